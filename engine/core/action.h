@@ -1,0 +1,43 @@
+#pragma once
+
+#include <cstdint>
+
+#include "engine/core/geometry.h"
+
+namespace arbiter {
+
+// One thing a player does on their turn, as a plain value.
+//
+// An action names only the player's decision; what it does to the cells (a
+// capture, a castling rook, Colonization's eight colonies replaced by a station,
+// pieces cut off and removed) follows from applying it, so the referee learns
+// an action's physical effect by projection and no game needs move-detection
+// code. Kinds:
+// - Move:   a piece goes from `from` to `to`; `piece` >= 0 names what it becomes
+//           (a promotion), else it stays what it is.
+// - Place:  a piece of kind `piece` appears on `to` (a drop, a transfer from reserve).
+// - Remove: the piece on `from` leaves the board.
+// - Pass:   no cell is involved (abstain, end of turn).
+// - Choice: a game's own decision without a cell or with one (buy design `arg`,
+//           produce, activate a Weapon); `arg` and the cells mean what the game says.
+struct Action {
+    enum class Kind : uint8_t { Move, Place, Remove, Pass, Choice };
+
+    Kind kind = Kind::Pass;
+    Cell from = NoCell;
+    Cell to = NoCell;
+    int piece = -1;
+    int arg = 0;
+
+    static Action move(Cell from, Cell to, int becomes = -1) {
+        return {Kind::Move, from, to, becomes, 0};
+    }
+    static Action place(int piece, Cell to) { return {Kind::Place, NoCell, to, piece, 0}; }
+    static Action remove(Cell from) { return {Kind::Remove, from, NoCell, -1, 0}; }
+    static Action pass() { return {}; }
+    static Action choice(int arg, Cell at = NoCell) { return {Kind::Choice, NoCell, at, -1, arg}; }
+
+    bool operator==(const Action&) const = default;
+};
+
+}  // namespace arbiter

@@ -1,0 +1,29 @@
+#pragma once
+
+#include <cstdint>
+#include <optional>
+
+namespace arbiter {
+
+// A piece of a physical chess set, as players pick it up and a sensor board may
+// see it. Every seed game is played with such pieces (Colonization's home planet
+// is a bishop, Möbiatus's dot a pawn), so this is the vocabulary in which a game
+// says what its cells look like and in which drivers say what a square holds.
+// It is a physical fact and knows nothing of any game's rules.
+enum class SetColour : uint8_t { White, Black };
+enum class Figure : uint8_t { Pawn, Knight, Bishop, Rook, Queen, King };
+
+struct SetPiece {
+    SetColour colour;
+    Figure figure;
+    bool operator==(const SetPiece&) const = default;
+};
+
+// What one cell shows physically: empty, or one set piece.
+using Appearance = std::optional<SetPiece>;
+
+// FEN-style letter: upper case white, lower case black ("P", "n").
+char letter(SetPiece p);
+std::optional<SetPiece> fromLetter(char c);
+
+}  // namespace arbiter

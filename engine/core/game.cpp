@@ -1,0 +1,12 @@
+#include "engine/core/game.h"
+
+#include <algorithm>
+
+namespace arbiter {
+
+bool GameState::isLegal(const Action& a) const {
+    auto legal = legalActions();
+    return std::find(legal.begin(), legal.end(), a) != legal.end();
+}
+
+}  // namespace arbiter

@@ -1,0 +1,87 @@
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/core/action.h"
+#include "engine/core/chess_set.h"
+#include "engine/core/geometry.h"
+#include "engine/core/outcome.h"
+#include "engine/core/piece.h"
+
+namespace arbiter {
+
+// The state of one game in progress, behind the interface that the referee and
+// the session use for every game. Each game module implements it; nothing
+// outside engine/ knows a game's internals.
+//
+// Invariant: a state is always legal for its game; apply() takes only actions
+// that legalActions() returned (callers check with isLegal()).
+class GameState {
+public:
+    virtual ~GameState() = default;
+    virtual std::unique_ptr<GameState> clone() const = 0;
+
+    virtual const Geometry& geometry() const = 0;
+    virtual int playerCount() const = 0;
+    virtual PlayerId toMove() const = 0;
+    virtual std::string playerName(PlayerId p) const = 0;  // "White", "Red", "Player 3"
+
+    virtual std::optional<Piece> pieceAt(Cell c) const = 0;
+    virtual PlayerResources resources(PlayerId p) const = 0;
+    // The physical projection: which set piece stands on the cell in this state.
+    virtual Appearance appearance(Cell c) const = 0;
+
+    virtual std::vector<Action> legalActions() const = 0;
+    bool isLegal(const Action& a) const;
+    virtual void apply(const Action& a) = 0;
+
+    // A finished game stays finished: legalActions() is then empty.
+    virtual Outcome outcome() const = 0;
+    // A draw the player to move may claim now but that does not end the game by
+    // itself (FIDE threefold repetition, fifty-move rule); empty if none.
+    virtual std::string claimableDraw() const { return {}; }
+    // Whether `p` could still win by any series of legal actions; decides whether
+    // running out of time loses or draws (FIDE 6.9).
+    virtual bool canStillWin(PlayerId p) const = 0;
+
+    // Notation. `describe` is the human form in this state, before the action is
+    // applied (SAN for chess); `encode` is a stable machine form (UCI for chess)
+    // that `decode` reads back, as the journal does on resume.
+    virtual std::string describe(const Action& a) const = 0;
+    virtual std::string encode(const Action& a) const = 0;
+    virtual std::optional<Action> decode(std::string_view text) const = 0;
+    // The whole state as text (FEN for chess), readable by Game::load.
+    virtual std::string serialize() const = 0;
+};
+
+// Everything a game record needs beyond the actions: for the exported record.
+struct GameRecord {
+    std::vector<std::pair<std::string, std::string>> tags;  // ("Event", "..."), ("Date", "2026.11.21")
+    std::string startText;      // serialize() of the start state
+    std::vector<Action> actions;
+    Outcome outcome;            // Ongoing if unfinished
+    std::string outcomeNote;    // overrides the reason, e.g. "White lost on time"
+};
+
+// A game's rules: how to begin and how to load a state. One per engine module.
+class Game {
+public:
+    virtual ~Game() = default;
+    virtual std::string name() const = 0;  // "fide"
+    virtual std::unique_ptr<GameState> start() const = 0;
+    // Reads serialize()'s text; nullopt and a message in `error` when it is not valid.
+    virtual std::unique_ptr<GameState> load(std::string_view text, std::string& error) const = 0;
+    // The finished record in the game's own exchange format (PGN for chess).
+    virtual std::string exportRecord(const GameRecord& record) const = 0;
+    virtual std::string recordExtension() const = 0;  // "pgn"
+};
+
+// All games the engine knows, by name; nullptr for an unknown name.
+std::unique_ptr<Game> makeGame(std::string_view name);
+std::vector<std::string> gameNames();
+
+}  // namespace arbiter

@@ -1,0 +1,71 @@
+#include "engine/core/geometry.h"
+
+#include <cassert>
+
+namespace arbiter {
+
+Geometry::Geometry(int files, int ranks, bool wraps)
+    : files_(files), ranks_(ranks), wraps_(wraps), absent_(static_cast<size_t>(files * ranks)) {
+    assert(files > 0 && ranks > 0);
+}
+
+Geometry Geometry::rectangle(int files, int ranks) { return Geometry(files, ranks, false); }
+
+Geometry Geometry::ring(int files, int ranks) { return Geometry(files, ranks, true); }
+
+void Geometry::removeCell(Cell c) {
+    assert(c >= 0 && c < size());
+    absent_[static_cast<size_t>(c)] = true;
+}
+
+bool Geometry::contains(Cell c) const {
+    return c >= 0 && c < size() && !absent_[static_cast<size_t>(c)];
+}
+
+Cell Geometry::cell(int file, int rank) const {
+    if (wraps_) rank = ((rank % ranks_) + ranks_) % ranks_;
+    if (file < 0 || file >= files_ || rank < 0 || rank >= ranks_) return NoCell;
+    Cell c = rank * files_ + file;
+    return contains(c) ? c : NoCell;
+}
+
+Cell Geometry::step(Cell from, int dFile, int dRank) const {
+    if (!contains(from)) return NoCell;
+    return cell(file(from) + dFile, rank(from) + dRank);
+}
+
+namespace {
+std::string fileName(int file) {
+    // Bijective base 26: a..z, aa..az, ba.. so any width has names.
+    std::string s;
+    for (int n = file + 1; n > 0; n = (n - 1) / 26) s.insert(s.begin(), char('a' + (n - 1) % 26));
+    return s;
+}
+}  // namespace
+
+std::string Geometry::name(Cell c) const {
+    if (c < 0 || c >= size()) return "-";
+    return fileName(file(c)) + std::to_string(rank(c) + 1);
+}
+
+std::optional<Cell> Geometry::parse(std::string_view text) const {
+    size_t i = 0;
+    int file = 0;
+    while (i < text.size() && text[i] >= 'a' && text[i] <= 'z') {
+        file = file * 26 + (text[i] - 'a' + 1);
+        if (file > files_) return std::nullopt;
+        ++i;
+    }
+    if (i == 0 || i == text.size() || i + 3 < text.size()) return std::nullopt;
+    int rank = 0;
+    for (; i < text.size(); ++i) {
+        if (text[i] < '0' || text[i] > '9') return std::nullopt;
+        rank = rank * 10 + (text[i] - '0');
+    }
+    if (rank < 1 || rank > ranks_) return std::nullopt;
+    Cell c = (rank - 1) * files_ + (file - 1);
+    if (!contains(c)) return std::nullopt;
+    return c;
+}
+
+}  // namespace arbiter

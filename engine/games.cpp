@@ -1,0 +1,14 @@
+// The registry of games: the one place that lists every engine module.
+#include "engine/core/game.h"
+#include "engine/fide/fide_game.h"
+
+namespace arbiter {
+
+std::unique_ptr<Game> makeGame(std::string_view name) {
+    if (name == "fide") return makeFideGame();
+    return nullptr;
+}
+
+std::vector<std::string> gameNames() { return {"fide"}; }
+
+}  // namespace arbiter
