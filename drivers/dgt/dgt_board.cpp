@@ -1,0 +1,317 @@
+#include "drivers/dgt/dgt_board.h"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <cstdio>
+
+#include "drivers/dgt/dgt_pieces.h"
+
+namespace arbiter::dgt {
+
+namespace {
+
+constexpr size_t kReadChunk = 256;
+// Enough for a burst of updates; more waits for the next wake-up so that one busy
+// board cannot starve the daemon's other work.
+constexpr int kMaxReadsPerWakeUp = 64;
+
+std::string hex(uint8_t byte) {
+    char text[8];
+    std::snprintf(text, sizeof text, "0x%02x", byte);
+    return text;
+}
+
+// Device text made fit for one log line: control characters become spaces, runs
+// of spaces collapse, and the ends are trimmed.
+std::string oneLine(std::string_view text) {
+    std::string out;
+    for (char c : text) {
+        unsigned char u = static_cast<unsigned char>(c);
+        bool space = u < 0x20 || u == 0x7f || u == ' ';
+        if (space) {
+            if (!out.empty() && out.back() != ' ') out.push_back(' ');
+        } else {
+            out.push_back(u < 0x80 ? c : '?');
+        }
+    }
+    while (!out.empty() && out.back() == ' ') out.pop_back();
+    return out;
+}
+
+bool isDisplayCommand(uint8_t id) {
+    return id == clock::kAsciiText || id == clock::kDisplay || id == clock::kEnd;
+}
+
+}  // namespace
+
+bool trademarkMeansLeds(std::string_view trademark) {
+    std::string lower;
+    for (char c : trademark) lower.push_back(char(std::tolower(static_cast<unsigned char>(c))));
+    lower = oneLine(lower);
+    static constexpr std::array<std::string_view, 5> kModels = {"revelation ii", "revelation 2",
+                                                                "revii", "rev ii", "pegasus"};
+    return std::any_of(kModels.begin(), kModels.end(), [&](std::string_view model) {
+        return lower.find(model) != std::string::npos;
+    });
+}
+
+DgtBoard::DgtBoard(Transport& transport, BoardListener& listener)
+    : transport_(transport), listener_(listener) {
+    identity_.protocol = "dgt";
+}
+
+bool DgtBoard::start() {
+    parser_.reset();
+    identity_ = BoardIdentity{};
+    identity_.protocol = "dgt";
+    shortSerial_.clear();
+    longSerial_.clear();
+    identityReported_ = false;
+    trademarkLeds_ = false;
+    clockSeen_ = false;
+    clockMajor_.reset();
+    inFlight_.reset();
+    clockQueue_.clear();
+    // Seven bytes: within the board's 10-byte input buffer. Any single-board
+    // command also takes a board out of bus mode, its power-up state.
+    return send(Bytes{kSendReset, kReturnSerialNr, kReturnLongSerialNr, kSendVersion,
+                      kSendTrademark, kSendBoard, kSendUpdateNice});
+}
+
+bool DgtBoard::onReadable(int64_t nowMs) {
+    now_ = nowMs;
+    std::array<uint8_t, kReadChunk> buffer;
+    for (int i = 0; i < kMaxReadsPerWakeUp && !gone_; ++i) {
+        long n = transport_.read(buffer.data(), buffer.size());
+        if (n < 0) {
+            gone_ = true;
+            break;
+        }
+        if (n == 0) break;
+        parser_.feed(std::span<const uint8_t>(buffer.data(), static_cast<size_t>(n)), *this);
+    }
+    if (!gone_) expireClockCommand();
+    return !gone_;
+}
+
+bool DgtBoard::requestBoard() {
+    return send(singleByte(kSendBoard));
+}
+
+bool DgtBoard::tick(int64_t nowMs) {
+    now_ = nowMs;
+    if (!gone_) expireClockCommand();
+    return !gone_;
+}
+
+std::optional<int64_t> DgtBoard::clockDeadline() const {
+    if (!inFlight_) return std::nullopt;
+    return inFlight_->sentAt + kClockAckTimeoutMs;
+}
+
+bool DgtBoard::showClockText(const std::string& text, int64_t nowMs, int beep) {
+    now_ = nowMs;
+    if (gone_ || !clockSeen_) return false;
+    if (clockMajor_ && *clockMajor_ < clock::kDgt3000Major) return false;
+    queueClockCommand(clockText(text, beep), clock::kAsciiText);
+    return !gone_;
+}
+
+bool DgtBoard::showClockTime(int64_t nowMs) {
+    now_ = nowMs;
+    if (gone_ || !clockSeen_) return false;
+    queueClockCommand(clockEndDisplay(), clock::kEnd);
+    return !gone_;
+}
+
+bool DgtBoard::setLeds(bool on, int fromSquare, int toSquare) {
+    if (gone_ || !hasLeds()) return false;
+    if (fromSquare < 0 || fromSquare >= kSquares || toSquare < 0 || toSquare >= kSquares) {
+        return false;
+    }
+    return send(leds(on ? 1 : 0, fromSquare, toSquare));
+}
+
+bool DgtBoard::hasLeds() const {
+    return ledOverride_.value_or(trademarkLeds_);
+}
+
+bool DgtBoard::send(const Bytes& bytes) {
+    if (gone_) return false;
+    if (!transport_.write(bytes.data(), bytes.size())) gone_ = true;
+    return !gone_;
+}
+
+// ---- what the board says ----
+
+void DgtBoard::message(const DgtMessage& message) {
+    std::visit([this](const auto& m) { handle(m); }, message);
+}
+
+void DgtBoard::warning(const std::string& what) {
+    listener_.protocolWarning(what);
+}
+
+void DgtBoard::handle(const BoardDump& dump) {
+    reportIdentityOnce();
+    BoardSquares squares;
+    std::string resultSquares;
+    for (int square = 0; square < kSquares; ++square) {
+        uint8_t code = dump.codes[static_cast<size_t>(square)];
+        if (!isPieceCode(code)) {
+            resultSquares += (resultSquares.empty() ? "" : ", ") + std::to_string(square);
+        }
+        squares[static_cast<size_t>(square)] = appearanceOf(code);
+    }
+    if (!resultSquares.empty()) {
+        listener_.protocolWarning("board dump: result pieces on squares " + resultSquares +
+                                  " treated as empty");
+    }
+    listener_.boardDump(squares);
+}
+
+void DgtBoard::handle(const FieldUpdate& update) {
+    if (!isPieceCode(update.code)) {
+        listener_.protocolWarning("field update: result piece " + hex(update.code) + " on square " +
+                                  std::to_string(update.square) + " treated as empty");
+    }
+    listener_.squareChanged(update.square, appearanceOf(update.code));
+}
+
+void DgtBoard::handle(const ClockTimes& times) {
+    if (times.blank) return;  // Bluetooth boards' filler after a clock command
+    if (times.noClock) {
+        clockLost();
+        return;
+    }
+    clockPresent();
+    ClockDisplay display;
+    display.leftSeconds = times.left.totalSeconds();
+    display.rightSeconds = times.right.totalSeconds();
+    display.running = times.running;
+    display.leftToMove = times.leftToMove;
+    display.rightToMove = times.rightToMove;
+    listener_.clockDisplay(display);
+}
+
+void DgtBoard::handle(const ClockAck& ack) {
+    // The ACK is settled before the clock's presence is noted: otherwise, when an
+    // ACK is the first sign of a clock, the version request that presence triggers
+    // would be taken as answered by it.
+    if (!ack.unprompted()) {  // prompted ACKs answer commands; buttons and the like do not
+        if (ack.command() == clock::kVersion && ack.ok()) clockMajor_ = ack.versionMajor();
+        if (inFlight_) {
+            if (ack.command() != inFlight_->id) {
+                listener_.protocolWarning("clock acknowledged command " + hex(ack.command()) +
+                                          " while " + hex(inFlight_->id) + " was waiting");
+            }
+            if (!ack.ok()) {
+                listener_.protocolWarning("clock refused command " + hex(ack.command()) +
+                                          " (ack0 " + hex(ack.ack[0]) + ")");
+            }
+            inFlight_.reset();
+        }
+        // Without a command in flight this is a late answer to one that timed out.
+    }
+    clockPresent();
+    sendNextClockCommand();
+}
+
+void DgtBoard::handle(const SerialNumber& serial) {
+    shortSerial_ = oneLine(serial.text);
+    identityChanged();
+}
+
+void DgtBoard::handle(const LongSerialNumber& serial) {
+    longSerial_ = oneLine(serial.text);
+    identityChanged();
+}
+
+void DgtBoard::handle(const Trademark& trademark) {
+    identity_.trademark = oneLine(trademark.text);
+    trademarkLeds_ = trademarkMeansLeds(trademark.text);
+    identityChanged();
+}
+
+void DgtBoard::handle(const Version& version) {
+    identity_.version = std::to_string(version.major) + "." + std::to_string(version.minor);
+    identityChanged();
+}
+
+// ---- identity ----
+
+// The long serial number, where the board has one, identifies it best.
+void DgtBoard::identityChanged() {
+    identity_.serial = longSerial_.empty() ? shortSerial_ : longSerial_;
+    if (identityReported_) listener_.identified(identity_);
+}
+
+// The identity goes out once, just before the first dump: the board answers in
+// the order asked, so by then it has said all it will say about itself, and a dump
+// proves a DGT board is there. Anything learnt later is reported again.
+void DgtBoard::reportIdentityOnce() {
+    if (identityReported_) return;
+    identityReported_ = true;
+    listener_.identified(identity_);
+}
+
+// ---- clock ----
+
+void DgtBoard::clockPresent() {
+    if (clockSeen_) return;
+    clockSeen_ = true;
+    if (!clockMajor_) queueClockCommand(clockVersion(), clock::kVersion);  // XL or DGT 3000?
+}
+
+void DgtBoard::clockLost() {
+    clockSeen_ = false;
+    clockMajor_.reset();
+    inFlight_.reset();
+    clockQueue_.clear();
+}
+
+void DgtBoard::queueClockCommand(Bytes bytes, uint8_t id) {
+    expireClockCommand();
+    if (!inFlight_ && clockQueue_.empty()) {
+        clockQueue_.push_back(ClockCommand{std::move(bytes), id});
+        sendNextClockCommand();
+        return;
+    }
+    if (isDisplayCommand(id)) {
+        for (ClockCommand& waiting : clockQueue_) {
+            if (isDisplayCommand(waiting.id)) {
+                waiting = ClockCommand{std::move(bytes), id};
+                return;
+            }
+        }
+    }
+    if (clockQueue_.size() >= kMaxQueuedClockCommands) {
+        listener_.protocolWarning("clock commands pile up; dropped command " +
+                                  hex(clockQueue_.front().id));
+        clockQueue_.pop_front();
+    }
+    clockQueue_.push_back(ClockCommand{std::move(bytes), id});
+}
+
+void DgtBoard::sendNextClockCommand() {
+    while (!inFlight_ && !clockQueue_.empty() && !gone_) {
+        ClockCommand next = std::move(clockQueue_.front());
+        clockQueue_.pop_front();
+        if (next.id == clock::kAsciiText && clockMajor_ && *clockMajor_ < clock::kDgt3000Major) {
+            continue;  // the clock turned out to be an XL: it cannot show text
+        }
+        if (!send(next.bytes)) return;
+        inFlight_ = InFlight{next.id, now_};
+    }
+}
+
+void DgtBoard::expireClockCommand() {
+    if (!inFlight_ || now_ - inFlight_->sentAt < kClockAckTimeoutMs) return;
+    listener_.protocolWarning("clock did not acknowledge command " + hex(inFlight_->id) +
+                              " within " + std::to_string(kClockAckTimeoutMs) + " ms");
+    inFlight_.reset();
+    sendNextClockCommand();
+}
+
+}  // namespace arbiter::dgt

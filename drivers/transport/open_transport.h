@@ -1,0 +1,24 @@
+#pragma once
+
+// Opens whatever a configuration names as a board's device with the transport
+// that suits it: libserialport for real serial devices, plain termios for
+// pseudo-terminals (virtual boards) and ttys libserialport does not know.
+
+#include <memory>
+#include <string>
+
+#include "drivers/transport/transport.h"
+
+namespace arbiter {
+
+// Resolves symlinks (udev names such as /dev/dgt-board-1), then opens the device.
+// On failure returns nullptr and sets `error` to one clear line, e.g.
+// "no such device: /dev/ttyACM0" or "permission denied: /dev/ttyACM0 (add
+// yourself to the dialout group, then log in again)".
+std::unique_ptr<Transport> openTransport(const std::string& path, std::string& error);
+
+// True for a pseudo-terminal slave: /dev/pts/N, or a character device whose
+// major number is one of those of pty slaves (136..143).
+bool isPseudoTerminal(const std::string& resolvedPath);
+
+}  // namespace arbiter

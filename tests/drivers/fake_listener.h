@@ -1,0 +1,45 @@
+#pragma once
+
+// A BoardListener that remembers every call in order, for driver tests.
+
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "drivers/board_listener.h"
+
+namespace arbiter::test {
+
+class FakeListener : public BoardListener {
+  public:
+    struct Dump {
+        BoardSquares squares;
+    };
+    struct Change {
+        int square;
+        Appearance now;
+    };
+    using Call = std::variant<Dump, Change, BoardIdentity, ClockDisplay, std::string>;
+
+    void boardDump(const BoardSquares& squares) override { calls.push_back(Dump{squares}); }
+    void squareChanged(int square, Appearance now) override {
+        calls.push_back(Change{square, now});
+    }
+    void identified(const BoardIdentity& identity) override { calls.push_back(identity); }
+    void clockDisplay(const ClockDisplay& display) override { calls.push_back(display); }
+    void protocolWarning(const std::string& what) override { calls.push_back(what); }
+
+    template <typename T>
+    std::vector<T> all() const {
+        std::vector<T> out;
+        for (const Call& c : calls) {
+            if (const T* t = std::get_if<T>(&c)) out.push_back(*t);
+        }
+        return out;
+    }
+    std::vector<std::string> warnings() const { return all<std::string>(); }
+
+    std::vector<Call> calls;
+};
+
+}  // namespace arbiter::test
