@@ -1,0 +1,144 @@
+#include "firmware-bridge/vboard/console_runner.h"
+
+#include <algorithm>
+#include <type_traits>
+
+#include "firmware-bridge/vboard/board_notation.h"
+
+namespace arbiter::vboard {
+
+ConsoleRunner::ConsoleRunner(PhysicalBoard& board, VirtualHardware& hardware,
+                             const firmware::Firmware& firmware, std::ostream& out,
+                             std::ostream& err, bool quiet)
+    : board_(board),
+      hardware_(hardware),
+      firmware_(firmware),
+      out_(out),
+      err_(err),
+      quiet_(quiet) {}
+
+void ConsoleRunner::enqueue(std::string line, std::string origin) {
+    lines_.push_back({std::move(line), std::move(origin)});
+}
+
+std::optional<uint32_t> ConsoleRunner::millisecondsUntilWaitEnds() const {
+    if (!waitUntilMs_) return std::nullopt;
+    const auto left = static_cast<int32_t>(*waitUntilMs_ - hardware_.millisecondsNow());
+    return left > 0 ? static_cast<uint32_t>(left) : 0u;
+}
+
+void ConsoleRunner::run() {
+    while (!quitRequested_) {
+        if (waitUntilMs_) {
+            if (static_cast<int32_t>(hardware_.millisecondsNow() - *waitUntilMs_) < 0) return;
+            waitUntilMs_.reset();
+        }
+        if (slide_ && !advanceSlide()) return;
+        if (lines_.empty()) return;
+        const PendingLine line = std::move(lines_.front());
+        lines_.pop_front();
+        const ParsedLine parsed = parseConsoleLine(line.text);
+        if (parsed.isError()) {
+            error(parsed.error, line.origin);
+        } else if (parsed.command) {
+            execute(*parsed.command, line.origin);
+        }
+    }
+}
+
+void ConsoleRunner::execute(const ConsoleCommand& command, const std::string& origin) {
+    std::visit(
+        [&](const auto& what) {
+            using Kind = std::decay_t<decltype(what)>;
+            if constexpr (std::is_same_v<Kind, command::Lift>) {
+                report(board_.lift(what.square), origin);
+            } else if constexpr (std::is_same_v<Kind, command::Place>) {
+                report(board_.place(what.square, what.piece), origin);
+            } else if constexpr (std::is_same_v<Kind, command::Move>) {
+                report(board_.move(what.from, what.to), origin);
+            } else if constexpr (std::is_same_v<Kind, command::Slide>) {
+                startSlide(what, origin);
+            } else if constexpr (std::is_same_v<Kind, command::Put>) {
+                report(board_.put(what.square, what.piece), origin);
+            } else if constexpr (std::is_same_v<Kind, command::Remove>) {
+                report(board_.remove(what.square), origin);
+            } else if constexpr (std::is_same_v<Kind, command::Clear>) {
+                board_.clear();
+                echo("clear");
+            } else if constexpr (std::is_same_v<Kind, command::Setup>) {
+                board_.setup(what.position);
+                echo("setup");
+            } else if constexpr (std::is_same_v<Kind, command::Wait>) {
+                waitUntilMs_ = hardware_.millisecondsNow() + what.milliseconds;
+            } else if constexpr (std::is_same_v<Kind, command::Show>) {
+                out_ << board_.render() << std::flush;
+            } else if constexpr (std::is_same_v<Kind, command::ShowHand>) {
+                out_ << board_.describeHand() << '\n' << std::flush;
+            } else if constexpr (std::is_same_v<Kind, command::Unplug>) {
+                hardware_.setPlugged(false);
+                echo("unplugged");
+            } else if constexpr (std::is_same_v<Kind, command::Plug>) {
+                hardware_.setPlugged(true);
+                echo("plugged");
+            } else if constexpr (std::is_same_v<Kind, command::Quit>) {
+                quitRequested_ = true;
+            } else if constexpr (std::is_same_v<Kind, command::Help>) {
+                out_ << consoleHelpText() << std::flush;
+            }
+        },
+        command);
+}
+
+void ConsoleRunner::startSlide(const command::Slide& slide, const std::string& origin) {
+    PhysicalBoard::SlidePath path = board_.planSlide(slide.from, slide.to);
+    if (!path.error.empty()) {
+        error(path.error, origin);
+        return;
+    }
+    SlideInProgress progress;
+    progress.name = "slide " + squareName(slide.from) + " " + squareName(slide.to);
+    progress.piece = board_.at(slide.from);
+    progress.squares = std::move(path.squares);
+    // Leaving the first square and arriving on the next is one instant.
+    board_.set(slide.from, dgt::kEmpty);
+    progress.at = progress.squares.front();
+    board_.set(progress.at, progress.piece);
+    progress.next = 1;
+    progress.placedAtScan = firmware_.scansCompleted();
+    slide_ = std::move(progress);
+    advanceSlide();
+}
+
+bool ConsoleRunner::advanceSlide() {
+    const uint32_t scansToBeSeen =
+        static_cast<uint32_t>(std::max(1, firmware_.config().debounceScans));
+    while (slide_->next < slide_->squares.size()) {
+        if (firmware_.scansCompleted() - slide_->placedAtScan < scansToBeSeen) return false;
+        board_.set(slide_->at, dgt::kEmpty);
+        slide_->at = slide_->squares[slide_->next++];
+        board_.set(slide_->at, slide_->piece);
+        slide_->placedAtScan = firmware_.scansCompleted();
+    }
+    echo(slide_->name + " " + letterOf(slide_->piece));
+    slide_.reset();
+    return true;
+}
+
+void ConsoleRunner::report(const PhysicalBoard::Outcome& outcome, const std::string& origin) {
+    if (outcome.ok()) {
+        echo(outcome.what);
+    } else {
+        error(outcome.error, origin);
+    }
+}
+
+void ConsoleRunner::error(const std::string& message, const std::string& origin) {
+    err_ << "vboard: error: " << (origin.empty() ? "" : origin + ": ") << message << '\n'
+         << std::flush;
+}
+
+void ConsoleRunner::echo(const std::string& what) {
+    if (!quiet_) err_ << "vboard: " << what << '\n' << std::flush;
+}
+
+}  // namespace arbiter::vboard

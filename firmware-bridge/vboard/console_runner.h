@@ -1,0 +1,81 @@
+#pragma once
+
+// Carries out console commands on the virtual board, in order and in time.
+
+#include <cstdint>
+#include <deque>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "firmware-bridge/firmware.h"
+#include "firmware-bridge/vboard/console_command.h"
+#include "firmware-bridge/vboard/physical_board.h"
+#include "firmware-bridge/vboard/virtual_hardware.h"
+
+namespace arbiter::vboard {
+
+// Runs the lines of the console language against the virtual board while the
+// firmware keeps ticking: lines queue up in the order they arrive (a script
+// first, then stdin) and run as soon as nothing holds them back. Two commands
+// take time and hold the queue: `wait` until its milliseconds have passed, and
+// `slide` until the board has seen the piece on every square it crosses (as
+// many scans per square as the debouncer needs to accept it, so the host really
+// receives each crossing). Errors and echoes go to err, `show`/`hand`/`help`
+// output to out.
+class ConsoleRunner {
+  public:
+    ConsoleRunner(PhysicalBoard& board, VirtualHardware& hardware,
+                  const firmware::Firmware& firmware, std::ostream& out, std::ostream& err,
+                  bool quiet);
+
+    // origin names where the line came from ("script.txt:3"); empty for stdin.
+    void enqueue(std::string line, std::string origin = {});
+
+    // Runs queued lines until the queue is empty or a command holds it.
+    void run();
+
+    // Lines are queued, or a wait or slide is under way.
+    bool busy() const { return !lines_.empty() || waitUntilMs_ || slide_; }
+    bool quitRequested() const { return quitRequested_; }
+    // While a `wait` holds the queue: the milliseconds left.
+    std::optional<uint32_t> millisecondsUntilWaitEnds() const;
+
+  private:
+    struct PendingLine {
+        std::string text;
+        std::string origin;
+    };
+    struct SlideInProgress {
+        std::string name;
+        std::vector<int> squares;  // still to visit, target last
+        size_t next = 0;
+        uint8_t piece = 0;
+        int at = 0;
+        uint32_t placedAtScan = 0;
+    };
+
+    void execute(const ConsoleCommand& command, const std::string& origin);
+    void startSlide(const command::Slide& slide, const std::string& origin);
+    // Moves a sliding piece on once the board has seen it long enough; true when
+    // the slide has finished.
+    bool advanceSlide();
+    void report(const PhysicalBoard::Outcome& outcome, const std::string& origin);
+    void error(const std::string& message, const std::string& origin);
+    void echo(const std::string& what);
+
+    PhysicalBoard& board_;
+    VirtualHardware& hardware_;
+    const firmware::Firmware& firmware_;
+    std::ostream& out_;
+    std::ostream& err_;
+    bool quiet_;
+
+    std::deque<PendingLine> lines_;
+    std::optional<uint32_t> waitUntilMs_;
+    std::optional<SlideInProgress> slide_;
+    bool quitRequested_ = false;
+};
+
+}  // namespace arbiter::vboard

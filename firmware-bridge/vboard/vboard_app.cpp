@@ -1,0 +1,220 @@
+#include "firmware-bridge/vboard/vboard_app.h"
+
+#include <poll.h>
+#include <signal.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <array>
+#include <cerrno>
+#include <ctime>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+
+#include "firmware-bridge/firmware.h"
+#include "firmware-bridge/vboard/board_notation.h"
+#include "firmware-bridge/vboard/console_runner.h"
+#include "firmware-bridge/vboard/device_link.h"
+#include "firmware-bridge/vboard/physical_board.h"
+#include "firmware-bridge/vboard/pseudo_terminal.h"
+#include "firmware-bridge/vboard/virtual_hardware.h"
+
+namespace arbiter::vboard {
+
+namespace {
+
+volatile sig_atomic_t stopRequested = 0;
+
+void requestStop(int) {
+    stopRequested = 1;
+}
+
+// SIGINT and SIGTERM stay blocked except inside ppoll(), so a signal either
+// interrupts the wait or is seen at the next one: it is never lost between the
+// check of the flag and the wait.
+sigset_t installSignalHandlers() {
+    struct sigaction action {};
+    action.sa_handler = requestStop;
+    sigemptyset(&action.sa_mask);
+    sigaction(SIGINT, &action, nullptr);
+    sigaction(SIGTERM, &action, nullptr);
+    signal(SIGPIPE, SIG_IGN);
+
+    sigset_t blocked;
+    sigemptyset(&blocked);
+    sigaddset(&blocked, SIGINT);
+    sigaddset(&blocked, SIGTERM);
+    sigset_t previous;
+    sigprocmask(SIG_BLOCK, &blocked, &previous);
+    sigdelset(&previous, SIGINT);
+    sigdelset(&previous, SIGTERM);
+    return previous;
+}
+
+// Cuts a byte stream into lines; a last line without a newline counts too.
+class LineSplitter {
+  public:
+    template <typename Consumer>
+    void feed(std::string_view bytes, Consumer&& consume) {
+        for (const char character : bytes) {
+            if (character == '\n') {
+                consume(takeLine());
+            } else {
+                pending_ += character;
+            }
+        }
+    }
+    template <typename Consumer>
+    void finish(Consumer&& consume) {
+        if (!pending_.empty()) consume(takeLine());
+    }
+
+  private:
+    std::string takeLine() {
+        std::string line = std::move(pending_);
+        pending_.clear();
+        if (!line.empty() && line.back() == '\r') line.pop_back();
+        return line;
+    }
+    std::string pending_;
+};
+
+firmware::SquareCodes initialPosition(const VboardOptions& options) {
+    switch (options.start) {
+        case VboardOptions::StartPosition::Fen:
+            return parseFenBoard(options.setupFen).position.value();
+        case VboardOptions::StartPosition::Empty:
+            return {};
+        case VboardOptions::StartPosition::Rotated:
+            return rotatedStartPosition();
+        case VboardOptions::StartPosition::Standard:
+            break;
+    }
+    return startPosition();
+}
+
+firmware::FirmwareConfig firmwareConfig(const VboardOptions& options) {
+    firmware::FirmwareConfig config;
+    config.scanPeriodMs = options.scanMs;
+    config.debounceScans = options.debounce;
+    std::copy_n(options.serialDigits.begin(),
+                std::min(options.serialDigits.size(), config.identity.serialDigits.size()),
+                config.identity.serialDigits.begin());
+    return config;
+}
+
+bool queueScript(const std::string& path, ConsoleRunner& runner) {
+    std::ifstream script(path);
+    if (!script) {
+        std::cerr << "vboard: error: --script " << path << ": cannot open\n";
+        return false;
+    }
+    std::string line;
+    for (int number = 1; std::getline(script, line); ++number) {
+        if (!line.empty() && line.back() == '\r') line.pop_back();
+        runner.enqueue(line, path + ":" + std::to_string(number));
+    }
+    return true;
+}
+
+constexpr int kMaxPollMs = 1000;
+constexpr int kHangupBackoffMs = 10;
+
+}  // namespace
+
+int runVboard(const VboardOptions& options) {
+    const sigset_t waitMask = installSignalHandlers();
+
+    std::unique_ptr<PseudoTerminal> terminal;
+    std::unique_ptr<DeviceLink> link;
+    try {
+        terminal = std::make_unique<PseudoTerminal>();
+        if (!options.linkPath.empty()) {
+            link = std::make_unique<DeviceLink>(options.linkPath, terminal->devicePath());
+        }
+    } catch (const std::exception& failure) {
+        std::cerr << "vboard: error: " << failure.what() << '\n';
+        return 1;
+    }
+
+    VirtualHardware hardware(
+        [&terminal](std::span<const uint8_t> bytes) { terminal->writeToHost(bytes); });
+    hardware.sensors() = initialPosition(options);
+    if (!options.quiet) {
+        hardware.setLedListener([](int square, bool on) {
+            std::cerr << "vboard: led " << squareName(square) << (on ? " on" : " off") << '\n';
+        });
+    }
+    firmware::Firmware board(hardware, firmwareConfig(options));
+    board.start();
+    PhysicalBoard pieces(hardware.sensors());
+    ConsoleRunner runner(pieces, hardware, board, std::cout, std::cerr, options.quiet);
+
+    if (!options.scriptPath.empty() && !queueScript(options.scriptPath, runner)) return 2;
+    std::cout << "vboard: " << terminal->devicePath() << std::endl;
+
+    LineSplitter stdinLines;
+    bool stdinOpen = true;
+    int masterPauseMs = 0;  // a pause in watching the master after a hang-up report
+    std::array<uint8_t, 512> buffer{};
+    for (;;) {
+        runner.run();
+        if (runner.quitRequested() || stopRequested) break;
+        if (!stdinOpen && options.exitOnEof && !runner.busy()) break;
+
+        int timeoutMs = static_cast<int>(std::min<uint32_t>(board.millisecondsUntilNextScan(),
+                                                            static_cast<uint32_t>(kMaxPollMs)));
+        if (const auto waitLeft = runner.millisecondsUntilWaitEnds()) {
+            timeoutMs = std::min(timeoutMs, static_cast<int>(*waitLeft));
+        }
+        std::array<pollfd, 2> watched{};
+        nfds_t count = 0;
+        const bool watchMaster = masterPauseMs == 0;
+        if (watchMaster) watched[count++] = {terminal->masterDescriptor(), POLLIN, 0};
+        const nfds_t stdinIndex = count;
+        if (stdinOpen) watched[count++] = {STDIN_FILENO, POLLIN, 0};
+        if (!watchMaster) timeoutMs = std::min(timeoutMs, masterPauseMs);
+
+        const timespec timeout{timeoutMs / 1000, (timeoutMs % 1000) * 1'000'000L};
+        const int ready = ppoll(watched.data(), count, &timeout, &waitMask);
+        if (ready < 0 && errno != EINTR) {
+            std::cerr << "vboard: error: poll failed\n";
+            return 1;
+        }
+        masterPauseMs = 0;
+
+        if (ready > 0 && watchMaster) {
+            const short events = watched[0].revents;
+            if (events & POLLIN) {
+                size_t got = 0;
+                while ((got = terminal->readFromHost(buffer)) > 0) {
+                    hardware.deliverFromHost(std::span(buffer.data(), got));
+                }
+            } else if (events & (POLLHUP | POLLERR)) {
+                // Should not happen while we hold a slave open; if it does, do
+                // not spin on it.
+                masterPauseMs = kHangupBackoffMs;
+            }
+        }
+        if (ready > 0 && stdinOpen && watched[stdinIndex].revents) {
+            const ssize_t got = read(STDIN_FILENO, buffer.data(), buffer.size());
+            auto queue = [&runner](std::string line) { runner.enqueue(std::move(line)); };
+            if (got > 0) {
+                stdinLines.feed(std::string_view(reinterpret_cast<const char*>(buffer.data()),
+                                                 static_cast<size_t>(got)),
+                                queue);
+            } else if (got == 0 || (errno != EINTR && errno != EAGAIN)) {
+                stdinLines.finish(queue);
+                stdinOpen = false;
+            }
+        }
+        board.tick();
+    }
+    return 0;
+}
+
+}  // namespace arbiter::vboard

@@ -1,0 +1,127 @@
+#include "firmware-bridge/vboard/vboard_options.h"
+
+#include "firmware-bridge/vboard/board_notation.h"
+
+#include <charconv>
+
+namespace arbiter::vboard {
+
+namespace {
+
+constexpr uint32_t kMinScanMs = 1;
+constexpr uint32_t kMaxScanMs = 10'000;
+constexpr int kMinDebounce = 1;
+constexpr int kMaxDebounce = 100;
+constexpr size_t kSerialDigits = 10;
+
+template <typename Number>
+std::optional<Number> parseNumber(const std::string& text, Number minimum, Number maximum) {
+    Number value{};
+    const auto [end, status] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (text.empty() || status != std::errc{} || end != text.data() + text.size()) {
+        return std::nullopt;
+    }
+    if (value < minimum || value > maximum) return std::nullopt;
+    return value;
+}
+
+}  // namespace
+
+ParsedOptions parseVboardOptions(const std::vector<std::string>& arguments) {
+    VboardOptions options;
+    bool empty = false;
+    bool rotated = false;
+    for (size_t index = 0; index < arguments.size(); ++index) {
+        std::string name = arguments[index];
+        std::optional<std::string> inlineValue;
+        if (const size_t equals = name.find('='); name.starts_with("--") && equals != name.npos) {
+            inlineValue = name.substr(equals + 1);
+            name = name.substr(0, equals);
+        }
+        auto value = [&]() -> std::optional<std::string> {
+            if (inlineValue) return inlineValue;
+            if (index + 1 >= arguments.size()) return std::nullopt;
+            return arguments[++index];
+        };
+        auto flag = [&](bool& target) -> std::string {
+            if (inlineValue) return name + " takes no value";
+            target = true;
+            return {};
+        };
+        auto missing = [&] { return ParsedOptions{std::nullopt, name + " needs a value"}; };
+
+        std::string problem;
+        if (name == "--link" || name == "--script") {
+            const auto text = value();
+            if (!text || text->empty()) return missing();
+            (name == "--link" ? options.linkPath : options.scriptPath) = *text;
+        } else if (name == "--scan-ms") {
+            const auto text = value();
+            if (!text) return missing();
+            const auto number = parseNumber(*text, kMinScanMs, kMaxScanMs);
+            if (!number) {
+                return {std::nullopt, "--scan-ms: bad number '" + *text + "' (1..10000)"};
+            }
+            options.scanMs = *number;
+        } else if (name == "--debounce") {
+            const auto text = value();
+            if (!text) return missing();
+            const auto number = parseNumber(*text, kMinDebounce, kMaxDebounce);
+            if (!number) return {std::nullopt, "--debounce: bad number '" + *text + "' (1..100)"};
+            options.debounce = *number;
+        } else if (name == "--serial") {
+            const auto text = value();
+            if (!text) return missing();
+            const bool digitsOnly = text->find_first_not_of("0123456789") == std::string::npos;
+            if (text->empty() || text->size() > kSerialDigits || !digitsOnly) {
+                return {std::nullopt, "--serial: '" + *text + "' is not 1 to 10 digits"};
+            }
+            options.serialDigits = std::string(kSerialDigits - text->size(), '0') + *text;
+        } else if (name == "--setup") {
+            const auto text = value();
+            if (!text) return missing();
+            if (const FenBoard fen = parseFenBoard(*text); !fen.position) {
+                return {std::nullopt, "--setup: " + fen.error};
+            }
+            options.setupFen = *text;
+            options.start = VboardOptions::StartPosition::Fen;
+        } else if (name == "--empty") {
+            problem = flag(empty);
+        } else if (name == "--rotated") {
+            problem = flag(rotated);
+        } else if (name == "--quiet") {
+            problem = flag(options.quiet);
+        } else if (name == "--exit-on-eof") {
+            problem = flag(options.exitOnEof);
+        } else if (name == "--help" || name == "-h") {
+            problem = flag(options.help);
+        } else {
+            problem = "unknown option '" + arguments[index] + "' (try --help)";
+        }
+        if (!problem.empty()) return {std::nullopt, problem};
+    }
+    if (int(empty) + int(rotated) + int(!options.setupFen.empty()) > 1)
+        return {std::nullopt, "--empty, --rotated and --setup exclude each other"};
+    if (empty) options.start = VboardOptions::StartPosition::Empty;
+    if (rotated) options.start = VboardOptions::StartPosition::Rotated;
+    return {options, {}};
+}
+
+std::string vboardUsage() {
+    return "usage: arbiter-vboard [options]\n"
+           "A virtual DGT sensor board on a pseudo-terminal; commands on stdin (see "
+           "docs/vboard.md).\n"
+           "  --link PATH      make PATH a symbolic link to the board's port\n"
+           "  --script FILE    run the commands in FILE, then read stdin\n"
+           "  --scan-ms N      milliseconds per sensor scan (default 50)\n"
+           "  --debounce N     scans a change must persist to be reported (default 2)\n"
+           "  --empty          start with an empty board\n"
+           "  --rotated        start with the start position turned round\n"
+           "  --setup FEN      start with this position (board part of a FEN, a8 first)\n"
+           "  --serial DIGITS  serial number, 1 to 10 digits (default 0000000001)\n"
+           "  --quiet          no echo of changes on stderr\n"
+           "  --exit-on-eof    exit when stdin ends (default: keep running)\n"
+           "  --help           this text\n";
+}
+
+}  // namespace arbiter::vboard

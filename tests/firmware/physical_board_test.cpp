@@ -1,0 +1,132 @@
+#include "firmware-bridge/vboard/physical_board.h"
+
+#include <gtest/gtest.h>
+
+#include "firmware-bridge/vboard/board_notation.h"
+
+namespace {
+
+namespace dgt = arbiter::dgt;
+using arbiter::vboard::parseFenBoard;
+using arbiter::vboard::parseSquare;
+using arbiter::vboard::startPosition;
+
+int sq(const char* name) {
+    return *parseSquare(name);
+}
+
+// The start position on 64 sensors, handled by a person.
+class PhysicalBoard : public ::testing::Test {
+  protected:
+    arbiter::firmware::SquareCodes sensors_ = startPosition();
+    arbiter::vboard::PhysicalBoard board_{sensors_};
+};
+
+TEST_F(PhysicalBoard, LiftTakesThePieceIntoTheHand) {
+    ASSERT_TRUE(board_.lift(sq("e2")).ok());
+    EXPECT_EQ(sensors_[sq("e2")], dgt::kEmpty);
+    EXPECT_EQ(board_.hand(), std::vector<uint8_t>{dgt::kWhitePawn});
+}
+
+TEST_F(PhysicalBoard, LiftFromAnEmptySquareFailsAndChangesNothing) {
+    const auto outcome = board_.lift(sq("e4"));
+    EXPECT_EQ(outcome.error, "lift e4: the square is empty");
+    EXPECT_EQ(sensors_, startPosition());
+    EXPECT_TRUE(board_.hand().empty());
+}
+
+TEST_F(PhysicalBoard, PlaceUsesTheMostRecentlyLiftedPiece) {
+    board_.lift(sq("g1"));
+    board_.lift(sq("e2"));
+    ASSERT_TRUE(board_.place(sq("e4"), std::nullopt).ok());
+    EXPECT_EQ(sensors_[sq("e4")], dgt::kWhitePawn);
+    EXPECT_EQ(board_.hand(), std::vector<uint8_t>{dgt::kWhiteKnight});
+}
+
+TEST_F(PhysicalBoard, PlaceWithAnEmptyHandFails) {
+    EXPECT_EQ(board_.place(sq("e4"), std::nullopt).error, "place e4: the hand is empty");
+    EXPECT_EQ(sensors_, startPosition());
+}
+
+TEST_F(PhysicalBoard, PlaceOnAnOccupiedSquareSwapsThatPieceIntoTheHand) {
+    board_.lift(sq("d1"));
+    ASSERT_TRUE(board_.place(sq("d7"), std::nullopt).ok());
+    EXPECT_EQ(sensors_[sq("d7")], dgt::kWhiteQueen);
+    EXPECT_EQ(board_.hand(), std::vector<uint8_t>{dgt::kBlackPawn});
+}
+
+TEST_F(PhysicalBoard, PlaceANamedPieceTakesItFromTheHandIfThere) {
+    board_.lift(sq("e2"));
+    board_.lift(sq("g1"));
+    board_.place(sq("e4"), dgt::kWhitePawn);
+    EXPECT_EQ(board_.hand(), std::vector<uint8_t>{dgt::kWhiteKnight});
+}
+
+TEST_F(PhysicalBoard, PlaceANamedPieceFromTheBoxLeavesTheHand) {
+    board_.lift(sq("e7"));
+    board_.place(sq("e5"), dgt::kBlackQueen);
+    EXPECT_EQ(sensors_[sq("e5")], dgt::kBlackQueen);
+    EXPECT_EQ(board_.hand(), std::vector<uint8_t>{dgt::kBlackPawn});
+}
+
+TEST_F(PhysicalBoard, MoveCapturesIntoTheBoxNotTheHand) {
+    board_.setup(*parseFenBoard("4k3/8/8/3p4/4P3/8/8/4K3").position);
+    ASSERT_TRUE(board_.move(sq("e4"), sq("d5")).ok());
+    EXPECT_EQ(sensors_[sq("d5")], dgt::kWhitePawn);
+    EXPECT_EQ(sensors_[sq("e4")], dgt::kEmpty);
+    EXPECT_TRUE(board_.hand().empty());
+}
+
+TEST_F(PhysicalBoard, MoveFromAnEmptySquareFails) {
+    EXPECT_EQ(board_.move(sq("e4"), sq("e5")).error, "e4-e5: e4 is empty");
+}
+
+TEST_F(PhysicalBoard, PutAndRemoveLeaveTheHandAlone) {
+    board_.lift(sq("a2"));
+    board_.put(sq("e4"), dgt::kBlackQueen);
+    EXPECT_EQ(sensors_[sq("e4")], dgt::kBlackQueen);
+    ASSERT_TRUE(board_.remove(sq("e4")).ok());
+    EXPECT_EQ(sensors_[sq("e4")], dgt::kEmpty);
+    EXPECT_EQ(board_.hand().size(), 1u);
+    EXPECT_FALSE(board_.remove(sq("e4")).ok());
+}
+
+TEST_F(PhysicalBoard, ClearEmptiesBoardAndHand) {
+    board_.lift(sq("a2"));
+    board_.clear();
+    EXPECT_EQ(sensors_, arbiter::firmware::SquareCodes{});
+    EXPECT_TRUE(board_.hand().empty());
+}
+
+TEST_F(PhysicalBoard, SlideVisitsEverySquareOfTheLine) {
+    board_.remove(sq("d2"));
+    const auto path = board_.planSlide(sq("d1"), sq("d4"));
+    ASSERT_TRUE(path.error.empty()) << path.error;
+    EXPECT_EQ(path.squares, (std::vector<int>{sq("d2"), sq("d3"), sq("d4")}));
+    board_.remove(sq("e2"));
+    EXPECT_EQ(board_.planSlide(sq("f1"), sq("b5")).squares,
+              (std::vector<int>{sq("e2"), sq("d3"), sq("c4"), sq("b5")}));
+}
+
+TEST_F(PhysicalBoard, SlideRefusesBlockedOrCrookedWays) {
+    EXPECT_EQ(board_.planSlide(sq("d1"), sq("d4")).error, "slide d1 d4: the way is blocked at d2");
+    EXPECT_EQ(board_.planSlide(sq("g1"), sq("f3")).error,
+              "slide g1 f3: not on one rank, file or diagonal");
+    EXPECT_EQ(board_.planSlide(sq("e4"), sq("e5")).error, "slide e4 e5: e4 is empty");
+}
+
+TEST_F(PhysicalBoard, RendersRankEightFirstThenTheHand) {
+    board_.lift(sq("e2"));
+    EXPECT_EQ(board_.render(),
+              "8 r n b q k b n r\n"
+              "7 p p p p p p p p\n"
+              "6 . . . . . . . .\n"
+              "5 . . . . . . . .\n"
+              "4 . . . . . . . .\n"
+              "3 . . . . . . . .\n"
+              "2 P P P P . P P P\n"
+              "1 R N B Q K B N R\n"
+              "hand: P\n");
+}
+
+}  // namespace

@@ -1,0 +1,75 @@
+#include "firmware-bridge/vboard/vboard_options.h"
+
+#include <gtest/gtest.h>
+
+namespace arbiter::vboard {
+namespace {
+
+VboardOptions accepted(std::vector<std::string> arguments) {
+    const ParsedOptions parsed = parseVboardOptions(arguments);
+    EXPECT_TRUE(parsed.options) << parsed.error;
+    return parsed.options.value_or(VboardOptions{});
+}
+
+std::string rejected(std::vector<std::string> arguments) {
+    const ParsedOptions parsed = parseVboardOptions(arguments);
+    EXPECT_FALSE(parsed.options);
+    return parsed.error;
+}
+
+TEST(VboardOptions, DefaultsToAStandardBoardScanningEvery50Ms) {
+    const VboardOptions options = accepted({});
+    EXPECT_EQ(options.scanMs, 50u);
+    EXPECT_EQ(options.debounce, 2);
+    EXPECT_EQ(options.start, VboardOptions::StartPosition::Standard);
+    EXPECT_EQ(options.serialDigits, "0000000001");
+    EXPECT_FALSE(options.quiet);
+    EXPECT_FALSE(options.exitOnEof);
+    EXPECT_TRUE(options.linkPath.empty());
+}
+
+TEST(VboardOptions, AcceptsEveryDocumentedOption) {
+    const VboardOptions options =
+        accepted({"--link", "/tmp/b", "--script=s.txt", "--scan-ms", "10", "--debounce", "3",
+                  "--rotated", "--serial", "4711", "--quiet", "--exit-on-eof"});
+    EXPECT_EQ(options.linkPath, "/tmp/b");
+    EXPECT_EQ(options.scriptPath, "s.txt");
+    EXPECT_EQ(options.scanMs, 10u);
+    EXPECT_EQ(options.debounce, 3);
+    EXPECT_EQ(options.start, VboardOptions::StartPosition::Rotated);
+    EXPECT_EQ(options.serialDigits, "0000004711");
+    EXPECT_TRUE(options.quiet);
+    EXPECT_TRUE(options.exitOnEof);
+    EXPECT_EQ(accepted({"--empty"}).start, VboardOptions::StartPosition::Empty);
+    EXPECT_TRUE(accepted({"--help"}).help);
+}
+
+TEST(VboardOptions, RejectsBadValues) {
+    EXPECT_EQ(rejected({"--scan-ms", "0"}), "--scan-ms: bad number '0' (1..10000)");
+    EXPECT_EQ(rejected({"--scan-ms", "fast"}), "--scan-ms: bad number 'fast' (1..10000)");
+    EXPECT_EQ(rejected({"--debounce", "-1"}), "--debounce: bad number '-1' (1..100)");
+    EXPECT_EQ(rejected({"--serial", "12345678901"}),
+              "--serial: '12345678901' is not 1 to 10 digits");
+    EXPECT_EQ(rejected({"--serial", "12a"}), "--serial: '12a' is not 1 to 10 digits");
+    EXPECT_EQ(rejected({"--link"}), "--link needs a value");
+    EXPECT_EQ(rejected({"--quiet=yes"}), "--quiet takes no value");
+}
+
+TEST(VboardOptions, RejectsUnknownOptionsAndConflicts) {
+    EXPECT_EQ(rejected({"--fast"}), "unknown option '--fast' (try --help)");
+    EXPECT_EQ(rejected({"--empty", "--rotated"}),
+              "--empty, --rotated and --setup exclude each other");
+    EXPECT_EQ(rejected({"--setup", "8/8/8/8/8/8/8/8", "--rotated"}),
+              "--empty, --rotated and --setup exclude each other");
+}
+
+TEST(VboardOptions, SetupTakesTheBoardPartOfAFen) {
+    auto parsed = parseVboardOptions({"--setup", "4k3/8/8/8/8/8/8/4K3"});
+    ASSERT_TRUE(parsed.options) << parsed.error;
+    EXPECT_EQ(parsed.options->start, VboardOptions::StartPosition::Fen);
+    EXPECT_EQ(parsed.options->setupFen, "4k3/8/8/8/8/8/8/4K3");
+    EXPECT_EQ(rejected({"--setup", "4k3/8/8/9/8/8/8/4K3"}).rfind("--setup: ", 0), 0u);
+}
+
+}  // namespace
+}  // namespace arbiter::vboard
