@@ -1,0 +1,85 @@
+#include "daemon/board_link.h"
+
+#include <spdlog/spdlog.h>
+
+#include "drivers/dgt/dgt_board.h"
+#include "drivers/transport/open_transport.h"
+#include "drivers/transport/transport.h"
+
+namespace arbiter {
+
+std::optional<DeviceSpec> DeviceSpec::parse(const std::string& text, std::string& error) {
+    auto colon = text.find(':');
+    if (colon == std::string::npos || colon == 0 || colon + 1 == text.size()) {
+        error = "\"" + text + "\" is not a board device; write it as dgt:PATH, e.g. dgt:/dev/ttyACM0";
+        return std::nullopt;
+    }
+    DeviceSpec spec{text.substr(0, colon), text.substr(colon + 1)};
+    if (spec.protocol != "dgt") {
+        error = "unknown board protocol \"" + spec.protocol + "\" in \"" + text +
+                "\"; known: dgt (e.g. dgt:/dev/ttyACM0)";
+        return std::nullopt;
+    }
+    return spec;
+}
+
+BoardLink::BoardLink(EventLoop& loop, int index, DeviceSpec device, BoardEvents& events)
+    : loop_(loop), index_(index), device_(std::move(device)), events_(events) {}
+
+BoardLink::~BoardLink() {
+    if (retry_) loop_.cancel(*retry_);
+    if (transport_) loop_.unwatch(transport_->fd());
+}
+
+void BoardLink::connect() { tryOpen(); }
+
+void BoardLink::tryOpen() {
+    retry_.reset();
+    std::string error;
+    transport_ = openTransport(device_.path, error);
+    if (!transport_) {
+        if (error != lastFailure_) {
+            spdlog::warn("board {}: {}; retrying every second", device_.text(), error);
+            lastFailure_ = error;
+        }
+        retry_ = loop_.after(kRetryMs, [this] { tryOpen(); });
+        return;
+    }
+    lastFailure_.clear();
+    board_ = std::make_unique<dgt::DgtBoard>(*transport_, *this);
+    loop_.watch(transport_->fd(), [this] { readable(); });
+    spdlog::info("board {}: connected", device_.text());
+    events_.boardConnected(index_, device_.text());
+    if (!board_->start()) drop("the device does not take our requests");
+}
+
+void BoardLink::readable() {
+    if (board_ && !board_->onReadable(loop_.time().now())) drop("the device went away");
+}
+
+void BoardLink::drop(const std::string& why) {
+    if (transport_) loop_.unwatch(transport_->fd());
+    board_.reset();
+    transport_.reset();
+    lastFailure_ = why;
+    spdlog::warn("board {}: {}; waiting for it to come back", device_.text(), why);
+    events_.boardLost(index_, why);
+    retry_ = loop_.after(kRetryMs, [this] { tryOpen(); });
+}
+
+void BoardLink::boardDump(const BoardSquares& squares) { events_.boardDump(index_, squares); }
+
+void BoardLink::squareChanged(int square, Appearance now) {
+    events_.squareChanged(index_, square, now);
+}
+
+void BoardLink::identified(const BoardIdentity& who) {
+    spdlog::info("board {}: {} {} version {} serial {}", device_.text(), who.protocol,
+                 who.trademark, who.version, who.serial);
+}
+
+void BoardLink::protocolWarning(const std::string& what) {
+    spdlog::warn("board {}: {}", device_.text(), what);
+}
+
+}  // namespace arbiter

@@ -1,0 +1,71 @@
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "daemon/event_loop.h"
+#include "drivers/board_listener.h"
+
+namespace arbiter {
+
+class Transport;
+namespace dgt {
+class DgtBoard;
+}
+
+// A device named on the command line or in the configuration: "dgt:/dev/ttyACM0".
+struct DeviceSpec {
+    std::string protocol;
+    std::string path;
+    // nullopt and a message that says what is accepted when the text is not a device.
+    static std::optional<DeviceSpec> parse(const std::string& text, std::string& error);
+    std::string text() const { return protocol + ":" + path; }
+};
+
+// What the boards tell the table, tagged with which board it was.
+class BoardEvents {
+public:
+    virtual ~BoardEvents() = default;
+    virtual void boardConnected(int board, const std::string& device) = 0;
+    virtual void boardDump(int board, const BoardSquares& squares) = 0;
+    virtual void squareChanged(int board, int square, Appearance content) = 0;
+    virtual void boardLost(int board, const std::string& why) = 0;
+};
+
+// Keeps one board connected. Like a UPS driver that outlives its cable, it
+// never gives up: when the device is missing or vanishes it says so once and
+// tries again every second, and a board that comes back is simply used again.
+class BoardLink final : public BoardListener {
+public:
+    BoardLink(EventLoop& loop, int index, DeviceSpec device, BoardEvents& events);
+    ~BoardLink() override;
+
+    void connect();
+    bool connected() const { return board_ != nullptr; }
+    const DeviceSpec& device() const { return device_; }
+
+    // BoardListener
+    void boardDump(const BoardSquares& squares) override;
+    void squareChanged(int square, Appearance now) override;
+    void identified(const BoardIdentity& who) override;
+    void protocolWarning(const std::string& what) override;
+
+private:
+    void tryOpen();
+    void readable();
+    void drop(const std::string& why);
+
+    static constexpr Millis kRetryMs = 1000;
+
+    EventLoop& loop_;
+    int index_;
+    DeviceSpec device_;
+    BoardEvents& events_;
+    std::unique_ptr<Transport> transport_;
+    std::unique_ptr<dgt::DgtBoard> board_;
+    std::string lastFailure_;
+    std::optional<EventLoop::TimerId> retry_;
+};
+
+}  // namespace arbiter

@@ -1,0 +1,54 @@
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace arbiter {
+
+// The record of one game as JSON lines, one event per line, written and synced
+// to disk before the event is announced: nothing announced is ever lost, and a
+// restarted daemon resumes from it. The first line describes the game ("game"),
+// then come "move", "takeback", "illegal", "result" lines. docs/journal.md
+// documents every field.
+class JournalWriter {
+public:
+    // Creates DIR/STEM.jsonl (DIR is created if missing). nullptr and a message on failure.
+    static std::unique_ptr<JournalWriter> create(const std::string& dir, const std::string& stem,
+                                                 std::string& error);
+    // Continues an existing journal.
+    static std::unique_ptr<JournalWriter> append(const std::string& path, std::string& error);
+    ~JournalWriter();
+
+    bool write(const nlohmann::json& event, std::string& error);
+    const std::string& path() const { return path_; }
+
+private:
+    JournalWriter(int fd, std::string path) : fd_(fd), path_(std::move(path)) {}
+    int fd_;
+    std::string path_;
+};
+
+// A journal as read back: its lines, checked to be JSON objects with a type.
+struct JournalContents {
+    std::string path;
+    std::vector<nlohmann::json> events;  // events[0] is the "game" line
+    bool finished = false;               // has a "result" line
+    bool droppedTornLine = false;        // the last line was cut short by a crash
+};
+
+// Reads and checks one journal. A last line cut short (the daemon died while
+// writing it, so it was never announced) is dropped; any other damage is an
+// error naming the file and line. Checks the form only: whether the moves are
+// legal is the session's business.
+std::optional<JournalContents> readJournal(const std::string& path, std::string& error);
+
+// The newest journal in DIR that has no result yet, or nullopt (also when DIR
+// does not exist). Damaged journals are an error: nothing is resumed and nothing
+// is overwritten.
+std::optional<JournalContents> findUnfinishedJournal(const std::string& dir, std::string& error);
+
+}  // namespace arbiter

@@ -1,0 +1,410 @@
+#include "daemon/session.h"
+
+#include <filesystem>
+#include <fstream>
+
+#include <spdlog/spdlog.h>
+
+namespace arbiter {
+
+namespace {
+
+std::string journalStem(const std::string& wallClock, const std::string& game) {
+    std::string stem = wallClock;
+    for (char& c : stem) {
+        if (c == ':') c = '-';
+    }
+    return stem + "-" + game;
+}
+
+std::string pieceWords(const SetPiece& p) {
+    static const char* kFigures[] = {"pawn", "knight", "bishop", "rook", "queen", "king"};
+    return std::string(p.colour == SetColour::White ? "white " : "black ") +
+           kFigures[static_cast<int>(p.figure)];
+}
+
+// Pieces of other players that stood on the board before the action and not after.
+std::vector<std::string> capturedBy(const GameState& before, const GameState& after,
+                                    PlayerId mover) {
+    std::vector<std::string> captured;
+    const Geometry& g = before.geometry();
+    for (Cell c = 0; c < g.size(); ++c) {
+        if (!g.contains(c)) continue;
+        auto was = before.pieceAt(c);
+        if (!was || was->owner == mover) continue;
+        if (after.pieceAt(c) == was) continue;
+        if (auto look = before.appearance(c)) captured.push_back(pieceWords(*look) + " on " + g.name(c));
+    }
+    return captured;
+}
+
+}  // namespace
+
+Session::Session(const Game& game, std::unique_ptr<GameState> start,
+                 const SessionSettings& settings, AnnouncementSink& out, const TimeSource& time)
+    : game_(game),
+      settings_(settings),
+      out_(out),
+      time_(time),
+      clock_(settings.time, start->playerCount()) {
+    if (settings_.players.size() != static_cast<size_t>(start->playerCount())) {
+        settings_.players.clear();
+        for (PlayerId p = 0; p < start->playerCount(); ++p)
+            settings_.players.push_back(start->playerName(p));
+    }
+    states_.push_back(std::move(start));
+}
+
+std::unique_ptr<Session> Session::begin(const Game& game, const SessionSettings& settings,
+                                        AnnouncementSink& out, const TimeSource& time,
+                                        std::string& error) {
+    std::unique_ptr<Session> s(new Session(game, game.start(), settings, out, time));
+    s->started_ = time.wallClock();
+    if (!settings.journalDir.empty()) {
+        s->journal_ = JournalWriter::create(settings.journalDir, journalStem(s->started_, game.name()),
+                                            error);
+        if (!s->journal_) return nullptr;
+    }
+    nlohmann::json header = {{"type", "game"},
+                             {"version", 1},
+                             {"game", game.name()},
+                             {"start", s->current().serialize()},
+                             {"time", settings.time.text()},
+                             {"players", s->settings_.players},
+                             {"started", s->started_}};
+    if (!s->record(header)) {
+        error = "cannot write the journal";
+        return nullptr;
+    }
+    std::string where = s->journal_ ? " Journal: " + s->journal_->path() + "." : "";
+    out.announce({"start",
+                  "New game of " + game.name() + ", " + settings.time.text() + ". " +
+                      s->settings_.players[0] + " to move; clocks start with the first move." +
+                      where,
+                  {{"game", game.name()}, {"time", settings.time.text()}}});
+    return s;
+}
+
+std::unique_ptr<Session> Session::resume(const Game& game, const JournalContents& journal,
+                                         AnnouncementSink& out, const TimeSource& time,
+                                         std::string& error) {
+    const nlohmann::json& header = journal.events.front();
+    auto fail = [&](size_t index, const std::string& why) {
+        error = journal.path + ": event " + std::to_string(index + 1) + ": " + why;
+        return nullptr;
+    };
+    auto text = [](const nlohmann::json& j, const char* key) -> std::optional<std::string> {
+        if (!j.contains(key) || !j[key].is_string()) return std::nullopt;
+        return j[key].get<std::string>();
+    };
+    auto gameName = text(header, "game");
+    if (!gameName || *gameName != game.name())
+        return fail(0, "this journal is for game \"" + gameName.value_or("?") +
+                           "\", not \"" + game.name() + "\"");
+    auto startText = text(header, "start");
+    if (!startText) return fail(0, "no \"start\" state");
+    std::string loadError;
+    auto start = game.load(*startText, loadError);
+    if (!start) return fail(0, "bad start state: " + loadError);
+    auto timeText = text(header, "time");
+    auto control = timeText ? TimeControl::parse(*timeText) : std::nullopt;
+    if (!control) return fail(0, "bad or missing \"time\"");
+
+    SessionSettings settings;
+    settings.time = *control;
+    if (header.contains("players") && header["players"].is_array()) {
+        for (const auto& name : header["players"]) {
+            if (name.is_string()) settings.players.push_back(name.get<std::string>());
+        }
+    }
+    // Replay into a scratch announcer: what was said before is not said again.
+    std::unique_ptr<Session> s(new Session(game, std::move(start), settings, out, time));
+    s->started_ = text(header, "started").value_or(time.wallClock());
+    auto clocksOf = [&](const nlohmann::json& j) -> std::optional<std::vector<Millis>> {
+        if (!j.contains("clock") || !j["clock"].is_array() ||
+            j["clock"].size() != static_cast<size_t>(s->current().playerCount()))
+            return std::nullopt;
+        std::vector<Millis> ms;
+        for (const auto& v : j["clock"]) {
+            if (!v.is_number_integer() || v.get<Millis>() < 0) return std::nullopt;
+            ms.push_back(v.get<Millis>());
+        }
+        return ms;
+    };
+    for (size_t i = 1; i < journal.events.size(); ++i) {
+        const auto& event = journal.events[i];
+        const std::string type = event["type"];
+        if (type == "move") {
+            auto code = text(event, "action");
+            if (!code) return fail(i, "move without \"action\"");
+            auto action = s->current().decode(*code);
+            if (!action || !s->current().isLegal(*action))
+                return fail(i, "\"" + *code + "\" is not a legal action here");
+            auto clocks = clocksOf(event);
+            if (!clocks) return fail(i, "move without a valid \"clock\"");
+            s->clocksBefore_.push_back(s->clock_.remainingAll(0));
+            auto next = s->current().clone();
+            next->apply(*action);
+            s->states_.push_back(std::move(next));
+            s->actions_.push_back(*action);
+            s->clock_.setRemaining(*clocks);
+        } else if (type == "takeback") {
+            if (s->actions_.empty()) return fail(i, "takeback with no move to take back");
+            s->clock_.setRemaining(s->clocksBefore_.back());
+            s->clocksBefore_.pop_back();
+            s->states_.pop_back();
+            s->actions_.pop_back();
+        } else if (type == "illegal" || type == "fixed" || type == "note") {
+            // Informational: nothing to replay.
+        } else {
+            return fail(i, "unknown event type \"" + type + "\"");
+        }
+    }
+    if (s->over()) return fail(journal.events.size() - 1, "the game is over but has no result line");
+    s->journal_ = JournalWriter::append(journal.path, error);
+    if (!s->journal_) return nullptr;
+    if (s->ply() > 0) s->clock_.start(s->current().toMove(), time.now());
+    out.announce({"resume",
+                  "Resumed the game from " + journal.path + " after " + std::to_string(s->ply()) +
+                      " moves. " + s->clockText(),
+                  {{"journal", journal.path}, {"ply", s->ply()}}});
+    return s;
+}
+
+Outcome Session::outcome() const {
+    if (adjudicated_) return *adjudicated_;
+    return current().outcome();
+}
+
+bool Session::record(const nlohmann::json& event) {
+    if (!journal_) return true;
+    std::string error;
+    if (journal_->write(event, error)) return true;
+    spdlog::error("{}", error);
+    out_.announce({"error", "Cannot record the game (" + error + "): nothing was changed.", {}});
+    return false;
+}
+
+std::string Session::moveLabel(int ply, PlayerId mover) const {
+    if (current().playerCount() == 2)
+        return std::to_string(ply / 2 + 1) + (mover == 0 ? ". " : "... ");
+    return settings_.players[static_cast<size_t>(mover)] + ": ";
+}
+
+std::string Session::clockText() const {
+    std::string text;
+    Millis now = time_.now();
+    for (PlayerId p = 0; p < current().playerCount(); ++p) {
+        if (!text.empty()) text += ", ";
+        text += settings_.players[static_cast<size_t>(p)] + " " +
+                GameClock::format(clock_.remaining(p, now));
+    }
+    return text;
+}
+
+nlohmann::json Session::clockJson() const { return clock_.remainingAll(time_.now()); }
+
+bool Session::commit(const Action& a) {
+    const GameState& before = current();
+    PlayerId mover = before.toMove();
+    Millis now = time_.now();
+    std::string san = before.describe(a);
+    std::string code = before.encode(a);
+    auto after = before.clone();
+    after->apply(a);
+
+    GameClock clock = clock_;
+    clock.moved(mover, after->toMove(), now);
+    std::vector<Millis> remaining = clock.remainingAll(now);
+    auto captured = capturedBy(before, *after, mover);
+    nlohmann::json event = {{"type", "move"},
+                            {"ply", ply() + 1},
+                            {"player", mover},
+                            {"action", code},
+                            {"notation", san},
+                            {"state", after->serialize()},
+                            {"captured", captured},
+                            {"clock", remaining},
+                            {"at", time_.wallClock()}};
+    if (!record(event)) return false;
+
+    clocksBefore_.push_back(clock_.remainingAll(now));
+    clock_ = clock;
+    std::string label = moveLabel(ply(), mover);
+    states_.push_back(std::move(after));
+    actions_.push_back(a);
+    std::string text = label + san + " (" + code + ")";
+    for (const auto& c : captured) text += ", takes the " + c;
+    out_.announce({"move", text + ". " + clockText(),
+                   {{"ply", ply()},
+                    {"player", mover},
+                    {"san", san},
+                    {"uci", code},
+                    {"captured", captured},
+                    {"clock", remaining}}});
+
+    Outcome o = current().outcome();
+    if (o.over()) {
+        finish(o);
+        return true;
+    }
+    std::string claim = current().claimableDraw();
+    if (!claim.empty()) {
+        out_.announce({"claimable",
+                       settings_.players[static_cast<size_t>(current().toMove())] +
+                           " may claim a draw (" + claim + ").",
+                       {{"reason", claim}}});
+    }
+    return true;
+}
+
+bool Session::takeback() {
+    if (actions_.empty()) return false;
+    const Action undone = actions_.back();
+    const GameState& before = *previous();
+    std::string san = before.describe(undone);
+    std::vector<Millis> restored = clocksBefore_.back();
+    if (!record({{"type", "takeback"},
+                 {"ply", ply()},
+                 {"action", before.encode(undone)},
+                 {"clock", restored},
+                 {"at", time_.wallClock()}}))
+        return false;
+    PlayerId mover = before.toMove();
+    states_.pop_back();
+    actions_.pop_back();
+    clocksBefore_.pop_back();
+    Millis now = time_.now();
+    clock_.stop(now);
+    clock_.setRemaining(restored);
+    if (!actions_.empty()) clock_.start(mover, now);
+    out_.announce({"takeback", "Takeback: " + san + " is undone. " +
+                                   settings_.players[static_cast<size_t>(mover)] + " to move. " +
+                                   clockText(),
+                   {{"ply", ply()}, {"undone", san}}});
+    return true;
+}
+
+void Session::checkFlag() {
+    if (over() || !clock_.running()) return;
+    Millis now = time_.now();
+    PlayerId flagged = clock_.runner();
+    if (clock_.remaining(flagged, now) > 0) return;
+    clock_.stop(now);
+    const std::string& name = settings_.players[static_cast<size_t>(flagged)];
+    std::vector<PlayerId> others;
+    bool anyCanWin = false;
+    for (PlayerId p = 0; p < current().playerCount(); ++p) {
+        if (p == flagged) continue;
+        others.push_back(p);
+        anyCanWin = anyCanWin || current().canStillWin(p);
+    }
+    out_.announce({"flag", name + "'s flag has fallen.", {{"player", flagged}}});
+    if (anyCanWin)
+        finish(Outcome::win(others, name + " lost on time"));
+    else
+        finish(Outcome::draw(name + " ran out of time, but the opponent cannot mate"));
+}
+
+std::string Session::resultText(const Outcome& o) const {
+    if (o.status == Outcome::Status::Draw) return "Draw";
+    std::string who;
+    for (PlayerId p : o.winners) {
+        if (!who.empty()) who += " and ";
+        who += settings_.players[static_cast<size_t>(p)];
+    }
+    return who + (o.winners.size() == 1 ? " wins" : " win");
+}
+
+void Session::finish(const Outcome& o) {
+    if (!current().outcome().over()) adjudicated_ = o;
+    Millis now = time_.now();
+    clock_.stop(now);
+
+    GameRecord rec;
+    rec.startText = states_.front()->serialize();
+    rec.actions = actions_;
+    rec.outcome = o;
+    rec.outcomeNote = o.reason;
+    std::string date = started_.substr(0, 10);
+    for (char& c : date) {
+        if (c == '-') c = '.';
+    }
+    rec.tags = {{"Event", "arbiter game"}, {"Site", "?"}, {"Date", date}, {"Round", "-"}};
+    for (PlayerId p = 0; p < current().playerCount(); ++p) {
+        static const char* kSeatTags[] = {"White", "Black"};
+        std::string tag = p < 2 ? kSeatTags[p] : "Player" + std::to_string(p + 1);
+        rec.tags.emplace_back(tag, settings_.players[static_cast<size_t>(p)]);
+    }
+    rec.tags.emplace_back("TimeControl", std::to_string(settings_.time.base / 1000) + "+" +
+                                             std::to_string(settings_.time.increment / 1000));
+    std::string exported = game_.exportRecord(rec);
+
+    nlohmann::json event = {{"type", "result"},
+                            {"status", o.status == Outcome::Status::Win ? "win" : "draw"},
+                            {"winners", o.winners},
+                            {"reason", o.reason},
+                            {"clock", clock_.remainingAll(now)},
+                            {"at", time_.wallClock()}};
+    if (journal_) {
+        std::filesystem::path p(journal_->path());
+        p.replace_extension(game_.recordExtension());
+        std::ofstream file(p);
+        file << exported;
+        if (file) {
+            recordPath_ = p.string();
+            event["record"] = recordPath_;
+        } else {
+            spdlog::error("cannot write the game record {}", p.string());
+        }
+    }
+    record(event);
+    std::string text = "Game over: " + o.reason + ". " + resultText(o) + ".";
+    if (!recordPath_.empty()) text += " Record: " + recordPath_ + ".";
+    out_.announce({"result", text,
+                   {{"status", event["status"]}, {"winners", o.winners}, {"reason", o.reason}}});
+}
+
+void Session::announceIllegal(const std::vector<CellFix>& fixes,
+                              const std::vector<Action>& completes) {
+    std::vector<std::string> steps;
+    for (const CellFix& f : fixes) steps.push_back(Referee::describe(f, current().geometry()));
+    std::string text = "Illegal position. To fix: ";
+    for (size_t i = 0; i < steps.size(); ++i) text += (i ? "; " : "") + steps[i];
+    text += ".";
+    nlohmann::json data = {{"fixes", steps}};
+    if (!completes.empty()) {
+        std::string what = current().describe(completes.front());
+        text += " (That completes " + what + ".)";
+        data["completes"] = what;
+    }
+    record({{"type", "illegal"}, {"fixes", steps}, {"at", time_.wallClock()}});
+    out_.announce({"illegal", text, data});
+}
+
+void Session::announceFixed() {
+    record({{"type", "fixed"}, {"at", time_.wallClock()}});
+    out_.announce({"fixed", "The position is correct again. " +
+                                settings_.players[static_cast<size_t>(current().toMove())] +
+                                " to move.",
+                   {}});
+}
+
+void Session::announceAmbiguous(const std::vector<Action>& candidates) {
+    std::vector<std::string> names;
+    std::string text = "The board fits more than one move: ";
+    for (size_t i = 0; i < candidates.size(); ++i) {
+        names.push_back(current().describe(candidates[i]));
+        text += (i ? " or " : "") + names.back();
+    }
+    out_.announce({"ambiguous", text + ". Make the position unambiguous.", {{"candidates", names}}});
+}
+
+void Session::announceStatus() {
+    out_.announce({"status",
+                   settings_.players[static_cast<size_t>(current().toMove())] + " to move after " +
+                       std::to_string(ply()) + " moves. " + clockText(),
+                   {{"ply", ply()}, {"state", current().serialize()}}});
+}
+
+}  // namespace arbiter

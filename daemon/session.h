@@ -1,0 +1,89 @@
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "daemon/announcement.h"
+#include "daemon/game_clock.h"
+#include "daemon/journal.h"
+#include "daemon/referee.h"
+#include "daemon/time_source.h"
+#include "engine/core/game.h"
+
+namespace arbiter {
+
+// How a session begins: the game, its clocks, the players, where to record it.
+struct SessionSettings {
+    TimeControl time;
+    std::vector<std::string> players;  // names in turn order; empty = the game's own names
+    std::string journalDir;            // empty = no journal, no record
+};
+
+// One game in progress: the engine state and its history, the clocks, the
+// journal. Every change is written to the journal before it is announced.
+// Time is read from the injected TimeSource only.
+class Session {
+public:
+    static std::unique_ptr<Session> begin(const Game& game, const SessionSettings& settings,
+                                          AnnouncementSink& out, const TimeSource& time,
+                                          std::string& error);
+    // Replays a journal. Fails with a message naming the line when it does not
+    // fit this game (unknown move, wrong game); then nothing is changed.
+    static std::unique_ptr<Session> resume(const Game& game, const JournalContents& journal,
+                                           AnnouncementSink& out, const TimeSource& time,
+                                           std::string& error);
+
+    const GameState& current() const { return *states_.back(); }
+    const GameState* previous() const {
+        return states_.size() > 1 ? states_[states_.size() - 2].get() : nullptr;
+    }
+    int ply() const { return static_cast<int>(actions_.size()); }
+    Outcome outcome() const;
+    bool over() const { return outcome().over(); }
+    const GameClock& clock() const { return clock_; }
+    std::string journalPath() const { return journal_ ? journal_->path() : std::string(); }
+    std::string recordPath() const { return recordPath_; }
+
+    // The players made `a` (legal in current()). Returns false if the journal
+    // could not be written: then nothing changed and the failure was announced.
+    bool commit(const Action& a);
+    // Back to the state before the last action, clocks as they were then.
+    bool takeback();
+    // Called when the running clock may have reached zero; ends the game if so.
+    void checkFlag();
+    // The position on the surface is wrong: tell the players what to fix.
+    void announceIllegal(const std::vector<CellFix>& fixes, const std::vector<Action>& completes);
+    // The surface is right again after an illegal position.
+    void announceFixed();
+    void announceAmbiguous(const std::vector<Action>& candidates);
+    // Says where the game stands: used after a resume or a board's return.
+    void announceStatus();
+
+private:
+    Session(const Game& game, std::unique_ptr<GameState> start, const SessionSettings& settings,
+            AnnouncementSink& out, const TimeSource& time);
+    bool record(const nlohmann::json& event);
+    void finish(const Outcome& outcome);
+    std::string moveLabel(int ply, PlayerId mover) const;
+    std::string clockText() const;
+    nlohmann::json clockJson() const;
+    std::string resultText(const Outcome& o) const;
+
+    const Game& game_;
+    SessionSettings settings_;
+    AnnouncementSink& out_;
+    const TimeSource& time_;
+    std::vector<std::unique_ptr<GameState>> states_;  // states_[0] is the start
+    std::vector<Action> actions_;
+    std::vector<std::vector<Millis>> clocksBefore_;  // per ply: clocks before it was made
+    GameClock clock_;
+    std::optional<Outcome> adjudicated_;  // ended by the clock, not by the rules
+    std::unique_ptr<JournalWriter> journal_;
+    std::string started_;
+    std::string recordPath_;
+    bool claimAnnounced_ = false;
+};
+
+}  // namespace arbiter

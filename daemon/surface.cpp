@@ -1,0 +1,83 @@
+#include "daemon/surface.h"
+
+#include <cassert>
+
+namespace arbiter {
+
+Surface::Surface(Geometry geometry, std::vector<BoardPlacement> boards)
+    : geometry_(std::move(geometry)),
+      boards_(std::move(boards)),
+      squares_(boards_.size()),
+      present_(boards_.size(), false),
+      cells_(static_cast<size_t>(geometry_.size())),
+      cellBoard_(static_cast<size_t>(geometry_.size()), -1) {
+    remap();
+}
+
+Cell Surface::cellOf(const Geometry& g, const BoardPlacement& p, int square) {
+    // The board's own coordinates: square 0 is a8, so file = s % 8, rank = 7 - s / 8.
+    int f = square % 8, r = 7 - square / 8;
+    int rf = f, rr = r;
+    switch (p.rotation) {
+        case 90: rf = 7 - r; rr = f; break;
+        case 180: rf = 7 - f; rr = 7 - r; break;
+        case 270: rf = r; rr = 7 - f; break;
+        default: break;
+    }
+    return g.cell(p.originFile + rf, p.originRank + rr);
+}
+
+void Surface::remap() {
+    std::fill(cellBoard_.begin(), cellBoard_.end(), -1);
+    std::fill(cells_.begin(), cells_.end(), SensedCell{});
+    for (size_t b = 0; b < boards_.size(); ++b) {
+        for (int s = 0; s < 64; ++s) {
+            Cell c = cellOf(geometry_, boards_[b], s);
+            if (c == NoCell) continue;
+            cellBoard_[static_cast<size_t>(c)] = static_cast<int>(b);
+            cells_[static_cast<size_t>(c)] = {present_[b], squares_[b][static_cast<size_t>(s)]};
+        }
+    }
+}
+
+void Surface::boardDump(int board, const BoardSquares& squares, Millis now) {
+    assert(board >= 0 && board < boardCount());
+    squares_[static_cast<size_t>(board)] = squares;
+    present_[static_cast<size_t>(board)] = true;
+    lastChange_ = now;
+    remap();
+}
+
+void Surface::squareChanged(int board, int square, Appearance content, Millis now) {
+    assert(board >= 0 && board < boardCount() && square >= 0 && square < 64);
+    squares_[static_cast<size_t>(board)][static_cast<size_t>(square)] = content;
+    lastChange_ = now;
+    if (!present_[static_cast<size_t>(board)]) return;  // judged only after a full dump
+    Cell c = cellOf(geometry_, boards_[static_cast<size_t>(board)], square);
+    if (c != NoCell) cells_[static_cast<size_t>(c)].content = content;
+}
+
+void Surface::boardLost(int board, Millis now) {
+    present_[static_cast<size_t>(board)] = false;
+    lastChange_ = now;
+    remap();
+}
+
+void Surface::setRotation(int board, int rotation) {
+    boards_[static_cast<size_t>(board)].rotation = rotation;
+    remap();
+}
+
+Sensing Surface::sensing(Cell c) const {
+    int b = cellBoard_[static_cast<size_t>(c)];
+    return b < 0 ? Sensing::ColourAndKind : boards_[static_cast<size_t>(b)].sensing;
+}
+
+bool Surface::allKnown() const {
+    for (Cell c = 0; c < geometry_.size(); ++c) {
+        if (geometry_.contains(c) && !cells_[static_cast<size_t>(c)].known) return false;
+    }
+    return true;
+}
+
+}  // namespace arbiter

@@ -1,0 +1,71 @@
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "daemon/time_source.h"
+#include "drivers/board_listener.h"
+#include "engine/core/geometry.h"
+
+namespace arbiter {
+
+// What a board can tell about a square. The referee compares only this much.
+enum class Sensing { Occupancy, ColourAndKind };
+
+// Where one 8x8 board lies on the game's cells: its a1 corner (as the board
+// numbers itself) at cell (originFile, originRank), turned by `rotation` degrees
+// counter-clockwise (0, 90, 180, 270).
+struct BoardPlacement {
+    std::string name;
+    int originFile = 0;
+    int originRank = 0;
+    int rotation = 0;
+    Sensing sensing = Sensing::ColourAndKind;
+};
+
+// What the surface knows of one cell: nothing (no board covers it, or its board
+// is away), or what stands there.
+struct SensedCell {
+    bool known = false;
+    Appearance content;
+    bool operator==(const SensedCell&) const = default;
+};
+
+// The stitched physical view of all boards, in the game's cells. Drivers report
+// in their board's own square numbers; only the surface knows how those map to
+// cells, so turning a board round is one number here and nothing anywhere else.
+class Surface {
+public:
+    Surface(Geometry geometry, std::vector<BoardPlacement> boards);
+
+    void boardDump(int board, const BoardSquares& squares, Millis now);
+    void squareChanged(int board, int square, Appearance content, Millis now);
+    // The board went away: its cells become unknown until its next dump.
+    void boardLost(int board, Millis now);
+    void setRotation(int board, int rotation);
+
+    std::vector<SensedCell> cells() const { return cells_; }
+    const SensedCell& cell(Cell c) const { return cells_[static_cast<size_t>(c)]; }
+    Sensing sensing(Cell c) const;
+    bool allKnown() const;
+    // When anything on any board last changed: the surface is still once this is long enough ago.
+    Millis lastChange() const { return lastChange_; }
+
+    // The cell a board square lies on under a placement, or NoCell.
+    static Cell cellOf(const Geometry& g, const BoardPlacement& p, int square);
+    const BoardPlacement& placement(int board) const { return boards_[static_cast<size_t>(board)]; }
+    int boardCount() const { return static_cast<int>(boards_.size()); }
+
+private:
+    void remap();
+
+    Geometry geometry_;
+    std::vector<BoardPlacement> boards_;
+    std::vector<BoardSquares> squares_;  // per board, in its own numbering
+    std::vector<bool> present_;          // per board: has it sent a dump since it (re)appeared?
+    std::vector<SensedCell> cells_;
+    std::vector<int> cellBoard_;         // per cell: which board covers it, or -1
+    Millis lastChange_ = 0;
+};
+
+}  // namespace arbiter

@@ -1,0 +1,75 @@
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "daemon/announcement.h"
+#include "daemon/board_link.h"
+#include "daemon/event_loop.h"
+#include "daemon/referee.h"
+#include "daemon/session.h"
+#include "daemon/surface.h"
+#include "engine/core/game.h"
+
+namespace arbiter {
+
+struct TableSettings {
+    std::string game = "fide";
+    std::vector<DeviceSpec> boards;
+    SessionSettings session;
+    // How long the surface must be still before it is judged. A DGT board scans
+    // every 200-250 ms and reports a slid piece square by square.
+    Millis settleMs = 300;
+};
+
+// One playing table: the boards, the surface they make up, the referee and the
+// game session, driven by the event loop. It decides when the surface is still
+// enough to judge and turns verdicts into session changes; between games it
+// waits for the start position and then begins the next game.
+class Table final : public BoardEvents {
+public:
+    // nullptr and a message when the game is unknown or a journal cannot be resumed.
+    static std::unique_ptr<Table> create(EventLoop& loop, TableSettings settings,
+                                         AnnouncementSink& out, std::string& error);
+    ~Table() override;
+
+    void connectBoards();
+    const Session* session() const { return session_.get(); }
+    const Surface& surface() const { return surface_; }
+
+    // BoardEvents
+    void boardConnected(int board, const std::string& device) override;
+    void boardDump(int board, const BoardSquares& squares) override;
+    void squareChanged(int board, int square, Appearance content) override;
+    void boardLost(int board, const std::string& why) override;
+
+private:
+    Table(EventLoop& loop, TableSettings settings, std::unique_ptr<Game> game,
+          AnnouncementSink& out);
+    void surfaceChanged();
+    void judge();
+    void judgeBeforeGame();
+    void judgeInGame();
+    bool orientTo(const GameState& target);
+    void armFlag();
+    void startGame();
+
+    EventLoop& loop_;
+    TableSettings settings_;
+    std::unique_ptr<Game> game_;
+    AnnouncementSink& out_;
+    Surface surface_;
+    Referee referee_;
+    std::vector<std::unique_ptr<BoardLink>> links_;
+    std::unique_ptr<Session> session_;
+    bool onBoard_ = false;       // the surface has been matched with the session's game
+    bool illegalShown_ = false;  // an illegal position is announced and not yet fixed
+    std::vector<std::string> lastFixes_;
+    int catchUpPlies_ = 1;       // 2 right after a board came back
+    std::optional<EventLoop::TimerId> judgeTimer_;
+    std::optional<EventLoop::TimerId> flagTimer_;
+};
+
+}  // namespace arbiter

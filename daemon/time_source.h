@@ -1,0 +1,39 @@
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <string>
+
+namespace arbiter {
+
+// Milliseconds on a monotonic clock: what timers, clocks and stillness are measured in.
+using Millis = int64_t;
+
+// Where the daemon gets the time. Injected everywhere so that tests (and the
+// referee benchmark) can drive time by hand and run instantly and exactly.
+class TimeSource {
+public:
+    virtual ~TimeSource() = default;
+    virtual Millis now() const = 0;             // monotonic
+    virtual std::string wallClock() const = 0;  // ISO 8601 local time, for records
+};
+
+class SystemTimeSource final : public TimeSource {
+public:
+    Millis now() const override;
+    std::string wallClock() const override;
+};
+
+// A clock that only moves when told to.
+class ManualTimeSource final : public TimeSource {
+public:
+    Millis now() const override { return now_; }
+    std::string wallClock() const override { return "2026-01-01T00:00:00"; }
+    void advance(Millis ms) { now_ += ms; }
+    void set(Millis ms) { now_ = ms; }
+
+private:
+    Millis now_ = 0;
+};
+
+}  // namespace arbiter

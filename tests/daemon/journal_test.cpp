@@ -1,0 +1,111 @@
+#include "daemon/journal.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+namespace arbiter {
+namespace {
+
+namespace fs = std::filesystem;
+
+class JournalTest : public ::testing::Test {
+protected:
+    void SetUp() override {
+        std::string pattern = (fs::temp_directory_path() / "arbiter-journal-XXXXXX").string();
+        ASSERT_NE(::mkdtemp(pattern.data()), nullptr);
+        dir = pattern;
+    }
+    void TearDown() override { fs::remove_all(dir); }
+    std::string write(const std::string& name, const std::string& text) {
+        std::string path = (fs::path(dir) / name).string();
+        std::ofstream(path) << text;
+        return path;
+    }
+    std::string dir;
+};
+
+const char* kGameLine = R"({"type":"game","game":"fide","start":"x","time":"5+3"})";
+
+TEST_F(JournalTest, WrittenEventsReadBack) {
+    std::string error;
+    auto w = JournalWriter::create(dir, "g", error);
+    ASSERT_TRUE(w) << error;
+    ASSERT_TRUE(w->write({{"type", "game"}, {"game", "fide"}}, error));
+    ASSERT_TRUE(w->write({{"type", "move"}, {"action", "e2e4"}}, error));
+    auto read = readJournal(w->path(), error);
+    ASSERT_TRUE(read) << error;
+    ASSERT_EQ(read->events.size(), 2u);
+    EXPECT_EQ(read->events[1]["action"], "e2e4");
+    EXPECT_FALSE(read->finished);
+}
+
+TEST_F(JournalTest, CreateNeverOverwritesAnExistingJournal) {
+    write("g.jsonl", kGameLine);
+    std::string error;
+    EXPECT_FALSE(JournalWriter::create(dir, "g", error));
+    EXPECT_NE(error.find("cannot create journal"), std::string::npos);
+}
+
+TEST_F(JournalTest, TornLastLineIsDropped) {
+    std::string path = write("g.jsonl", std::string(kGameLine) + "\n{\"type\":\"mo");
+    std::string error;
+    auto read = readJournal(path, error);
+    ASSERT_TRUE(read) << error;
+    EXPECT_EQ(read->events.size(), 1u);
+    EXPECT_TRUE(read->droppedTornLine);
+}
+
+TEST_F(JournalTest, DamageInsideIsAnErrorNamingTheLine) {
+    std::string path = write("g.jsonl", std::string(kGameLine) + "\n[1,2]\n" + kGameLine + "\n");
+    std::string error;
+    EXPECT_FALSE(readJournal(path, error));
+    EXPECT_EQ(error, path + ":2: not a JSON object");
+}
+
+TEST_F(JournalTest, EventWithoutTypeIsAnError) {
+    std::string path = write("g.jsonl", std::string(kGameLine) + "\n{\"action\":1}\n");
+    std::string error;
+    EXPECT_FALSE(readJournal(path, error));
+    EXPECT_NE(error.find(":2: event has no \"type\""), std::string::npos);
+}
+
+TEST_F(JournalTest, JournalMustBeginWithTheGame) {
+    std::string path = write("g.jsonl", "{\"type\":\"move\"}\n");
+    std::string error;
+    EXPECT_FALSE(readJournal(path, error));
+    EXPECT_NE(error.find("must begin with a \"game\" event"), std::string::npos);
+}
+
+TEST_F(JournalTest, EmptyAndBinaryFilesAreErrors) {
+    std::string error;
+    EXPECT_FALSE(readJournal(write("a.jsonl", ""), error));
+    EXPECT_FALSE(readJournal(write("b.jsonl", std::string("\x00\xff\x01\n\x02", 5) + "\n"), error));
+}
+
+TEST_F(JournalTest, NewestUnfinishedGameIsFound) {
+    write("2026-01-01-a.jsonl", std::string(kGameLine) + "\n");
+    write("2026-01-02-b.jsonl", std::string(kGameLine) + "\n");
+    std::string error;
+    auto found = findUnfinishedJournal(dir, error);
+    ASSERT_TRUE(found) << error;
+    EXPECT_NE(found->path.find("2026-01-02-b"), std::string::npos);
+}
+
+TEST_F(JournalTest, FinishedNewestGameIsNotResumed) {
+    write("2026-01-01-a.jsonl", std::string(kGameLine) + "\n");
+    write("2026-01-02-b.jsonl", std::string(kGameLine) + "\n{\"type\":\"result\"}\n");
+    std::string error;
+    EXPECT_FALSE(findUnfinishedJournal(dir, error));
+    EXPECT_TRUE(error.empty()) << error;
+}
+
+TEST_F(JournalTest, MissingDirectoryMeansNothingToResume) {
+    std::string error;
+    EXPECT_FALSE(findUnfinishedJournal(dir + "/nope", error));
+    EXPECT_TRUE(error.empty());
+}
+
+}  // namespace
+}  // namespace arbiter
