@@ -1,0 +1,112 @@
+// Bad input from outside: refused with a clear message, nothing changed, no crash.
+#include <fcntl.h>
+#include <stdlib.h>
+#include <termios.h>
+#include <unistd.h>
+
+#include <fstream>
+
+#include "tests/e2e/table_fixture.h"
+
+namespace arbiter::e2e {
+namespace {
+
+namespace fs = std::filesystem;
+using std::chrono::milliseconds;
+
+class BadInput : public TableTest {
+protected:
+    // Runs arbiterd with `args` and returns its exit status and output.
+    std::pair<int, std::string> runDaemon(std::vector<std::string> args) {
+        args.insert(args.begin(), ARBITERD);
+        ChildProcess p(args);
+        int status = p.wait(milliseconds(5000));
+        return {status, p.transcript()};
+    }
+};
+
+TEST_F(BadInput, MalformedTimeControlIsRefused) {
+    auto [status, said] = runDaemon({"--board", "dgt:/dev/null", "--time", "five minutes"});
+    EXPECT_EQ(status, 2);
+    EXPECT_NE(said.find("is not a time control"), std::string::npos) << said;
+}
+
+TEST_F(BadInput, UnknownBoardProtocolIsRefused) {
+    auto [status, said] = runDaemon({"--board", "millennium:/dev/ttyUSB0"});
+    EXPECT_EQ(status, 2);
+    EXPECT_NE(said.find("unknown board protocol \"millennium\""), std::string::npos) << said;
+}
+
+TEST_F(BadInput, UnknownGameIsRefused) {
+    auto [status, said] = runDaemon({"--board", "dgt:/dev/null", "--game", "checkers",
+                                     "--journal", journalDir_});
+    EXPECT_EQ(status, 2);
+    EXPECT_NE(said.find("unknown game \"checkers\""), std::string::npos) << said;
+}
+
+TEST_F(BadInput, UnknownOptionIsRefused) {
+    auto [status, said] = runDaemon({"--bord", "dgt:/dev/null"});
+    EXPECT_EQ(status, 2);
+    EXPECT_NE(said.find("bord"), std::string::npos) << said;
+}
+
+TEST_F(BadInput, DamagedJournalIsNeitherResumedNorTouched) {
+    fs::create_directories(journalDir_);
+    std::string path = journalDir_ + "/2026-01-01T00-00-00-fide.jsonl";
+    std::string damaged =
+        "{\"type\":\"game\",\"game\":\"fide\",\"start\":\"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/"
+        "RNBQKBNR w KQkq - 0 1\",\"time\":\"5+3\"}\nthis is not json\n{\"type\":\"note\"}\n";
+    std::ofstream(path) << damaged;
+    auto [status, said] = runDaemon({"--board", "dgt:" + link_, "--journal", journalDir_});
+    EXPECT_EQ(status, 2);
+    EXPECT_NE(said.find(path + ":2: not a JSON object"), std::string::npos) << said;
+    std::ifstream in(path);
+    EXPECT_EQ(std::string(std::istreambuf_iterator<char>(in), {}), damaged);
+}
+
+TEST_F(BadInput, IllegalMoveInJournalIsNamed) {
+    fs::create_directories(journalDir_);
+    std::string path = journalDir_ + "/2026-01-01T00-00-00-fide.jsonl";
+    std::ofstream(path)
+        << "{\"type\":\"game\",\"game\":\"fide\",\"start\":\"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/"
+           "RNBQKBNR w KQkq - 0 1\",\"time\":\"5+3\"}\n"
+           "{\"type\":\"move\",\"action\":\"e2e5\",\"clock\":[300000,300000]}\n";
+    auto [status, said] = runDaemon({"--board", "dgt:" + link_, "--journal", journalDir_});
+    EXPECT_EQ(status, 2);
+    EXPECT_NE(said.find("event 2: \"e2e5\" is not a legal action here"), std::string::npos)
+        << said;
+}
+
+// A board that sends garbage between good messages: warned about, then used.
+TEST_F(BadInput, GarbageFromTheBoardIsSkipped) {
+    int master = ::posix_openpt(O_RDWR | O_NOCTTY);
+    ASSERT_GE(master, 0);
+    ASSERT_EQ(::grantpt(master), 0);
+    ASSERT_EQ(::unlockpt(master), 0);
+    std::string slave = ::ptsname(master);
+    int keep = ::open(slave.c_str(), O_RDWR | O_NOCTTY);  // keeps the pty alive between opens
+    termios raw{};
+    ::tcgetattr(keep, &raw);
+    ::cfmakeraw(&raw);
+    ::tcsetattr(keep, TCSANOW, &raw);
+    fs::create_symlink(slave, link_);
+    startDaemon();
+    // Let it open the port and send its requests, then answer with garbage and a good dump.
+    ::usleep(500000);
+    std::vector<uint8_t> bytes = {0x01, 0x02, 0xff, 0x86, 0x00, 0x43, 0x08, 0x8e, 0x00,
+                                  0x05, 0x55, 0x7f};  // junk, a torn dump, a bad update
+    std::vector<uint8_t> dump = {0x86, 0x00, 0x43, 0x08, 0x09, 0x0a, 0x0c, 0x0b, 0x0a, 0x09, 0x08};
+    for (int i = 0; i < 8; ++i) dump.push_back(0x07);
+    for (int i = 0; i < 32; ++i) dump.push_back(0x00);
+    for (int i = 0; i < 8; ++i) dump.push_back(0x01);
+    for (uint8_t b : {0x02, 0x03, 0x04, 0x06, 0x05, 0x04, 0x03, 0x02}) dump.push_back(b);
+    bytes.insert(bytes.end(), dump.begin(), dump.end());
+    ASSERT_EQ(::write(master, bytes.data(), bytes.size()), static_cast<ssize_t>(bytes.size()));
+    expectSaid("New game of fide");
+    EXPECT_NE(daemon_->transcript().find("warn"), std::string::npos);
+    ::close(keep);
+    ::close(master);
+}
+
+}  // namespace
+}  // namespace arbiter::e2e

@@ -1,0 +1,68 @@
+// How the referee copes with what people really do with the pieces.
+#include "tests/e2e/table_fixture.h"
+
+namespace arbiter::e2e {
+namespace {
+
+class BoardHandling : public TableTest {
+protected:
+    void SetUp() override {
+        TableTest::SetUp();
+        startBoard();
+        startDaemon();
+        expectSaid("New game of fide");
+    }
+};
+
+TEST_F(BoardHandling, IllegalMoveIsNamedAndPlayResumesOnceFixed) {
+    play("e2-e4", "1. e4");
+    // The queen cannot pass its own pawn on e7.
+    play("d8-h4", "Illegal position. To fix: take the black queen off h4; put a black queen on d8");
+    play("h4-d8", "The position is correct again. Black to move");
+    play("e7-e5", "1... e5");
+}
+
+TEST_F(BoardHandling, TakebackUndoesTheLastMove) {
+    playMoves({{"e2-e4", "1. e4"}, {"e7-e5", "1... e5"}});
+    play("e5-e7", "Takeback: e5 is undone. Black to move");
+    play("e4-e2", "Takeback: e4 is undone. White to move");
+    play("d2-d4", "1. d4");
+    auto journal = journalLines();
+    int takebacks = 0;
+    for (const auto& l : journal) takebacks += l.find("\"type\":\"takeback\"") != std::string::npos;
+    EXPECT_EQ(takebacks, 2);
+}
+
+TEST_F(BoardHandling, SlidPieceIsJudgedWhereItStops) {
+    playMoves({{"e2-e4", "1. e4"}, {"e7-e5", "1... e5"}});
+    play("slide f1 c4", "2. Bc4");
+}
+
+TEST_F(BoardHandling, PawnPutOnTheLastRankIsToldToBecomeAQueen) {
+    playMoves({{"h2-h4", "1. h4"},   {"g7-g5", "1... g5"},  {"h4xg5", "2. hxg5"},
+               {"h7-h6", "2... h6"}, {"g5xh6", "3. gxh6"}, {"f8-g7", "3... Bg7"},
+               {"h6xg7", "4. hxg7"}, {"g8-f6", "4... Nf6"}});
+    // The pawn itself stands on g8: one exchange away from promoting, so the
+    // referee says how to complete the promotion rather than how to undo it.
+    play("g7-g8", "replace the white pawn on g8 by a white queen");
+    play("remove g8\nput g8 Q", "5. g8=Q");
+}
+
+// The three orders in which people make a capture: capturer lifted first,
+// captured piece lifted first, or the capturer put straight onto its victim.
+class CaptureOrder : public BoardHandling, public ::testing::WithParamInterface<const char*> {};
+
+TEST_P(CaptureOrder, CaptureInAnyOrderOfLiftAndPlace) {
+    playMoves({{"e2-e4", "1. e4"}, {"d7-d5", "1... d5"}});
+    play(GetParam(), "2. exd5 (e4d5), takes the black pawn on d5");
+    play("d8xd5", "2... Qxd5");
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    AllThreeOrders, CaptureOrder,
+    ::testing::Values("lift e4\nwait 400\nremove d5\nwait 400\nplace d5",
+                      "remove d5\nwait 400\nlift e4\nwait 400\nplace d5",
+                      "lift e4\nwait 400\nplace d5"));
+
+}  // namespace
+}  // namespace arbiter::e2e

@@ -1,0 +1,82 @@
+// Whole games played through the virtual board, as players would.
+#include <signal.h>
+
+#include "tests/e2e/table_fixture.h"
+
+namespace arbiter::e2e {
+namespace {
+
+class FullGame : public TableTest {};
+
+TEST_F(FullGame, MorphysOperaGameEndsInMateAndIsRecorded) {
+    startBoard();
+    startDaemon();
+    expectSaid("New game of fide");
+    playMoves({{"e2-e4", "1. e4"},      {"e7-e5", "1... e5"},     {"g1-f3", "2. Nf3"},
+               {"d7-d6", "2... d6"},    {"d2-d4", "3. d4"},       {"c8-g4", "3... Bg4"},
+               {"d4xe5", "4. dxe5"},    {"g4xf3", "4... Bxf3"},   {"d1xf3", "5. Qxf3"},
+               {"d6xe5", "5... dxe5"},  {"f1-c4", "6. Bc4"},      {"g8-f6", "6... Nf6"},
+               {"f3-b3", "7. Qb3"},     {"d8-e7", "7... Qe7"},    {"b1-c3", "8. Nc3"},
+               {"c7-c6", "8... c6"},    {"c1-g5", "9. Bg5"},      {"b7-b5", "9... b5"},
+               {"c3xb5", "10. Nxb5"},   {"c6xb5", "10... cxb5"},  {"c4xb5", "11. Bxb5+"},
+               {"b8-d7", "11... Nbd7"}, {"e1-c1\na1-d1", "12. O-O-O"},
+               {"a8-d8", "12... Rd8"},  {"d1xd7", "13. Rxd7"},    {"d8xd7", "13... Rxd7"},
+               {"h1-d1", "14. Rd1"},    {"e7-e6", "14... Qe6"},   {"b5xd7", "15. Bxd7+"},
+               {"f6xd7", "15... Nxd7"}, {"b3-b8", "16. Qb8+"},    {"d7xb8", "16... Nxb8"},
+               {"d1-d8", "17. Rd8#"}});
+    expectSaid("Game over: checkmate. White wins");
+
+    std::string pgn = recordText();
+    EXPECT_NE(pgn.find("[Result \"1-0\"]"), std::string::npos) << pgn;
+    EXPECT_NE(pgn.find("12. O-O-O Rd8"), std::string::npos) << pgn;
+    EXPECT_NE(pgn.find("17. Rd8#"), std::string::npos) << pgn;
+    auto journal = journalLines();
+    ASSERT_FALSE(journal.empty());
+    EXPECT_NE(journal.front().find("\"type\":\"game\""), std::string::npos);
+    EXPECT_NE(journal.back().find("\"type\":\"result\""), std::string::npos);
+}
+
+TEST_F(FullGame, EnPassantAndUnderPromotion) {
+    startBoard();
+    startDaemon();
+    expectSaid("New game of fide");
+    playMoves({{"e2-e4", "1. e4"}, {"a7-a6", "1... a6"}, {"e4-e5", "2. e5"}, {"d7-d5", "2... d5"}});
+    // En passant: the capturing pawn moves, then the captured pawn is taken off.
+    play("e5-d6\nremove d5", "3. exd6 (e5d6), takes the black pawn on d5");
+    playMoves({{"a6-a5", "3... a5"}, {"d6xc7", "4. dxc7"}, {"a5-a4", "4... a4"}});
+    // Under-promotion: the pawn leaves, the knight on b8 is taken, a white knight arrives.
+    play("remove c7\nremove b8\nput b8 N", "5. cxb8=N");
+    auto journal = journalLines();
+    EXPECT_NE(journal.back().find("\"action\":\"c7b8n\""), std::string::npos) << journal.back();
+}
+
+TEST_F(FullGame, BoardSetUpFromBlacksSideIsTurnedRound) {
+    startBoard({"--rotated"});
+    startDaemon();
+    expectSaid("New game of fide");
+    // With the board turned round, White's e2-e4 is the board's own d7-d5.
+    play("d7-d5", "1. e4");
+    play("d2-d4", "1... e5");
+}
+
+TEST_F(FullGame, FlagFallLosesTheGame) {
+    startBoard();
+    startDaemon({"--time", "0.05+0"});  // three seconds each
+    expectSaid("New game of fide");
+    play("e2-e4", "1. e4");
+    expectSaid("Black's flag has fallen", 6000);
+    expectSaid("Game over: Black lost on time. White wins");
+    EXPECT_NE(recordText().find("[Result \"1-0\"]"), std::string::npos);
+}
+
+TEST_F(FullGame, NewGameStartsWhenTheStartPositionIsSetUpAgain) {
+    startBoard();
+    startDaemon({"--time", "0.02+0"});
+    expectSaid("New game of fide");
+    play("e2-e4", "1. e4");
+    expectSaid("Game over", 4000);
+    play("e4-e2", "New game of fide");
+}
+
+}  // namespace
+}  // namespace arbiter::e2e

@@ -1,0 +1,91 @@
+#include "tests/e2e/table_fixture.h"
+
+#include <signal.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <fstream>
+#include <thread>
+
+namespace arbiter::e2e {
+
+using namespace std::chrono;
+namespace fs = std::filesystem;
+
+void TableTest::SetUp() {
+    std::string pattern = (fs::temp_directory_path() / "arbiter-e2e-XXXXXX").string();
+    ASSERT_NE(::mkdtemp(pattern.data()), nullptr);
+    dir_ = pattern;
+    link_ = (dir_ / "board").string();
+    journalDir_ = (dir_ / "games").string();
+}
+
+void TableTest::TearDown() {
+    if (HasFailure()) {
+        if (daemon_) std::cerr << "--- arbiterd said:\n" << daemon_->transcript();
+        if (board_) std::cerr << "--- arbiter-vboard said:\n" << board_->transcript();
+    }
+    daemon_.reset();
+    board_.reset();
+    std::error_code ec;
+    fs::remove_all(dir_, ec);
+}
+
+void TableTest::startBoard(std::vector<std::string> extra) {
+    std::vector<std::string> argv = {ARBITER_VBOARD, "--link", link_, "--scan-ms", "10"};
+    argv.insert(argv.end(), extra.begin(), extra.end());
+    board_ = std::make_unique<ChildProcess>(argv);
+    auto deadline = steady_clock::now() + seconds(5);
+    while (!fs::exists(link_) && steady_clock::now() < deadline)
+        std::this_thread::sleep_for(milliseconds(10));
+    ASSERT_TRUE(fs::exists(link_)) << "vboard made no link:\n" << board_->transcript();
+}
+
+void TableTest::startDaemon(std::vector<std::string> extra) {
+    std::vector<std::string> argv = {ARBITERD, "--board", "dgt:" + link_, "--journal", journalDir_,
+                                     "--settle-ms", "150"};
+    if (std::find(extra.begin(), extra.end(), "--time") == extra.end())
+        extra.insert(extra.end(), {"--time", "5+3"});
+    argv.insert(argv.end(), extra.begin(), extra.end());
+    daemon_ = std::make_unique<ChildProcess>(argv);
+    seen_ = 0;
+}
+
+void TableTest::expectSaid(const std::string& expect, int timeoutMs) {
+    int at = daemon_->waitFor(expect, milliseconds(timeoutMs), seen_);
+    ASSERT_GE(at, 0) << "arbiterd never said \"" << expect << "\"";
+    seen_ = static_cast<size_t>(at) + 1;
+}
+
+void TableTest::play(const std::string& commands, const std::string& expect) {
+    board_->send(commands + "\n");
+    expectSaid(expect);
+}
+
+void TableTest::playMoves(const std::vector<std::pair<std::string, std::string>>& moves) {
+    for (const auto& [physical, announced] : moves) {
+        play(physical, announced);
+        if (HasFatalFailure()) return;
+    }
+}
+
+std::vector<std::string> TableTest::journalLines() const {
+    std::vector<std::string> lines;
+    for (const auto& entry : fs::directory_iterator(journalDir_)) {
+        if (entry.path().extension() != ".jsonl") continue;
+        std::ifstream in(entry.path());
+        for (std::string line; std::getline(in, line);) lines.push_back(line);
+    }
+    return lines;
+}
+
+std::string TableTest::recordText() const {
+    for (const auto& entry : fs::directory_iterator(journalDir_)) {
+        if (entry.path().extension() != ".pgn") continue;
+        std::ifstream in(entry.path());
+        return std::string(std::istreambuf_iterator<char>(in), {});
+    }
+    return {};
+}
+
+}  // namespace arbiter::e2e

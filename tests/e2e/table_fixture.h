@@ -1,0 +1,43 @@
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "tests/e2e/child_process.h"
+
+namespace arbiter::e2e {
+
+// Runs the real programs as a user would: arbiter-vboard on a pseudo-terminal
+// and arbiterd refereeing it, each in its own process. Tests type physical
+// actions into the vboard and read what arbiterd announces.
+class TableTest : public ::testing::Test {
+protected:
+    void SetUp() override;
+    void TearDown() override;
+
+    void startBoard(std::vector<std::string> extra = {});
+    void startDaemon(std::vector<std::string> extra = {});
+
+    // Types vboard commands (one or more lines) and waits until arbiterd says `expect`.
+    void play(const std::string& commands, const std::string& expect);
+    // Waits for arbiterd to say `expect` after everything it said so far.
+    void expectSaid(const std::string& expect, int timeoutMs = 5000);
+    // A game of moves in vboard shorthand, each answered by its SAN announcement.
+    void playMoves(const std::vector<std::pair<std::string, std::string>>& moves);
+
+    std::vector<std::string> journalLines() const;
+    std::string recordText() const;
+
+    std::filesystem::path dir_;
+    std::string link_;
+    std::string journalDir_;
+    std::unique_ptr<ChildProcess> board_;
+    std::unique_ptr<ChildProcess> daemon_;
+    size_t seen_ = 0;  // daemon output lines already matched
+};
+
+}  // namespace arbiter::e2e
