@@ -1,0 +1,165 @@
+// Time from the last byte of a field update on the wire to the announcement of
+// the move, through the real driver, surface, referee, session and journal.
+//
+// One process plays both sides: it owns the master side of a pseudo-terminal
+// and writes the DGT bytes a board would send; arbiterd's Table, on the
+// slave side, reads them in the same event loop. Knights go out and back, so
+// the game repeats itself to a fivefold-repetition draw and a new game starts
+// from the same position: the walk can go on as long as we like.
+//
+// Figures are reported for --settle-ms 0 (the referee's own work, journal sync
+// included) and for the default 300 ms (what players experience).
+
+#include <fcntl.h>
+#include <stdlib.h>
+#include <termios.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <vector>
+
+#include <spdlog/spdlog.h>
+
+#include "daemon/table.h"
+
+using namespace arbiter;
+namespace fs = std::filesystem;
+
+namespace {
+
+// Remembers when each move was announced.
+class StopwatchSink : public AnnouncementSink {
+public:
+    explicit StopwatchSink(const TimeSource& t) : time(t) {}
+    void announce(const Announcement& a) override {
+        if (a.type == "move") announcedAt.push_back(time.now());
+        if (a.type == "start") started = true;
+    }
+    const TimeSource& time;
+    std::vector<Millis> announcedAt;
+    bool started = false;
+};
+
+// Microseconds, because milliseconds hide the interesting part.
+int64_t micros() {
+    return std::chrono::duration_cast<std::chrono::microseconds>(
+               std::chrono::steady_clock::now().time_since_epoch())
+        .count();
+}
+
+class MicrosTime final : public TimeSource {
+public:
+    Millis now() const override { return micros() / 1000; }
+    std::string wallClock() const override { return clock.wallClock(); }
+    SystemTimeSource clock;
+};
+
+void writeAll(int fd, const std::vector<uint8_t>& bytes) {
+    size_t done = 0;
+    while (done < bytes.size()) {
+        ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
+        if (n > 0) done += static_cast<size_t>(n);
+    }
+}
+
+std::vector<uint8_t> startDump() {
+    std::vector<uint8_t> d = {0x86, 0x00, 0x43, 0x08, 0x09, 0x0a, 0x0c, 0x0b, 0x0a, 0x09, 0x08};
+    d.insert(d.end(), 8, 0x07);
+    d.insert(d.end(), 32, 0x00);
+    d.insert(d.end(), 8, 0x01);
+    for (uint8_t b : {0x02, 0x03, 0x04, 0x06, 0x05, 0x04, 0x03, 0x02}) d.push_back(b);
+    return d;
+}
+
+// DGT square numbers (0 = a8) and codes of the four knight moves that repeat.
+struct Step {
+    uint8_t from, to, code;
+};
+constexpr Step kCycle[] = {{62, 45, 0x03}, {6, 21, 0x09}, {45, 62, 0x03}, {21, 6, 0x09}};
+
+struct Figures {
+    double median, p99, max;
+    size_t samples;
+};
+
+Figures measure(Millis settleMs, int moves) {
+    std::string pattern = (fs::temp_directory_path() / "arbiter-bench-XXXXXX").string();
+    if (!::mkdtemp(pattern.data())) std::abort();
+    fs::path dir = pattern;
+
+    int master = ::posix_openpt(O_RDWR | O_NOCTTY);
+    ::grantpt(master);
+    ::unlockpt(master);
+    std::string slave = ::ptsname(master);
+    int keep = ::open(slave.c_str(), O_RDWR | O_NOCTTY);
+    termios raw{};
+    ::tcgetattr(keep, &raw);
+    ::cfmakeraw(&raw);
+    ::tcsetattr(keep, TCSANOW, &raw);
+    ::fcntl(master, F_SETFL, O_NONBLOCK);
+
+    MicrosTime time;
+    EventLoop loop(time);
+    StopwatchSink sink(time);
+    TableSettings settings;
+    settings.boards.push_back({"dgt", slave});
+    settings.session.time = *TimeControl::parse("90+30");
+    settings.session.journalDir = (dir / "games").string();
+    settings.settleMs = settleMs;
+    std::string error;
+    auto table = Table::create(loop, settings, sink, error);
+    if (!table) {
+        std::fprintf(stderr, "%s\n", error.c_str());
+        std::exit(1);
+    }
+    table->connectBoards();
+    // Swallow the driver's requests and answer with the start position.
+    auto drainRequests = [&] {
+        uint8_t junk[256];
+        while (::read(master, junk, sizeof junk) > 0) {
+        }
+    };
+    for (int i = 0; i < 20; ++i) loop.runOnce(5);
+    drainRequests();
+    writeAll(master, startDump());
+    while (!sink.started) loop.runOnce(10);
+
+    std::vector<double> latencies;
+    for (int m = 0; m < moves; ++m) {
+        const Step& s = kCycle[m % 4];
+        size_t before = sink.announcedAt.size();
+        writeAll(master, {0x8e, 0x00, 0x05, s.from, 0x00, 0x8e, 0x00, 0x05, s.to, s.code});
+        int64_t lastByte = micros();
+        while (sink.announcedAt.size() == before) loop.runOnce(settleMs + 50);
+        int64_t announced = micros();
+        latencies.push_back(double(announced - lastByte) / 1000.0);
+        drainRequests();
+    }
+    ::close(keep);
+    ::close(master);
+    table.reset();
+    fs::remove_all(dir);
+
+    std::sort(latencies.begin(), latencies.end());
+    auto at = [&](double q) { return latencies[size_t(q * double(latencies.size() - 1))]; };
+    return {at(0.5), at(0.99), latencies.back(), latencies.size()};
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    int moves = argc > 1 ? std::atoi(argv[1]) : 400;
+    if (moves < 4) moves = 4;
+    spdlog::set_level(spdlog::level::err);
+    std::printf("move announcement latency: last byte of the field update -> announcement\n");
+    std::printf("%-12s %8s %10s %10s %10s\n", "settle-ms", "moves", "median ms", "p99 ms",
+                "max ms");
+    for (Millis settle : {Millis(0), Millis(300)}) {
+        Figures f = measure(settle, settle == 0 ? moves : std::max(8, moves / 20));
+        std::printf("%-12lld %8zu %10.3f %10.3f %10.3f\n", static_cast<long long>(settle),
+                    f.samples, f.median, f.p99, f.max);
+    }
+    return 0;
+}
