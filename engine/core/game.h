@@ -73,7 +73,7 @@ public:
     virtual ~Game() = default;
     virtual std::string name() const = 0;  // "fide"
     virtual std::unique_ptr<GameState> start() const = 0;
-    // Reads serialize()'s text; nullopt and a message in `error` when it is not valid.
+    // Reads serialize()'s text; nullptr and a message in `error` when it is not valid.
     virtual std::unique_ptr<GameState> load(std::string_view text, std::string& error) const = 0;
     // The finished record in the game's own exchange format (PGN for chess).
     virtual std::string exportRecord(const GameRecord& record) const = 0;

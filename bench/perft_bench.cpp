@@ -1,0 +1,228 @@
+// arbiter-bench-perft: how fast our FIDE move generator counts perft, next to
+// the perft of Debian's stockfish and fairy-stockfish on the same machine.
+//
+//   arbiter-bench-perft [--depth N] [--runs N]
+//
+// Each engine counts the start position to depth N (default 6) `runs` times
+// (default 3) and the best time counts. Other engines are timed from "go perft"
+// to their "Nodes searched" line, after their start-up ("readyok"), so loading
+// networks does not count against them. The node count printed for each engine
+// is the deterministic signature: all rows must show the same number.
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <iostream>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/fide/perft.h"
+#include "engine/fide/position.h"
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// One engine's best run: the leaf count (the signature) and its wall time.
+struct Measurement {
+    uint64_t nodes = 0;
+    double seconds = 0;
+};
+
+// A UCI engine run as a child process, spoken to through two pipes.
+class UciEngine {
+  public:
+    static std::optional<UciEngine> start(const std::string& path) {
+        if (access(path.c_str(), X_OK) != 0) return std::nullopt;
+        int toChild[2], fromChild[2];
+        if (pipe(toChild) != 0) return std::nullopt;
+        if (pipe(fromChild) != 0) {
+            close(toChild[0]);
+            close(toChild[1]);
+            return std::nullopt;
+        }
+        pid_t pid = fork();
+        if (pid < 0) return std::nullopt;
+        if (pid == 0) {
+            dup2(toChild[0], STDIN_FILENO);
+            dup2(fromChild[1], STDOUT_FILENO);
+            int devNull = open("/dev/null", O_WRONLY);
+            if (devNull >= 0) dup2(devNull, STDERR_FILENO);
+            close(toChild[1]);
+            close(fromChild[0]);
+            execl(path.c_str(), path.c_str(), static_cast<char*>(nullptr));
+            _exit(127);
+        }
+        close(toChild[0]);
+        close(fromChild[1]);
+        return UciEngine(pid, toChild[1], fromChild[0]);
+    }
+
+    UciEngine(UciEngine&& other) noexcept
+        : pid_(other.pid_),
+          input_(other.input_),
+          output_(other.output_),
+          buffer_(std::move(other.buffer_)) {
+        other.pid_ = -1;
+        other.input_ = other.output_ = -1;
+    }
+    UciEngine(const UciEngine&) = delete;
+    UciEngine& operator=(const UciEngine&) = delete;
+    UciEngine& operator=(UciEngine&&) = delete;
+
+    ~UciEngine() {
+        if (pid_ <= 0) return;
+        send("quit");
+        close(input_);
+        close(output_);
+        // Give it a moment to quit by itself, then make sure it is gone.
+        for (int i = 0; i < 100; ++i) {
+            if (waitpid(pid_, nullptr, WNOHANG) == pid_) return;
+            usleep(10000);
+        }
+        kill(pid_, SIGKILL);
+        waitpid(pid_, nullptr, 0);
+    }
+
+    bool send(std::string_view line) {
+        std::string text(line);
+        text += '\n';
+        return write(input_, text.data(), text.size()) == ssize_t(text.size());
+    }
+
+    // Reads lines until one starts with `prefix`; nullopt on end of output or timeout.
+    std::optional<std::string> waitFor(std::string_view prefix, int timeoutSeconds) {
+        const auto deadline = Clock::now() + std::chrono::seconds(timeoutSeconds);
+        for (;;) {
+            for (size_t end; (end = buffer_.find('\n')) != std::string::npos;) {
+                std::string line = buffer_.substr(0, end);
+                buffer_.erase(0, end + 1);
+                if (!line.empty() && line.back() == '\r') line.pop_back();
+                if (line.starts_with(prefix)) return line;
+            }
+            auto left =
+                std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
+            if (left.count() <= 0) return std::nullopt;
+            pollfd ready{output_, POLLIN, 0};
+            if (poll(&ready, 1, int(left.count())) <= 0) return std::nullopt;
+            char chunk[4096];
+            ssize_t n = read(output_, chunk, sizeof chunk);
+            if (n <= 0) return std::nullopt;
+            buffer_.append(chunk, size_t(n));
+        }
+    }
+
+  private:
+    UciEngine(pid_t pid, int input, int output) : pid_(pid), input_(input), output_(output) {}
+
+    pid_t pid_;
+    int input_;
+    int output_;
+    std::string buffer_;
+};
+
+constexpr int kTimeoutSeconds = 600;
+
+std::optional<Measurement> timeUciPerft(const std::string& path, int depth, int runs,
+                                        std::string& problem) {
+    auto engine = UciEngine::start(path);
+    if (!engine) {
+        problem = "not installed";
+        return std::nullopt;
+    }
+    engine->send("uci");
+    engine->send("isready");
+    if (!engine->waitFor("readyok", 60)) {
+        problem = "did not answer readyok";
+        return std::nullopt;
+    }
+    std::optional<Measurement> best;
+    for (int run = 0; run < runs; ++run) {
+        engine->send("position startpos");
+        auto begin = Clock::now();
+        engine->send("go perft " + std::to_string(depth));
+        auto line = engine->waitFor("Nodes searched", kTimeoutSeconds);
+        auto end = Clock::now();
+        if (!line) {
+            problem = "no 'Nodes searched' line";
+            return std::nullopt;
+        }
+        Measurement m;
+        m.nodes = std::strtoull(line->c_str() + line->find(':') + 1, nullptr, 10);
+        m.seconds = std::chrono::duration<double>(end - begin).count();
+        if (!best || m.seconds < best->seconds) best = m;
+    }
+    return best;
+}
+
+Measurement timeOurPerft(int depth, int runs) {
+    const arbiter::fide::Position start = arbiter::fide::Position::standardStart();
+    Measurement best{0, 1e300};
+    for (int run = 0; run < runs; ++run) {
+        auto begin = Clock::now();
+        uint64_t nodes = arbiter::fide::perft(start, depth);
+        double seconds = std::chrono::duration<double>(Clock::now() - begin).count();
+        if (seconds < best.seconds) best = {nodes, seconds};
+    }
+    return best;
+}
+
+bool parsePositive(const char* text, int limit, int& value) {
+    char* end = nullptr;
+    long parsed = std::strtol(text, &end, 10);
+    if (end == text || *end != '\0' || parsed < 1 || parsed > limit) return false;
+    value = int(parsed);
+    return true;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    int depth = 6;
+    int runs = 3;
+    for (int i = 1; i < argc; ++i) {
+        std::string_view arg = argv[i];
+        if (arg == "--depth" && i + 1 < argc && parsePositive(argv[i + 1], 8, depth)) {
+            ++i;
+        } else if (arg == "--runs" && i + 1 < argc && parsePositive(argv[i + 1], 100, runs)) {
+            ++i;
+        } else {
+            std::cerr << "usage: arbiter-bench-perft [--depth 1..8] [--runs 1..100]\n";
+            return 2;
+        }
+    }
+    signal(SIGPIPE, SIG_IGN);
+
+    std::printf("perft, start position, depth %d, best of %d run(s), one thread\n\n", depth, runs);
+    const Measurement ours = timeOurPerft(depth, runs);
+    const double ourRate = double(ours.nodes) / ours.seconds;
+
+    std::printf("%-16s %14s %10s %10s %12s\n", "engine", "nodes", "seconds", "Mnodes/s",
+                "ours/theirs");
+    std::printf("%-16s %14llu %10.3f %10.1f %12s\n", "arbiter", (unsigned long long)ours.nodes,
+                ours.seconds, ourRate / 1e6, "1.00");
+    for (const char* name : {"stockfish", "fairy-stockfish"}) {
+        std::string problem;
+        auto theirs = timeUciPerft(std::string("/usr/games/") + name, depth, runs, problem);
+        if (!theirs) {
+            std::printf("%-16s %s\n", name, problem.c_str());
+            continue;
+        }
+        const double theirRate = double(theirs->nodes) / theirs->seconds;
+        std::printf("%-16s %14llu %10.3f %10.1f %12.2f%s\n", name,
+                    (unsigned long long)theirs->nodes, theirs->seconds, theirRate / 1e6,
+                    ourRate / theirRate,
+                    theirs->nodes == ours.nodes ? "" : "  (node count differs!)");
+    }
+    std::printf("\nsignature: %llu nodes\n", (unsigned long long)ours.nodes);
+    return 0;
+}

@@ -1,0 +1,167 @@
+#include "engine/fide/fide_game.h"
+
+#include "engine/fide/fen.h"
+#include "engine/fide/material.h"
+#include "engine/fide/movegen.h"
+#include "engine/fide/pgn.h"
+#include "engine/fide/san.h"
+#include "engine/fide/uci.h"
+
+namespace arbiter {
+
+std::unique_ptr<Game> makeFideGame() {
+    return std::make_unique<fide::FideGame>();
+}
+
+namespace fide {
+
+namespace {
+
+// FIDE 9.3 and 9.6.2: 50 and 75 moves by each player, counted in plies.
+constexpr int kFiftyMovePlies = 100;
+constexpr int kSeventyFiveMovePlies = 150;
+constexpr int kThreefold = 3;
+constexpr int kFivefold = 5;
+
+bool onBoard(Cell c) {
+    return c >= 0 && c < 64;
+}
+
+}  // namespace
+
+FideState::FideState(const Position& position) : position_(position) {
+    history_.record(repetitionKey(position_), true);
+}
+
+std::unique_ptr<GameState> FideState::clone() const {
+    return std::make_unique<FideState>(*this);
+}
+
+const Geometry& FideState::geometry() const {
+    static const Geometry board = Geometry::rectangle(8, 8);
+    return board;
+}
+
+PlayerId FideState::toMove() const {
+    return position_.sideToMove() == White ? 0 : 1;
+}
+
+std::string FideState::playerName(PlayerId p) const {
+    if (p == 0) return "White";
+    if (p == 1) return "Black";
+    return "Player " + std::to_string(p + 1);
+}
+
+std::optional<Piece> FideState::pieceAt(Cell c) const {
+    if (!onBoard(c) || position_.typeAt(c) == NoPieceType) return std::nullopt;
+    return Piece{int(position_.typeAt(c)), position_.colourAt(c) == White ? 0 : 1};
+}
+
+PlayerResources FideState::resources(PlayerId) const {
+    return {};
+}
+
+Appearance FideState::appearance(Cell c) const {
+    if (!onBoard(c) || position_.typeAt(c) == NoPieceType) return std::nullopt;
+    return SetPiece{position_.colourAt(c) == White ? SetColour::White : SetColour::Black,
+                    Figure(position_.typeAt(c))};
+}
+
+Action FideState::toAction(Move m) {
+    return Action::move(m.from(), m.to(),
+                        m.type() == Move::Type::Promotion ? int(m.promotion()) : -1);
+}
+
+std::vector<Action> FideState::legalActions() const {
+    std::vector<Action> actions;
+    if (outcome().over()) return actions;
+    MoveList moves;
+    generateLegalMoves(position_, moves);
+    actions.reserve(size_t(moves.size()));
+    for (Move m : moves) actions.push_back(toAction(m));
+    return actions;
+}
+
+std::optional<Move> FideState::legalMoveFor(const Action& a) const {
+    if (a.kind != Action::Kind::Move || !onBoard(a.from) || !onBoard(a.to)) return std::nullopt;
+    MoveList moves;
+    generateLegalMoves(position_, moves);
+    for (Move m : moves) {
+        if (toAction(m) == a) return m;
+    }
+    return std::nullopt;
+}
+
+void FideState::apply(const Action& a) {
+    std::optional<Move> move = legalMoveFor(a);
+    assert(move && !outcome().over() && "apply() takes only legal actions");
+    if (!move) return;  // contract broken by the caller: leave the state as it was
+    position_.play(*move);
+    history_.record(repetitionKey(position_), position_.halfmoveClock() == 0);
+}
+
+Outcome FideState::outcome() const {
+    if (countLegalMoves(position_) == 0) {
+        if (position_.inCheck()) return Outcome::win({toMove() == 0 ? 1 : 0}, "checkmate");
+        return Outcome::draw("stalemate");
+    }
+    // Checkmate takes precedence over the automatic draws (FIDE 9.6.2).
+    if (isInsufficientMaterial(position_)) return Outcome::draw("insufficient material");
+    if (history_.currentOccurrences() >= kFivefold) return Outcome::draw("fivefold repetition");
+    if (position_.halfmoveClock() >= kSeventyFiveMovePlies)
+        return Outcome::draw("seventy-five-move rule");
+    return Outcome::ongoing();
+}
+
+std::string FideState::claimableDraw() const {
+    if (outcome().over()) return {};
+    if (history_.currentOccurrences() >= kThreefold) return "threefold repetition";
+    if (position_.halfmoveClock() >= kFiftyMovePlies) return "fifty-move rule";
+    return {};
+}
+
+bool FideState::canStillWin(PlayerId p) const {
+    if (p != 0 && p != 1) return false;
+    return hasMatingMaterial(position_, p == 0 ? White : Black);
+}
+
+std::string FideState::describe(const Action& a) const {
+    std::optional<Move> move = legalMoveFor(a);
+    return move ? toSan(position_, *move) : encode(a);
+}
+
+std::string FideState::encode(const Action& a) const {
+    if (a.kind != Action::Kind::Move || !onBoard(a.from) || !onBoard(a.to)) return {};
+    std::string text = squareName(a.from) + squareName(a.to);
+    if (a.piece >= Knight && a.piece <= Queen) text += "nbrq"[a.piece - Knight];
+    return text;
+}
+
+std::optional<Action> FideState::decode(std::string_view text) const {
+    if (outcome().over()) return std::nullopt;
+    std::optional<Move> move = parseUci(position_, text);
+    if (!move) move = parseSan(position_, text);
+    if (!move) return std::nullopt;
+    return toAction(*move);
+}
+
+std::string FideState::serialize() const {
+    return toFen(position_);
+}
+
+std::unique_ptr<GameState> FideGame::start() const {
+    return std::make_unique<FideState>(Position::standardStart());
+}
+
+std::unique_ptr<GameState> FideGame::load(std::string_view text, std::string& error) const {
+    std::optional<Position> position = parseFen(text, error);
+    if (!position) return nullptr;
+    return std::make_unique<FideState>(*position);
+}
+
+std::string FideGame::exportRecord(const GameRecord& record) const {
+    return exportPgn(record);
+}
+
+}  // namespace fide
+}  // namespace arbiter

@@ -1,0 +1,82 @@
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/core/game.h"
+#include "engine/fide/move.h"
+#include "engine/fide/position.h"
+#include "engine/fide/repetition.h"
+
+namespace arbiter {
+
+// The FIDE chess module's entry for the registry of games (engine/games.cpp).
+std::unique_ptr<Game> makeFideGame();
+
+namespace fide {
+
+// A FIDE chess game in progress behind the referee's GameState interface.
+//
+// Why: the referee and session know games only through GameState; this class
+// translates between that vocabulary (cells, Actions, Outcomes) and the fast
+// chess core (squares, Moves, Positions), and adds what a single position
+// cannot know: the history of positions for threefold and fivefold repetition.
+// Player 0 is White, player 1 Black; Piece::kind is int(Figure).
+// An Action for a move is Action::move(from, to, promotion kind or -1), castling
+// is the king's step (e1 to g1), en passant the pawn's step.
+//
+// Cloning copies one Position and a short vector of keys: well under a
+// microsecond, so the referee can clone per legal move.
+class FideState final : public GameState {
+  public:
+    explicit FideState(const Position& position);
+
+    std::unique_ptr<GameState> clone() const override;
+
+    const Geometry& geometry() const override;
+    int playerCount() const override { return 2; }
+    PlayerId toMove() const override;
+    std::string playerName(PlayerId p) const override;
+
+    std::optional<Piece> pieceAt(Cell c) const override;
+    PlayerResources resources(PlayerId p) const override;
+    Appearance appearance(Cell c) const override;
+
+    std::vector<Action> legalActions() const override;
+    void apply(const Action& a) override;
+
+    Outcome outcome() const override;
+    std::string claimableDraw() const override;
+    bool canStillWin(PlayerId p) const override;
+
+    std::string describe(const Action& a) const override;
+    std::string encode(const Action& a) const override;
+    std::optional<Action> decode(std::string_view text) const override;
+    std::string serialize() const override;
+
+    const Position& position() const { return position_; }
+    static Action toAction(Move m);
+
+  private:
+    // The legal move an action stands for, if any.
+    std::optional<Move> legalMoveFor(const Action& a) const;
+
+    Position position_;
+    RepetitionHistory history_;
+};
+
+// The rules of FIDE chess as a Game: standard start, FEN loading, PGN export.
+class FideGame final : public Game {
+  public:
+    std::string name() const override { return "fide"; }
+    std::unique_ptr<GameState> start() const override;
+    std::unique_ptr<GameState> load(std::string_view text, std::string& error) const override;
+    std::string exportRecord(const GameRecord& record) const override;
+    std::string recordExtension() const override { return "pgn"; }
+};
+
+}  // namespace fide
+}  // namespace arbiter

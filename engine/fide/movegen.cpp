@@ -1,0 +1,250 @@
+#include "engine/fide/movegen.h"
+
+#include <algorithm>
+
+namespace arbiter::fide {
+
+bool MoveList::contains(Move m) const {
+    return std::find(begin(), end(), m) != end();
+}
+
+namespace {
+
+// Receives moves in batches as the generator finds them: one piece and its
+// target set, or a set of pawn targets with a common offset. Why batches: the
+// same generator then serves listing and perft's bulk counting (CountingSink).
+class ListingSink {
+  public:
+    explicit ListingSink(MoveList& list) : list_(list) {}
+
+    void targets(Square from, Bitboard to) {
+        while (to) list_.push(Move::normal(from, popLsb(to)));
+    }
+    template <int Offset>
+    void pawnSteps(Bitboard to) {
+        while (to) {
+            Square t = popLsb(to);
+            list_.push(Move::normal(t - Offset, t));
+        }
+    }
+    void promotions(Square from, Square to) {
+        for (PieceType p : {Queen, Rook, Bishop, Knight}) list_.push(Move::promotion(from, to, p));
+    }
+    template <int Offset>
+    void pawnPromotions(Bitboard to) {
+        while (to) {
+            Square t = popLsb(to);
+            promotions(t - Offset, t);
+        }
+    }
+    void add(Move m) { list_.push(m); }
+
+  private:
+    MoveList& list_;
+};
+
+// Counts the moves of each batch by population count instead of listing them.
+class CountingSink {
+  public:
+    void targets(Square, Bitboard to) { count_ += uint64_t(popcount(to)); }
+    template <int Offset>
+    void pawnSteps(Bitboard to) {
+        count_ += uint64_t(popcount(to));
+    }
+    void promotions(Square, Square) { count_ += 4; }
+    template <int Offset>
+    void pawnPromotions(Bitboard to) {
+        count_ += 4 * uint64_t(popcount(to));
+    }
+    void add(Move) { ++count_; }
+    uint64_t count() const { return count_; }
+
+  private:
+    uint64_t count_ = 0;
+};
+
+template <Colour Us, class Sink>
+void generate(const Position& pos, Sink& sink) {
+    constexpr Colour Them = opposite(Us);
+    constexpr Direction Up = Us == White ? North : South;
+    constexpr Direction UpWest = Us == White ? NorthWest : SouthWest;
+    constexpr Direction UpEast = Us == White ? NorthEast : SouthEast;
+    constexpr Bitboard kThirdRank = rankMask(relativeRank(Us, 2));
+    constexpr Bitboard kSeventhRank = rankMask(relativeRank(Us, 6));
+
+    const SlidingAttacks& sliders = slidingAttacks();
+    const Bitboard us = pos.pieces(Us);
+    const Bitboard them = pos.pieces(Them);
+    const Bitboard occupied = us | them;
+    const Bitboard empty = ~occupied;
+    const Square king = pos.kingSquare(Us);
+    const Bitboard theirPawns = pos.pieces(Them, Pawn);
+    const Bitboard theirKnights = pos.pieces(Them, Knight);
+    const Bitboard theirKing = pos.pieces(Them, King);
+    const Bitboard theirRooksQueens = pos.pieces(Them, Rook, Queen);
+    const Bitboard theirBishopsQueens = pos.pieces(Them, Bishop, Queen);
+
+    auto attackedByThem = [&](Square s, Bitboard blockers) {
+        return (kKnightAttacks[s] & theirKnights) || (kPawnAttacks[Us][s] & theirPawns) ||
+               (kKingAttacks[s] & theirKing) ||
+               (sliders.bishop(s, blockers) & theirBishopsQueens) ||
+               (sliders.rook(s, blockers) & theirRooksQueens);
+    };
+
+    const Bitboard checkers = (kKnightAttacks[king] & theirKnights) |
+                              (kPawnAttacks[Us][king] & theirPawns) |
+                              (sliders.rook(king, occupied) & theirRooksQueens) |
+                              (sliders.bishop(king, occupied) & theirBishopsQueens);
+
+    // King: each target checked with the king lifted, so that it cannot hide
+    // behind itself from a slider that checks along the line it steps on.
+    {
+        Bitboard candidates = kKingAttacks[king] & ~us;
+        const Bitboard withoutKing = occupied ^ bit(king);
+        Bitboard safe = 0;
+        while (candidates) {
+            Square t = popLsb(candidates);
+            if (!attackedByThem(t, withoutKing)) safe |= bit(t);
+        }
+        sink.targets(king, safe);
+    }
+    if (moreThanOne(checkers)) return;  // double check: only the king may move
+
+    // Squares where any other piece may land: anywhere not our own, or, in
+    // check, the checker's square and the squares between it and the king.
+    const Bitboard allowed = checkers ? (kBetween[king][lsb(checkers)] | checkers) : ~us;
+
+    // A piece is pinned when it alone stands between our king and an enemy slider
+    // on a line; it may then move only along that line.
+    Bitboard pinned = 0;
+    {
+        Bitboard snipers = (sliders.rook(king, them) & theirRooksQueens) |
+                           (sliders.bishop(king, them) & theirBishopsQueens);
+        while (snipers) {
+            Bitboard between = kBetween[king][popLsb(snipers)] & occupied;
+            if (between && !moreThanOne(between) && (between & us)) pinned |= between;
+        }
+    }
+
+    for (Bitboard knights = pos.pieces(Us, Knight) & ~pinned; knights;) {
+        Square s = popLsb(knights);
+        sink.targets(s, kKnightAttacks[s] & allowed);
+    }
+    for (Bitboard diagonals = pos.pieces(Us, Bishop, Queen); diagonals;) {
+        Square s = popLsb(diagonals);
+        Bitboard to = sliders.bishop(s, occupied) & allowed;
+        if (pinned & bit(s)) to &= kLine[king][s];
+        sink.targets(s, to);
+    }
+    for (Bitboard orthogonals = pos.pieces(Us, Rook, Queen); orthogonals;) {
+        Square s = popLsb(orthogonals);
+        Bitboard to = sliders.rook(s, occupied) & allowed;
+        if (pinned & bit(s)) to &= kLine[king][s];
+        sink.targets(s, to);
+    }
+
+    // Pawns that are not pinned, all at once by shifting.
+    const Bitboard pawns = pos.pieces(Us, Pawn);
+    {
+        const Bitboard movers = pawns & ~pinned & ~kSeventhRank;
+        const Bitboard single = shift<Up>(movers) & empty;
+        const Bitboard twice = shift<Up>(single & kThirdRank) & empty;
+        sink.template pawnSteps<Up>(single & allowed);
+        sink.template pawnSteps<2 * Up>(twice & allowed);
+        sink.template pawnSteps<UpWest>(shift<UpWest>(movers) & them & allowed);
+        sink.template pawnSteps<UpEast>(shift<UpEast>(movers) & them & allowed);
+
+        const Bitboard promoting = pawns & ~pinned & kSeventhRank;
+        if (promoting) {
+            sink.template pawnPromotions<Up>(shift<Up>(promoting) & empty & allowed);
+            sink.template pawnPromotions<UpWest>(shift<UpWest>(promoting) & them & allowed);
+            sink.template pawnPromotions<UpEast>(shift<UpEast>(promoting) & them & allowed);
+        }
+    }
+    // Pinned pawns one by one, along their pin line. A pinned piece can never
+    // answer a check, so they are skipped in check.
+    if (!checkers) {
+        for (Bitboard pinnedPawns = pawns & pinned; pinnedPawns;) {
+            Square s = popLsb(pinnedPawns);
+            Bitboard single = shift<Up>(bit(s)) & empty;
+            Bitboard twice = shift<Up>(single & kThirdRank) & empty;
+            Bitboard to = (single | twice | (kPawnAttacks[Us][s] & them)) & kLine[king][s];
+            if (bit(s) & kSeventhRank) {
+                while (to) sink.promotions(s, popLsb(to));
+            } else {
+                sink.targets(s, to);
+            }
+        }
+    }
+
+    // En passant: rare, so checked by playing it on the occupancy; this also
+    // catches the two pawns leaving one rank and exposing the king sideways.
+    if (pos.enPassantSquare() != NoSquare) {
+        const Square target = pos.enPassantSquare();
+        const Square victim = target - Up;
+        for (Bitboard capturers = kPawnAttacks[Them][target] & pawns; capturers;) {
+            Square s = popLsb(capturers);
+            Bitboard after = (occupied ^ bit(s) ^ bit(victim)) | bit(target);
+            bool exposed = (sliders.rook(king, after) & theirRooksQueens) ||
+                           (sliders.bishop(king, after) & theirBishopsQueens) ||
+                           (kKnightAttacks[king] & theirKnights) ||
+                           (kPawnAttacks[Us][king] & theirPawns & ~bit(victim));
+            if (!exposed) sink.add(Move::enPassant(s, target));
+        }
+    }
+
+    // Castling: not out of, through or into check; the squares between king and
+    // rook empty. Rights imply king and rook stand on their original squares.
+    if (!checkers) {
+        constexpr int kKingside = Us == White ? WhiteKingside : BlackKingside;
+        constexpr int kQueenside = Us == White ? WhiteQueenside : BlackQueenside;
+        constexpr int kRank = relativeRank(Us, 0);
+        const int rights = pos.castlingRights();
+        if ((rights & kKingside) &&
+            !(occupied & (bit(makeSquare(5, kRank)) | bit(makeSquare(6, kRank)))) &&
+            !attackedByThem(makeSquare(5, kRank), occupied) &&
+            !attackedByThem(makeSquare(6, kRank), occupied)) {
+            sink.add(Move::castling(king, makeSquare(6, kRank)));
+        }
+        if ((rights & kQueenside) &&
+            !(occupied & (bit(makeSquare(1, kRank)) | bit(makeSquare(2, kRank)) |
+                          bit(makeSquare(3, kRank)))) &&
+            !attackedByThem(makeSquare(3, kRank), occupied) &&
+            !attackedByThem(makeSquare(2, kRank), occupied)) {
+            sink.add(Move::castling(king, makeSquare(2, kRank)));
+        }
+    }
+}
+
+template <class Sink>
+void generateForSideToMove(const Position& pos, Sink& sink) {
+    if (pos.sideToMove() == White) {
+        generate<White>(pos, sink);
+    } else {
+        generate<Black>(pos, sink);
+    }
+}
+
+}  // namespace
+
+void generateLegalMoves(const Position& position, MoveList& moves) {
+    moves.clear();
+    ListingSink sink(moves);
+    generateForSideToMove(position, sink);
+}
+
+uint64_t countLegalMoves(const Position& position) {
+    CountingSink sink;
+    generateForSideToMove(position, sink);
+    return sink.count();
+}
+
+bool hasLegalEnPassant(const Position& position) {
+    if (position.enPassantSquare() == NoSquare) return false;
+    MoveList moves;
+    generateLegalMoves(position, moves);
+    return std::any_of(moves.begin(), moves.end(),
+                       [](Move m) { return m.type() == Move::Type::EnPassant; });
+}
+
+}  // namespace arbiter::fide

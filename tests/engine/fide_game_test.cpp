@@ -1,0 +1,166 @@
+// engine/fide/fide_game: FIDE chess behind the referee's Game and GameState.
+#include "engine/fide/fide_game.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "engine/fide/fen.h"
+
+namespace arbiter::fide {
+namespace {
+
+std::unique_ptr<GameState> load(std::string_view fen) {
+    std::string error;
+    auto state = FideGame().load(fen, error);
+    EXPECT_TRUE(state) << error;
+    return state;
+}
+
+Cell cell(std::string_view name) {
+    return parseSquare(name);
+}
+
+TEST(FideGame, IsRegisteredUnderItsName) {
+    auto game = makeGame("fide");
+    ASSERT_TRUE(game);
+    EXPECT_EQ(game->name(), "fide");
+    EXPECT_NE(std::find(gameNames().begin(), gameNames().end(), "fide"), gameNames().end());
+}
+
+TEST(FideGame, StartsFromTheStandardPosition) {
+    auto state = FideGame().start();
+    EXPECT_EQ(state->serialize(), kStandardStartFen);
+    EXPECT_EQ(state->playerCount(), 2);
+    EXPECT_EQ(state->toMove(), 0);
+    EXPECT_EQ(state->playerName(0), "White");
+    EXPECT_EQ(state->playerName(1), "Black");
+    EXPECT_EQ(state->geometry(), Geometry::rectangle(8, 8));
+    EXPECT_EQ(state->legalActions().size(), 20u);
+}
+
+TEST(FideGame, PiecesUseFigureAsKindAndPlayerAsOwner) {
+    auto state = FideGame().start();
+    EXPECT_EQ(state->pieceAt(cell("e1")), (Piece{int(Figure::King), 0}));
+    EXPECT_EQ(state->pieceAt(cell("d8")), (Piece{int(Figure::Queen), 1}));
+    EXPECT_EQ(state->pieceAt(cell("b1")), (Piece{int(Figure::Knight), 0}));
+    EXPECT_EQ(state->pieceAt(cell("e4")), std::nullopt);
+    EXPECT_EQ(state->pieceAt(-1), std::nullopt);
+    EXPECT_EQ(state->pieceAt(64), std::nullopt);
+}
+
+TEST(FideGame, AppearanceIsTheSetPieceOnTheSquare) {
+    auto state = FideGame().start();
+    EXPECT_EQ(state->appearance(cell("a2")), (SetPiece{SetColour::White, Figure::Pawn}));
+    EXPECT_EQ(state->appearance(cell("h8")), (SetPiece{SetColour::Black, Figure::Rook}));
+    EXPECT_EQ(state->appearance(cell("d5")), std::nullopt);
+    EXPECT_EQ(state->appearance(100), std::nullopt);
+}
+
+TEST(FideGame, CastlingIsTheKingsStepAndMovesTheRook) {
+    auto state = load("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    Action castle = Action::move(cell("e1"), cell("g1"));
+    EXPECT_TRUE(state->isLegal(castle));
+    EXPECT_EQ(state->describe(castle), "O-O");
+    EXPECT_EQ(state->encode(castle), "e1g1");
+    state->apply(castle);
+    EXPECT_EQ(state->appearance(cell("f1")), (SetPiece{SetColour::White, Figure::Rook}));
+    EXPECT_EQ(state->appearance(cell("h1")), std::nullopt);
+    EXPECT_EQ(state->serialize(), "r3k2r/8/8/8/8/8/8/R4RK1 b kq - 1 1");
+}
+
+TEST(FideGame, EnPassantIsThePawnsStepAndRemovesTheCapturedPawn) {
+    auto state = load("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1");
+    Action capture = Action::move(cell("e5"), cell("d6"));
+    ASSERT_TRUE(state->isLegal(capture));
+    state->apply(capture);
+    EXPECT_EQ(state->appearance(cell("d5")), std::nullopt);
+    EXPECT_EQ(state->appearance(cell("d6")), (SetPiece{SetColour::White, Figure::Pawn}));
+}
+
+TEST(FideGame, PromotionNamesTheNewPieceKind) {
+    auto state = load("8/4P3/8/8/8/8/k7/4K3 w - - 0 1");
+    Action toKnight = Action::move(cell("e7"), cell("e8"), int(Figure::Knight));
+    EXPECT_TRUE(state->isLegal(toKnight));
+    EXPECT_FALSE(state->isLegal(Action::move(cell("e7"), cell("e8"))));
+    EXPECT_FALSE(state->isLegal(Action::move(cell("e7"), cell("e8"), int(Figure::King))));
+    EXPECT_EQ(state->encode(toKnight), "e7e8n");
+    EXPECT_EQ(state->describe(toKnight), "e8=N");
+    state->apply(toKnight);
+    EXPECT_EQ(state->pieceAt(cell("e8")), (Piece{int(Figure::Knight), 0}));
+}
+
+TEST(FideGame, DecodeReadsUciAndSan) {
+    auto state = FideGame().start();
+    EXPECT_EQ(state->decode("g1f3"), Action::move(cell("g1"), cell("f3")));
+    EXPECT_EQ(state->decode("Nf3"), Action::move(cell("g1"), cell("f3")));
+    EXPECT_EQ(state->decode("e4"), Action::move(cell("e2"), cell("e4")));
+    EXPECT_FALSE(state->decode("e2e5").has_value());
+    EXPECT_FALSE(state->decode("Nf4").has_value());
+    EXPECT_FALSE(state->decode("hello").has_value());
+}
+
+TEST(FideGame, EveryLegalActionRoundTripsThroughEncodeAndDescribe) {
+    for (std::string_view fen : {
+             "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+             "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+             "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+         }) {
+        auto state = load(fen);
+        for (const Action& a : state->legalActions()) {
+            EXPECT_EQ(state->decode(state->encode(a)), a) << state->encode(a);
+            EXPECT_EQ(state->decode(state->describe(a)), a) << state->describe(a);
+        }
+    }
+}
+
+TEST(FideGame, IllegalOrForeignActionsAreDescribedWithoutCrashing) {
+    auto state = FideGame().start();
+    EXPECT_EQ(state->describe(Action::move(cell("e2"), cell("e5"))), "e2e5");
+    EXPECT_EQ(state->encode(Action::pass()), "");
+    EXPECT_EQ(state->encode(Action::move(-1, 99)), "");
+    EXPECT_FALSE(state->isLegal(Action::place(0, cell("e4"))));
+    EXPECT_FALSE(state->isLegal(Action::pass()));
+}
+
+TEST(FideGame, CloneIsIndependent) {
+    auto state = FideGame().start();
+    auto copy = state->clone();
+    copy->apply(*copy->decode("e4"));
+    EXPECT_EQ(state->serialize(), kStandardStartFen);
+    EXPECT_NE(copy->serialize(), kStandardStartFen);
+    EXPECT_EQ(copy->toMove(), 1);
+}
+
+TEST(FideGame, CloneKeepsTheRepetitionHistory) {
+    auto state = FideGame().start();
+    for (int i = 0; i < 2; ++i)
+        for (const char* san : {"Nf3", "Nf6", "Ng1", "Ng8"}) state->apply(*state->decode(san));
+    EXPECT_EQ(state->clone()->claimableDraw(), "threefold repetition");
+}
+
+TEST(FideGame, LoadRejectsBadFenWithAMessage) {
+    std::string error;
+    EXPECT_EQ(FideGame().load("not a fen", error), nullptr);
+    EXPECT_FALSE(error.empty());
+    EXPECT_EQ(FideGame().load("8/8/8/8/8/8/8/8 w - - 0 1", error), nullptr);
+    EXPECT_NE(error.find("no king"), std::string::npos);
+}
+
+TEST(FideGame, SerializeIsReadBackByLoad) {
+    auto state = FideGame().start();
+    for (const char* san : {"e4", "c5", "Nf3", "d6", "d4", "cxd4"})
+        state->apply(*state->decode(san));
+    std::string error;
+    auto again = FideGame().load(state->serialize(), error);
+    ASSERT_TRUE(again) << error;
+    EXPECT_EQ(again->serialize(), state->serialize());
+    EXPECT_EQ(again->legalActions(), state->legalActions());
+}
+
+TEST(FideGame, PlayersHaveNoResourcesBesideTheBoard) {
+    EXPECT_EQ(FideGame().start()->resources(0), PlayerResources{});
+}
+
+}  // namespace
+}  // namespace arbiter::fide

@@ -1,0 +1,41 @@
+# Runs arbiter-perft (path in -DPERFT=...) on the six standard positions of the
+# chessprogramming wiki's "Perft Results" page and compares the last line of
+# output with the published leaf counts. Usage:
+#   cmake -DPERFT=build/bin/arbiter-perft -P tests/engine/perft_full.cmake
+if(NOT PERFT)
+    message(FATAL_ERROR "pass -DPERFT=<path to arbiter-perft>")
+endif()
+
+set(cases
+    "startpos|6|119060324"
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1|5|193690690"
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1|5|674624"
+    "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1|5|15833292"
+    "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8|5|89941194"
+    "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10|5|164075551"
+    "startpos|5|4865609"
+)
+
+set(failures 0)
+foreach(case IN LISTS cases)
+    string(REPLACE "|" ";" fields "${case}")
+    list(GET fields 0 fen)
+    list(GET fields 1 depth)
+    list(GET fields 2 expected)
+    execute_process(
+        COMMAND "${PERFT}" --game fide --fen "${fen}" --depth ${depth}
+        OUTPUT_VARIABLE output
+        ERROR_VARIABLE errors
+        RESULT_VARIABLE status)
+    string(STRIP "${output}" output)
+    string(REGEX REPLACE ".*\n" "" last "${output}")
+    if(NOT status EQUAL 0 OR NOT last STREQUAL expected)
+        message(SEND_ERROR "perft ${depth} of '${fen}': got '${last}' (status ${status} ${errors}), expected ${expected}")
+        math(EXPR failures "${failures} + 1")
+    else()
+        message(STATUS "perft ${depth} of '${fen}' = ${last}")
+    endif()
+endforeach()
+if(failures GREATER 0)
+    message(FATAL_ERROR "${failures} perft count(s) differ from the published numbers")
+endif()
