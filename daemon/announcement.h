@@ -20,26 +20,26 @@ struct Announcement {
 
 // Where announcements go: the console, and later speech, clients, clock displays.
 class AnnouncementSink {
-public:
+  public:
     virtual ~AnnouncementSink() = default;
     virtual void announce(const Announcement& a) = 0;
 };
 
 // Hands every announcement to every sink, in order.
 class Announcer final : public AnnouncementSink {
-public:
+  public:
     void add(AnnouncementSink& sink) { sinks_.push_back(&sink); }
     void announce(const Announcement& a) override {
         for (AnnouncementSink* s : sinks_) s->announce(a);
     }
 
-private:
+  private:
     std::vector<AnnouncementSink*> sinks_;
 };
 
 // Announcements on the console through spdlog, one line each.
 class ConsoleSink final : public AnnouncementSink {
-public:
+  public:
     void announce(const Announcement& a) override;
 };
 

@@ -11,7 +11,8 @@ namespace arbiter {
 std::optional<DeviceSpec> DeviceSpec::parse(const std::string& text, std::string& error) {
     auto colon = text.find(':');
     if (colon == std::string::npos || colon == 0 || colon + 1 == text.size()) {
-        error = "\"" + text + "\" is not a board device; write it as dgt:PATH, e.g. dgt:/dev/ttyACM0";
+        error =
+            "\"" + text + "\" is not a board device; write it as dgt:PATH, e.g. dgt:/dev/ttyACM0";
         return std::nullopt;
     }
     DeviceSpec spec{text.substr(0, colon), text.substr(colon + 1)};
@@ -31,7 +32,9 @@ BoardLink::~BoardLink() {
     if (transport_) loop_.unwatch(transport_->fd());
 }
 
-void BoardLink::connect() { tryOpen(); }
+void BoardLink::connect() {
+    tryOpen();
+}
 
 void BoardLink::tryOpen() {
     retry_.reset();
@@ -67,7 +70,9 @@ void BoardLink::drop(const std::string& why) {
     retry_ = loop_.after(kRetryMs, [this] { tryOpen(); });
 }
 
-void BoardLink::boardDump(const BoardSquares& squares) { events_.boardDump(index_, squares); }
+void BoardLink::boardDump(const BoardSquares& squares) {
+    events_.boardDump(index_, squares);
+}
 
 void BoardLink::squareChanged(int square, Appearance now) {
     events_.squareChanged(index_, square, now);

@@ -25,7 +25,7 @@ struct DeviceSpec {
 
 // What the boards tell the table, tagged with which board it was.
 class BoardEvents {
-public:
+  public:
     virtual ~BoardEvents() = default;
     virtual void boardConnected(int board, const std::string& device) = 0;
     virtual void boardDump(int board, const BoardSquares& squares) = 0;
@@ -37,7 +37,7 @@ public:
 // never gives up: when the device is missing or vanishes it says so once and
 // tries again every second, and a board that comes back is simply used again.
 class BoardLink final : public BoardListener {
-public:
+  public:
     BoardLink(EventLoop& loop, int index, DeviceSpec device, BoardEvents& events);
     ~BoardLink() override;
 
@@ -51,7 +51,7 @@ public:
     void identified(const BoardIdentity& who) override;
     void protocolWarning(const std::string& what) override;
 
-private:
+  private:
     void tryOpen();
     void readable();
     void drop(const std::string& why);

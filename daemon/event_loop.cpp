@@ -8,9 +8,13 @@
 
 namespace arbiter {
 
-void EventLoop::watch(int fd, Handler onReadable) { watches_[fd] = std::move(onReadable); }
+void EventLoop::watch(int fd, Handler onReadable) {
+    watches_[fd] = std::move(onReadable);
+}
 
-void EventLoop::unwatch(int fd) { watches_.erase(fd); }
+void EventLoop::unwatch(int fd) {
+    watches_.erase(fd);
+}
 
 EventLoop::TimerId EventLoop::at(Millis when, Handler h) {
     TimerId id = nextTimer_++;

@@ -13,7 +13,7 @@ namespace arbiter {
 // and runs the handler of whatever is ready. Handlers may add and remove
 // watches and timers freely, including their own.
 class EventLoop {
-public:
+  public:
     using Handler = std::function<void()>;
     using TimerId = uint64_t;
 
@@ -36,7 +36,7 @@ public:
 
     const TimeSource& time() const { return time_; }
 
-private:
+  private:
     void runDueTimers();
 
     const TimeSource& time_;

@@ -8,7 +8,8 @@
 namespace arbiter {
 
 std::optional<TimeControl> TimeControl::parse(const std::string& text) {
-    static const std::regex form(R"(^\s*(\d{1,4}(?:\.\d{1,3})?)\s*(?:\+\s*(\d{1,4}(?:\.\d{1,3})?))?\s*$)");
+    static const std::regex form(
+        R"(^\s*(\d{1,4}(?:\.\d{1,3})?)\s*(?:\+\s*(\d{1,4}(?:\.\d{1,3})?))?\s*$)");
     std::smatch m;
     if (!std::regex_match(text, m, form)) return std::nullopt;
     double minutes = std::stod(m[1].str());

@@ -23,10 +23,10 @@ struct TimeControl {
 // clock, adds the increment and starts the next player's. It never reads the
 // time itself: every call is given `now`, so it is exact under test.
 class GameClock {
-public:
+  public:
     GameClock(TimeControl control, int players);
 
-    void start(PlayerId p, Millis now);             // p's clock runs (no increment)
+    void start(PlayerId p, Millis now);  // p's clock runs (no increment)
     // `mover` completed a move: their clock stops and gets the increment (also
     // for the first move, made before any clock ran), then `next`'s clock runs.
     void moved(PlayerId mover, PlayerId next, Millis now);
@@ -44,7 +44,7 @@ public:
     // "4:59.2": minutes, seconds and (below a minute) tenths.
     static std::string format(Millis ms);
 
-private:
+  private:
     TimeControl control_;
     std::vector<Millis> remaining_;  // as of runningSince_ for the runner
     PlayerId runner_ = NoPlayer;

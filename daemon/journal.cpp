@@ -28,8 +28,14 @@ std::unique_ptr<JournalWriter> JournalWriter::create(const std::string& dir,
         error = "cannot create journal directory " + dir + ": " + ec.message();
         return nullptr;
     }
-    std::string path = (fs::path(dir) / (stem + ".jsonl")).string();
-    int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, 0644);
+    std::string path;
+    int fd = -1;
+    for (int n = 1; n <= 100 && fd < 0; ++n) {
+        std::string name = n == 1 ? stem : stem + "-" + std::to_string(n);
+        path = (fs::path(dir) / (name + ".jsonl")).string();
+        fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, 0644);
+        if (fd < 0 && errno != EEXIST) break;
+    }
     if (fd < 0) {
         error = "cannot create journal " + path + ": " + std::strerror(errno);
         return nullptr;
@@ -46,7 +52,9 @@ std::unique_ptr<JournalWriter> JournalWriter::append(const std::string& path, st
     return std::unique_ptr<JournalWriter>(new JournalWriter(fd, path));
 }
 
-JournalWriter::~JournalWriter() { ::close(fd_); }
+JournalWriter::~JournalWriter() {
+    ::close(fd_);
+}
 
 bool JournalWriter::write(const nlohmann::json& event, std::string& error) {
     std::string line = event.dump() + "\n";
@@ -146,15 +154,17 @@ std::optional<JournalContents> findUnfinishedJournal(const std::string& dir, std
         error = "cannot list journal directory " + dir + ": " + ec.message();
         return std::nullopt;
     }
-    // Names begin with the start time, so the newest sorts last.
-    std::sort(journals.begin(), journals.end());
-    for (auto it = journals.rbegin(); it != journals.rend(); ++it) {
-        auto contents = readJournal(it->string(), error);
-        if (!contents) return std::nullopt;
-        if (!contents->finished) return contents;
-        break;  // the newest game is finished: nothing to resume
-    }
-    return std::nullopt;
+    if (journals.empty()) return std::nullopt;
+    // The journal written last belongs to the latest game; only it may be resumed,
+    // so an old damaged journal never stands in the way.
+    auto newest = std::max_element(journals.begin(), journals.end(), [](auto& a, auto& b) {
+        std::error_code ignored;
+        return std::make_pair(fs::last_write_time(a, ignored), a) <
+               std::make_pair(fs::last_write_time(b, ignored), b);
+    });
+    auto contents = readJournal(newest->string(), error);
+    if (!contents || contents->finished) return std::nullopt;
+    return contents;
 }
 
 }  // namespace arbiter

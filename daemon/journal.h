@@ -15,8 +15,9 @@ namespace arbiter {
 // then come "move", "takeback", "illegal", "result" lines. docs/journal.md
 // documents every field.
 class JournalWriter {
-public:
-    // Creates DIR/STEM.jsonl (DIR is created if missing). nullptr and a message on failure.
+  public:
+    // Creates DIR/STEM.jsonl (DIR is created if missing), or STEM-2.jsonl, STEM-3.jsonl, ...
+    // when a game began in the same second. Never overwrites. nullptr and a message on failure.
     static std::unique_ptr<JournalWriter> create(const std::string& dir, const std::string& stem,
                                                  std::string& error);
     // Continues an existing journal.
@@ -26,7 +27,7 @@ public:
     bool write(const nlohmann::json& event, std::string& error);
     const std::string& path() const { return path_; }
 
-private:
+  private:
     JournalWriter(int fd, std::string path) : fd_(fd), path_(std::move(path)) {}
     int fd_;
     std::string path_;
@@ -46,9 +47,9 @@ struct JournalContents {
 // legal is the session's business.
 std::optional<JournalContents> readJournal(const std::string& path, std::string& error);
 
-// The newest journal in DIR that has no result yet, or nullopt (also when DIR
-// does not exist). Damaged journals are an error: nothing is resumed and nothing
-// is overwritten.
+// The journal in DIR written last, if it has no result yet; otherwise nullopt
+// (also when DIR does not exist). If that journal is damaged, `error` says so:
+// nothing is resumed and nothing is overwritten.
 std::optional<JournalContents> findUnfinishedJournal(const std::string& dir, std::string& error);
 
 }  // namespace arbiter

@@ -46,19 +46,18 @@ int main(int argc, char** argv) {
     std::string game, board, time, journal, level;
     std::vector<std::string> players;
     long settle = 0;
-    options.add_options()
-        ("help,h", "show this help")
-        ("game,g", po::value(&game)->default_value("fide"), "the game to referee")
-        ("board,b", po::value(&board), "the board: dgt:PATH (a serial port or a vboard's pty)")
-        ("time,t", po::value(&time)->default_value("15+10"),
-         "time control: minutes[+increment seconds], e.g. 5+3")
-        ("player,p", po::value(&players)->composing(), "a player's name, in turn order (repeat)")
-        ("journal,j", po::value(&journal)->default_value("games"),
-         "directory of game journals and records; an unfinished game there is resumed")
-        ("settle-ms", po::value(&settle)->default_value(300),
-         "how long the board must be still before it is judged (ms)")
-        ("log-level", po::value(&level)->default_value("info"), "trace, debug, info, warn, error")
-        ("list-ports", "list serial ports and likely boards, then exit");
+    options.add_options()("help,h", "show this help")(
+        "game,g", po::value(&game)->default_value("fide"), "the game to referee")(
+        "board,b", po::value(&board), "the board: dgt:PATH (a serial port or a vboard's pty)")(
+        "time,t", po::value(&time)->default_value("15+10"),
+        "time control: minutes[+increment seconds], e.g. 5+3")(
+        "player,p", po::value(&players)->composing(), "a player's name, in turn order (repeat)")(
+        "journal,j", po::value(&journal)->default_value("games"),
+        "directory of game journals and records; an unfinished game there is resumed")(
+        "settle-ms", po::value(&settle)->default_value(300),
+        "how long the board must be still before it is judged (ms)")(
+        "log-level", po::value(&level)->default_value("info"), "trace, debug, info, warn, error")(
+        "list-ports", "list serial ports and likely boards, then exit");
 
     po::variables_map vm;
     try {

@@ -6,12 +6,6 @@ namespace arbiter {
 
 namespace {
 
-std::string pieceWords(const SetPiece& p) {
-    static const char* kFigures[] = {"pawn", "knight", "bishop", "rook", "queen", "king"};
-    return std::string(p.colour == SetColour::White ? "white " : "black ") +
-           kFigures[static_cast<int>(p.figure)];
-}
-
 using Projection = std::vector<Appearance>;
 
 // How many cells of the game differ from `wanted`; unknown cells never match.
@@ -70,8 +64,8 @@ bool Referee::matches(const SensedCell& sensed, const Appearance& wanted, Sensin
     return sensed.content == wanted;
 }
 
-Verdict Referee::judge(const GameState& current, const GameState* previous,
-                       const Surface& surface, int catchUpPlies) const {
+Verdict Referee::judge(const GameState& current, const GameState* previous, const Surface& surface,
+                       int catchUpPlies) const {
     Verdict v;
     if (!surface.allKnown()) return v;
 
@@ -167,10 +161,9 @@ Verdict Referee::judge(const GameState& current, const GameState* previous,
 
 std::string Referee::describe(const CellFix& fix, const Geometry& g) {
     std::string cell = g.name(fix.cell);
-    if (!fix.wanted) return "take the " + pieceWords(*fix.sensed) + " off " + cell;
-    if (!fix.sensed) return "put a " + pieceWords(*fix.wanted) + " on " + cell;
-    return "replace the " + pieceWords(*fix.sensed) + " on " + cell + " by a " +
-           pieceWords(*fix.wanted);
+    if (!fix.wanted) return "take the " + words(*fix.sensed) + " off " + cell;
+    if (!fix.sensed) return "put a " + words(*fix.wanted) + " on " + cell;
+    return "replace the " + words(*fix.sensed) + " on " + cell + " by a " + words(*fix.wanted);
 }
 
 }  // namespace arbiter

@@ -41,7 +41,7 @@ struct Verdict {
 // projection) and compares the sensed surface with those, honouring what each
 // board can sense. No game has move-detection code of its own.
 class Referee {
-public:
+  public:
     // `previous` is the state before the last action, if there is one (for
     // takebacks). `catchUpPlies` > 1 also tries sequences of that many actions:
     // used when a board comes back and moves may have been made while it was away.

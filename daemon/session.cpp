@@ -17,12 +17,6 @@ std::string journalStem(const std::string& wallClock, const std::string& game) {
     return stem + "-" + game;
 }
 
-std::string pieceWords(const SetPiece& p) {
-    static const char* kFigures[] = {"pawn", "knight", "bishop", "rook", "queen", "king"};
-    return std::string(p.colour == SetColour::White ? "white " : "black ") +
-           kFigures[static_cast<int>(p.figure)];
-}
-
 // Pieces of other players that stood on the board before the action and not after.
 std::vector<std::string> capturedBy(const GameState& before, const GameState& after,
                                     PlayerId mover) {
@@ -33,7 +27,7 @@ std::vector<std::string> capturedBy(const GameState& before, const GameState& af
         auto was = before.pieceAt(c);
         if (!was || was->owner == mover) continue;
         if (after.pieceAt(c) == was) continue;
-        if (auto look = before.appearance(c)) captured.push_back(pieceWords(*look) + " on " + g.name(c));
+        if (auto look = before.appearance(c)) captured.push_back(words(*look) + " on " + g.name(c));
     }
     return captured;
 }
@@ -61,8 +55,8 @@ std::unique_ptr<Session> Session::begin(const Game& game, const SessionSettings&
     std::unique_ptr<Session> s(new Session(game, game.start(), settings, out, time));
     s->started_ = time.wallClock();
     if (!settings.journalDir.empty()) {
-        s->journal_ = JournalWriter::create(settings.journalDir, journalStem(s->started_, game.name()),
-                                            error);
+        s->journal_ = JournalWriter::create(settings.journalDir,
+                                            journalStem(s->started_, game.name()), error);
         if (!s->journal_) return nullptr;
     }
     nlohmann::json header = {{"type", "game"},
@@ -99,8 +93,8 @@ std::unique_ptr<Session> Session::resume(const Game& game, const JournalContents
     };
     auto gameName = text(header, "game");
     if (!gameName || *gameName != game.name())
-        return fail(0, "this journal is for game \"" + gameName.value_or("?") +
-                           "\", not \"" + game.name() + "\"");
+        return fail(0, "this journal is for game \"" + gameName.value_or("?") + "\", not \"" +
+                           game.name() + "\"");
     auto startText = text(header, "start");
     if (!startText) return fail(0, "no \"start\" state");
     std::string loadError;
@@ -160,7 +154,8 @@ std::unique_ptr<Session> Session::resume(const Game& game, const JournalContents
             return fail(i, "unknown event type \"" + type + "\"");
         }
     }
-    if (s->over()) return fail(journal.events.size() - 1, "the game is over but has no result line");
+    if (s->over())
+        return fail(journal.events.size() - 1, "the game is over but has no result line");
     s->journal_ = JournalWriter::append(journal.path, error);
     if (!s->journal_) return nullptr;
     if (s->ply() > 0) s->clock_.start(s->current().toMove(), time.now());
@@ -202,7 +197,9 @@ std::string Session::clockText() const {
     return text;
 }
 
-nlohmann::json Session::clockJson() const { return clock_.remainingAll(time_.now()); }
+nlohmann::json Session::clockJson() const {
+    return clock_.remainingAll(time_.now());
+}
 
 bool Session::commit(const Action& a) {
     const GameState& before = current();
@@ -217,15 +214,10 @@ bool Session::commit(const Action& a) {
     clock.moved(mover, after->toMove(), now);
     std::vector<Millis> remaining = clock.remainingAll(now);
     auto captured = capturedBy(before, *after, mover);
-    nlohmann::json event = {{"type", "move"},
-                            {"ply", ply() + 1},
-                            {"player", mover},
-                            {"action", code},
-                            {"notation", san},
-                            {"state", after->serialize()},
-                            {"captured", captured},
-                            {"clock", remaining},
-                            {"at", time_.wallClock()}};
+    nlohmann::json event = {
+        {"type", "move"},       {"ply", ply() + 1},   {"player", mover},
+        {"action", code},       {"notation", san},    {"state", after->serialize()},
+        {"captured", captured}, {"clock", remaining}, {"at", time_.wallClock()}};
     if (!record(event)) return false;
 
     clocksBefore_.push_back(clock_.remainingAll(now));
@@ -235,7 +227,8 @@ bool Session::commit(const Action& a) {
     actions_.push_back(a);
     std::string text = label + san + " (" + code + ")";
     for (const auto& c : captured) text += ", takes the " + c;
-    out_.announce({"move", text + ". " + clockText(),
+    out_.announce({"move",
+                   text + ". " + clockText(),
                    {{"ply", ply()},
                     {"player", mover},
                     {"san", san},
@@ -278,9 +271,9 @@ bool Session::takeback() {
     clock_.stop(now);
     clock_.setRemaining(restored);
     if (!actions_.empty()) clock_.start(mover, now);
-    out_.announce({"takeback", "Takeback: " + san + " is undone. " +
-                                   settings_.players[static_cast<size_t>(mover)] + " to move. " +
-                                   clockText(),
+    out_.announce({"takeback",
+                   "Takeback: " + san + " is undone. " +
+                       settings_.players[static_cast<size_t>(mover)] + " to move. " + clockText(),
                    {{"ply", ply()}, {"undone", san}}});
     return true;
 }
@@ -361,7 +354,8 @@ void Session::finish(const Outcome& o) {
     record(event);
     std::string text = "Game over: " + o.reason + ". " + resultText(o) + ".";
     if (!recordPath_.empty()) text += " Record: " + recordPath_ + ".";
-    out_.announce({"result", text,
+    out_.announce({"result",
+                   text,
                    {{"status", event["status"]}, {"winners", o.winners}, {"reason", o.reason}}});
 }
 
@@ -384,9 +378,9 @@ void Session::announceIllegal(const std::vector<CellFix>& fixes,
 
 void Session::announceFixed() {
     record({{"type", "fixed"}, {"at", time_.wallClock()}});
-    out_.announce({"fixed", "The position is correct again. " +
-                                settings_.players[static_cast<size_t>(current().toMove())] +
-                                " to move.",
+    out_.announce({"fixed",
+                   "The position is correct again. " +
+                       settings_.players[static_cast<size_t>(current().toMove())] + " to move.",
                    {}});
 }
 
@@ -397,7 +391,8 @@ void Session::announceAmbiguous(const std::vector<Action>& candidates) {
         names.push_back(current().describe(candidates[i]));
         text += (i ? " or " : "") + names.back();
     }
-    out_.announce({"ambiguous", text + ". Make the position unambiguous.", {{"candidates", names}}});
+    out_.announce(
+        {"ambiguous", text + ". Make the position unambiguous.", {{"candidates", names}}});
 }
 
 void Session::announceStatus() {

@@ -25,7 +25,7 @@ struct SessionSettings {
 // journal. Every change is written to the journal before it is announced.
 // Time is read from the injected TimeSource only.
 class Session {
-public:
+  public:
     static std::unique_ptr<Session> begin(const Game& game, const SessionSettings& settings,
                                           AnnouncementSink& out, const TimeSource& time,
                                           std::string& error);
@@ -61,7 +61,7 @@ public:
     // Says where the game stands: used after a resume or a board's return.
     void announceStatus();
 
-private:
+  private:
     Session(const Game& game, std::unique_ptr<GameState> start, const SessionSettings& settings,
             AnnouncementSink& out, const TimeSource& time);
     bool record(const nlohmann::json& event);

@@ -19,10 +19,20 @@ Cell Surface::cellOf(const Geometry& g, const BoardPlacement& p, int square) {
     int f = square % 8, r = 7 - square / 8;
     int rf = f, rr = r;
     switch (p.rotation) {
-        case 90: rf = 7 - r; rr = f; break;
-        case 180: rf = 7 - f; rr = 7 - r; break;
-        case 270: rf = r; rr = 7 - f; break;
-        default: break;
+        case 90:
+            rf = 7 - r;
+            rr = f;
+            break;
+        case 180:
+            rf = 7 - f;
+            rr = 7 - r;
+            break;
+        case 270:
+            rf = r;
+            rr = 7 - f;
+            break;
+        default:
+            break;
     }
     return g.cell(p.originFile + rf, p.originRank + rr);
 }

@@ -35,7 +35,7 @@ struct SensedCell {
 // in their board's own square numbers; only the surface knows how those map to
 // cells, so turning a board round is one number here and nothing anywhere else.
 class Surface {
-public:
+  public:
     Surface(Geometry geometry, std::vector<BoardPlacement> boards);
 
     void boardDump(int board, const BoardSquares& squares, Millis now);
@@ -56,7 +56,7 @@ public:
     const BoardPlacement& placement(int board) const { return boards_[static_cast<size_t>(board)]; }
     int boardCount() const { return static_cast<int>(boards_.size()); }
 
-private:
+  private:
     void remap();
 
     Geometry geometry_;
@@ -64,7 +64,7 @@ private:
     std::vector<BoardSquares> squares_;  // per board, in its own numbering
     std::vector<bool> present_;          // per board: has it sent a dump since it (re)appeared?
     std::vector<SensedCell> cells_;
-    std::vector<int> cellBoard_;         // per cell: which board covers it, or -1
+    std::vector<int> cellBoard_;  // per cell: which board covers it, or -1
     Millis lastChange_ = 0;
 };
 

@@ -27,8 +27,8 @@ Table::~Table() {
     if (flagTimer_) loop_.cancel(*flagTimer_);
 }
 
-std::unique_ptr<Table> Table::create(EventLoop& loop, TableSettings settings,
-                                     AnnouncementSink& out, std::string& error) {
+std::unique_ptr<Table> Table::create(EventLoop& loop, TableSettings settings, AnnouncementSink& out,
+                                     std::string& error) {
     auto game = makeGame(settings.game);
     if (!game) {
         error = "unknown game \"" + settings.game + "\"; known games:";
@@ -48,8 +48,7 @@ std::unique_ptr<Table> Table::create(EventLoop& loop, TableSettings settings,
             return nullptr;
         }
         if (unfinished) {
-            table->session_ = Session::resume(*table->game_, *unfinished, out,
-                                              loop.time(), error);
+            table->session_ = Session::resume(*table->game_, *unfinished, out, loop.time(), error);
             if (!table->session_) {
                 error = "cannot resume: " + error + " (move the journal away to start afresh)";
                 return nullptr;
@@ -87,8 +86,9 @@ void Table::squareChanged(int board, int square, Appearance content) {
 
 void Table::boardLost(int board, const std::string& why) {
     surface_.boardLost(board, loop_.time().now());
-    out_.announce({"board", "Board " + surface_.placement(board).name + " is gone (" + why +
-                                "); the game waits for it. Clocks keep running.",
+    out_.announce({"board",
+                   "Board " + surface_.placement(board).name + " is gone (" + why +
+                       "); the game waits for it. Clocks keep running.",
                    {{"board", board}, {"connected", false}}});
     surfaceChanged();
 }
@@ -184,7 +184,8 @@ void Table::judgeInGame() {
             std::vector<std::string> fixes;
             for (const CellFix& f : v.fixes)
                 fixes.push_back(Referee::describe(f, session_->current().geometry()));
-            if (!illegalShown_ || fixes != lastFixes_) session_->announceIllegal(v.fixes, v.fixesComplete);
+            if (!illegalShown_ || fixes != lastFixes_)
+                session_->announceIllegal(v.fixes, v.fixesComplete);
             illegalShown_ = true;
             lastFixes_ = fixes;
             return;
@@ -193,8 +194,13 @@ void Table::judgeInGame() {
     illegalShown_ = false;
     lastFixes_.clear();
     armFlag();
-    if (session_->over())
-        out_.announce({"waiting", "Set up the start position to begin a new game.", {}});
+    if (session_->over()) gameEnded();
+}
+
+void Table::gameEnded() {
+    out_.announce({"waiting", "Set up the start position to begin a new game.", {}});
+    // Judge at once: a game drawn by repetition may end on the start position itself.
+    surfaceChanged();
 }
 
 void Table::armFlag() {
@@ -207,7 +213,7 @@ void Table::armFlag() {
         flagTimer_.reset();
         session_->checkFlag();
         if (session_->over())
-            out_.announce({"waiting", "Set up the start position to begin a new game.", {}});
+            gameEnded();
         else
             armFlag();
     });

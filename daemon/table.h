@@ -29,7 +29,7 @@ struct TableSettings {
 // enough to judge and turns verdicts into session changes; between games it
 // waits for the start position and then begins the next game.
 class Table final : public BoardEvents {
-public:
+  public:
     // nullptr and a message when the game is unknown or a journal cannot be resumed.
     static std::unique_ptr<Table> create(EventLoop& loop, TableSettings settings,
                                          AnnouncementSink& out, std::string& error);
@@ -45,7 +45,7 @@ public:
     void squareChanged(int board, int square, Appearance content) override;
     void boardLost(int board, const std::string& why) override;
 
-private:
+  private:
     Table(EventLoop& loop, TableSettings settings, std::unique_ptr<Game> game,
           AnnouncementSink& out);
     void surfaceChanged();
@@ -55,6 +55,7 @@ private:
     bool orientTo(const GameState& target);
     void armFlag();
     void startGame();
+    void gameEnded();
 
     EventLoop& loop_;
     TableSettings settings_;
@@ -67,7 +68,7 @@ private:
     bool onBoard_ = false;       // the surface has been matched with the session's game
     bool illegalShown_ = false;  // an illegal position is announced and not yet fixed
     std::vector<std::string> lastFixes_;
-    int catchUpPlies_ = 1;       // 2 right after a board came back
+    int catchUpPlies_ = 1;  // 2 right after a board came back
     std::optional<EventLoop::TimerId> judgeTimer_;
     std::optional<EventLoop::TimerId> flagTimer_;
 };

@@ -12,27 +12,27 @@ using Millis = int64_t;
 // Where the daemon gets the time. Injected everywhere so that tests (and the
 // referee benchmark) can drive time by hand and run instantly and exactly.
 class TimeSource {
-public:
+  public:
     virtual ~TimeSource() = default;
     virtual Millis now() const = 0;             // monotonic
     virtual std::string wallClock() const = 0;  // ISO 8601 local time, for records
 };
 
 class SystemTimeSource final : public TimeSource {
-public:
+  public:
     Millis now() const override;
     std::string wallClock() const override;
 };
 
 // A clock that only moves when told to.
 class ManualTimeSource final : public TimeSource {
-public:
+  public:
     Millis now() const override { return now_; }
     std::string wallClock() const override { return "2026-01-01T00:00:00"; }
     void advance(Millis ms) { now_ += ms; }
     void set(Millis ms) { now_ = ms; }
 
-private:
+  private:
     Millis now_ = 0;
 };
 

@@ -9,6 +9,8 @@ std::unique_ptr<Game> makeGame(std::string_view name) {
     return nullptr;
 }
 
-std::vector<std::string> gameNames() { return {"fide"}; }
+std::vector<std::string> gameNames() {
+    return {"fide"};
+}
 
 }  // namespace arbiter

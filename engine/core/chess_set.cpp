@@ -13,12 +13,18 @@ char letter(SetPiece p) {
     return p.colour == SetColour::White ? char(std::toupper(c)) : c;
 }
 
+std::string words(SetPiece p) {
+    static const char* kFigures[] = {"pawn", "knight", "bishop", "rook", "queen", "king"};
+    return std::string(p.colour == SetColour::White ? "white " : "black ") +
+           kFigures[static_cast<int>(p.figure)];
+}
+
 std::optional<SetPiece> fromLetter(char c) {
     char lower = char(std::tolower(static_cast<unsigned char>(c)));
     for (int i = 0; i < 6; ++i) {
         if (kLetters[i] == lower) {
-            SetColour colour = std::isupper(static_cast<unsigned char>(c)) ? SetColour::White
-                                                                           : SetColour::Black;
+            SetColour colour =
+                std::isupper(static_cast<unsigned char>(c)) ? SetColour::White : SetColour::Black;
             return SetPiece{colour, static_cast<Figure>(i)};
         }
     }

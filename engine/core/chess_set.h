@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 
 namespace arbiter {
 
@@ -24,6 +25,8 @@ using Appearance = std::optional<SetPiece>;
 
 // FEN-style letter: upper case white, lower case black ("P", "n").
 char letter(SetPiece p);
+// In words, as announcements say it: "white pawn", "black knight".
+std::string words(SetPiece p);
 std::optional<SetPiece> fromLetter(char c);
 
 }  // namespace arbiter

@@ -21,7 +21,7 @@ namespace arbiter {
 // Invariant: a state is always legal for its game; apply() takes only actions
 // that legalActions() returned (callers check with isLegal()).
 class GameState {
-public:
+  public:
     virtual ~GameState() = default;
     virtual std::unique_ptr<GameState> clone() const = 0;
 
@@ -60,16 +60,17 @@ public:
 
 // Everything a game record needs beyond the actions: for the exported record.
 struct GameRecord {
-    std::vector<std::pair<std::string, std::string>> tags;  // ("Event", "..."), ("Date", "2026.11.21")
-    std::string startText;      // serialize() of the start state
+    std::vector<std::pair<std::string, std::string>>
+        tags;               // ("Event", "..."), ("Date", "2026.11.21")
+    std::string startText;  // serialize() of the start state
     std::vector<Action> actions;
-    Outcome outcome;            // Ongoing if unfinished
-    std::string outcomeNote;    // overrides the reason, e.g. "White lost on time"
+    Outcome outcome;          // Ongoing if unfinished
+    std::string outcomeNote;  // overrides the reason, e.g. "White lost on time"
 };
 
 // A game's rules: how to begin and how to load a state. One per engine module.
 class Game {
-public:
+  public:
     virtual ~Game() = default;
     virtual std::string name() const = 0;  // "fide"
     virtual std::unique_ptr<GameState> start() const = 0;

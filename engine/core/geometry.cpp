@@ -9,9 +9,13 @@ Geometry::Geometry(int files, int ranks, bool wraps)
     assert(files > 0 && ranks > 0);
 }
 
-Geometry Geometry::rectangle(int files, int ranks) { return Geometry(files, ranks, false); }
+Geometry Geometry::rectangle(int files, int ranks) {
+    return Geometry(files, ranks, false);
+}
 
-Geometry Geometry::ring(int files, int ranks) { return Geometry(files, ranks, true); }
+Geometry Geometry::ring(int files, int ranks) {
+    return Geometry(files, ranks, true);
+}
 
 void Geometry::removeCell(Cell c) {
     assert(c >= 0 && c < size());

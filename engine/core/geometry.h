@@ -21,7 +21,7 @@ inline constexpr Cell NoCell = -1;
 // Files are named a..z, then aa, ab, ...; ranks are numbered from 1, so cell
 // names read like chess squares on any size ("j10" on Konfusion's 10x10).
 class Geometry {
-public:
+  public:
     static Geometry rectangle(int files, int ranks);
     // Ranks wrap: rank `ranks` is followed by rank 0 again. Files never wrap.
     static Geometry ring(int files, int ranks);
@@ -46,7 +46,7 @@ public:
 
     bool operator==(const Geometry&) const = default;
 
-private:
+  private:
     Geometry(int files, int ranks, bool wraps);
     int files_;
     int ranks_;

@@ -19,8 +19,8 @@ TEST(TimeControl, ReadsFractionsAndMinutesAlone) {
 }
 
 TEST(TimeControl, RejectsWhatIsNotATimeControl) {
-    for (const char* bad : {"", "+3", "5+", "five", "5+3+1", "-5+3", "0", "0+5", "99999+1",
-                            "5 3", "5+3s"})
+    for (const char* bad :
+         {"", "+3", "5+", "five", "5+3+1", "-5+3", "0", "0+5", "99999+1", "5 3", "5+3s"})
         EXPECT_FALSE(TimeControl::parse(bad)) << bad;
 }
 

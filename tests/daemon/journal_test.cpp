@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 
@@ -11,7 +12,7 @@ namespace {
 namespace fs = std::filesystem;
 
 class JournalTest : public ::testing::Test {
-protected:
+  protected:
     void SetUp() override {
         std::string pattern = (fs::temp_directory_path() / "arbiter-journal-XXXXXX").string();
         ASSERT_NE(::mkdtemp(pattern.data()), nullptr);
@@ -44,8 +45,18 @@ TEST_F(JournalTest, WrittenEventsReadBack) {
 TEST_F(JournalTest, CreateNeverOverwritesAnExistingJournal) {
     write("g.jsonl", kGameLine);
     std::string error;
-    EXPECT_FALSE(JournalWriter::create(dir, "g", error));
-    EXPECT_NE(error.find("cannot create journal"), std::string::npos);
+    auto second = JournalWriter::create(dir, "g", error);
+    ASSERT_TRUE(second) << error;
+    EXPECT_EQ(fs::path(second->path()).filename(), "g-2.jsonl");
+    std::ifstream in(fs::path(dir) / "g.jsonl");
+    EXPECT_EQ(std::string(std::istreambuf_iterator<char>(in), {}), kGameLine);
+}
+
+TEST_F(JournalTest, UnwritableDirectoryIsAClearError) {
+    write("file", "x");
+    std::string error;
+    EXPECT_FALSE(JournalWriter::create(dir + "/file", "g", error));
+    EXPECT_NE(error.find("cannot create journal directory"), std::string::npos) << error;
 }
 
 TEST_F(JournalTest, TornLastLineIsDropped) {
@@ -84,18 +95,39 @@ TEST_F(JournalTest, EmptyAndBinaryFilesAreErrors) {
     EXPECT_FALSE(readJournal(write("b.jsonl", std::string("\x00\xff\x01\n\x02", 5) + "\n"), error));
 }
 
+// Journals are told apart by when they were last written, not by name.
+void age(const std::string& path, int minutes) {
+    fs::last_write_time(path, fs::file_time_type::clock::now() - std::chrono::minutes(minutes));
+}
+
 TEST_F(JournalTest, NewestUnfinishedGameIsFound) {
-    write("2026-01-01-a.jsonl", std::string(kGameLine) + "\n");
-    write("2026-01-02-b.jsonl", std::string(kGameLine) + "\n");
+    age(write("2026-01-02-b.jsonl", std::string(kGameLine) + "\n"), 0);
+    age(write("2026-01-01-a.jsonl", std::string(kGameLine) + "\n"), 10);
     std::string error;
     auto found = findUnfinishedJournal(dir, error);
     ASSERT_TRUE(found) << error;
     EXPECT_NE(found->path.find("2026-01-02-b"), std::string::npos);
 }
 
+TEST_F(JournalTest, SecondGameOfTheSameSecondIsTheNewest) {
+    age(write("g.jsonl", std::string(kGameLine) + "\n{\"type\":\"result\"}\n"), 1);
+    age(write("g-2.jsonl", std::string(kGameLine) + "\n"), 0);
+    std::string error;
+    auto found = findUnfinishedJournal(dir, error);
+    ASSERT_TRUE(found) << error;
+    EXPECT_NE(found->path.find("g-2.jsonl"), std::string::npos);
+}
+
+TEST_F(JournalTest, OldDamagedJournalDoesNotStandInTheWay) {
+    age(write("old.jsonl", "garbage\n{}\n"), 60);
+    age(write("new.jsonl", std::string(kGameLine) + "\n"), 0);
+    std::string error;
+    EXPECT_TRUE(findUnfinishedJournal(dir, error)) << error;
+}
+
 TEST_F(JournalTest, FinishedNewestGameIsNotResumed) {
-    write("2026-01-01-a.jsonl", std::string(kGameLine) + "\n");
-    write("2026-01-02-b.jsonl", std::string(kGameLine) + "\n{\"type\":\"result\"}\n");
+    age(write("2026-01-01-a.jsonl", std::string(kGameLine) + "\n"), 10);
+    age(write("2026-01-02-b.jsonl", std::string(kGameLine) + "\n{\"type\":\"result\"}\n"), 0);
     std::string error;
     EXPECT_FALSE(findUnfinishedJournal(dir, error));
     EXPECT_TRUE(error.empty()) << error;

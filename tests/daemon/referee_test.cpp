@@ -13,7 +13,7 @@ using testing::squaresFromFen;
 constexpr const char* kStart = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
 
 class RefereeTest : public ::testing::Test {
-protected:
+  protected:
     void SetUp() override {
         game = makeGame("fide");
         state = game->start();

@@ -12,7 +12,7 @@ namespace fs = std::filesystem;
 
 // Records what was announced and, at that moment, how many lines the journal had.
 class RecordingSink : public AnnouncementSink {
-public:
+  public:
     void announce(const Announcement& a) override {
         said.push_back(a);
         size_t lines = 0;
@@ -28,7 +28,7 @@ public:
 };
 
 class SessionTest : public ::testing::Test {
-protected:
+  protected:
     void SetUp() override {
         std::string pattern = (fs::temp_directory_path() / "arbiter-session-XXXXXX").string();
         ASSERT_NE(::mkdtemp(pattern.data()), nullptr);
@@ -141,8 +141,8 @@ TEST_F(SessionTest, ResumeRefusesAJournalOfAnotherGame) {
 
 TEST_F(SessionTest, ResumeRefusesBadClocksAndUnknownEvents) {
     std::string start = session->current().serialize();
-    auto header = nlohmann::json{{"type", "game"}, {"game", "fide"}, {"start", start},
-                                 {"time", "5+3"}};
+    auto header =
+        nlohmann::json{{"type", "game"}, {"game", "fide"}, {"start", start}, {"time", "5+3"}};
     std::string error;
     JournalContents badClock{"x", {header, {{"type", "move"}, {"action", "e2e4"}, {"clock", "x"}}}};
     EXPECT_FALSE(Session::resume(*game, badClock, sink, time, error));
@@ -150,8 +150,8 @@ TEST_F(SessionTest, ResumeRefusesBadClocksAndUnknownEvents) {
     JournalContents unknown{"x", {header, {{"type", "teleport"}}}};
     EXPECT_FALSE(Session::resume(*game, unknown, sink, time, error));
     EXPECT_NE(error.find("unknown event type \"teleport\""), std::string::npos) << error;
-    JournalContents badStart{"x", {{{"type", "game"}, {"game", "fide"}, {"start", "8/8 w"},
-                                    {"time", "5+3"}}}};
+    JournalContents badStart{
+        "x", {{{"type", "game"}, {"game", "fide"}, {"start", "8/8 w"}, {"time", "5+3"}}}};
     EXPECT_FALSE(Session::resume(*game, badStart, sink, time, error));
     EXPECT_NE(error.find("bad start state"), std::string::npos) << error;
 }

@@ -15,7 +15,7 @@ namespace fs = std::filesystem;
 using std::chrono::milliseconds;
 
 class BadInput : public TableTest {
-protected:
+  protected:
     // Runs arbiterd with `args` and returns its exit status and output.
     std::pair<int, std::string> runDaemon(std::vector<std::string> args) {
         args.insert(args.begin(), ARBITERD);
@@ -38,8 +38,8 @@ TEST_F(BadInput, UnknownBoardProtocolIsRefused) {
 }
 
 TEST_F(BadInput, UnknownGameIsRefused) {
-    auto [status, said] = runDaemon({"--board", "dgt:/dev/null", "--game", "checkers",
-                                     "--journal", journalDir_});
+    auto [status, said] =
+        runDaemon({"--board", "dgt:/dev/null", "--game", "checkers", "--journal", journalDir_});
     EXPECT_EQ(status, 2);
     EXPECT_NE(said.find("unknown game \"checkers\""), std::string::npos) << said;
 }
@@ -73,8 +73,7 @@ TEST_F(BadInput, IllegalMoveInJournalIsNamed) {
            "{\"type\":\"move\",\"action\":\"e2e5\",\"clock\":[300000,300000]}\n";
     auto [status, said] = runDaemon({"--board", "dgt:" + link_, "--journal", journalDir_});
     EXPECT_EQ(status, 2);
-    EXPECT_NE(said.find("event 2: \"e2e5\" is not a legal action here"), std::string::npos)
-        << said;
+    EXPECT_NE(said.find("event 2: \"e2e5\" is not a legal action here"), std::string::npos) << said;
 }
 
 // A board that sends garbage between good messages: warned about, then used.
@@ -93,8 +92,8 @@ TEST_F(BadInput, GarbageFromTheBoardIsSkipped) {
     startDaemon();
     // Let it open the port and send its requests, then answer with garbage and a good dump.
     ::usleep(500000);
-    std::vector<uint8_t> bytes = {0x01, 0x02, 0xff, 0x86, 0x00, 0x43, 0x08, 0x8e, 0x00,
-                                  0x05, 0x55, 0x7f};  // junk, a torn dump, a bad update
+    std::vector<uint8_t> bytes = {0x01, 0x02, 0xff, 0x86, 0x00, 0x43, 0x08,
+                                  0x8e, 0x00, 0x05, 0x55, 0x7f};  // junk, a torn dump, a bad update
     std::vector<uint8_t> dump = {0x86, 0x00, 0x43, 0x08, 0x09, 0x0a, 0x0c, 0x0b, 0x0a, 0x09, 0x08};
     for (int i = 0; i < 8; ++i) dump.push_back(0x07);
     for (int i = 0; i < 32; ++i) dump.push_back(0x00);

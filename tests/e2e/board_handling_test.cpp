@@ -5,7 +5,7 @@ namespace arbiter::e2e {
 namespace {
 
 class BoardHandling : public TableTest {
-protected:
+  protected:
     void SetUp() override {
         TableTest::SetUp();
         startBoard();
@@ -39,9 +39,14 @@ TEST_F(BoardHandling, SlidPieceIsJudgedWhereItStops) {
 }
 
 TEST_F(BoardHandling, PawnPutOnTheLastRankIsToldToBecomeAQueen) {
-    playMoves({{"h2-h4", "1. h4"},   {"g7-g5", "1... g5"},  {"h4xg5", "2. hxg5"},
-               {"h7-h6", "2... h6"}, {"g5xh6", "3. gxh6"}, {"f8-g7", "3... Bg7"},
-               {"h6xg7", "4. hxg7"}, {"g8-f6", "4... Nf6"}});
+    playMoves({{"h2-h4", "1. h4"},
+               {"g7-g5", "1... g5"},
+               {"h4xg5", "2. hxg5"},
+               {"h7-h6", "2... h6"},
+               {"g5xh6", "3. gxh6"},
+               {"f8-g7", "3... Bg7"},
+               {"h6xg7", "4. hxg7"},
+               {"g8-f6", "4... Nf6"}});
     // The pawn itself stands on g8: one exchange away from promoting, so the
     // referee says how to complete the promotion rather than how to undo it.
     play("g7-g8", "replace the white pawn on g8 by a white queen");
@@ -58,11 +63,10 @@ TEST_P(CaptureOrder, CaptureInAnyOrderOfLiftAndPlace) {
     play("d8xd5", "2... Qxd5");
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    AllThreeOrders, CaptureOrder,
-    ::testing::Values("lift e4\nwait 400\nremove d5\nwait 400\nplace d5",
-                      "remove d5\nwait 400\nlift e4\nwait 400\nplace d5",
-                      "lift e4\nwait 400\nplace d5"));
+INSTANTIATE_TEST_SUITE_P(AllThreeOrders, CaptureOrder,
+                         ::testing::Values("lift e4\nwait 400\nremove d5\nwait 400\nplace d5",
+                                           "remove d5\nwait 400\nlift e4\nwait 400\nplace d5",
+                                           "lift e4\nwait 400\nplace d5"));
 
 }  // namespace
 }  // namespace arbiter::e2e

@@ -12,7 +12,7 @@ namespace arbiter::e2e {
 // test writes to, its stdout and stderr one pipe the test reads lines from.
 // Killed (SIGKILL after a polite SIGTERM) when the object goes away.
 class ChildProcess {
-public:
+  public:
     explicit ChildProcess(std::vector<std::string> argv);
     ~ChildProcess();
     ChildProcess(const ChildProcess&) = delete;
@@ -32,7 +32,7 @@ public:
     int wait(std::chrono::milliseconds timeout);
     bool running() const { return pid_ > 0; }
 
-private:
+  private:
     bool readSome(std::chrono::milliseconds timeout);
 
     pid_t pid_ = -1;

@@ -12,18 +12,25 @@ TEST_F(FullGame, MorphysOperaGameEndsInMateAndIsRecorded) {
     startBoard();
     startDaemon();
     expectSaid("New game of fide");
-    playMoves({{"e2-e4", "1. e4"},      {"e7-e5", "1... e5"},     {"g1-f3", "2. Nf3"},
-               {"d7-d6", "2... d6"},    {"d2-d4", "3. d4"},       {"c8-g4", "3... Bg4"},
-               {"d4xe5", "4. dxe5"},    {"g4xf3", "4... Bxf3"},   {"d1xf3", "5. Qxf3"},
-               {"d6xe5", "5... dxe5"},  {"f1-c4", "6. Bc4"},      {"g8-f6", "6... Nf6"},
-               {"f3-b3", "7. Qb3"},     {"d8-e7", "7... Qe7"},    {"b1-c3", "8. Nc3"},
-               {"c7-c6", "8... c6"},    {"c1-g5", "9. Bg5"},      {"b7-b5", "9... b5"},
-               {"c3xb5", "10. Nxb5"},   {"c6xb5", "10... cxb5"},  {"c4xb5", "11. Bxb5+"},
-               {"b8-d7", "11... Nbd7"}, {"e1-c1\na1-d1", "12. O-O-O"},
-               {"a8-d8", "12... Rd8"},  {"d1xd7", "13. Rxd7"},    {"d8xd7", "13... Rxd7"},
-               {"h1-d1", "14. Rd1"},    {"e7-e6", "14... Qe6"},   {"b5xd7", "15. Bxd7+"},
-               {"f6xd7", "15... Nxd7"}, {"b3-b8", "16. Qb8+"},    {"d7xb8", "16... Nxb8"},
+    // clang-format off
+    playMoves({{"e2-e4", "1. e4"},           {"e7-e5", "1... e5"},
+               {"g1-f3", "2. Nf3"},          {"d7-d6", "2... d6"},
+               {"d2-d4", "3. d4"},           {"c8-g4", "3... Bg4"},
+               {"d4xe5", "4. dxe5"},         {"g4xf3", "4... Bxf3"},
+               {"d1xf3", "5. Qxf3"},         {"d6xe5", "5... dxe5"},
+               {"f1-c4", "6. Bc4"},          {"g8-f6", "6... Nf6"},
+               {"f3-b3", "7. Qb3"},          {"d8-e7", "7... Qe7"},
+               {"b1-c3", "8. Nc3"},          {"c7-c6", "8... c6"},
+               {"c1-g5", "9. Bg5"},          {"b7-b5", "9... b5"},
+               {"c3xb5", "10. Nxb5"},        {"c6xb5", "10... cxb5"},
+               {"c4xb5", "11. Bxb5+"},       {"b8-d7", "11... Nbd7"},
+               {"e1-c1\na1-d1", "12. O-O-O"}, {"a8-d8", "12... Rd8"},
+               {"d1xd7", "13. Rxd7"},        {"d8xd7", "13... Rxd7"},
+               {"h1-d1", "14. Rd1"},         {"e7-e6", "14... Qe6"},
+               {"b5xd7", "15. Bxd7+"},       {"f6xd7", "15... Nxd7"},
+               {"b3-b8", "16. Qb8+"},        {"d7xb8", "16... Nxb8"},
                {"d1-d8", "17. Rd8#"}});
+    // clang-format on
     expectSaid("Game over: checkmate. White wins");
 
     std::string pgn = recordText();

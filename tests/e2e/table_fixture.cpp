@@ -42,8 +42,8 @@ void TableTest::startBoard(std::vector<std::string> extra) {
 }
 
 void TableTest::startDaemon(std::vector<std::string> extra) {
-    std::vector<std::string> argv = {ARBITERD, "--board", "dgt:" + link_, "--journal", journalDir_,
-                                     "--settle-ms", "150"};
+    std::vector<std::string> argv = {ARBITERD,    "--board",     "dgt:" + link_, "--journal",
+                                     journalDir_, "--settle-ms", "150"};
     if (std::find(extra.begin(), extra.end(), "--time") == extra.end())
         extra.insert(extra.end(), {"--time", "5+3"});
     argv.insert(argv.end(), extra.begin(), extra.end());

@@ -15,7 +15,7 @@ namespace arbiter::e2e {
 // and arbiterd refereeing it, each in its own process. Tests type physical
 // actions into the vboard and read what arbiterd announces.
 class TableTest : public ::testing::Test {
-protected:
+  protected:
     void SetUp() override;
     void TearDown() override;
 
