@@ -106,7 +106,10 @@ Figures measure(Millis settleMs, int moves) {
     EventLoop loop(time);
     StopwatchSink sink(time);
     TableSettings settings;
-    settings.boards.push_back({"dgt", slave});
+    BoardSetting board;
+    board.name = board.placement.name = "board";
+    board.device = {"dgt", slave};
+    settings.boards.push_back(board);
     settings.session.time = *TimeControl::parse("90+30");
     settings.session.journalDir = (dir / "games").string();
     settings.settleMs = settleMs;

@@ -11,6 +11,9 @@
 #include <spdlog/spdlog.h>
 
 #include "daemon/announcement.h"
+#include "daemon/configuration.h"
+#include "daemon/control_protocol.h"
+#include "daemon/control_server.h"
 #include "daemon/event_loop.h"
 #include "daemon/table.h"
 #include "daemon/time_source.h"
@@ -42,22 +45,28 @@ int listPorts() {
 }  // namespace
 
 int main(int argc, char** argv) {
+    Configuration config;
+    std::string configFile, board;
     po::options_description options("arbiterd options");
-    std::string game, board, time, journal, level;
-    std::vector<std::string> players;
-    long settle = 0;
     options.add_options()("help,h", "show this help")(
-        "game,g", po::value(&game)->default_value("fide"), "the game to referee")(
-        "board,b", po::value(&board), "the board: dgt:PATH (a serial port or a vboard's pty)")(
-        "time,t", po::value(&time)->default_value("15+10"),
-        "time control: minutes[+increment seconds], e.g. 5+3")(
-        "player,p", po::value(&players)->composing(), "a player's name, in turn order (repeat)")(
-        "journal,j", po::value(&journal)->default_value("games"),
+        "config,c", po::value(&configFile),
+        "configuration file (INI, docs/configuration.md); the command line wins over it")(
+        "game,g", po::value(&config.game)->default_value(config.game), "the game to referee")(
+        "board,b", po::value(&board),
+        "one board covering the game: dgt:PATH (a serial port or a vboard's pty)")(
+        "time,t", po::value(&config.time)->default_value(config.time),
+        "time control, e.g. 5+3 (docs/time-controls.md)")(
+        "player,p", po::value(&config.players)->composing(),
+        "a player's name, in turn order (repeat)")(
+        "journal,j", po::value(&config.journal)->default_value(config.journal),
         "directory of game journals and records; an unfinished game there is resumed")(
-        "settle-ms", po::value(&settle)->default_value(300),
+        "settle-ms", po::value(&config.settleMs)->default_value(config.settleMs),
         "how long the board must be still before it is judged (ms)")(
-        "log-level", po::value(&level)->default_value("info"), "trace, debug, info, warn, error")(
-        "list-ports", "list serial ports and likely boards, then exit");
+        "socket,s", po::value(&config.socket),
+        "control socket path (default $XDG_RUNTIME_DIR/arbiterd.sock or /tmp/arbiterd.sock)")(
+        "log-level", po::value(&config.logLevel)->default_value(config.logLevel),
+        "trace, debug, info, warn, error")("list-ports",
+                                           "list serial ports and likely boards, then exit");
 
     po::variables_map vm;
     try {
@@ -73,42 +82,66 @@ int main(int argc, char** argv) {
     }
     if (vm.count("list-ports")) return listPorts();
 
-    auto logLevel = spdlog::level::from_str(level);
-    if (logLevel == spdlog::level::off && level != "off") {
-        std::cerr << "arbiterd: unknown --log-level \"" << level << "\"\n";
+    std::string error;
+    if (!configFile.empty()) {
+        std::vector<std::string> fromCommandLine;
+        for (const auto& [name, value] : vm) {
+            if (!value.defaulted()) fromCommandLine.push_back(name);
+        }
+        if (!readConfigurationFile(configFile, fromCommandLine, config, error)) {
+            std::cerr << "arbiterd: " << error << "\n";
+            return 2;
+        }
+    }
+    if (!board.empty()) {
+        auto device = DeviceSpec::parse(board, error);
+        if (!device) {
+            std::cerr << "arbiterd: " << error << "\n";
+            return 2;
+        }
+        auto game = makeGame(config.game);
+        auto placement = game ? defaultPlacement(game->start()->geometry()) : std::nullopt;
+        if (game && !placement) {
+            std::cerr << "arbiterd: " << config.game
+                      << " needs more than one board; describe them in --config\n";
+            return 2;
+        }
+        config.boards = {{"board", *device, placement.value_or(BoardPlacement{}), false, 0}};
+        config.boards[0].placement.name = "board";
+    }
+    if (config.boards.empty()) {
+        std::cerr << "arbiterd: name the board with --board dgt:PATH or in --config "
+                     "(arbiterd --list-ports shows serial ports)\n";
+        return 2;
+    }
+
+    auto logLevel = spdlog::level::from_str(config.logLevel);
+    if (logLevel == spdlog::level::off && config.logLevel != "off") {
+        std::cerr << "arbiterd: unknown log level \"" << config.logLevel << "\"\n";
         return 2;
     }
     spdlog::set_level(logLevel);
     spdlog::set_pattern("%H:%M:%S.%e %^%l%$ %v");
 
     TableSettings settings;
-    settings.game = game;
-    auto control = TimeControl::parse(time);
+    settings.game = config.game;
+    auto control = TimeControl::parse(config.time);
     if (!control) {
-        std::cerr << "arbiterd: --time \"" << time
-                  << "\" is not a time control; write minutes+seconds, e.g. 5+3 or 90+30\n";
+        std::cerr << "arbiterd: time \"" << config.time
+                  << "\" is not a time control; e.g. 5+3, 5b3, 5d3, 5h or 40/90+30:30+30 "
+                     "(docs/time-controls.md)\n";
         return 2;
     }
     settings.session.time = *control;
-    settings.session.players = players;
-    settings.session.journalDir = journal;
-    if (settle < 0 || settle > 10000) {
-        std::cerr << "arbiterd: --settle-ms must be between 0 and 10000\n";
+    settings.session.players = config.players;
+    settings.session.journalDir = config.journal;
+    if (config.settleMs < 0 || config.settleMs > 10000) {
+        std::cerr << "arbiterd: settle-ms must be between 0 and 10000\n";
         return 2;
     }
-    settings.settleMs = settle;
-    if (board.empty()) {
-        std::cerr << "arbiterd: name the board with --board dgt:PATH "
-                     "(arbiterd --list-ports shows serial ports)\n";
-        return 2;
-    }
-    std::string error;
-    auto device = DeviceSpec::parse(board, error);
-    if (!device) {
-        std::cerr << "arbiterd: " << error << "\n";
-        return 2;
-    }
-    settings.boards.push_back(*device);
+    settings.settleMs = config.settleMs;
+    settings.boards = config.boards;
+    const std::string journal = config.journal;
 
     ::signal(SIGPIPE, SIG_IGN);
     sigset_t stopSignals;
@@ -128,6 +161,14 @@ int main(int argc, char** argv) {
         std::cerr << "arbiterd: " << error << "\n";
         return 2;
     }
+    std::string socketPath = config.socket.empty() ? control::defaultSocketPath() : config.socket;
+    auto controlServer = ControlServer::create(loop, *table, socketPath, error);
+    if (!controlServer) {
+        std::cerr << "arbiterd: " << error << "\n";
+        return 2;
+    }
+    announcer.add(*controlServer);
+    spdlog::info("control socket: {} (arbiterctl --socket {} status)", socketPath, socketPath);
     loop.watch(signals, [&] {
         signalfd_siginfo info;
         while (::read(signals, &info, sizeof info) == sizeof info) {
@@ -137,6 +178,8 @@ int main(int argc, char** argv) {
     });
     table->connectBoards();
     loop.run();
+    // The table may still announce as it goes; the sinks must outlive it.
+    table.reset();
     ::close(signals);
     return 0;
 }

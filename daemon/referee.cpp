@@ -49,6 +49,10 @@ std::vector<CellFix> fixesTowards(const Surface& surface, const Geometry& g,
 
 }  // namespace
 
+std::vector<CellFix> Referee::fixesTo(const GameState& state, const Surface& surface) {
+    return fixesTowards(surface, state.geometry(), project(state));
+}
+
 std::vector<Appearance> Referee::project(const GameState& state) {
     const Geometry& g = state.geometry();
     Projection p(static_cast<size_t>(g.size()));

@@ -48,6 +48,9 @@ class Referee {
     Verdict judge(const GameState& current, const GameState* previous, const Surface& surface,
                   int catchUpPlies = 1) const;
 
+    // What to change so that the surface shows `state`.
+    static std::vector<CellFix> fixesTo(const GameState& state, const Surface& surface);
+
     // The physical projection of a state: what each cell should show.
     static std::vector<Appearance> project(const GameState& state);
     static bool matches(const SensedCell& sensed, const Appearance& wanted, Sensing sensing);

@@ -32,6 +32,19 @@ std::vector<std::string> capturedBy(const GameState& before, const GameState& af
     return captured;
 }
 
+// PGN's TimeControl tag (seconds): "300+3", hourglass "*300"; "?" for what PGN cannot say.
+std::string pgnTimeControl(const TimeControl& t) {
+    if (t.stages().size() > 1) return "?";
+    switch (t.mode) {
+        case TimeControl::Mode::Fischer:
+            return std::to_string(t.base / 1000) + "+" + std::to_string(t.increment / 1000);
+        case TimeControl::Mode::Hourglass:
+            return "*" + std::to_string(t.base / 1000);
+        default:
+            return "?";
+    }
+}
+
 }  // namespace
 
 Session::Session(const Game& game, std::unique_ptr<GameState> start,
@@ -46,6 +59,7 @@ Session::Session(const Game& game, std::unique_ptr<GameState> start,
         for (PlayerId p = 0; p < start->playerCount(); ++p)
             settings_.players.push_back(start->playerName(p));
     }
+    offersDraw_.assign(static_cast<size_t>(start->playerCount()), false);
     states_.push_back(std::move(start));
 }
 
@@ -136,19 +150,25 @@ std::unique_ptr<Session> Session::resume(const Game& game, const JournalContents
                 return fail(i, "\"" + *code + "\" is not a legal action here");
             auto clocks = clocksOf(event);
             if (!clocks) return fail(i, "move without a valid \"clock\"");
-            s->clocksBefore_.push_back(s->clock_.remainingAll(0));
+            // Replayed on a stopped clock so that move counts (stages) follow;
+            // the times are the ones recorded.
+            s->clocksBefore_.push_back(s->clock_.snapshot(0));
+            PlayerId mover = s->current().toMove();
             auto next = s->current().clone();
             next->apply(*action);
+            s->clock_.moved(mover, next->toMove(), 0);
+            s->clock_.stop(0);
+            s->clock_.setRemaining(*clocks);
             s->states_.push_back(std::move(next));
             s->actions_.push_back(*action);
-            s->clock_.setRemaining(*clocks);
         } else if (type == "takeback") {
             if (s->actions_.empty()) return fail(i, "takeback with no move to take back");
-            s->clock_.setRemaining(s->clocksBefore_.back());
+            s->clock_.restore(s->clocksBefore_.back());
             s->clocksBefore_.pop_back();
             s->states_.pop_back();
             s->actions_.pop_back();
-        } else if (type == "illegal" || type == "fixed" || type == "note") {
+        } else if (type == "illegal" || type == "fixed" || type == "draw-offer" ||
+                   type == "pause" || type == "resume") {
             // Informational: nothing to replay.
         } else {
             return fail(i, "unknown event type \"" + type + "\"");
@@ -220,8 +240,12 @@ bool Session::commit(const Action& a) {
         {"captured", captured}, {"clock", remaining}, {"at", time_.wallClock()}};
     if (!record(event)) return false;
 
-    clocksBefore_.push_back(clock_.remainingAll(now));
+    clocksBefore_.push_back(clock_.snapshot(now));
     clock_ = clock;
+    // Moving is declining: offers by everyone else lapse.
+    for (size_t p = 0; p < offersDraw_.size(); ++p) {
+        if (static_cast<PlayerId>(p) != mover) offersDraw_[p] = false;
+    }
     std::string label = moveLabel(ply(), mover);
     states_.push_back(std::move(after));
     actions_.push_back(a);
@@ -256,11 +280,11 @@ bool Session::takeback() {
     const Action undone = actions_.back();
     const GameState& before = *previous();
     std::string san = before.describe(undone);
-    std::vector<Millis> restored = clocksBefore_.back();
+    ClockState restored = clocksBefore_.back();
     if (!record({{"type", "takeback"},
                  {"ply", ply()},
                  {"action", before.encode(undone)},
-                 {"clock", restored},
+                 {"clock", restored.remaining},
                  {"at", time_.wallClock()}}))
         return false;
     PlayerId mover = before.toMove();
@@ -268,8 +292,7 @@ bool Session::takeback() {
     actions_.pop_back();
     clocksBefore_.pop_back();
     Millis now = time_.now();
-    clock_.stop(now);
-    clock_.setRemaining(restored);
+    clock_.restore(restored);
     if (!actions_.empty()) clock_.start(mover, now);
     out_.announce({"takeback",
                    "Takeback: " + san + " is undone. " +
@@ -310,7 +333,10 @@ std::string Session::resultText(const Outcome& o) const {
 }
 
 void Session::finish(const Outcome& o) {
-    if (!current().outcome().over()) adjudicated_ = o;
+    if (!o.over())
+        abandoned_ = true;
+    else if (!current().outcome().over())
+        adjudicated_ = o;
     Millis now = time_.now();
     clock_.stop(now);
 
@@ -329,12 +355,14 @@ void Session::finish(const Outcome& o) {
         std::string tag = p < 2 ? kSeatTags[p] : "Player" + std::to_string(p + 1);
         rec.tags.emplace_back(tag, settings_.players[static_cast<size_t>(p)]);
     }
-    rec.tags.emplace_back("TimeControl", std::to_string(settings_.time.base / 1000) + "+" +
-                                             std::to_string(settings_.time.increment / 1000));
+    rec.tags.emplace_back("TimeControl", pgnTimeControl(settings_.time));
     std::string exported = game_.exportRecord(rec);
 
+    const char* status = !o.over()                          ? "abandoned"
+                         : o.status == Outcome::Status::Win ? "win"
+                                                            : "draw";
     nlohmann::json event = {{"type", "result"},
-                            {"status", o.status == Outcome::Status::Win ? "win" : "draw"},
+                            {"status", status},
                             {"winners", o.winners},
                             {"reason", o.reason},
                             {"clock", clock_.remainingAll(now)},
@@ -352,7 +380,8 @@ void Session::finish(const Outcome& o) {
         }
     }
     record(event);
-    std::string text = "Game over: " + o.reason + ". " + resultText(o) + ".";
+    std::string text = o.over() ? "Game over: " + o.reason + ". " + resultText(o) + "."
+                                : std::string("Game abandoned without a result.");
     if (!recordPath_.empty()) text += " Record: " + recordPath_ + ".";
     out_.announce({"result",
                    text,
@@ -400,6 +429,107 @@ void Session::announceStatus() {
                    settings_.players[static_cast<size_t>(current().toMove())] + " to move after " +
                        std::to_string(ply()) + " moves. " + clockText(),
                    {{"ply", ply()}, {"state", current().serialize()}}});
+}
+
+}  // namespace arbiter
+
+namespace arbiter {
+
+std::string Session::refusal(PlayerId p) const {
+    if (over()) return "the game is over";
+    if (p < 0 || p >= current().playerCount())
+        return "there is no player " + std::to_string(p) + " in this game";
+    return {};
+}
+
+std::string Session::resign(PlayerId p) {
+    if (auto why = refusal(p); !why.empty()) return why;
+    std::vector<PlayerId> others;
+    for (PlayerId q = 0; q < current().playerCount(); ++q) {
+        if (q != p) others.push_back(q);
+    }
+    finish(Outcome::win(others, settings_.players[static_cast<size_t>(p)] + " resigned"));
+    return {};
+}
+
+std::string Session::offerDraw(PlayerId p) {
+    if (auto why = refusal(p); !why.empty()) return why;
+    if (!record({{"type", "draw-offer"}, {"player", p}, {"at", time_.wallClock()}}))
+        return "cannot record the game";
+    offersDraw_[static_cast<size_t>(p)] = true;
+    out_.announce({"draw-offer",
+                   settings_.players[static_cast<size_t>(p)] + " offers a draw.",
+                   {{"player", p}}});
+    return {};
+}
+
+std::string Session::acceptDraw(PlayerId p) {
+    if (auto why = refusal(p); !why.empty()) return why;
+    for (size_t q = 0; q < offersDraw_.size(); ++q) {
+        if (offersDraw_[q] && static_cast<PlayerId>(q) != p) {
+            finish(Outcome::draw("agreed"));
+            return {};
+        }
+    }
+    return "no other player has offered a draw";
+}
+
+std::string Session::claimDraw(PlayerId p) {
+    if (auto why = refusal(p); !why.empty()) return why;
+    std::string reason = current().claimableDraw();
+    if (reason.empty()) return "there is no draw to claim in this position";
+    finish(
+        Outcome::draw(reason + " (claimed by " + settings_.players[static_cast<size_t>(p)] + ")"));
+    return {};
+}
+
+std::string Session::pauseClocks() {
+    if (over()) return "the game is over";
+    if (clock_.paused()) return "the clocks are already paused";
+    if (!clock_.running()) return "no clock is running yet";
+    Millis now = time_.now();
+    if (!record(
+            {{"type", "pause"}, {"clock", clock_.remainingAll(now)}, {"at", time_.wallClock()}}))
+        return "cannot record the game";
+    clock_.pause(now);
+    out_.announce({"pause", "Clocks paused. " + clockText(), {}});
+    return {};
+}
+
+std::string Session::resumeClocks() {
+    if (over()) return "the game is over";
+    if (!clock_.paused()) return "the clocks are not paused";
+    if (!record({{"type", "resume"}, {"at", time_.wallClock()}})) return "cannot record the game";
+    clock_.resume(time_.now());
+    out_.announce({"resume-clocks", "Clocks running again. " + clockText(), {}});
+    return {};
+}
+
+std::string Session::abandon() {
+    if (over()) return "the game is over";
+    finish(Outcome::ongoing());
+    return {};
+}
+
+nlohmann::json Session::snapshot() const {
+    Millis now = time_.now();
+    Outcome o = outcome();
+    nlohmann::json j = {{"game", game_.name()},
+                        {"state", current().serialize()},
+                        {"ply", ply()},
+                        {"toMove", current().toMove()},
+                        {"players", settings_.players},
+                        {"time", settings_.time.text()},
+                        {"clock", clock_.remainingAll(now)},
+                        {"clockRunning", clock_.running()},
+                        {"journal", journalPath()},
+                        {"over", o.over() || abandoned_}};
+    if (o.over()) {
+        j["result"] = {{"status", o.status == Outcome::Status::Win ? "win" : "draw"},
+                       {"winners", o.winners},
+                       {"reason", o.reason}};
+    }
+    return j;
 }
 
 }  // namespace arbiter

@@ -41,7 +41,7 @@ class Session {
     }
     int ply() const { return static_cast<int>(actions_.size()); }
     Outcome outcome() const;
-    bool over() const { return outcome().over(); }
+    bool over() const { return abandoned_ || outcome().over(); }
     const GameClock& clock() const { return clock_; }
     std::string journalPath() const { return journal_ ? journal_->path() : std::string(); }
     std::string recordPath() const { return recordPath_; }
@@ -61,6 +61,21 @@ class Session {
     // Says where the game stands: used after a resume or a board's return.
     void announceStatus();
 
+    // Decisions no board shows, said through the control socket. Each returns
+    // an empty string when done, or why it was refused (then nothing changed).
+    std::string resign(PlayerId p);
+    std::string offerDraw(PlayerId p);
+    std::string acceptDraw(PlayerId p);
+    std::string claimDraw(PlayerId p);
+    // Stops and restarts the running clock (an arbiter's pause, a break).
+    std::string pauseClocks();
+    std::string resumeClocks();
+    // Ends an unfinished game without a result ("*"), as when a new game is asked for.
+    std::string abandon();
+
+    // Where the game stands, for clients: state, players, clocks, result.
+    nlohmann::json snapshot() const;
+
   private:
     Session(const Game& game, std::unique_ptr<GameState> start, const SessionSettings& settings,
             AnnouncementSink& out, const TimeSource& time);
@@ -70,6 +85,7 @@ class Session {
     std::string clockText() const;
     nlohmann::json clockJson() const;
     std::string resultText(const Outcome& o) const;
+    std::string refusal(PlayerId p) const;
 
     const Game& game_;
     SessionSettings settings_;
@@ -77,13 +93,14 @@ class Session {
     const TimeSource& time_;
     std::vector<std::unique_ptr<GameState>> states_;  // states_[0] is the start
     std::vector<Action> actions_;
-    std::vector<std::vector<Millis>> clocksBefore_;  // per ply: clocks before it was made
+    std::vector<ClockState> clocksBefore_;  // per ply: the clocks before it was made
     GameClock clock_;
     std::optional<Outcome> adjudicated_;  // ended by the clock, not by the rules
     std::unique_ptr<JournalWriter> journal_;
     std::string started_;
     std::string recordPath_;
-    bool claimAnnounced_ = false;
+    std::vector<bool> offersDraw_;  // per player: a draw offer stands
+    bool abandoned_ = false;        // ended without a result
 };
 
 }  // namespace arbiter

@@ -15,6 +15,7 @@ Surface::Surface(Geometry geometry, std::vector<BoardPlacement> boards)
 }
 
 Cell Surface::cellOf(const Geometry& g, const BoardPlacement& p, int square) {
+    if (!p.used.test(static_cast<size_t>(square))) return NoCell;
     // The board's own coordinates: square 0 is a8, so file = s % 8, rank = 7 - s / 8.
     int f = square % 8, r = 7 - square / 8;
     int rf = f, rr = r;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <bitset>
 #include <string>
 #include <vector>
 
@@ -14,13 +15,15 @@ enum class Sensing { Occupancy, ColourAndKind };
 
 // Where one 8x8 board lies on the game's cells: its a1 corner (as the board
 // numbers itself) at cell (originFile, originRank), turned by `rotation` degrees
-// counter-clockwise (0, 90, 180, 270).
+// counter-clockwise (0, 90, 180, 270). Only the `used` squares (board numbering,
+// 0 = a8) belong to the game; the rest of the board is ignored.
 struct BoardPlacement {
     std::string name;
     int originFile = 0;
     int originRank = 0;
     int rotation = 0;
     Sensing sensing = Sensing::ColourAndKind;
+    std::bitset<64> used = std::bitset<64>().set();
 };
 
 // What the surface knows of one cell: nothing (no board covers it, or its board

@@ -6,10 +6,8 @@ namespace arbiter {
 
 namespace {
 std::vector<BoardPlacement> placementsFor(const TableSettings& settings) {
-    // One 8x8 board covering the game's cells; several boards come with layouts.
     std::vector<BoardPlacement> placements;
-    for (const DeviceSpec& d : settings.boards)
-        placements.push_back({d.text(), 0, 0, 0, Sensing::ColourAndKind});
+    for (const BoardSetting& b : settings.boards) placements.push_back(b.placement);
     return placements;
 }
 }  // namespace
@@ -35,8 +33,8 @@ std::unique_ptr<Table> Table::create(EventLoop& loop, TableSettings settings, An
         for (const auto& name : gameNames()) error += " " + name;
         return nullptr;
     }
-    if (settings.boards.size() != 1) {
-        error = "this game is played on exactly one board; name it with --board dgt:PATH";
+    if (std::string why = checkLayout(settings.boards, game->start()->geometry()); !why.empty()) {
+        error = why;
         return nullptr;
     }
     std::unique_ptr<Table> table(new Table(loop, std::move(settings), std::move(game), out));
@@ -57,8 +55,8 @@ std::unique_ptr<Table> Table::create(EventLoop& loop, TableSettings settings, An
         }
     }
     for (size_t i = 0; i < table->settings_.boards.size(); ++i) {
-        table->links_.push_back(std::make_unique<BoardLink>(loop, static_cast<int>(i),
-                                                            table->settings_.boards[i], *table));
+        table->links_.push_back(std::make_unique<BoardLink>(
+            loop, static_cast<int>(i), table->settings_.boards[i].device, *table));
     }
     return table;
 }
@@ -109,9 +107,16 @@ void Table::judge() {
         judgeInGame();
 }
 
+std::vector<int> Table::rotationsToTry() const {
+    int configured = surface_.placement(0).rotation;
+    if (settings_.boards.size() == 1 && !settings_.boards[0].rotationGiven)
+        return {configured, (configured + 180) % 360};
+    return {configured};
+}
+
 bool Table::orientTo(const GameState& target) {
     int original = surface_.placement(0).rotation;
-    for (int rotation : {original, (original + 180) % 360}) {
+    for (int rotation : rotationsToTry()) {
         surface_.setRotation(0, rotation);
         if (referee_.judge(target, nullptr, surface_).kind == Verdict::Kind::Settled) {
             if (rotation != original)
@@ -137,6 +142,7 @@ void Table::startGame() {
         return;
     }
     onBoard_ = true;
+    boardBehind_ = false;
     illegalShown_ = false;
     lastFixes_.clear();
     armFlag();
@@ -146,7 +152,7 @@ void Table::judgeInGame() {
     if (!onBoard_) {
         // A resumed game: find which way round the board stands before judging.
         int original = surface_.placement(0).rotation;
-        for (int rotation : {original, (original + 180) % 360}) {
+        for (int rotation : rotationsToTry()) {
             surface_.setRotation(0, rotation);
             auto kind = referee_.judge(session_->current(), session_->previous(), surface_, 2).kind;
             if (kind != Verdict::Kind::Illegal && kind != Verdict::Kind::Ambiguous) {
@@ -162,6 +168,12 @@ void Table::judgeInGame() {
 
     Verdict v = referee_.judge(session_->current(), session_->previous(), surface_, catchUpPlies_);
     catchUpPlies_ = 1;
+    if (boardBehind_ && v.kind != Verdict::Kind::Settled && v.kind != Verdict::Kind::Unknown) {
+        // Nothing the boards show is a move until they show what was said.
+        v = Verdict{
+            Verdict::Kind::Illegal, {}, {}, Referee::fixesTo(session_->current(), surface_), {}};
+    }
+    if (v.kind == Verdict::Kind::Settled) boardBehind_ = false;
     switch (v.kind) {
         case Verdict::Kind::Unknown:
         case Verdict::Kind::Pending:
@@ -217,6 +229,86 @@ void Table::armFlag() {
         else
             armFlag();
     });
+}
+
+nlohmann::json Table::status() const {
+    nlohmann::json boards = nlohmann::json::array();
+    for (size_t i = 0; i < links_.size(); ++i)
+        boards.push_back({{"name", surface_.placement(static_cast<int>(i)).name},
+                          {"device", links_[i]->device().text()},
+                          {"connected", links_[i]->connected()},
+                          {"rotation", surface_.placement(static_cast<int>(i)).rotation}});
+    nlohmann::json j = {{"game", game_->name()}, {"boards", boards}};
+    if (session_) {
+        j["session"] = session_->snapshot();
+        j["waitingForStart"] = session_->over();
+    } else {
+        j["waitingForStart"] = true;
+    }
+    return j;
+}
+
+ControlReply Table::newGame() {
+    if (session_ && !session_->over()) {
+        if (auto why = session_->abandon(); !why.empty()) return ControlReply::refused(why);
+        armFlag();
+        gameEnded();
+    }
+    return ControlReply::done();
+}
+
+ControlReply Table::act(const std::string& action, int player) {
+    if (!session_ || session_->over()) return ControlReply::refused("no game is in progress");
+    PlayerId who = player < 0 ? session_->current().toMove() : player;
+    std::string why;
+    if (action == "resign")
+        why = session_->resign(who);
+    else if (action == "draw-offer")
+        why = session_->offerDraw(who);
+    else if (action == "draw-accept")
+        why = session_->acceptDraw(who);
+    else if (action == "draw-claim")
+        why = session_->claimDraw(who);
+    else {
+        // A game's own action, said rather than shown; the board must then follow.
+        if (who != session_->current().toMove())
+            return ControlReply::refused("it is not " + session_->current().playerName(who) +
+                                         "'s turn");
+        auto a = session_->current().decode(action);
+        if (!a || !session_->current().isLegal(*a))
+            return ControlReply::refused("\"" + action + "\" is not a legal action now");
+        if (!session_->commit(*a)) return ControlReply::refused("cannot record the game");
+        boardBehind_ = true;
+        surfaceChanged();  // the board must now show it
+    }
+    if (!why.empty()) return ControlReply::refused(why);
+    armFlag();
+    if (session_->over()) gameEnded();
+    return ControlReply::done();
+}
+
+ControlReply Table::takeback() {
+    if (!session_ || session_->over()) return ControlReply::refused("no game is in progress");
+    if (session_->ply() == 0) return ControlReply::refused("there is no move to take back");
+    if (!session_->takeback()) return ControlReply::refused("cannot record the game");
+    boardBehind_ = true;
+    armFlag();
+    surfaceChanged();
+    return ControlReply::done();
+}
+
+ControlReply Table::pauseClocks() {
+    if (!session_ || session_->over()) return ControlReply::refused("no game is in progress");
+    if (auto why = session_->pauseClocks(); !why.empty()) return ControlReply::refused(why);
+    armFlag();
+    return ControlReply::done();
+}
+
+ControlReply Table::resumeClocks() {
+    if (!session_ || session_->over()) return ControlReply::refused("no game is in progress");
+    if (auto why = session_->resumeClocks(); !why.empty()) return ControlReply::refused(why);
+    armFlag();
+    return ControlReply::done();
 }
 
 }  // namespace arbiter

@@ -7,17 +7,19 @@
 
 #include "daemon/announcement.h"
 #include "daemon/board_link.h"
+#include "daemon/configuration.h"
 #include "daemon/event_loop.h"
 #include "daemon/referee.h"
 #include "daemon/session.h"
 #include "daemon/surface.h"
+#include "daemon/table_control.h"
 #include "engine/core/game.h"
 
 namespace arbiter {
 
 struct TableSettings {
     std::string game = "fide";
-    std::vector<DeviceSpec> boards;
+    std::vector<BoardSetting> boards;
     SessionSettings session;
     // How long the surface must be still before it is judged. A DGT board scans
     // every 200-250 ms and reports a slid piece square by square.
@@ -28,7 +30,7 @@ struct TableSettings {
 // game session, driven by the event loop. It decides when the surface is still
 // enough to judge and turns verdicts into session changes; between games it
 // waits for the start position and then begins the next game.
-class Table final : public BoardEvents {
+class Table final : public BoardEvents, public TableControl {
   public:
     // nullptr and a message when the game is unknown or a journal cannot be resumed.
     static std::unique_ptr<Table> create(EventLoop& loop, TableSettings settings,
@@ -45,6 +47,14 @@ class Table final : public BoardEvents {
     void squareChanged(int board, int square, Appearance content) override;
     void boardLost(int board, const std::string& why) override;
 
+    // TableControl
+    nlohmann::json status() const override;
+    ControlReply newGame() override;
+    ControlReply act(const std::string& action, int player) override;
+    ControlReply takeback() override;
+    ControlReply pauseClocks() override;
+    ControlReply resumeClocks() override;
+
   private:
     Table(EventLoop& loop, TableSettings settings, std::unique_ptr<Game> game,
           AnnouncementSink& out);
@@ -53,6 +63,9 @@ class Table final : public BoardEvents {
     void judgeBeforeGame();
     void judgeInGame();
     bool orientTo(const GameState& target);
+    // The rotations worth trying for a board: both ways round when a single board's
+    // rotation was not configured, else only the configured one.
+    std::vector<int> rotationsToTry() const;
     void armFlag();
     void startGame();
     void gameEnded();
@@ -67,6 +80,9 @@ class Table final : public BoardEvents {
     std::unique_ptr<Session> session_;
     bool onBoard_ = false;       // the surface has been matched with the session's game
     bool illegalShown_ = false;  // an illegal position is announced and not yet fixed
+    // An action or takeback came through the control socket: the boards must
+    // catch up with the game before anything they show counts as a move.
+    bool boardBehind_ = false;
     std::vector<std::string> lastFixes_;
     int catchUpPlies_ = 1;  // 2 right after a board came back
     std::optional<EventLoop::TimerId> judgeTimer_;

@@ -158,3 +158,24 @@ TEST_F(SessionTest, ResumeRefusesBadClocksAndUnknownEvents) {
 
 }  // namespace
 }  // namespace arbiter
+
+namespace arbiter {
+namespace {
+
+TEST_F(SessionTest, TakebackOfAPeriodEndingMoveGivesThePeriodTimeOnlyOnce) {
+    SessionSettings staged = settings;
+    staged.time = *TimeControl::parse("1/1+0:1+0");  // 1 min for the first move, then 1 more
+    staged.journalDir = dir + "/staged";
+    std::string error;
+    session = Session::begin(*game, staged, sink, time, error);
+    ASSERT_TRUE(session) << error;
+    move("e2e4");
+    EXPECT_EQ(session->clock().remaining(0, time.now()), 120000);
+    ASSERT_TRUE(session->takeback());
+    EXPECT_EQ(session->clock().remaining(0, time.now()), 60000);
+    move("e2e4");
+    EXPECT_EQ(session->clock().remaining(0, time.now()), 120000);
+}
+
+}  // namespace
+}  // namespace arbiter

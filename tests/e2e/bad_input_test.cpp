@@ -76,6 +76,26 @@ TEST_F(BadInput, IllegalMoveInJournalIsNamed) {
     EXPECT_NE(said.find("event 2: \"e2e5\" is not a legal action here"), std::string::npos) << said;
 }
 
+TEST_F(BadInput, ConfigurationWithAnUnknownKeyIsRefusedWithItsLine) {
+    fs::create_directories(dir_);
+    std::string ini = (dir_ / "arbiter.ini").string();
+    std::ofstream(ini) << "game = fide\n[board.main]\ndevice = dgt:/dev/ttyACM0\nrotaton = 90\n";
+    auto [status, said] = runDaemon({"--config", ini});
+    EXPECT_EQ(status, 2);
+    EXPECT_NE(said.find(ini + ":4: unknown key \"rotaton\" in [board.main]"), std::string::npos)
+        << said;
+}
+
+TEST_F(BadInput, ConfigurationWithOverlappingBoardsIsRefused) {
+    std::string ini = (dir_ / "arbiter.ini").string();
+    std::ofstream(ini) << "[board.a]\ndevice = dgt:/dev/ttyACM0\n[board.b]\ndevice = "
+                          "dgt:/dev/ttyACM1\nsquares = e4-e4\n";
+    auto [status, said] = runDaemon({"--config", ini, "--journal", journalDir_});
+    EXPECT_EQ(status, 2);
+    EXPECT_NE(said.find("board b (line 3) overlaps board a (line 1) at cell e4"), std::string::npos)
+        << said;
+}
+
 // A board that sends garbage between good messages: warned about, then used.
 TEST_F(BadInput, GarbageFromTheBoardIsSkipped) {
     int master = ::posix_openpt(O_RDWR | O_NOCTTY);

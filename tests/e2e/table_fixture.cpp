@@ -18,6 +18,7 @@ void TableTest::SetUp() {
     dir_ = pattern;
     link_ = (dir_ / "board").string();
     journalDir_ = (dir_ / "games").string();
+    socket_ = (dir_ / "control.sock").string();
 }
 
 void TableTest::TearDown() {
@@ -43,7 +44,8 @@ void TableTest::startBoard(std::vector<std::string> extra) {
 
 void TableTest::startDaemon(std::vector<std::string> extra) {
     std::vector<std::string> argv = {ARBITERD,    "--board",     "dgt:" + link_, "--journal",
-                                     journalDir_, "--settle-ms", "150"};
+                                     journalDir_, "--settle-ms", "150",          "--socket",
+                                     socket_};
     if (std::find(extra.begin(), extra.end(), "--time") == extra.end())
         extra.insert(extra.end(), {"--time", "5+3"});
     argv.insert(argv.end(), extra.begin(), extra.end());
@@ -67,6 +69,13 @@ void TableTest::playMoves(const std::vector<std::pair<std::string, std::string>>
         play(physical, announced);
         if (HasFatalFailure()) return;
     }
+}
+
+std::pair<int, std::string> TableTest::control(std::vector<std::string> args) {
+    args.insert(args.begin(), {ARBITERCTL, "--socket", socket_});
+    ChildProcess ctl(args);
+    int status = ctl.wait(seconds(5));
+    return {status, ctl.transcript()};
 }
 
 std::vector<std::string> TableTest::journalLines() const {

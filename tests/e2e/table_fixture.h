@@ -29,12 +29,15 @@ class TableTest : public ::testing::Test {
     // A game of moves in vboard shorthand, each answered by its SAN announcement.
     void playMoves(const std::vector<std::pair<std::string, std::string>>& moves);
 
+    // Runs arbiterctl against this daemon; its exit status and what it printed.
+    std::pair<int, std::string> control(std::vector<std::string> args);
     std::vector<std::string> journalLines() const;
     std::string recordText() const;
 
     std::filesystem::path dir_;
     std::string link_;
     std::string journalDir_;
+    std::string socket_;
     std::unique_ptr<ChildProcess> board_;
     std::unique_ptr<ChildProcess> daemon_;
     size_t seen_ = 0;  // daemon output lines already matched

@@ -1,0 +1,52 @@
+#pragma once
+
+#include <cstddef>
+#include <cstdlib>
+#include <string>
+
+// The words and limits of the control protocol (docs/control.md), shared by the
+// server in arbiterd and by arbiterctl so that the two can never disagree on a
+// name, a limit or where the socket lives.
+namespace arbiter::control {
+
+inline constexpr int kProtocolVersion = 1;
+inline constexpr const char* kServerName = "arbiterd";
+
+// Message types: what a client asks for...
+namespace request {
+inline constexpr const char* kStatus = "status";
+inline constexpr const char* kSubscribe = "subscribe";
+inline constexpr const char* kUnsubscribe = "unsubscribe";
+inline constexpr const char* kNewGame = "new-game";
+inline constexpr const char* kDo = "do";
+inline constexpr const char* kTakeback = "takeback";
+inline constexpr const char* kPause = "pause";
+inline constexpr const char* kResume = "resume";
+}  // namespace request
+
+// ...and what the server sends.
+namespace reply {
+inline constexpr const char* kHello = "hello";
+inline constexpr const char* kStatus = "status";
+inline constexpr const char* kSnapshot = "snapshot";
+inline constexpr const char* kEvent = "event";
+inline constexpr const char* kOk = "ok";
+inline constexpr const char* kError = "error";
+}  // namespace reply
+
+// The longest request line the server reads, newline excluded.
+inline constexpr std::size_t kMaxLineBytes = 64 * 1024;
+// How many clients may be connected at once; one more is told so and closed.
+inline constexpr std::size_t kMaxClients = 32;
+// How much output may wait for one client; a client that falls further behind is dropped.
+inline constexpr std::size_t kMaxQueuedBytes = 1024 * 1024;
+
+// $XDG_RUNTIME_DIR/arbiterd.sock when that is set (a per-user directory on
+// systemd machines), else /tmp/arbiterd.sock.
+inline std::string defaultSocketPath() {
+    const char* runtime = std::getenv("XDG_RUNTIME_DIR");
+    if (runtime != nullptr && *runtime != '\0') return std::string(runtime) + "/arbiterd.sock";
+    return "/tmp/arbiterd.sock";
+}
+
+}  // namespace arbiter::control

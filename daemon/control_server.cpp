@@ -1,0 +1,584 @@
+#include "daemon/control_server.h"
+
+#include <fcntl.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <climits>
+#include <cstring>
+#include <system_error>
+#include <vector>
+
+#include <spdlog/spdlog.h>
+
+namespace arbiter {
+
+namespace {
+
+using json = nlohmann::json;
+using ordered_json = nlohmann::ordered_json;
+
+// A client whose socket is full is retried after this long, doubling while it
+// makes no progress: the event loop watches only for input.
+constexpr Millis kFirstFlushRetryMs = 5;
+constexpr Millis kLastFlushRetryMs = 500;
+// After the process runs out of descriptors, accepting waits this long.
+constexpr Millis kAcceptPauseMs = 100;
+constexpr int kListenBacklog = 16;
+// Reading stops after this many chunks per wakeup so that one chatty client
+// cannot keep the others (and the boards) waiting.
+constexpr std::size_t kReadChunkBytes = 16 * 1024;
+constexpr int kChunksPerWakeup = 8;
+
+std::string errorText(int err) {
+    return std::generic_category().message(err);
+}
+
+// Text that came from outside may hold bytes that are not UTF-8; they are
+// replaced rather than allowed to throw.
+std::string toLine(const ordered_json& message) {
+    return message.dump(-1, ' ', false, ordered_json::error_handler_t::replace) + "\n";
+}
+
+bool isBlank(std::string_view line) {
+    return std::all_of(line.begin(), line.end(),
+                       [](char ch) { return ch == ' ' || ch == '\t' || ch == '\r'; });
+}
+
+// The fields a request of each type may carry besides "type" and "id";
+// nullptr for a type the protocol does not know.
+const std::vector<std::string>* fieldsOf(const std::string& type) {
+    using namespace control::request;
+    static const std::map<std::string, std::vector<std::string>> shapes = {
+        {kStatus, {}},   {kSubscribe, {}}, {kUnsubscribe, {}},          {kNewGame, {}},
+        {kTakeback, {}}, {kPause, {}},     {kDo, {"action", "player"}}, {kResume, {}},
+    };
+    auto it = shapes.find(type);
+    return it == shapes.end() ? nullptr : &it->second;
+}
+
+std::string knownTypes() {
+    using namespace control::request;
+    std::string list;
+    for (const char* t :
+         {kStatus, kSubscribe, kUnsubscribe, kNewGame, kDo, kTakeback, kPause, kResume}) {
+        if (!list.empty()) list += ", ";
+        list += t;
+    }
+    return list;
+}
+
+// The seat a "do" request names: -1 (the player to move) when it names none.
+std::optional<int> seatOf(const json& request, std::string& error) {
+    auto it = request.find("player");
+    if (it == request.end()) return -1;
+    const char* expected =
+        "\"player\" must be a seat number (0, 1, ...) or -1 for the player to move";
+    if (!it->is_number_integer()) {
+        error = expected;
+        return std::nullopt;
+    }
+    if (it->is_number_unsigned()) {
+        auto seat = it->get<std::uint64_t>();
+        if (seat > static_cast<std::uint64_t>(INT_MAX)) {
+            error = expected;
+            return std::nullopt;
+        }
+        return static_cast<int>(seat);
+    }
+    auto seat = it->get<std::int64_t>();
+    if (seat < -1 || seat > INT_MAX) {
+        error = expected;
+        return std::nullopt;
+    }
+    return static_cast<int>(seat);
+}
+
+// Fills a sockaddr_un; false when the path does not fit.
+bool addressOf(const std::string& path, sockaddr_un& address) {
+    std::memset(&address, 0, sizeof address);
+    address.sun_family = AF_UNIX;
+    if (path.empty() || path.size() >= sizeof address.sun_path) return false;
+    std::memcpy(address.sun_path, path.data(), path.size());
+    return true;
+}
+
+// Whether a daemon answers on an existing socket file. Unknown answers are
+// errors: the file is then left alone.
+enum class Occupant { nobody, listener, unknown };
+
+Occupant probe(const sockaddr_un& address, std::string& error) {
+    int fd = ::socket(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+    if (fd < 0) {
+        error = errorText(errno);
+        return Occupant::unknown;
+    }
+    int rc = ::connect(fd, reinterpret_cast<const sockaddr*>(&address), sizeof address);
+    int err = errno;
+    ::close(fd);
+    if (rc == 0 || err == EAGAIN || err == EINPROGRESS) return Occupant::listener;
+    if (err == ECONNREFUSED) return Occupant::nobody;
+    error = errorText(err);
+    return Occupant::unknown;
+}
+
+}  // namespace
+
+struct ControlServer::Client {
+    int fd = -1;
+    std::uint64_t number = 0;  // names the client in the log
+    std::string input;         // the start of a request line not yet complete
+    bool discarding = false;   // skipping the rest of an oversized line
+    std::string output;        // waiting for the socket, from outputSent on
+    std::size_t outputSent = 0;
+    bool subscribed = false;
+    bool inputEnded = false;  // the client will send no more; close once replies are out
+    bool closed = false;
+
+    std::size_t queued() const { return output.size() - outputSent; }
+};
+
+std::unique_ptr<ControlServer> ControlServer::create(EventLoop& loop, TableControl& table,
+                                                     const std::string& path, std::string& error,
+                                                     ControlLimits limits) {
+    sockaddr_un address;
+    if (!addressOf(path, address)) {
+        error = path.empty() ? "the control socket needs a path"
+                             : "control socket path " + path + " is too long (at most " +
+                                   std::to_string(sizeof address.sun_path - 1) + " bytes)";
+        return nullptr;
+    }
+
+    struct stat existing;
+    if (::lstat(path.c_str(), &existing) == 0) {
+        if (!S_ISSOCK(existing.st_mode)) {
+            error = path + " exists and is not a socket; remove it or choose another path";
+            return nullptr;
+        }
+        std::string why;
+        switch (probe(address, why)) {
+            case Occupant::listener:
+                error = "another arbiterd listens on " + path;
+                return nullptr;
+            case Occupant::unknown:
+                error = "cannot tell whether a daemon listens on " + path + ": " + why;
+                return nullptr;
+            case Occupant::nobody:
+                if (::unlink(path.c_str()) != 0 && errno != ENOENT) {
+                    error =
+                        "cannot remove the stale control socket " + path + ": " + errorText(errno);
+                    return nullptr;
+                }
+                spdlog::info("replaced the stale control socket {}", path);
+                break;
+        }
+    } else if (errno != ENOENT) {
+        error = "cannot use " + path + " for the control socket: " + errorText(errno);
+        return nullptr;
+    }
+
+    int fd = ::socket(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+    if (fd < 0) {
+        error = "cannot create the control socket: " + errorText(errno);
+        return nullptr;
+    }
+    // The file is born with mode 0660 (the umask covers the moment between
+    // bind and chmod) and set to exactly that afterwards.
+    mode_t previousMask = ::umask(0117);
+    int bound = ::bind(fd, reinterpret_cast<const sockaddr*>(&address), sizeof address);
+    int bindError = errno;
+    ::umask(previousMask);
+    if (bound != 0) {
+        error = "cannot create the control socket " + path + ": " + errorText(bindError);
+        ::close(fd);
+        return nullptr;
+    }
+    auto fail = [&](const std::string& what) {
+        error = what + errorText(errno);
+        ::close(fd);
+        ::unlink(path.c_str());
+        return nullptr;
+    };
+    if (::chmod(path.c_str(), 0660) != 0) return fail("cannot set mode 0660 on " + path + ": ");
+    if (::listen(fd, kListenBacklog) != 0) return fail("cannot listen on " + path + ": ");
+    struct stat ours;
+    if (::stat(path.c_str(), &ours) != 0) return fail("cannot stat " + path + ": ");
+
+    std::unique_ptr<ControlServer> server(new ControlServer(loop, table, path, fd, limits));
+    server->socketDevice_ = ours.st_dev;
+    server->socketInode_ = ours.st_ino;
+    spdlog::info("control socket on {}", path);
+    return server;
+}
+
+ControlServer::ControlServer(EventLoop& loop, TableControl& table, std::string path, int listener,
+                             ControlLimits limits)
+    : loop_(loop), table_(table), path_(std::move(path)), listener_(listener), limits_(limits) {
+    loop_.watch(listener_, [this] { acceptClients(); });
+}
+
+ControlServer::~ControlServer() {
+    if (flushTimer_) loop_.cancel(*flushTimer_);
+    if (acceptTimer_) loop_.cancel(*acceptTimer_);
+    for (auto& [fd, client] : clients_) {
+        client->closed = true;
+        loop_.unwatch(fd);
+        ::close(fd);
+    }
+    clients_.clear();
+    loop_.unwatch(listener_);
+    ::close(listener_);
+    // A newer daemon may have replaced the file meanwhile: only ours is removed.
+    struct stat now;
+    if (::lstat(path_.c_str(), &now) == 0 && now.st_dev == socketDevice_ &&
+        now.st_ino == socketInode_)
+        ::unlink(path_.c_str());
+}
+
+std::size_t ControlServer::subscriberCount() const {
+    return static_cast<std::size_t>(
+        std::count_if(clients_.begin(), clients_.end(),
+                      [](const auto& entry) { return entry.second->subscribed; }));
+}
+
+std::size_t ControlServer::queuedBytes() const {
+    std::size_t total = 0;
+    for (const auto& [fd, client] : clients_) total += client->queued();
+    return total;
+}
+
+void ControlServer::announce(const Announcement& a) {
+    ordered_json event = {{"type", control::reply::kEvent},
+                          {"event", a.type},
+                          {"text", a.text},
+                          {"data", ordered_json(a.data)}};
+    std::string line = toLine(event);
+    std::vector<ClientPtr> subscribers;
+    for (auto& [fd, client] : clients_)
+        if (client->subscribed) subscribers.push_back(client);
+    for (const ClientPtr& c : subscribers) enqueue(c, line);
+}
+
+void ControlServer::acceptClients() {
+    for (;;) {
+        int fd = ::accept4(listener_, nullptr, nullptr, SOCK_NONBLOCK | SOCK_CLOEXEC);
+        if (fd < 0) {
+            int err = errno;
+            if (err == EINTR || err == ECONNABORTED) continue;
+            if (err == EAGAIN || err == EWOULDBLOCK) return;
+            spdlog::warn("control socket: cannot accept a client: {}", errorText(err));
+            if (err == EMFILE || err == ENFILE || err == ENOBUFS || err == ENOMEM) pauseAccepting();
+            return;
+        }
+        if (clients_.size() >= limits_.maxClients) {
+            ordered_json refusal = {
+                {"type", control::reply::kError},
+                {"error", "too many clients (at most " + std::to_string(limits_.maxClients) +
+                              "); try again later"}};
+            std::string line = toLine(refusal);
+            [[maybe_unused]] ssize_t sent =
+                ::send(fd, line.data(), line.size(), MSG_NOSIGNAL | MSG_DONTWAIT);
+            ::close(fd);
+            spdlog::warn("control socket: refused a client: already {} connected", clients_.size());
+            continue;
+        }
+        auto c = std::make_shared<Client>();
+        c->fd = fd;
+        c->number = nextClientNumber_++;
+        clients_[fd] = c;
+        loop_.watch(fd, [this, c] { readFrom(c); });
+        spdlog::debug("control client {} connected", c->number);
+        sendLine(c, {{"type", control::reply::kHello},
+                     {"protocol", control::kProtocolVersion},
+                     {"server", control::kServerName}});
+    }
+}
+
+void ControlServer::pauseAccepting() {
+    if (acceptTimer_) return;
+    loop_.unwatch(listener_);
+    acceptTimer_ = loop_.after(kAcceptPauseMs, [this] {
+        acceptTimer_.reset();
+        loop_.watch(listener_, [this] { acceptClients(); });
+    });
+}
+
+void ControlServer::readFrom(const ClientPtr& c) {
+    char buffer[kReadChunkBytes];
+    for (int chunk = 0; chunk < kChunksPerWakeup && !c->closed && !c->inputEnded; ++chunk) {
+        ssize_t n = ::recv(c->fd, buffer, sizeof buffer, MSG_DONTWAIT);
+        if (n > 0) {
+            takeInput(c, std::string_view(buffer, static_cast<std::size_t>(n)));
+            continue;
+        }
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return;
+        if (n < 0) {
+            drop(c, errorText(errno), false);
+            return;
+        }
+        // End of input: a last request without its newline still counts.
+        if (!c->discarding && !c->input.empty()) {
+            std::string last = std::move(c->input);
+            c->input.clear();
+            handleLine(c, last);
+        }
+        if (c->closed) return;
+        c->inputEnded = true;
+        c->subscribed = false;
+        loop_.unwatch(c->fd);
+        if (c->queued() == 0) drop(c, "hung up", false);
+        return;
+    }
+}
+
+void ControlServer::takeInput(const ClientPtr& c, std::string_view bytes) {
+    auto refuseTooLong = [&] {
+        sendError(c, nullptr,
+                  "request line longer than " + std::to_string(limits_.maxLineBytes) +
+                      " bytes; ignored up to the next newline");
+    };
+    while (!bytes.empty() && !c->closed) {
+        std::size_t newline = bytes.find('\n');
+        if (c->discarding) {
+            if (newline == std::string_view::npos) return;
+            bytes.remove_prefix(newline + 1);
+            c->discarding = false;
+            continue;
+        }
+        if (newline == std::string_view::npos) {
+            if (c->input.size() + bytes.size() > limits_.maxLineBytes) {
+                c->input.clear();
+                c->discarding = true;
+                refuseTooLong();
+                return;
+            }
+            c->input.append(bytes);
+            return;
+        }
+        std::string_view piece = bytes.substr(0, newline);
+        bytes.remove_prefix(newline + 1);
+        if (c->input.size() + piece.size() > limits_.maxLineBytes) {
+            c->input.clear();
+            refuseTooLong();
+            continue;
+        }
+        if (c->input.empty()) {
+            handleLine(c, piece);
+        } else {
+            std::string line = std::move(c->input);
+            c->input.clear();
+            line.append(piece);
+            handleLine(c, line);
+        }
+    }
+}
+
+void ControlServer::handleLine(const ClientPtr& c, std::string_view line) {
+    if (isBlank(line)) return;
+    json request;
+    try {
+        request = json::parse(line.begin(), line.end());
+    } catch (const json::parse_error& e) {
+        sendError(c, nullptr,
+                  "not JSON (error at byte " + std::to_string(e.byte) +
+                      "); send one JSON object per line");
+        return;
+    } catch (const json::exception&) {
+        sendError(c, nullptr, "not JSON (a number out of range); send one JSON object per line");
+        return;
+    }
+    handleRequest(c, request);
+}
+
+void ControlServer::handleRequest(const ClientPtr& c, const json& request) {
+    if (!request.is_object()) {
+        sendError(c, nullptr, "a request is a JSON object, such as {\"type\":\"status\"}");
+        return;
+    }
+    ordered_json id;
+    if (auto it = request.find("id"); it != request.end()) {
+        if (!it->is_string() && !it->is_number()) {
+            sendError(c, nullptr, "\"id\" must be a string or a number");
+            return;
+        }
+        id = ordered_json(*it);
+    }
+    auto typeField = request.find("type");
+    if (typeField == request.end()) {
+        sendError(c, id, "the request has no \"type\"; known types: " + knownTypes());
+        return;
+    }
+    if (!typeField->is_string()) {
+        sendError(c, id, "\"type\" must be a string; known types: " + knownTypes());
+        return;
+    }
+    const std::string& type = typeField->get_ref<const std::string&>();
+    const std::vector<std::string>* fields = fieldsOf(type);
+    if (fields == nullptr) {
+        sendError(c, id, "unknown request type \"" + type + "\"; known types: " + knownTypes());
+        return;
+    }
+    for (const auto& [key, value] : request.items()) {
+        if (key == "type" || key == "id") continue;
+        if (std::find(fields->begin(), fields->end(), key) == fields->end()) {
+            sendError(c, id, "unknown field \"" + key + "\" in a " + type + " request");
+            return;
+        }
+    }
+    try {
+        dispatch(c, type, request, id);
+    } catch (const std::exception& e) {
+        // A fault in the table, not in the request: say so and keep serving.
+        spdlog::error("control request {} failed: {}", type, e.what());
+        sendError(c, id, std::string("internal error: ") + e.what());
+    }
+}
+
+void ControlServer::dispatch(const ClientPtr& c, const std::string& type, const json& request,
+                             const ordered_json& id) {
+    using namespace control::request;
+    auto answer = [&](const ControlReply& reply) {
+        if (reply.ok)
+            sendOk(c, id, reply.data);
+        else
+            sendError(c, id, reply.error);
+    };
+    if (type == kStatus) {
+        sendSnapshot(c, control::reply::kStatus, id);
+    } else if (type == kSubscribe) {
+        sendSnapshot(c, control::reply::kSnapshot, id);
+        c->subscribed = true;
+    } else if (type == kUnsubscribe) {
+        c->subscribed = false;
+        sendOk(c, id, json::object());
+    } else if (type == kDo) {
+        auto action = request.find("action");
+        if (action == request.end() || !action->is_string() ||
+            action->get_ref<const std::string&>().empty()) {
+            sendError(c, id,
+                      "a do request needs \"action\", a non-empty string such as \"resign\"");
+            return;
+        }
+        std::string why;
+        std::optional<int> seat = seatOf(request, why);
+        if (!seat) {
+            sendError(c, id, why);
+            return;
+        }
+        answer(table_.act(action->get<std::string>(), *seat));
+    } else if (type == kNewGame) {
+        answer(table_.newGame());
+    } else if (type == kTakeback) {
+        answer(table_.takeback());
+    } else if (type == kPause) {
+        answer(table_.pauseClocks());
+    } else if (type == kResume) {
+        answer(table_.resumeClocks());
+    }
+}
+
+void ControlServer::sendSnapshot(const ClientPtr& c, const char* type, const ordered_json& id) {
+    ordered_json message = {{"type", type}};
+    if (!id.is_null()) message["id"] = id;
+    json snapshot = table_.status();
+    if (snapshot.is_object()) {
+        for (const auto& [key, value] : snapshot.items())
+            if (key != "type" && key != "id") message[key] = ordered_json(value);
+    } else if (!snapshot.is_null()) {
+        message["status"] = ordered_json(snapshot);
+    }
+    sendLine(c, message);
+}
+
+void ControlServer::sendOk(const ClientPtr& c, const ordered_json& id, const json& data) {
+    ordered_json message = {{"type", control::reply::kOk}};
+    if (!id.is_null()) message["id"] = id;
+    message["data"] = data.is_null() ? ordered_json::object() : ordered_json(data);
+    sendLine(c, message);
+}
+
+void ControlServer::sendError(const ClientPtr& c, const ordered_json& id, const std::string& why) {
+    spdlog::debug("control client {}: {}", c->number, why);
+    ordered_json message = {{"type", control::reply::kError}};
+    if (!id.is_null()) message["id"] = id;
+    message["error"] = why;
+    sendLine(c, message);
+}
+
+void ControlServer::sendLine(const ClientPtr& c, const ordered_json& message) {
+    enqueue(c, toLine(message));
+}
+
+void ControlServer::enqueue(const ClientPtr& c, std::string_view line) {
+    if (c->closed) return;
+    if (c->queued() + line.size() > limits_.maxQueuedBytes) {
+        drop(c, "fell more than " + std::to_string(limits_.maxQueuedBytes) + " bytes behind", true);
+        return;
+    }
+    c->output += line;
+    flush(c);
+}
+
+void ControlServer::flush(const ClientPtr& c) {
+    while (!c->closed && c->queued() > 0) {
+        ssize_t n = ::send(c->fd, c->output.data() + c->outputSent, c->queued(),
+                           MSG_NOSIGNAL | MSG_DONTWAIT);
+        if (n > 0) {
+            c->outputSent += static_cast<std::size_t>(n);
+            flushDelay_ = 0;  // progress: the next retry may come soon again
+            continue;
+        }
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) break;
+        drop(c, n < 0 ? errorText(errno) : "the socket took nothing", false);
+        return;
+    }
+    if (c->closed) return;
+    if (c->queued() == 0) {
+        c->output.clear();
+        c->outputSent = 0;
+        if (c->inputEnded) drop(c, "hung up", false);
+        return;
+    }
+    // Keep the queue from holding on to what has gone out long ago.
+    if (c->outputSent > c->output.size() / 2) {
+        c->output.erase(0, c->outputSent);
+        c->outputSent = 0;
+    }
+    scheduleFlush();
+}
+
+void ControlServer::flushAll() {
+    std::vector<ClientPtr> waiting;
+    for (auto& [fd, client] : clients_)
+        if (client->queued() > 0) waiting.push_back(client);
+    for (const ClientPtr& c : waiting) flush(c);
+}
+
+void ControlServer::scheduleFlush() {
+    if (flushTimer_) return;
+    flushDelay_ = std::clamp<Millis>(flushDelay_ * 2, kFirstFlushRetryMs, kLastFlushRetryMs);
+    flushTimer_ = loop_.after(flushDelay_, [this] {
+        flushTimer_.reset();
+        flushAll();
+    });
+}
+
+void ControlServer::drop(const ClientPtr& c, const std::string& why, bool warn) {
+    if (c->closed) return;
+    c->closed = true;
+    if (warn)
+        spdlog::warn("control client {} dropped: {}", c->number, why);
+    else
+        spdlog::debug("control client {} closed: {}", c->number, why);
+    loop_.unwatch(c->fd);
+    ::close(c->fd);
+    clients_.erase(c->fd);
+}
+
+}  // namespace arbiter

@@ -1,0 +1,41 @@
+#pragma once
+
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+namespace arbiter {
+
+// The answer to one control request: done (with optional detail), or refused
+// with a message a person can act on. A refused request changed nothing.
+struct ControlReply {
+    bool ok = true;
+    std::string error;
+    nlohmann::json data = nlohmann::json::object();
+
+    static ControlReply done(nlohmann::json data = nlohmann::json::object()) {
+        return {true, {}, std::move(data)};
+    }
+    static ControlReply refused(std::string why) { return {false, std::move(why), {}}; }
+};
+
+// What the control socket may ask of a table: the small interface between the
+// socket (which knows JSON lines and clients) and the table (which knows games).
+// Every call runs on the daemon's one thread.
+class TableControl {
+  public:
+    virtual ~TableControl() = default;
+    // The whole picture: game, position, players, clocks, boards, result.
+    virtual nlohmann::json status() const = 0;
+    // Abandons any game in progress (recorded as abandoned) and waits for the start position.
+    virtual ControlReply newGame() = 0;
+    // An action no board can show, said by `player` (a seat number, or -1 for
+    // "the player to move"): "resign", "draw-offer", "draw-accept", "draw-claim",
+    // "pass", or a game's own action in its notation ("e2e4", "Nf3").
+    virtual ControlReply act(const std::string& action, int player) = 0;
+    virtual ControlReply takeback() = 0;
+    virtual ControlReply pauseClocks() = 0;
+    virtual ControlReply resumeClocks() = 0;
+};
+
+}  // namespace arbiter

@@ -1,0 +1,51 @@
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "daemon/announcement.h"
+#include "daemon/table_control.h"
+
+namespace arbiter::testing {
+
+// A table that remembers what the control socket asked of it and answers as
+// the test says, so that tests see exactly which request reached the table
+// (and that a refused one reached nothing). Like the real table, it can
+// announce while it acts.
+class FakeTable final : public TableControl {
+  public:
+    nlohmann::json snapshot = {{"game", "fide"},
+                               {"players", {"White", "Black"}},
+                               {"toMove", "White"},
+                               {"clocks", {{"White", "15:00"}, {"Black", "15:00"}}}};
+    ControlReply reply = ControlReply::done();
+    // Every call that may change the table, as "newGame", "act resign -1", ...
+    std::vector<std::string> calls;
+    mutable int statusCalls = 0;
+    // When set, act() announces this through `sink` before it answers.
+    AnnouncementSink* sink = nullptr;
+    Announcement onAct;
+
+    nlohmann::json status() const override {
+        ++statusCalls;
+        return snapshot;
+    }
+    ControlReply newGame() override { return record("newGame"); }
+    ControlReply act(const std::string& action, int player) override {
+        if (sink != nullptr) sink->announce(onAct);
+        return record("act " + action + " " + std::to_string(player));
+    }
+    ControlReply takeback() override { return record("takeback"); }
+    ControlReply pauseClocks() override { return record("pauseClocks"); }
+    ControlReply resumeClocks() override { return record("resumeClocks"); }
+
+  private:
+    ControlReply record(std::string call) {
+        calls.push_back(std::move(call));
+        return reply;
+    }
+};
+
+}  // namespace arbiter::testing

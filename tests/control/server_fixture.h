@@ -1,0 +1,50 @@
+#pragma once
+
+#include <gtest/gtest.h>
+#include <spdlog/spdlog.h>
+
+#include <memory>
+#include <string>
+
+#include "daemon/control_server.h"
+#include "daemon/event_loop.h"
+#include "daemon/time_source.h"
+#include "tests/control/fake_table.h"
+#include "tests/control/test_client.h"
+
+namespace arbiter::testing {
+
+// A control server on a socket in a fresh directory, a fake table behind it,
+// and clients that are real sockets, all on the test's one thread.
+class ServerFixture : public ::testing::Test {
+  protected:
+    void SetUp() override {
+        spdlog::set_level(spdlog::level::err);  // drops and refusals are the point here
+        start();
+    }
+    void TearDown() override { spdlog::set_level(spdlog::level::info); }
+
+    void start(ControlLimits limits = {}) {
+        std::string error;
+        server = ControlServer::create(loop, table, path, error, limits);
+        ASSERT_NE(server, nullptr) << error;
+    }
+
+    // A connected client that has read its hello.
+    TestClient connect() {
+        TestClient client(loop, path);
+        EXPECT_TRUE(client.connected());
+        auto hello = client.next();
+        EXPECT_EQ(hello.value("type", ""), "hello") << hello;
+        return client;
+    }
+
+    SystemTimeSource time;
+    EventLoop loop{time};
+    FakeTable table;
+    TempDir dir;
+    std::string path = dir.file("arbiterd.sock");
+    std::unique_ptr<ControlServer> server;
+};
+
+}  // namespace arbiter::testing

@@ -1,0 +1,189 @@
+// The table in-process: board events in, verdicts and control requests, time by hand.
+#include "daemon/table.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "tests/daemon/surface_fixture.h"
+
+namespace arbiter {
+namespace {
+
+namespace fs = std::filesystem;
+using testing::squaresFromFen;
+
+constexpr const char* kStart = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+
+class Said : public AnnouncementSink {
+  public:
+    void announce(const Announcement& a) override { all.push_back(a); }
+    bool has(const std::string& type) const {
+        for (const auto& a : all) {
+            if (a.type == type) return true;
+        }
+        return false;
+    }
+    std::vector<Announcement> all;
+};
+
+class TableTest : public ::testing::Test {
+  protected:
+    void SetUp() override {
+        std::string pattern = (fs::temp_directory_path() / "arbiter-table-XXXXXX").string();
+        ASSERT_NE(::mkdtemp(pattern.data()), nullptr);
+        dir = pattern;
+        TableSettings settings;
+        BoardSetting board;
+        board.name = board.placement.name = "board";
+        board.device = {"dgt", dir + "/no-board-here"};
+        settings.boards.push_back(board);
+        settings.session.time = *TimeControl::parse("5+3");
+        settings.session.journalDir = dir + "/games";
+        settings.settleMs = 100;
+        std::string error;
+        table = Table::create(loop, settings, said, error);
+        ASSERT_TRUE(table) << error;
+    }
+    void TearDown() override {
+        table.reset();
+        fs::remove_all(dir);
+    }
+    // The board shows `fen` and stays still long enough to be judged.
+    void show(const std::string& fen) {
+        table->boardDump(0, squaresFromFen(fen));
+        time.advance(150);
+        loop.runOnce(0);
+    }
+    void startGame() {
+        show(kStart);
+        ASSERT_TRUE(said.has("start"));
+    }
+
+    std::string dir;
+    ManualTimeSource time;
+    EventLoop loop{time};
+    Said said;
+    std::unique_ptr<Table> table;
+};
+
+TEST_F(TableTest, GameBeginsWhenTheStartPositionIsStill) {
+    table->boardDump(0, squaresFromFen(kStart));
+    time.advance(50);
+    loop.runOnce(0);
+    EXPECT_FALSE(said.has("start"));
+    time.advance(100);
+    loop.runOnce(0);
+    EXPECT_TRUE(said.has("start"));
+}
+
+TEST_F(TableTest, StatusDescribesTheGameForClients) {
+    startGame();
+    show("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR");
+    nlohmann::json s = table->status();
+    EXPECT_EQ(s["game"], "fide");
+    EXPECT_EQ(s["session"]["ply"], 1);
+    EXPECT_EQ(s["session"]["toMove"], 1);
+    EXPECT_EQ(s["boards"][0]["connected"], false);
+}
+
+TEST_F(TableTest, ResignationEndsTheGame) {
+    startGame();
+    ControlReply r = table->act("resign", 0);
+    ASSERT_TRUE(r.ok) << r.error;
+    EXPECT_EQ(said.all.back().type, "waiting");
+    EXPECT_EQ(table->session()->outcome().winners, std::vector<PlayerId>{1});
+}
+
+TEST_F(TableTest, DrawNeedsAnOfferFromAnotherPlayer) {
+    startGame();
+    EXPECT_FALSE(table->act("draw-accept", 1).ok);
+    ASSERT_TRUE(table->act("draw-offer", 0).ok);
+    EXPECT_FALSE(table->act("draw-accept", 0).ok);  // not one's own offer
+    ASSERT_TRUE(table->act("draw-accept", 1).ok);
+    EXPECT_EQ(table->session()->outcome().status, Outcome::Status::Draw);
+}
+
+TEST_F(TableTest, DrawOfferLapsesWhenTheOpponentMoves) {
+    startGame();
+    show("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR");
+    ASSERT_TRUE(table->act("draw-offer", 0).ok);
+    show("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR");
+    EXPECT_FALSE(table->act("draw-accept", 1).ok);
+}
+
+TEST_F(TableTest, DrawClaimWithoutRepetitionIsRefused) {
+    startGame();
+    ControlReply r = table->act("draw-claim", -1);
+    EXPECT_FALSE(r.ok);
+    EXPECT_EQ(r.error, "there is no draw to claim in this position");
+    EXPECT_FALSE(table->session()->over());
+}
+
+TEST_F(TableTest, AnnouncedMoveIsCommittedAndTheBoardMustFollow) {
+    startGame();
+    ASSERT_TRUE(table->act("e2e4", -1).ok);
+    EXPECT_EQ(table->session()->ply(), 1);
+    time.advance(150);
+    loop.runOnce(0);
+    EXPECT_EQ(said.all.back().type, "illegal");  // the board still shows the start
+    show("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR");
+    EXPECT_EQ(said.all.back().type, "fixed");
+}
+
+TEST_F(TableTest, BadControlActionsAreRefusedAndChangeNothing) {
+    startGame();
+    for (auto [action, player] : std::vector<std::pair<std::string, int>>{
+             {"e2e5", -1}, {"fly", -1}, {"", -1}, {"e7e5", -1}, {"resign", 7}, {"e2e4", 1}}) {
+        ControlReply r = table->act(action, player);
+        EXPECT_FALSE(r.ok) << action;
+        EXPECT_FALSE(r.error.empty()) << action;
+    }
+    EXPECT_EQ(table->session()->ply(), 0);
+    EXPECT_FALSE(table->session()->over());
+}
+
+TEST_F(TableTest, TakebackThroughControlWaitsForTheBoardToFollow) {
+    startGame();
+    EXPECT_FALSE(table->takeback().ok);
+    show("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR");
+    ASSERT_TRUE(table->takeback().ok);
+    EXPECT_EQ(table->session()->ply(), 0);
+    // The board still shows e4: that is not the move being made again.
+    time.advance(150);
+    loop.runOnce(0);
+    EXPECT_EQ(said.all.back().type, "illegal");
+    EXPECT_EQ(table->session()->ply(), 0);
+    show(kStart);
+    EXPECT_EQ(said.all.back().type, "fixed");
+    show("rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR");
+    EXPECT_EQ(table->session()->ply(), 1);
+}
+
+TEST_F(TableTest, PausedClocksDoNotRunOut) {
+    startGame();
+    show("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR");
+    ASSERT_TRUE(table->pauseClocks().ok);
+    EXPECT_FALSE(table->pauseClocks().ok);
+    time.advance(10 * 60 * 1000);
+    loop.runOnce(0);
+    EXPECT_FALSE(table->session()->over());
+    ASSERT_TRUE(table->resumeClocks().ok);
+    time.advance(5 * 60 * 1000);
+    loop.runOnce(0);
+    EXPECT_TRUE(table->session()->over());
+}
+
+TEST_F(TableTest, NewGameAbandonsTheCurrentOne) {
+    startGame();
+    show("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR");
+    ASSERT_TRUE(table->newGame().ok);
+    EXPECT_TRUE(table->session()->over());
+    size_t starts = 0;
+    show(kStart);
+    for (const auto& a : said.all) starts += a.type == "start";
+    EXPECT_EQ(starts, 2u);
+}
+
+}  // namespace
+}  // namespace arbiter

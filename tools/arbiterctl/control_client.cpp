@@ -1,0 +1,116 @@
+#include "tools/arbiterctl/control_client.h"
+
+#include <poll.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+#include <system_error>
+
+namespace arbiter::ctl {
+
+namespace {
+
+// A line longer than this is not something arbiterd would send.
+constexpr std::size_t kMaxReplyBytes = 64 * 1024 * 1024;
+
+std::string errorText(int err) {
+    return std::generic_category().message(err);
+}
+
+}  // namespace
+
+ControlClient::~ControlClient() {
+    if (fd_ >= 0) ::close(fd_);
+}
+
+bool ControlClient::connect(const std::string& path, std::string& error) {
+    sockaddr_un address;
+    std::memset(&address, 0, sizeof address);
+    address.sun_family = AF_UNIX;
+    if (path.empty() || path.size() >= sizeof address.sun_path) {
+        error = path.empty() ? "the socket path is empty" : "the socket path is too long";
+        return false;
+    }
+    std::memcpy(address.sun_path, path.data(), path.size());
+    fd_ = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (fd_ < 0) {
+        error = errorText(errno);
+        return false;
+    }
+    if (::connect(fd_, reinterpret_cast<const sockaddr*>(&address), sizeof address) != 0) {
+        error = errorText(errno);
+        ::close(fd_);
+        fd_ = -1;
+        return false;
+    }
+    return true;
+}
+
+bool ControlClient::send(const nlohmann::json& request, std::string& error) {
+    std::string line = request.dump() + "\n";
+    std::size_t sent = 0;
+    while (sent < line.size()) {
+        ssize_t n = ::send(fd_, line.data() + sent, line.size() - sent, MSG_NOSIGNAL);
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) {
+            error = errorText(errno);
+            return false;
+        }
+        sent += static_cast<std::size_t>(n);
+    }
+    return true;
+}
+
+ControlClient::Read ControlClient::next(nlohmann::json& message, std::string& raw, int timeoutMs,
+                                        std::string& error) {
+    using Clock = std::chrono::steady_clock;
+    const auto deadline = Clock::now() + std::chrono::milliseconds(timeoutMs);
+    for (;;) {
+        std::size_t newline = buffer_.find('\n');
+        if (newline != std::string::npos) {
+            raw = buffer_.substr(0, newline);
+            buffer_.erase(0, newline + 1);
+            message = nlohmann::json::parse(raw, nullptr, false);
+            if (message.is_discarded() || !message.is_object()) {
+                error = "arbiterd sent a line that is not a JSON object";
+                return Read::failed;
+            }
+            return Read::message;
+        }
+        if (buffer_.size() > kMaxReplyBytes) {
+            error = "arbiterd sent a line longer than " + std::to_string(kMaxReplyBytes) + " bytes";
+            return Read::failed;
+        }
+        int wait = -1;
+        if (timeoutMs >= 0) {
+            auto left =
+                std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
+            if (left.count() <= 0) return Read::timedOut;
+            wait = static_cast<int>(left.count());
+        }
+        pollfd p{fd_, POLLIN, 0};
+        int ready = ::poll(&p, 1, wait);
+        if (ready < 0 && errno == EINTR) continue;
+        if (ready < 0) {
+            error = errorText(errno);
+            return Read::failed;
+        }
+        if (ready == 0) return Read::timedOut;
+        char chunk[16 * 1024];
+        ssize_t n = ::recv(fd_, chunk, sizeof chunk, 0);
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0 && errno == ECONNRESET) return Read::closed;
+        if (n < 0) {
+            error = errorText(errno);
+            return Read::failed;
+        }
+        if (n == 0) return Read::closed;
+        buffer_.append(chunk, static_cast<std::size_t>(n));
+    }
+}
+
+}  // namespace arbiter::ctl

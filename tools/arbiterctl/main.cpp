@@ -1,0 +1,248 @@
+// arbiterctl: asks a running arbiterd over its control socket (docs/control.md).
+// Exit status: 0 done, 1 refused by arbiterd (its message printed), 2 a usage
+// error or no arbiterd to ask.
+
+#include <boost/program_options.hpp>
+#include <iostream>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "daemon/control_protocol.h"
+#include "tools/arbiterctl/control_client.h"
+#include "tools/arbiterctl/readable_json.h"
+
+namespace po = boost::program_options;
+using nlohmann::json;
+using namespace arbiter;
+
+namespace {
+
+constexpr int kDone = 0;
+constexpr int kRefused = 1;
+constexpr int kCannot = 2;
+
+// How long arbiterd may take to greet and to answer.
+constexpr int kHelloTimeoutMs = 5000;
+constexpr int kReplyTimeoutMs = 10000;
+constexpr int kRequestId = 1;
+
+const char* kCommands = R"(commands:
+  status              where the game stands
+  watch               print announcements as they happen, until interrupted
+  do ACTION           an action no board shows: resign, draw-offer, draw-accept,
+                      draw-claim, pass, or a move in the game's notation (e2e4)
+  takeback            take the last move back
+  pause               stop the clocks
+  resume              start the clocks again
+  new-game            abandon the game in progress and wait for the start position
+)";
+
+void usage(std::ostream& out, const po::options_description& options) {
+    out << "usage: arbiterctl [--socket PATH] [--json] COMMAND [ACTION] [--player N]\n\n"
+        << kCommands << "\n"
+        << options << "\n";
+}
+
+// The request a command line asks for; nullopt and a message when it asks for nothing sensible.
+std::optional<json> requestFor(const std::string& command, const std::vector<std::string>& args,
+                               std::optional<int> player, std::string& error) {
+    using namespace control::request;
+    if (player && command != "do") {
+        error = "--player goes with do only";
+        return std::nullopt;
+    }
+    if (command == "do") {
+        if (args.size() != 1) {
+            error = "do takes one ACTION, e.g. arbiterctl do resign";
+            return std::nullopt;
+        }
+        json request = {{"type", kDo}, {"action", args[0]}};
+        if (player) request["player"] = *player;
+        return request;
+    }
+    if (!args.empty()) {
+        error = command + " takes no arguments (\"" + args[0] + "\" is one too many)";
+        return std::nullopt;
+    }
+    if (command == "watch") return json{{"type", kSubscribe}};
+    for (const char* simple : {kStatus, kTakeback, kPause, kResume, kNewGame})
+        if (command == simple) return json{{"type", simple}};
+    error = "unknown command \"" + command + "\"";
+    return std::nullopt;
+}
+
+// Everything of a status or snapshot message except the protocol's own fields.
+json statusOf(json message) {
+    message.erase("type");
+    message.erase("id");
+    return message;
+}
+
+// One exchange with arbiterd: the greeting, one request and its reply, and for
+// watch the events that follow.
+class Conversation {
+  public:
+    Conversation(std::string path, bool raw) : path_(std::move(path)), raw_(raw) {}
+
+    int run(const std::string& command, const json& request) {
+        std::string error;
+        if (!client_.connect(path_, error))
+            return cannot("cannot reach arbiterd at " + path_ + ": " + error);
+        if (int status = greet(); status != kDone) return status;
+        json withId = request;
+        withId["id"] = kRequestId;
+        if (!client_.send(withId, error))
+            return cannot("cannot send to arbiterd at " + path_ + ": " + error);
+        json reply;
+        std::string line;
+        if (int status = awaitReply(reply, line); status != kDone) return status;
+        std::string type = reply.value("type", "");
+        if (type == control::reply::kError) {
+            std::cerr << "arbiterctl: " << reply.value("error", "refused, no reason given") << "\n";
+            return kRefused;
+        }
+        if (raw_) {
+            std::cout << line << std::endl;
+        } else if (type == control::reply::kStatus) {
+            std::cout << ctl::readable(statusOf(reply)) << std::flush;
+        } else if (type == control::reply::kOk) {
+            json data = reply.value("data", json::object());
+            if (data.is_object() && data.contains("text") && data["text"].is_string())
+                std::cout << data["text"].get<std::string>() << std::endl;
+            else if (!data.empty())
+                std::cout << ctl::readable(data) << std::flush;
+        }
+        if (command == "watch") return watch();
+        if (type != control::reply::kOk && type != control::reply::kStatus)
+            return cannot("arbiterd answered with an unexpected \"" + type + "\"");
+        return kDone;
+    }
+
+  private:
+    int cannot(const std::string& why) {
+        std::cerr << "arbiterctl: " << why << "\n";
+        return kCannot;
+    }
+
+    int lost(ctl::ControlClient::Read result, const std::string& error,
+             const std::string& waiting) {
+        using Read = ctl::ControlClient::Read;
+        if (result == Read::closed)
+            return cannot("arbiterd at " + path_ + " closed the connection");
+        if (result == Read::timedOut)
+            return cannot("arbiterd at " + path_ + " did not answer " + waiting);
+        return cannot("reading from arbiterd at " + path_ + ": " + error);
+    }
+
+    int greet() {
+        json hello;
+        std::string line, error;
+        auto result = client_.next(hello, line, kHelloTimeoutMs, error);
+        if (result != ctl::ControlClient::Read::message)
+            return lost(result, error, "with a greeting");
+        if (hello.value("type", "") == control::reply::kError)
+            return cannot("arbiterd at " + path_ +
+                          " turned us away: " + hello.value("error", "no reason given"));
+        if (hello.value("type", "") != control::reply::kHello)
+            return cannot(path_ + " is not arbiterd's control socket");
+        if (hello.value("protocol", 0) != control::kProtocolVersion)
+            return cannot("arbiterd at " + path_ + " speaks protocol " +
+                          hello.value("protocol", json()).dump() + "; this arbiterctl speaks " +
+                          std::to_string(control::kProtocolVersion));
+        return kDone;
+    }
+
+    // Skips whatever comes before the reply to our request (events, mostly).
+    int awaitReply(json& reply, std::string& line) {
+        std::string error;
+        for (;;) {
+            auto result = client_.next(reply, line, kReplyTimeoutMs, error);
+            if (result != ctl::ControlClient::Read::message)
+                return lost(result, error,
+                            "within " + std::to_string(kReplyTimeoutMs / 1000) + " s");
+            if (reply.contains("id") && reply["id"] == kRequestId) return kDone;
+        }
+    }
+
+    int watch() {
+        std::string error;
+        for (;;) {
+            json message;
+            std::string line;
+            auto result = client_.next(message, line, -1, error);
+            if (result != ctl::ControlClient::Read::message) return lost(result, error, "");
+            if (raw_) {
+                std::cout << line << std::endl;
+                continue;
+            }
+            std::string type = message.value("type", "");
+            if (type == control::reply::kEvent) {
+                std::string text = message.value("text", "");
+                std::cout << (text.empty() ? message.value("event", "event") : text) << std::endl;
+            } else if (type == control::reply::kError) {
+                std::cerr << "arbiterctl: " << message.value("error", "") << std::endl;
+            }
+        }
+    }
+
+    std::string path_;
+    bool raw_;
+    ctl::ControlClient client_;
+};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    std::string socketPath;
+    int player = -1;
+    po::options_description options("options");
+    options.add_options()("help,h", "show this help")(
+        "socket,s", po::value(&socketPath)->default_value(control::defaultSocketPath()),
+        "arbiterd's control socket")("json", "print the daemon's JSON lines as they come")(
+        "player,p", po::value(&player),
+        "with do: the seat acting (0, 1, ...); default: the player to move");
+    po::options_description hidden;
+    hidden.add_options()("command", po::value<std::string>())(
+        "args", po::value<std::vector<std::string>>());
+    po::options_description all;
+    all.add(options).add(hidden);
+    po::positional_options_description positional;
+    positional.add("command", 1).add("args", -1);
+
+    po::variables_map vm;
+    try {
+        po::store(po::command_line_parser(argc, argv).options(all).positional(positional).run(),
+                  vm);
+        po::notify(vm);
+    } catch (const po::error& e) {
+        std::cerr << "arbiterctl: " << e.what() << "\n";
+        usage(std::cerr, options);
+        return kCannot;
+    }
+    if (vm.count("help")) {
+        usage(std::cout, options);
+        return kDone;
+    }
+    if (!vm.count("command")) {
+        std::cerr << "arbiterctl: name a command\n";
+        usage(std::cerr, options);
+        return kCannot;
+    }
+    std::string command = vm["command"].as<std::string>();
+    std::vector<std::string> args;
+    if (vm.count("args")) args = vm["args"].as<std::vector<std::string>>();
+    std::optional<int> seat;
+    if (vm.count("player")) seat = player;
+
+    std::string error;
+    auto request = requestFor(command, args, seat, error);
+    if (!request) {
+        std::cerr << "arbiterctl: " << error << "\n";
+        usage(std::cerr, options);
+        return kCannot;
+    }
+    return Conversation(socketPath, vm.count("json") > 0).run(command, *request);
+}
