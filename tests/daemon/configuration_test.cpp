@@ -5,6 +5,8 @@
 #include <filesystem>
 #include <fstream>
 
+#include "tests/daemon/temp_directory.h"
+
 namespace arbiter {
 namespace {
 
@@ -12,12 +14,6 @@ namespace fs = std::filesystem;
 
 class ConfigurationTest : public ::testing::Test {
   protected:
-    void SetUp() override {
-        std::string pattern = (fs::temp_directory_path() / "arbiter-config-XXXXXX").string();
-        ASSERT_NE(::mkdtemp(pattern.data()), nullptr);
-        dir = pattern;
-    }
-    void TearDown() override { fs::remove_all(dir); }
     // Reads `text` as a configuration file; returns the error, empty when it was accepted.
     std::string read(const std::string& text, std::vector<std::string> fromCommandLine = {}) {
         path = dir + "/arbiter.ini";
@@ -26,7 +22,9 @@ class ConfigurationTest : public ::testing::Test {
         readConfigurationFile(path, fromCommandLine, config, error);
         return error;
     }
-    std::string dir, path;
+    testing::TempDirectory scratch{"arbiter-config"};
+    std::string dir = scratch.path();
+    std::string path;
     Configuration config;
     Geometry chess = Geometry::rectangle(8, 8);
 };

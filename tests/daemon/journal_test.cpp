@@ -6,6 +6,8 @@
 #include <filesystem>
 #include <fstream>
 
+#include "tests/daemon/temp_directory.h"
+
 namespace arbiter {
 namespace {
 
@@ -13,18 +15,13 @@ namespace fs = std::filesystem;
 
 class JournalTest : public ::testing::Test {
   protected:
-    void SetUp() override {
-        std::string pattern = (fs::temp_directory_path() / "arbiter-journal-XXXXXX").string();
-        ASSERT_NE(::mkdtemp(pattern.data()), nullptr);
-        dir = pattern;
-    }
-    void TearDown() override { fs::remove_all(dir); }
     std::string write(const std::string& name, const std::string& text) {
         std::string path = (fs::path(dir) / name).string();
         std::ofstream(path) << text;
         return path;
     }
-    std::string dir;
+    testing::TempDirectory scratch{"arbiter-journal"};
+    std::string dir = scratch.path();
 };
 
 const char* kGameLine = R"({"type":"game","game":"fide","start":"x","time":"5+3"})";

@@ -5,6 +5,8 @@
 #include <filesystem>
 #include <fstream>
 
+#include "tests/daemon/temp_directory.h"
+
 namespace arbiter {
 namespace {
 
@@ -30,9 +32,6 @@ class RecordingSink : public AnnouncementSink {
 class SessionTest : public ::testing::Test {
   protected:
     void SetUp() override {
-        std::string pattern = (fs::temp_directory_path() / "arbiter-session-XXXXXX").string();
-        ASSERT_NE(::mkdtemp(pattern.data()), nullptr);
-        dir = pattern;
         game = makeGame("fide");
         settings.time = *TimeControl::parse("1+2");
         settings.journalDir = dir;
@@ -41,14 +40,14 @@ class SessionTest : public ::testing::Test {
         ASSERT_TRUE(session) << error;
         sink.journal = session->journalPath();
     }
-    void TearDown() override { fs::remove_all(dir); }
     void move(const char* uci) {
         auto a = session->current().decode(uci);
         ASSERT_TRUE(a) << uci;
         ASSERT_TRUE(session->commit(*a));
     }
 
-    std::string dir;
+    testing::TempDirectory scratch{"arbiter-session"};
+    std::string dir = scratch.path();
     std::unique_ptr<Game> game;
     SessionSettings settings;
     ManualTimeSource time;

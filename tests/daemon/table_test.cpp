@@ -7,6 +7,8 @@
 
 #include "tests/daemon/surface_fixture.h"
 
+#include "tests/daemon/temp_directory.h"
+
 namespace arbiter {
 namespace {
 
@@ -30,9 +32,6 @@ class Said : public AnnouncementSink {
 class TableTest : public ::testing::Test {
   protected:
     void SetUp() override {
-        std::string pattern = (fs::temp_directory_path() / "arbiter-table-XXXXXX").string();
-        ASSERT_NE(::mkdtemp(pattern.data()), nullptr);
-        dir = pattern;
         TableSettings settings;
         BoardSetting board;
         board.name = board.placement.name = "board";
@@ -45,10 +44,7 @@ class TableTest : public ::testing::Test {
         table = Table::create(loop, settings, said, error);
         ASSERT_TRUE(table) << error;
     }
-    void TearDown() override {
-        table.reset();
-        fs::remove_all(dir);
-    }
+    void TearDown() override { table.reset(); }
     // The board shows `fen` and stays still long enough to be judged.
     void show(const std::string& fen) {
         table->boardDump(0, squaresFromFen(fen));
@@ -60,7 +56,8 @@ class TableTest : public ::testing::Test {
         ASSERT_TRUE(said.has("start"));
     }
 
-    std::string dir;
+    testing::TempDirectory scratch{"arbiter-table"};
+    std::string dir = scratch.path();
     ManualTimeSource time;
     EventLoop loop{time};
     Said said;
