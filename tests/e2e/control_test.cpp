@@ -5,7 +5,7 @@ namespace arbiter::e2e {
 namespace {
 
 class ControlSocket : public TableTest {
-protected:
+  protected:
     void SetUp() override {
         TableTest::SetUp();
         startBoard();

@@ -33,19 +33,33 @@ void TableTest::TearDown() {
 }
 
 void TableTest::startBoard(std::vector<std::string> extra) {
-    std::vector<std::string> argv = {ARBITER_VBOARD, "--link", link_, "--scan-ms", "10"};
+    board_ = startBoardAt(link_, extra);
+}
+
+std::unique_ptr<ChildProcess> TableTest::startBoardAt(const std::string& link,
+                                                      std::vector<std::string> extra) {
+    std::vector<std::string> argv = {ARBITER_VBOARD, "--link", link, "--scan-ms", "10"};
     argv.insert(argv.end(), extra.begin(), extra.end());
-    board_ = std::make_unique<ChildProcess>(argv);
+    auto board = std::make_unique<ChildProcess>(argv);
     auto deadline = steady_clock::now() + seconds(5);
-    while (!fs::exists(link_) && steady_clock::now() < deadline)
+    while (!fs::exists(link) && steady_clock::now() < deadline)
         std::this_thread::sleep_for(milliseconds(10));
-    ASSERT_TRUE(fs::exists(link_)) << "vboard made no link:\n" << board_->transcript();
+    EXPECT_TRUE(fs::exists(link)) << "vboard made no link:\n" << board->transcript();
+    return board;
+}
+
+void TableTest::startDaemonWithout(std::vector<std::string> args) {
+    std::vector<std::string> argv = {ARBITERD, "--journal", journalDir_, "--settle-ms",
+                                     "150",    "--socket",  socket_};
+    argv.insert(argv.end(), args.begin(), args.end());
+    daemon_ = std::make_unique<ChildProcess>(argv);
+    seen_ = 0;
 }
 
 void TableTest::startDaemon(std::vector<std::string> extra) {
-    std::vector<std::string> argv = {ARBITERD,    "--board",     "dgt:" + link_, "--journal",
-                                     journalDir_, "--settle-ms", "150",          "--socket",
-                                     socket_};
+    std::vector<std::string> argv = {ARBITERD,    "--board",   "dgt:" + link_,
+                                     "--journal", journalDir_, "--settle-ms",
+                                     "150",       "--socket",  socket_};
     if (std::find(extra.begin(), extra.end(), "--time") == extra.end())
         extra.insert(extra.end(), {"--time", "5+3"});
     argv.insert(argv.end(), extra.begin(), extra.end());

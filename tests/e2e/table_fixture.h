@@ -20,7 +20,12 @@ class TableTest : public ::testing::Test {
     void TearDown() override;
 
     void startBoard(std::vector<std::string> extra = {});
+    // Another virtual board, on its own pty link dir_/NAME.
+    std::unique_ptr<ChildProcess> startBoardAt(const std::string& link,
+                                               std::vector<std::string> extra = {});
     void startDaemon(std::vector<std::string> extra = {});
+    // arbiterd with `args` and the test's journal, socket and settle time, but no --board.
+    void startDaemonWithout(std::vector<std::string> args);
 
     // Types vboard commands (one or more lines) and waits until arbiterd says `expect`.
     void play(const std::string& commands, const std::string& expect);
