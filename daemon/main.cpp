@@ -106,8 +106,9 @@ int main(int argc, char** argv) {
                       << " needs more than one board; describe them in --config\n";
             return 2;
         }
-        config.boards = {{"board", *device, placement.value_or(BoardPlacement{}), false, 0}};
-        config.boards[0].placement.name = "board";
+        // Named by its device, so that messages say which board is meant.
+        config.boards = {{device->text(), *device, placement.value_or(BoardPlacement{}), false, 0}};
+        config.boards[0].placement.name = device->text();
     }
     if (config.boards.empty()) {
         std::cerr << "arbiterd: name the board with --board dgt:PATH or in --config "
