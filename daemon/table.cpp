@@ -151,17 +151,18 @@ void Table::startGame() {
 void Table::judgeInGame() {
     if (!onBoard_) {
         // A resumed game: find which way round the board stands before judging.
+        // If no rotation explains it, keep the configured one and let the
+        // judgement below say what to fix.
         int original = surface_.placement(0).rotation;
+        bool explained = false;
         for (int rotation : rotationsToTry()) {
             surface_.setRotation(0, rotation);
             auto kind = referee_.judge(session_->current(), session_->previous(), surface_, 2).kind;
-            if (kind != Verdict::Kind::Illegal && kind != Verdict::Kind::Ambiguous) {
-                onBoard_ = true;
-                catchUpPlies_ = 2;
-                break;
-            }
+            explained = kind != Verdict::Kind::Illegal && kind != Verdict::Kind::Ambiguous;
+            if (explained) break;
         }
-        if (!onBoard_) surface_.setRotation(0, original);
+        if (!explained) surface_.setRotation(0, original);
+        catchUpPlies_ = 2;
         onBoard_ = true;
         session_->announceStatus();
     }
