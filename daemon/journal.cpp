@@ -43,10 +43,17 @@ std::unique_ptr<JournalWriter> JournalWriter::create(const std::string& dir,
     return std::unique_ptr<JournalWriter>(new JournalWriter(fd, path));
 }
 
-std::unique_ptr<JournalWriter> JournalWriter::append(const std::string& path, std::string& error) {
+std::unique_ptr<JournalWriter> JournalWriter::append(const std::string& path, uintmax_t validBytes,
+                                                     std::string& error) {
     int fd = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
     if (fd < 0) {
         error = "cannot open journal " + path + ": " + std::strerror(errno);
+        return nullptr;
+    }
+    if (::ftruncate(fd, static_cast<off_t>(validBytes)) != 0 || ::write(fd, "\n", 1) != 1 ||
+        ::fdatasync(fd) != 0) {
+        error = "cannot repair the end of journal " + path + ": " + std::strerror(errno);
+        ::close(fd);
         return nullptr;
     }
     return std::unique_ptr<JournalWriter>(new JournalWriter(fd, path));
@@ -133,6 +140,7 @@ std::optional<JournalContents> readJournal(const std::string& path, std::string&
             return std::nullopt;
         }
         if (event["type"] == "result") contents.finished = true;
+        contents.validBytes = start - (last ? 0 : 1);  // the text, without its newline
         contents.events.push_back(std::move(event));
     }
     if (contents.events.empty()) {

@@ -20,8 +20,11 @@ class JournalWriter {
     // when a game began in the same second. Never overwrites. nullptr and a message on failure.
     static std::unique_ptr<JournalWriter> create(const std::string& dir, const std::string& stem,
                                                  std::string& error);
-    // Continues an existing journal.
-    static std::unique_ptr<JournalWriter> append(const std::string& path, std::string& error);
+    // Continues an existing journal after its first `validBytes` bytes (see
+    // JournalContents): a line torn by a crash is cut off, so that the next event
+    // starts a line of its own.
+    static std::unique_ptr<JournalWriter> append(const std::string& path, uintmax_t validBytes,
+                                                 std::string& error);
     ~JournalWriter();
 
     bool write(const nlohmann::json& event, std::string& error);
@@ -39,6 +42,7 @@ struct JournalContents {
     std::vector<nlohmann::json> events;  // events[0] is the "game" line
     bool finished = false;               // has a "result" line
     bool droppedTornLine = false;        // the last line was cut short by a crash
+    uintmax_t validBytes = 0;            // where the last good event's text ends
 };
 
 // Reads and checks one journal. A last line cut short (the daemon died while

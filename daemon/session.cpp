@@ -176,7 +176,10 @@ std::unique_ptr<Session> Session::resume(const Game& game, const JournalContents
     }
     if (s->over())
         return fail(journal.events.size() - 1, "the game is over but has no result line");
-    s->journal_ = JournalWriter::append(journal.path, error);
+    if (journal.droppedTornLine)
+        spdlog::warn("{}: dropped a last line cut short by a crash (it was never announced)",
+                     journal.path);
+    s->journal_ = JournalWriter::append(journal.path, journal.validBytes, error);
     if (!s->journal_) return nullptr;
     if (s->ply() > 0) s->clock_.start(s->current().toMove(), time.now());
     out.announce({"resume",

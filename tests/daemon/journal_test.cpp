@@ -138,3 +138,40 @@ TEST_F(JournalTest, MissingDirectoryMeansNothingToResume) {
 
 }  // namespace
 }  // namespace arbiter
+
+namespace arbiter {
+namespace {
+
+TEST(JournalResume, AppendingAfterATornLineStartsAFreshLine) {
+    testing::TempDirectory scratch{"arbiter-journal"};
+    std::string path = scratch.path() + "/g.jsonl";
+    std::ofstream(path) << kGameLine << "\n{\"type\":\"mo";
+    std::string error;
+    auto read = readJournal(path, error);
+    ASSERT_TRUE(read) << error;
+    auto w = JournalWriter::append(path, read->validBytes, error);
+    ASSERT_TRUE(w) << error;
+    ASSERT_TRUE(w->write({{"type", "fixed"}}, error));
+    auto again = readJournal(path, error);
+    ASSERT_TRUE(again) << error;
+    ASSERT_EQ(again->events.size(), 2u);
+    EXPECT_EQ(again->events[1]["type"], "fixed");
+    EXPECT_FALSE(again->droppedTornLine);
+}
+
+TEST(JournalResume, AppendingAfterALastLineWithoutNewlineStartsAFreshLine) {
+    testing::TempDirectory scratch{"arbiter-journal"};
+    std::string path = scratch.path() + "/g.jsonl";
+    std::ofstream(path) << kGameLine;
+    std::string error;
+    auto read = readJournal(path, error);
+    ASSERT_TRUE(read) << error;
+    auto w = JournalWriter::append(path, read->validBytes, error);
+    ASSERT_TRUE(w && w->write({{"type", "fixed"}}, error)) << error;
+    auto again = readJournal(path, error);
+    ASSERT_TRUE(again) << error;
+    EXPECT_EQ(again->events.size(), 2u);
+}
+
+}  // namespace
+}  // namespace arbiter
