@@ -5,23 +5,34 @@
 #include "drivers/dgt/dgt_board.h"
 #include "drivers/transport/open_transport.h"
 #include "drivers/transport/transport.h"
+#include "drivers/transport/virtual_board_path.h"
 
 namespace arbiter {
 
 std::optional<DeviceSpec> DeviceSpec::parse(const std::string& text, std::string& error) {
     auto colon = text.find(':');
-    if (colon == std::string::npos || colon == 0 || colon + 1 == text.size()) {
-        error =
-            "\"" + text + "\" is not a board device; write it as dgt:PATH, e.g. dgt:/dev/ttyACM0";
+    std::string protocol = colon == std::string::npos ? "" : text.substr(0, colon);
+    std::string rest = colon == std::string::npos ? "" : text.substr(colon + 1);
+    if (protocol == "vboard") {
+        if (!isValidVirtualBoardName(rest)) {
+            error = "\"" + text + "\" does not name a virtual board; a name is " +
+                    std::string(kVirtualBoardNameRule) + ", e.g. vboard:left";
+            return std::nullopt;
+        }
+        return DeviceSpec{protocol, virtualBoardPath(rest), rest};
+    }
+    if (protocol.empty() || rest.empty()) {
+        error = "\"" + text +
+                "\" is not a board device; write it as dgt:PATH, e.g. dgt:/dev/ttyACM0, or "
+                "vboard:NAME, e.g. vboard:left";
         return std::nullopt;
     }
-    DeviceSpec spec{text.substr(0, colon), text.substr(colon + 1)};
-    if (spec.protocol != "dgt") {
-        error = "unknown board protocol \"" + spec.protocol + "\" in \"" + text +
-                "\"; known: dgt (e.g. dgt:/dev/ttyACM0)";
+    if (protocol != "dgt") {
+        error = "unknown board protocol \"" + protocol + "\" in \"" + text +
+                "\"; known: dgt (e.g. dgt:/dev/ttyACM0), vboard (e.g. vboard:left)";
         return std::nullopt;
     }
-    return spec;
+    return DeviceSpec{protocol, rest};
 }
 
 BoardLink::BoardLink(EventLoop& loop, int index, DeviceSpec device, BoardEvents& events)
@@ -41,6 +52,9 @@ void BoardLink::tryOpen() {
     std::string error;
     transport_ = openTransport(device_.path, error);
     if (!transport_) {
+        // A virtual board that is not there yet is one nobody has started.
+        if (device_.protocol == "vboard" && error.starts_with("no such device"))
+            error += " (start it: arbiter-vboard --name " + device_.name + ")";
         if (error != lastFailure_) {
             spdlog::warn("board {}: {}; retrying every second", device_.text(), error);
             lastFailure_ = error;

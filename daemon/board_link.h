@@ -14,13 +14,17 @@ namespace dgt {
 class DgtBoard;
 }
 
-// A device named on the command line or in the configuration: "dgt:/dev/ttyACM0".
+// A device named on the command line or in the configuration: "dgt:/dev/ttyACM0",
+// or "vboard:left", the virtual board arbiter-vboard --name left publishes
+// (drivers/transport/virtual_board_path.h). A virtual board speaks DGT too; it
+// keeps its name so that messages say what the user wrote, not where it lives.
 struct DeviceSpec {
-    std::string protocol;
-    std::string path;
+    std::string protocol;   // "dgt" or "vboard"
+    std::string path;       // what to open: for a vboard, the link it publishes
+    std::string name = {};  // a vboard's name; empty for other devices
     // nullopt and a message that says what is accepted when the text is not a device.
     static std::optional<DeviceSpec> parse(const std::string& text, std::string& error);
-    std::string text() const { return protocol + ":" + path; }
+    std::string text() const { return protocol + ":" + (name.empty() ? path : name); }
 };
 
 // What the boards tell the table, tagged with which board it was.

@@ -225,7 +225,7 @@ bool readConfigurationFile(const std::string& path, const std::vector<std::strin
         auto lineOf = [&](const char* key) { return at(places[b + "." + key].line); };
         auto device = value("device");
         if (!device) {
-            error = at(s.line) + "[" + b + "] needs a device, e.g. device = dgt:/dev/ttyACM0";
+            error = at(s.line) + "[" + b + "] needs a device, e.g. device = dgt:/dev/ttyACM0 or device = vboard:left";
             return false;
         }
         std::string why;
@@ -289,7 +289,7 @@ std::string where(const BoardSetting& b) {
 
 std::string checkLayout(const std::vector<BoardSetting>& boards, const Geometry& cells) {
     if (boards.empty())
-        return "no board is configured; add a [board.NAME] section or give --board dgt:PATH";
+        return "no board is configured; add a [board.NAME] section or give --board dgt:PATH or --board vboard:NAME";
     std::vector<int> owner(static_cast<size_t>(cells.size()), -1);
     for (size_t i = 0; i < boards.size(); ++i) {
         const BoardSetting& b = boards[i];
@@ -311,7 +311,10 @@ std::string checkLayout(const std::vector<BoardSetting>& boards, const Geometry&
         const std::string& path = b.device.path;
         struct stat st {};
         fs::path parent = fs::path(path).parent_path();
-        if (!parent.empty() && !fs::is_directory(parent)) {
+        // A virtual board makes its directory when it starts, which may well be
+        // after arbiterd: like an unplugged board, it is waited for.
+        bool madeByItsBoard = b.device.protocol == "vboard";
+        if (!madeByItsBoard && !parent.empty() && !fs::is_directory(parent)) {
             return where(b) + ": device " + path + " cannot be reached: there is no directory " +
                    parent.string();
         }

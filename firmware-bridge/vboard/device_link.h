@@ -14,7 +14,8 @@ namespace arbiter::vboard {
 // where we made it point.
 class DeviceLink {
   public:
-    // Throws std::runtime_error with a one-line message when it cannot.
+    // Throws std::runtime_error with a one-line message, starting with the
+    // link's path, when it cannot.
     DeviceLink(std::string linkPath, std::string target);
     ~DeviceLink();
     DeviceLink(const DeviceLink&) = delete;
@@ -26,5 +27,12 @@ class DeviceLink {
     std::string linkPath_;
     std::string target_;
 };
+
+// Makes the directory a named board's link goes in (and any missing parent),
+// each new one private to the user (mode 0700): the links there decide which
+// port arbiterd trusts as the board. For the same reason a directory there, or
+// its parent, that belongs to another user (say, one made in /tmp before us) is
+// refused. Throws std::runtime_error with a one-line message when it cannot.
+void makeBoardDirectory(const std::string& directory);
 
 }  // namespace arbiter::vboard

@@ -8,6 +8,7 @@
 #include <array>
 #include <cerrno>
 #include <ctime>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -15,6 +16,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "drivers/transport/virtual_board_path.h"
 #include "firmware-bridge/firmware.h"
 #include "firmware-bridge/vboard/board_notation.h"
 #include "firmware-bridge/vboard/console_runner.h"
@@ -131,13 +133,22 @@ int runVboard(const VboardOptions& options) {
 
     std::unique_ptr<PseudoTerminal> terminal;
     std::unique_ptr<DeviceLink> link;
+    // Errors name the option given, whichever way the link's path was found.
+    std::string option;
     try {
         terminal = std::make_unique<PseudoTerminal>();
-        if (!options.linkPath.empty()) {
-            link = std::make_unique<DeviceLink>(options.linkPath, terminal->devicePath());
+        std::string linkPath = options.linkPath;
+        option = "--link ";
+        if (!options.name.empty()) {
+            linkPath = virtualBoardPath(options.name);
+            option = "--name " + options.name + ": ";
+            makeBoardDirectory(std::filesystem::path(linkPath).parent_path().string());
+        }
+        if (!linkPath.empty()) {
+            link = std::make_unique<DeviceLink>(linkPath, terminal->devicePath());
         }
     } catch (const std::exception& failure) {
-        std::cerr << "vboard: error: " << failure.what() << '\n';
+        std::cerr << "vboard: error: " << option << failure.what() << '\n';
         return 1;
     }
 

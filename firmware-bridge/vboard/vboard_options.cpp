@@ -4,6 +4,8 @@
 
 #include <charconv>
 
+#include "drivers/transport/virtual_board_path.h"
+
 namespace arbiter::vboard {
 
 namespace {
@@ -55,6 +57,14 @@ ParsedOptions parseVboardOptions(const std::vector<std::string>& arguments) {
             const auto text = value();
             if (!text || text->empty()) return missing();
             (name == "--link" ? options.linkPath : options.scriptPath) = *text;
+        } else if (name == "--name") {
+            const auto text = value();
+            if (!text) return missing();
+            if (!isValidVirtualBoardName(*text)) {
+                return {std::nullopt, "--name: '" + *text + "' is not a board name (" +
+                                          std::string(kVirtualBoardNameRule) + ")"};
+            }
+            options.name = *text;
         } else if (name == "--scan-ms") {
             const auto text = value();
             if (!text) return missing();
@@ -102,6 +112,9 @@ ParsedOptions parseVboardOptions(const std::vector<std::string>& arguments) {
     }
     if (int(empty) + int(rotated) + int(!options.setupFen.empty()) > 1)
         return {std::nullopt, "--empty, --rotated and --setup exclude each other"};
+    // Both would publish the one port in two places, and only one can be meant.
+    if (!options.linkPath.empty() && !options.name.empty())
+        return {std::nullopt, "--link and --name exclude each other"};
     if (empty) options.start = VboardOptions::StartPosition::Empty;
     if (rotated) options.start = VboardOptions::StartPosition::Rotated;
     return {options, {}};
@@ -112,6 +125,9 @@ std::string vboardUsage() {
            "A virtual DGT sensor board on a pseudo-terminal; commands on stdin (see "
            "docs/vboard.md).\n"
            "  --link PATH      make PATH a symbolic link to the board's port\n"
+           "  --name NAME      publish the port as the board arbiterd calls vboard:NAME\n"
+           "                   (a link in $ARBITER_VBOARD_DIR, else\n"
+           "                   $XDG_RUNTIME_DIR/arbiter/vboards, else /tmp/arbiter-UID/vboards)\n"
            "  --script FILE    run the commands in FILE, then read stdin\n"
            "  --scan-ms N      milliseconds per sensor scan (default 50)\n"
            "  --debounce N     scans a change must persist to be reported (default 2)\n"

@@ -16,6 +16,7 @@ struct VboardOptions {
     enum class StartPosition { Standard, Empty, Rotated, Fen };
 
     std::string linkPath;    // --link PATH: symlink PATH -> the pseudo-terminal
+    std::string name;        // --name NAME: the same, at virtualBoardPath(NAME)
     std::string scriptPath;  // --script FILE: commands to run before stdin
     uint32_t scanMs = 50;    // --scan-ms N
     int debounce = 2;        // --debounce N

@@ -48,6 +48,17 @@ std::unique_ptr<ChildProcess> TableTest::startBoardAt(const std::string& link,
     return board;
 }
 
+std::unique_ptr<ChildProcess> TableTest::startBoardNamed(const std::string& name,
+                                                         std::vector<std::string> extra) {
+    std::vector<std::string> argv = {ARBITER_VBOARD, "--name", name, "--scan-ms", "10"};
+    argv.insert(argv.end(), extra.begin(), extra.end());
+    auto board = std::make_unique<ChildProcess>(argv);
+    // Its first line, naming the port, comes once the link is made.
+    EXPECT_GE(board->waitFor("vboard: /dev/", seconds(5)), 0) << "vboard made no port:\n"
+                                                              << board->transcript();
+    return board;
+}
+
 void TableTest::startDaemonWithout(std::vector<std::string> args) {
     std::vector<std::string> argv = {ARBITERD, "--journal", journalDir_, "--settle-ms",
                                      "150",    "--socket",  socket_};

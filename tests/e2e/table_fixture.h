@@ -23,6 +23,10 @@ class TableTest : public ::testing::Test {
     // Another virtual board, on its own pty link dir_/NAME.
     std::unique_ptr<ChildProcess> startBoardAt(const std::string& link,
                                                std::vector<std::string> extra = {});
+    // A virtual board published by name (arbiter-vboard --name NAME), in the
+    // directory the environment gives; returns once its port is there.
+    std::unique_ptr<ChildProcess> startBoardNamed(const std::string& name,
+                                                  std::vector<std::string> extra = {});
     void startDaemon(std::vector<std::string> extra = {});
     // arbiterd with `args` and the test's journal, socket and settle time, but no --board.
     void startDaemonWithout(std::vector<std::string> args);

@@ -19,11 +19,13 @@
 #include <vector>
 
 #include "fake_board_hardware.h"
+#include "tests/scoped_environment.h"
 
 extern char** environ;
 
 namespace {
 
+using arbiter::testing::ScopedEnvironment;
 using Bytes = std::vector<uint8_t>;
 using Clock = std::chrono::steady_clock;
 
@@ -224,6 +226,46 @@ TEST(VboardEndToEnd, LinkNamesThePortUntilTerminated) {
     EXPECT_EQ(vboard.exitStatus(), 0);
     struct stat gone {};
     EXPECT_NE(lstat(link.c_str(), &gone), 0);
+}
+
+TEST(VboardEndToEnd, NameMakesAPrivateDirectoryAndLinksThePortThere) {
+    const std::string base = ::testing::TempDir() + "vboard-names-" + std::to_string(getpid());
+    const std::string directory = base + "/boards";
+    ScopedEnvironment where("ARBITER_VBOARD_DIR", directory);
+    VboardProcess vboard({"--scan-ms", "10", "--quiet", "--name", "left"});
+    const std::string path = vboard.portPath();
+    ASSERT_FALSE(path.empty());
+    struct stat made {};
+    ASSERT_EQ(stat(directory.c_str(), &made), 0);
+    EXPECT_TRUE(S_ISDIR(made.st_mode));
+    EXPECT_EQ(made.st_mode & 0777, 0700u);
+    EXPECT_EQ(stat(base.c_str(), &made), 0);
+    EXPECT_EQ(made.st_mode & 0777, 0700u);
+    char target[256] = {};
+    ASSERT_GT(readlink((directory + "/left").c_str(), target, sizeof target - 1), 0);
+    EXPECT_EQ(std::string(target), path);
+    const int port = openPort(directory + "/left");
+    ASSERT_GE(port, 0);
+    writeAll(port, {0x4d});
+    EXPECT_EQ(readBytes(port, 5), (Bytes{0x93, 0x00, 0x05, 0x01, 0x00}));
+    close(port);
+    vboard.signal(SIGTERM);
+    EXPECT_EQ(vboard.exitStatus(), 0);
+    struct stat gone {};
+    EXPECT_NE(lstat((directory + "/left").c_str(), &gone), 0);
+    rmdir(directory.c_str());
+    rmdir(base.c_str());
+}
+
+TEST(VboardEndToEnd, NameInADirectoryThatCannotBeMadeIsAnError) {
+    const std::string file = ::testing::TempDir() + "vboard-file-" + std::to_string(getpid());
+    close(open(file.c_str(), O_CREAT | O_WRONLY | O_CLOEXEC, 0600));
+    ScopedEnvironment where("ARBITER_VBOARD_DIR", file + "/boards");
+    VboardProcess vboard({"--quiet", "--name", "left"});
+    EXPECT_EQ(vboard.stderrLine().rfind("vboard: error: --name left: " + file + "/boards: ", 0),
+              0u);
+    EXPECT_EQ(vboard.exitStatus(), 1);
+    unlink(file.c_str());
 }
 
 TEST(VboardEndToEnd, BadCommandPrintsAnErrorAndTheBoardKeepsRunning) {

@@ -63,6 +63,33 @@ TEST(VboardOptions, RejectsUnknownOptionsAndConflicts) {
               "--empty, --rotated and --setup exclude each other");
 }
 
+TEST(VboardOptions, NameIsKeptForTheBoardToPublishItself) {
+    const VboardOptions options = accepted({"--name", "left-2"});
+    EXPECT_EQ(options.name, "left-2");
+    EXPECT_TRUE(options.linkPath.empty());
+    EXPECT_EQ(accepted({"--name=table_7"}).name, "table_7");
+    EXPECT_EQ(accepted({"--name", std::string(32, 'n')}).name, std::string(32, 'n'));
+    EXPECT_TRUE(accepted({}).name.empty());
+}
+
+TEST(VboardOptions, NameAndLinkAreRefusedTogether) {
+    EXPECT_EQ(rejected({"--name", "left", "--link", "/tmp/b"}),
+              "--link and --name exclude each other");
+    EXPECT_EQ(rejected({"--link=/tmp/b", "--name=left"}), "--link and --name exclude each other");
+}
+
+TEST(VboardOptions, BadNameIsRefusedSayingWhatANameIs) {
+    const std::string rule =
+        " is not a board name (letters, digits, - and _, at most 32 characters)";
+    EXPECT_EQ(rejected({"--name", "a/b"}), "--name: 'a/b'" + rule);
+    EXPECT_EQ(rejected({"--name", ".."}), "--name: '..'" + rule);
+    EXPECT_EQ(rejected({"--name", "left board"}), "--name: 'left board'" + rule);
+    EXPECT_EQ(rejected({"--name="}), "--name: ''" + rule);
+    EXPECT_EQ(rejected({"--name", std::string(33, 'n')}),
+              "--name: '" + std::string(33, 'n') + "'" + rule);
+    EXPECT_EQ(rejected({"--name"}), "--name needs a value");
+}
+
 TEST(VboardOptions, SetupTakesTheBoardPartOfAFen) {
     auto parsed = parseVboardOptions({"--setup", "4k3/8/8/8/8/8/8/4K3"});
     ASSERT_TRUE(parsed.options) << parsed.error;
