@@ -225,7 +225,8 @@ bool readConfigurationFile(const std::string& path, const std::vector<std::strin
         auto lineOf = [&](const char* key) { return at(places[b + "." + key].line); };
         auto device = value("device");
         if (!device) {
-            error = at(s.line) + "[" + b + "] needs a device, e.g. device = dgt:/dev/ttyACM0 or device = vboard:left";
+            error = at(s.line) + "[" + b +
+                    "] needs a device, e.g. device = dgt:/dev/ttyACM0 or device = vboard:left";
             return false;
         }
         std::string why;
@@ -289,7 +290,8 @@ std::string where(const BoardSetting& b) {
 
 std::string checkLayout(const std::vector<BoardSetting>& boards, const Geometry& cells) {
     if (boards.empty())
-        return "no board is configured; add a [board.NAME] section or give --board dgt:PATH or --board vboard:NAME";
+        return "no board is configured; add a [board.NAME] section or give --board dgt:PATH or "
+               "--board vboard:NAME";
     std::vector<int> owner(static_cast<size_t>(cells.size()), -1);
     for (size_t i = 0; i < boards.size(); ++i) {
         const BoardSetting& b = boards[i];

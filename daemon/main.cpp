@@ -53,7 +53,8 @@ int main(int argc, char** argv) {
         "configuration file (INI, docs/configuration.md); the command line wins over it")(
         "game,g", po::value(&config.game)->default_value(config.game), "the game to referee")(
         "board,b", po::value(&board),
-        "one board covering the game: dgt:PATH (a serial port or a pty) or vboard:NAME (a virtual board started with arbiter-vboard --name NAME)")(
+        "one board covering the game: dgt:PATH (a serial port or a pty) or vboard:NAME (a virtual "
+        "board started with arbiter-vboard --name NAME)")(
         "time,t", po::value(&config.time)->default_value(config.time),
         "time control, e.g. 5+3 (docs/time-controls.md)")(
         "player,p", po::value(&config.players)->composing(),
@@ -111,8 +112,9 @@ int main(int argc, char** argv) {
         config.boards[0].placement.name = device->text();
     }
     if (config.boards.empty()) {
-        std::cerr << "arbiterd: name the board with --board dgt:PATH, --board vboard:NAME or in --config "
-                     "(arbiterd --list-ports shows serial ports)\n";
+        std::cerr
+            << "arbiterd: name the board with --board dgt:PATH, --board vboard:NAME or in --config "
+               "(arbiterd --list-ports shows serial ports)\n";
         return 2;
     }
 
