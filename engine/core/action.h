@@ -20,8 +20,13 @@ namespace arbiter {
 // - Pass:   no cell is involved (abstain, end of turn).
 // - Choice: a game's own decision without a cell or with one (buy design `arg`,
 //           produce, activate a Weapon); `arg` and the cells mean what the game says.
+// - Join:   a late arrival takes the next seat, at the end of the rotation.
+// - Leave:  player `arg` leaves the game for good.
+// Join and Leave change who plays rather than the position; they are said at the
+// table (never shown on a board) and may come at any time, whoever's turn it is,
+// in the games that allow them (GameState::rosterActions).
 struct Action {
-    enum class Kind : uint8_t { Move, Place, Remove, Pass, Choice };
+    enum class Kind : uint8_t { Move, Place, Remove, Pass, Choice, Join, Leave };
 
     Kind kind = Kind::Pass;
     Cell from = NoCell;
@@ -36,6 +41,9 @@ struct Action {
     static Action remove(Cell from) { return {Kind::Remove, from, NoCell, -1, 0}; }
     static Action pass() { return {}; }
     static Action choice(int arg, Cell at = NoCell) { return {Kind::Choice, NoCell, at, -1, arg}; }
+    static Action join() { return {Kind::Join, NoCell, NoCell, -1, 0}; }
+    static Action leave(int player) { return {Kind::Leave, NoCell, NoCell, -1, player}; }
+    bool changesRoster() const { return kind == Kind::Join || kind == Kind::Leave; }
 
     bool operator==(const Action&) const = default;
 };

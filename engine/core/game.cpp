@@ -5,7 +5,7 @@
 namespace arbiter {
 
 bool GameState::isLegal(const Action& a) const {
-    auto legal = legalActions();
+    auto legal = a.changesRoster() ? rosterActions() : legalActions();
     return std::find(legal.begin(), legal.end(), a) != legal.end();
 }
 

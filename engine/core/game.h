@@ -35,7 +35,12 @@ class GameState {
     // The physical projection: which set piece stands on the cell in this state.
     virtual Appearance appearance(Cell c) const = 0;
 
+    // What the player to move may do now.
     virtual std::vector<Action> legalActions() const = 0;
+    // Join and Leave actions the game allows now, whoever is to move. None by
+    // default: in a game of two, leaving is resigning and the session says so.
+    virtual std::vector<Action> rosterActions() const { return {}; }
+    // Whether `a` is among legalActions() or rosterActions().
     bool isLegal(const Action& a) const;
     virtual void apply(const Action& a) = 0;
 
@@ -47,6 +52,12 @@ class GameState {
     // Whether `p` could still win by any series of legal actions; decides whether
     // running out of time loses or draws (FIDE 6.9).
     virtual bool canStillWin(PlayerId p) const = 0;
+    // Whether `p` still takes turns: false once they have left or been knocked out.
+    virtual bool inGame(PlayerId p) const { return p >= 0 && p < playerCount(); }
+    // The result when play is stopped here by a limit of the table (a whole-game
+    // time limit, a move-count limit) rather than by the rules: by default a
+    // draw; games that count a score decide by it.
+    virtual Outcome stoppedOutcome(const std::string& why) const { return Outcome::draw(why); }
 
     // Notation. `describe` is the human form in this state, before the action is
     // applied (SAN for chess); `encode` is a stable machine form (UCI for chess)

@@ -1,0 +1,406 @@
+#include "engine/skirmish/skirmish.h"
+
+#include <algorithm>
+#include <cassert>
+#include <sstream>
+
+namespace arbiter {
+
+std::unique_ptr<Game> makeSkirmishGame() {
+    return std::make_unique<skirmish::SkirmishGame>();
+}
+
+namespace skirmish {
+
+namespace {
+
+constexpr int kSteps[8][2] = {{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
+constexpr int kMaxSide = 64;  // cells per side: 8 boards of 8 squares
+
+// The offsets (file, rank) of the first `n` cells packed into a corner: nearest
+// the corner first, so three pieces make the corner and its two edge neighbours.
+std::vector<std::pair<int, int>> cornerCells(int n) {
+    std::vector<std::pair<int, int>> cells;
+    for (int x = 0; x < 8; ++x) {
+        for (int y = 0; y < 8; ++y) cells.emplace_back(x, y);
+    }
+    std::stable_sort(cells.begin(), cells.end(), [](auto a, auto b) {
+        int ra = std::max(a.first, a.second), rb = std::max(b.first, b.second);
+        if (ra != rb) return ra < rb;
+        if (a.first + a.second != b.first + b.second)
+            return a.first + a.second < b.first + b.second;
+        return a.first > b.first;
+    });
+    cells.resize(static_cast<size_t>(n));
+    return cells;
+}
+
+}  // namespace
+
+bool Layout::valid() const {
+    const Layout& l = *this;
+    int boards = l.boardsAcross * l.boardsUp;
+    return l.players >= 2 && l.players <= kMaxPlayers && l.boardsAcross >= 1 && l.boardsUp >= 1 &&
+           l.boardsAcross * 8 <= kMaxSide && l.boardsUp * 8 <= kMaxSide &&
+           l.players <= 4 * boards && l.pieces >= 1 && l.pieces <= 16;
+}
+
+namespace {
+
+std::optional<int> number(std::string_view text) {
+    if (text.empty() || text.size() > 3) return std::nullopt;
+    int n = 0;
+    for (char c : text) {
+        if (c < '0' || c > '9') return std::nullopt;
+        n = n * 10 + (c - '0');
+    }
+    return n;
+}
+
+std::vector<std::string_view> split(std::string_view text, char by) {
+    std::vector<std::string_view> parts;
+    size_t start = 0;
+    for (size_t i = 0; i <= text.size(); ++i) {
+        if (i == text.size() || text[i] == by) {
+            parts.push_back(text.substr(start, i - start));
+            start = i + 1;
+        }
+    }
+    return parts;
+}
+
+}  // namespace
+
+SkirmishState::SkirmishState(Geometry geometry, int players)
+    : geometry_(std::move(geometry)),
+      owner_(static_cast<size_t>(geometry_.size()), NoPlayer),
+      seats_(static_cast<size_t>(players), Seat::Playing),
+      scores_(static_cast<size_t>(players), 0) {}
+
+SkirmishState::SkirmishState(const Layout& layout)
+    : SkirmishState(Geometry::rectangle(8 * layout.boardsAcross, 8 * layout.boardsUp),
+                    layout.players) {
+    assert(layout.valid());
+    int boards = layout.boardsAcross * layout.boardsUp;
+    auto offsets = cornerCells(layout.pieces);
+    for (PlayerId p = 0; p < layout.players; ++p) {
+        int board = p % boards;
+        int corner = (p / boards) % 4;
+        int originFile = 8 * (board % layout.boardsAcross);
+        int originRank = 8 * (board / layout.boardsAcross);
+        bool right = corner == 1 || corner == 2;
+        bool top = corner >= 2;
+        for (auto [x, y] : offsets) {
+            int file = originFile + (right ? 7 - x : x);
+            int rank = originRank + (top ? 7 - y : y);
+            owner_[static_cast<size_t>(geometry_.cell(file, rank))] = p;
+        }
+    }
+}
+
+std::unique_ptr<GameState> SkirmishState::clone() const {
+    return std::make_unique<SkirmishState>(*this);
+}
+
+std::string SkirmishState::playerName(PlayerId p) const {
+    return "Player " + std::to_string(p + 1);
+}
+
+std::optional<Piece> SkirmishState::pieceAt(Cell c) const {
+    if (!geometry_.contains(c) || owner_[static_cast<size_t>(c)] == NoPlayer) return std::nullopt;
+    return Piece{0, owner_[static_cast<size_t>(c)]};
+}
+
+PlayerResources SkirmishState::resources(PlayerId p) const {
+    PlayerResources r;
+    if (p >= 0 && p < playerCount()) r.score = scores_[static_cast<size_t>(p)];
+    return r;
+}
+
+Appearance SkirmishState::appearance(Cell c) const {
+    if (!pieceAt(c)) return std::nullopt;
+    return SetPiece{SetColour::White, Figure::Pawn};
+}
+
+int SkirmishState::piecesOf(PlayerId p) const {
+    return static_cast<int>(std::count(owner_.begin(), owner_.end(), p));
+}
+
+bool SkirmishState::inGame(PlayerId p) const {
+    if (p < 0 || p >= playerCount()) return false;
+    Seat s = seats_[static_cast<size_t>(p)];
+    return s == Seat::Placing || (s == Seat::Playing && piecesOf(p) > 0);
+}
+
+PlayerId SkirmishState::nextAfter(PlayerId p) const {
+    for (int i = 1; i <= playerCount(); ++i) {
+        PlayerId q = (p + i) % playerCount();
+        if (inGame(q)) return q;
+    }
+    return NoPlayer;
+}
+
+std::vector<Action> SkirmishState::legalActions() const {
+    std::vector<Action> actions;
+    if (outcome().over()) return actions;
+    if (seats_[static_cast<size_t>(toMove_)] == Seat::Placing) {
+        for (Cell c = 0; c < geometry_.size(); ++c) {
+            if (owner_[static_cast<size_t>(c)] == NoPlayer) actions.push_back(Action::place(0, c));
+        }
+    } else {
+        for (Cell c = 0; c < geometry_.size(); ++c) {
+            if (owner_[static_cast<size_t>(c)] != toMove_) continue;
+            for (auto [df, dr] : kSteps) {
+                Cell to = geometry_.step(c, df, dr);
+                if (to != NoCell && owner_[static_cast<size_t>(to)] != toMove_)
+                    actions.push_back(Action::move(c, to));
+            }
+        }
+    }
+    if (actions.empty()) actions.push_back(Action::pass());
+    return actions;
+}
+
+std::vector<Action> SkirmishState::rosterActions() const {
+    std::vector<Action> actions;
+    if (outcome().over()) return actions;
+    if (playerCount() < kMaxPlayers) actions.push_back(Action::join());
+    for (PlayerId p = 0; p < playerCount(); ++p) {
+        if (inGame(p)) actions.push_back(Action::leave(p));
+    }
+    return actions;
+}
+
+void SkirmishState::apply(const Action& a) {
+    assert(isLegal(a));
+    switch (a.kind) {
+        case Action::Kind::Join:
+            seats_.push_back(Seat::Placing);
+            scores_.push_back(0);
+            return;
+        case Action::Kind::Leave: {
+            PlayerId leaver = a.arg;
+            // Whose turn comes next is decided while the leaver still has a seat.
+            PlayerId next = toMove_ == leaver ? nextAfter(leaver) : toMove_;
+            seats_[static_cast<size_t>(leaver)] = Seat::Left;
+            std::replace(owner_.begin(), owner_.end(), leaver, NoPlayer);
+            toMove_ = next;
+            return;
+        }
+        case Action::Kind::Move: {
+            PlayerId& target = owner_[static_cast<size_t>(a.to)];
+            if (target != NoPlayer) ++scores_[static_cast<size_t>(toMove_)];
+            target = toMove_;
+            owner_[static_cast<size_t>(a.from)] = NoPlayer;
+            break;
+        }
+        case Action::Kind::Place:
+            owner_[static_cast<size_t>(a.to)] = toMove_;
+            seats_[static_cast<size_t>(toMove_)] = Seat::Playing;
+            break;
+        case Action::Kind::Pass:
+        case Action::Kind::Remove:
+        case Action::Kind::Choice:
+            break;
+    }
+    PlayerId next = nextAfter(toMove_);
+    if (next != NoPlayer) toMove_ = next;
+}
+
+Outcome SkirmishState::outcome() const {
+    std::vector<PlayerId> left;
+    for (PlayerId p = 0; p < playerCount(); ++p) {
+        if (inGame(p)) left.push_back(p);
+    }
+    if (left.size() == 1) return Outcome::win(left, "last player standing");
+    if (left.empty()) return Outcome::draw("no player is left");
+    return Outcome::ongoing();
+}
+
+Outcome SkirmishState::stoppedOutcome(const std::string& why) const {
+    std::vector<PlayerId> best;
+    int top = -1;
+    for (PlayerId p = 0; p < playerCount(); ++p) {
+        if (!inGame(p)) continue;
+        int s = scores_[static_cast<size_t>(p)];
+        if (s > top) best.clear();
+        if (s >= top) {
+            top = s;
+            best.push_back(p);
+        }
+    }
+    if (best.size() == 1) return Outcome::win(best, why + ", highest score");
+    return {Outcome::Status::Draw, best, why + ", equal highest scores"};
+}
+
+std::string SkirmishState::describe(const Action& a) const {
+    switch (a.kind) {
+        case Action::Kind::Move:
+            return geometry_.name(a.from) + (pieceAt(a.to) ? "x" : "-") + geometry_.name(a.to);
+        case Action::Kind::Join:
+            return playerName(playerCount()) + " joins";
+        case Action::Kind::Leave:
+            return playerName(a.arg) + " leaves";
+        default:
+            return encode(a);
+    }
+}
+
+std::string SkirmishState::encode(const Action& a) const {
+    switch (a.kind) {
+        case Action::Kind::Move:
+            return geometry_.name(a.from) + "-" + geometry_.name(a.to);
+        case Action::Kind::Place:
+            return "@" + geometry_.name(a.to);
+        case Action::Kind::Join:
+            return "join";
+        case Action::Kind::Leave:
+            return "leave:" + std::to_string(a.arg);
+        default:
+            return "pass";
+    }
+}
+
+std::optional<Action> SkirmishState::decode(std::string_view text) const {
+    if (text == "pass") return Action::pass();
+    if (text == "join") return Action::join();
+    if (text.substr(0, 6) == "leave:") {
+        auto p = number(text.substr(6));
+        if (!p) return std::nullopt;
+        return Action::leave(*p);
+    }
+    if (!text.empty() && text[0] == '@') {
+        auto to = geometry_.parse(text.substr(1));
+        if (!to) return std::nullopt;
+        return Action::place(0, *to);
+    }
+    auto dash = text.find_first_of("-x");
+    if (dash == std::string_view::npos) return std::nullopt;
+    auto from = geometry_.parse(text.substr(0, dash));
+    auto to = geometry_.parse(text.substr(dash + 1));
+    if (!from || !to) return std::nullopt;
+    return Action::move(*from, *to);
+}
+
+std::string SkirmishState::serialize() const {
+    std::string s =
+        std::to_string(geometry_.files()) + "x" + std::to_string(geometry_.ranks()) + " ";
+    for (PlayerId p = 0; p < playerCount(); ++p) {
+        s += (p ? "," : "") + std::string(1, static_cast<char>(seats_[static_cast<size_t>(p)])) +
+             std::to_string(scores_[static_cast<size_t>(p)]);
+    }
+    s += " " + std::to_string(toMove_) + " ";
+    for (int r = geometry_.ranks() - 1; r >= 0; --r) {
+        for (int f = 0; f < geometry_.files(); ++f) {
+            PlayerId o = owner_[static_cast<size_t>(geometry_.cell(f, r))];
+            s += o == NoPlayer ? '.' : static_cast<char>('a' + o);
+        }
+        if (r) s += '/';
+    }
+    return s;
+}
+
+std::unique_ptr<SkirmishState> SkirmishState::load(std::string_view text, std::string& error) {
+    auto fields = split(text, ' ');
+    if (fields.size() != 4) {
+        error = "a Skirmish state has four fields: size, seats, player to move, cells";
+        return nullptr;
+    }
+    auto size = split(fields[0], 'x');
+    auto files = size.size() == 2 ? number(size[0]) : std::nullopt;
+    auto ranks = size.size() == 2 ? number(size[1]) : std::nullopt;
+    if (!files || !ranks || *files < 2 || *ranks < 2 || *files > kMaxSide || *ranks > kMaxSide) {
+        error = "size must be FILESxRANKS, each 2 to 64";
+        return nullptr;
+    }
+    auto seatTexts = split(fields[1], ',');
+    if (seatTexts.size() < 2 || seatTexts.size() > static_cast<size_t>(kMaxPlayers)) {
+        error = "there must be 2 to 16 seats";
+        return nullptr;
+    }
+    std::unique_ptr<SkirmishState> s(
+        new SkirmishState(Geometry::rectangle(*files, *ranks), static_cast<int>(seatTexts.size())));
+    for (size_t p = 0; p < seatTexts.size(); ++p) {
+        std::string_view t = seatTexts[p];
+        auto score = t.empty() ? std::nullopt : number(t.substr(1));
+        if (!score || (t[0] != 'p' && t[0] != 'n' && t[0] != 'l')) {
+            error = "seat " + std::to_string(p + 1) +
+                    " must be p, n or l followed by its score, e.g. p0";
+            return nullptr;
+        }
+        s->seats_[p] = static_cast<Seat>(t[0]);
+        s->scores_[p] = *score;
+    }
+    auto rows = split(fields[3], '/');
+    if (rows.size() != static_cast<size_t>(*ranks)) {
+        error = "there must be one row of cells per rank";
+        return nullptr;
+    }
+    for (int r = 0; r < *ranks; ++r) {
+        std::string_view row = rows[static_cast<size_t>(*ranks - 1 - r)];
+        if (row.size() != static_cast<size_t>(*files)) {
+            error = "rank " + std::to_string(r + 1) + " must have one character per file";
+            return nullptr;
+        }
+        for (int f = 0; f < *files; ++f) {
+            char c = row[static_cast<size_t>(f)];
+            if (c == '.') continue;
+            PlayerId o = c - 'a';
+            if (o < 0 || o >= s->playerCount() ||
+                s->seats_[static_cast<size_t>(o)] != Seat::Playing) {
+                error = std::string("cell ") + s->geometry_.name(s->geometry_.cell(f, r)) +
+                        " holds a piece of no playing seat ('" + c + "')";
+                return nullptr;
+            }
+            s->owner_[static_cast<size_t>(s->geometry_.cell(f, r))] = o;
+        }
+    }
+    auto mover = number(fields[2]);
+    if (!mover || *mover >= s->playerCount() || (!s->inGame(*mover) && !s->outcome().over())) {
+        error = "the player to move must be a seat still in the game";
+        return nullptr;
+    }
+    s->toMove_ = *mover;
+    return s;
+}
+
+std::unique_ptr<GameState> SkirmishGame::start() const {
+    return std::make_unique<SkirmishState>(layout_);
+}
+
+std::unique_ptr<GameState> SkirmishGame::load(std::string_view text, std::string& error) const {
+    return SkirmishState::load(text, error);
+}
+
+std::string SkirmishGame::exportRecord(const GameRecord& record) const {
+    std::ostringstream out;
+    for (const auto& [tag, value] : record.tags) out << "[" << tag << " \"" << value << "\"]\n";
+    out << "[Start \"" << record.startText << "\"]\n\n";
+    std::string error;
+    auto state = SkirmishState::load(record.startText, error);
+    for (size_t i = 0; state && i < record.actions.size(); ++i) {
+        const Action& a = record.actions[i];
+        out << i + 1 << ". ";
+        if (!a.changesRoster()) out << state->playerName(state->toMove()) << ": ";
+        out << state->describe(a) << "\n";
+        if (!state->isLegal(a)) break;  // a damaged record: say no more than is known
+        state->apply(a);
+    }
+    const Outcome& o = record.outcome;
+    out << "\nResult: ";
+    std::string who;
+    for (PlayerId p : o.winners) who += (who.empty() ? "" : ", ") + std::to_string(p + 1);
+    if (!o.over())
+        out << "unfinished";
+    else if (o.status == Outcome::Status::Win)
+        out << (o.winners.size() == 1 ? "won by player " : "won by players ") << who;
+    else
+        out << "drawn" << (who.empty() ? "" : " among players " + who);
+    std::string note = record.outcomeNote.empty() ? o.reason : record.outcomeNote;
+    if (!note.empty()) out << " (" << note << ")";
+    out << "\n";
+    return out.str();
+}
+
+}  // namespace skirmish
+}  // namespace arbiter

@@ -1,0 +1,107 @@
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/core/game.h"
+
+namespace arbiter {
+
+// The Skirmish module's entry for the registry of games (engine/games.cpp).
+std::unique_ptr<Game> makeSkirmishGame();
+
+namespace skirmish {
+
+// How a game of Skirmish is laid out: how many players, and how many 8x8 boards
+// across and up make its surface. Player i starts on board i % boards, in corner
+// (i / boards) % 4 (a1, h1, h8, a8 of that board), with `pieces` pieces packed
+// into that corner. Valid when 2 <= players <= 16, players <= 4 * boards and
+// 1 <= pieces <= 16.
+struct Layout {
+    int players = 4;
+    int boardsAcross = 1;
+    int boardsUp = 1;
+    int pieces = 3;
+    bool valid() const;
+};
+
+// A tiny game for two to sixteen players that exists to exercise what FIDE
+// chess cannot: more than two players, pieces that all look alike so that
+// only history tells whose they are, players joining late and leaving, and a
+// score. The rules are in docs/rules/skirmish.md. In short: on their turn a
+// player steps one of their pieces to any of the 8 neighbouring cells, empty
+// or held by another player (a capture, worth one point); a player with no step
+// passes; the last player with pieces wins; when a limit of the table stops
+// the game, the highest score wins.
+//
+// Every piece is a white pawn: even a board that tells colour and kind apart
+// cannot say whose a piece is, so the referee must follow ownership through
+// history, as in Colonization.
+class SkirmishState final : public GameState {
+  public:
+    // What a seat is doing. A late arrival first places one piece on any empty cell.
+    enum class Seat : char { Playing = 'p', Placing = 'n', Left = 'l' };
+
+    explicit SkirmishState(const Layout& layout);
+    std::unique_ptr<GameState> clone() const override;
+
+    const Geometry& geometry() const override { return geometry_; }
+    int playerCount() const override { return static_cast<int>(seats_.size()); }
+    PlayerId toMove() const override { return toMove_; }
+    std::string playerName(PlayerId p) const override;
+
+    std::optional<Piece> pieceAt(Cell c) const override;
+    PlayerResources resources(PlayerId p) const override;
+    Appearance appearance(Cell c) const override;
+
+    std::vector<Action> legalActions() const override;
+    std::vector<Action> rosterActions() const override;
+    void apply(const Action& a) override;
+
+    Outcome outcome() const override;
+    bool canStillWin(PlayerId p) const override { return inGame(p); }
+    bool inGame(PlayerId p) const override;
+    Outcome stoppedOutcome(const std::string& why) const override;
+
+    std::string describe(const Action& a) const override;
+    std::string encode(const Action& a) const override;
+    std::optional<Action> decode(std::string_view text) const override;
+    // "8x8 p0,p1,l0,n0 1 aa....bb/a......b/..." : size, each seat's state and
+    // score, who is to move, then the cells rank by rank from the top, '.' empty
+    // or the owner's letter ('a' for the first player).
+    std::string serialize() const override;
+    static std::unique_ptr<SkirmishState> load(std::string_view text, std::string& error);
+
+  private:
+    SkirmishState(Geometry geometry, int players);
+    int piecesOf(PlayerId p) const;
+    // The next seat after `p` in the rotation that still takes turns.
+    PlayerId nextAfter(PlayerId p) const;
+
+    Geometry geometry_;
+    std::vector<PlayerId> owner_;  // per cell: whose piece stands there, or NoPlayer
+    std::vector<Seat> seats_;
+    std::vector<int> scores_;
+    PlayerId toMove_ = 0;
+};
+
+// The rules of Skirmish as a Game, for one layout.
+class SkirmishGame final : public Game {
+  public:
+    explicit SkirmishGame(Layout layout = {}) : layout_(layout) {}
+    std::string name() const override { return "skirmish"; }
+    std::unique_ptr<GameState> start() const override;
+    std::unique_ptr<GameState> load(std::string_view text, std::string& error) const override;
+    // A plain-text record: tags, the start, one numbered line per action, the result.
+    std::string exportRecord(const GameRecord& record) const override;
+    std::string recordExtension() const override { return "txt"; }
+
+  private:
+    Layout layout_;
+};
+
+}  // namespace skirmish
+}  // namespace arbiter
