@@ -260,6 +260,14 @@ void GameClock::removePlayer(PlayerId p, Millis now) {
     inGame_[static_cast<size_t>(p)] = false;
 }
 
+void GameClock::addPlayer(Millis now) {
+    settle(now);
+    shareOutFlow();
+    remaining_.push_back(stages_.front().time);
+    movesMade_.push_back(0);
+    inGame_.push_back(true);
+}
+
 void GameClock::setRemaining(std::vector<Millis> remaining) {
     assert(remaining.size() == remaining_.size());
     remaining_ = std::move(remaining);
@@ -271,9 +279,9 @@ ClockState GameClock::snapshot(Millis now) const {
 }
 
 bool GameClock::restore(const ClockState& state) {
-    const size_t players = remaining_.size();
-    if (state.remaining.size() != players || state.movesMade.size() != players ||
-        state.inGame.size() != players)
+    const size_t players = state.remaining.size();
+    if (players < 1 || players > static_cast<size_t>(kMaxPlayers) ||
+        state.movesMade.size() != players || state.inGame.size() != players)
         return false;
     remaining_ = state.remaining;
     movesMade_ = state.movesMade;

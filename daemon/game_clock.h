@@ -83,20 +83,26 @@ class GameClock {
     // p leaves the game: their clock stops and never runs again, they receive no
     // hourglass time, and their remaining time stays as it is.
     void removePlayer(PlayerId p, Millis now);
+    // A late arrival takes the next seat with the first period's time; hourglass
+    // time used before they came is shared among those who were there.
+    void addPlayer(Millis now);
 
     // Restoring times alone (move counts unchanged). Meant for a stopped clock:
     // for a running one the runner's time counts from when it started.
     void setRemaining(std::vector<Millis> remaining);
     // Everything a takeback or a restart needs, as of `now`.
     ClockState snapshot(Millis now) const;
-    // The clocks become exactly the snapshot's, and no clock runs (a pause
-    // stays). False, and nothing changed, when it is for another number of players.
+    // The clocks become exactly the snapshot's, seats included (a takeback may
+    // go back before a late arrival), and no clock runs (a pause stays). False,
+    // and nothing changed, when the snapshot does not hold one value of each
+    // kind for 1 to kMaxPlayers seats.
     bool restore(const ClockState& state);
 
     bool running() const { return runner_ != NoPlayer && !paused_; }
     bool paused() const { return paused_; }
     // Whose clock runs, or would run but for a pause; NoPlayer when none.
     PlayerId runner() const { return runner_; }
+    int seats() const { return static_cast<int>(remaining_.size()); }
     Millis remaining(PlayerId p, Millis now) const;
     std::vector<Millis> remainingAll(Millis now) const;
     // When the running clock reaches zero (a simple delay included); nullopt

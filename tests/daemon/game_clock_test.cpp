@@ -624,13 +624,45 @@ TEST(GameClockState, RestoringBringsBackAPlayerWhoLeft) {
     EXPECT_EQ(c.remainingAll(1000), (std::vector<Millis>{59000, 60500, 60500}));
 }
 
-TEST(GameClockState, AStateForAnotherTableIsRefused) {
+TEST(GameClockState, ATakebackBeforeALateArrivalRemovesTheirSeat) {
+    GameClock c(control("1+0"), 2);
+    ClockState beforeJoin = c.snapshot(0);
+    c.addPlayer(0);
+    EXPECT_EQ(c.seats(), 3);
+    ASSERT_TRUE(c.restore(beforeJoin));
+    EXPECT_EQ(c.seats(), 2);
+}
+
+TEST(GameClockState, AnInconsistentStateIsRefused) {
     GameClock c(control("1+0"), 2);
     c.start(0, 0);
-    EXPECT_FALSE(c.restore({{1000, 1000, 1000}, {0, 0, 0}, {true, true, true}}));
+    EXPECT_FALSE(c.restore({{1000, 1000, 1000}, {0, 0}, {true, true, true}}));
     EXPECT_FALSE(c.restore({{1000, 1000}, {0}, {true, true}}));
+    EXPECT_FALSE(c.restore({{}, {}, {}}));
+    EXPECT_FALSE(c.restore(
+        {std::vector<Millis>(17, 1000), std::vector<int>(17, 0), std::vector<bool>(17, true)}));
     EXPECT_TRUE(c.running());
     EXPECT_EQ(c.remaining(0, 1000), 59000);
+}
+
+TEST(GameClockLateArrival, ALateArrivalGetsTheFirstPeriodsTimeAndTakesTurns) {
+    GameClock c(control("1+2"), 2);
+    c.moved(0, 1, 0);
+    c.addPlayer(5000);
+    EXPECT_EQ(c.remainingAll(5000), (std::vector<Millis>{62000, 55000, 60000}));
+    c.moved(1, 2, 6000);
+    c.moved(2, 0, 9000);
+    EXPECT_EQ(c.remaining(2, 9000), 57000 + 2000);
+}
+
+TEST(GameClockLateArrival, HourglassTimeUsedBeforeTheyCameGoesToThoseWhoWereThere) {
+    GameClock c(control("1h"), 2);
+    c.start(0, 0);
+    c.addPlayer(4000);
+    EXPECT_EQ(c.remainingAll(4000), (std::vector<Millis>{56000, 64000, 60000}));
+    c.moved(0, 1, 6000);
+    // The 2 s used since go half to each of the other two.
+    EXPECT_EQ(c.remainingAll(6000), (std::vector<Millis>{54000, 65000, 61000}));
 }
 
 }  // namespace
