@@ -10,6 +10,7 @@
 #include <set>
 #include <sstream>
 
+#include "daemon/game_limits.h"
 #include "engine/core/geometry.h"
 
 namespace arbiter {
@@ -19,8 +20,9 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const std::vector<std::string> kTopKeys = {"game",      "time",   "player",   "journal",
-                                           "settle-ms", "socket", "log-level"};
+const std::vector<std::string> kTopKeys = {"game",       "time",   "time-limit",
+                                           "move-limit", "player", "journal",
+                                           "settle-ms",  "socket", "log-level"};
 const std::vector<std::string> kBoardKeys = {"device", "origin", "rotation", "squares", "sensing"};
 constexpr uintmax_t kMaxFileBytes = 1 << 20;
 
@@ -174,7 +176,8 @@ bool readConfigurationFile(const std::string& path, const std::vector<std::strin
     file.add_options()("game", po::value<std::string>())("time", po::value<std::string>())(
         "player", po::value<std::vector<std::string>>()->composing())(
         "journal", po::value<std::string>())("settle-ms", po::value<std::string>())(
-        "socket", po::value<std::string>())("log-level", po::value<std::string>());
+        "socket", po::value<std::string>())("log-level", po::value<std::string>())(
+        "time-limit", po::value<std::string>())("move-limit", po::value<std::string>());
     for (const auto& b : boardOrder) {
         for (const auto& key : kBoardKeys)
             file.add_options()((b + "." + key).c_str(), po::value<std::string>());
@@ -198,6 +201,24 @@ bool readConfigurationFile(const std::string& path, const std::vector<std::strin
     if (given("socket")) config.socket = text_("socket");
     if (given("log-level")) config.logLevel = text_("log-level");
     if (given("player")) config.players = vm["player"].as<std::vector<std::string>>();
+    if (given("time-limit")) {
+        config.timeLimit = text_("time-limit");
+        if (!GameLimits::parseMinutes(config.timeLimit)) {
+            error = at(places["time-limit"].line) + "time-limit must be minutes of play for the " +
+                    "whole game, more than 0 and at most 1440 (e.g. 90 or 2.5), not \"" +
+                    config.timeLimit + "\"";
+            return false;
+        }
+    }
+    if (given("move-limit")) {
+        config.moveLimit = text_("move-limit");
+        if (!GameLimits::parseMoves(config.moveLimit)) {
+            error = at(places["move-limit"].line) +
+                    "move-limit must be the moves each player makes at most, 1 to 10000, not \"" +
+                    config.moveLimit + "\"";
+            return false;
+        }
+    }
     if (given("settle-ms")) {
         std::string v = text_("settle-ms");
         auto ms = wholeNumber(v, 5);

@@ -24,6 +24,8 @@ struct BoardSetting {
 struct Configuration {
     std::string game = "fide";
     std::string time = "15+10";
+    std::string timeLimit;  // minutes of play for the whole game; empty: none
+    std::string moveLimit;  // moves each player makes at most; empty: none
     std::vector<std::string> players;
     std::string journal = "games";
     long settleMs = 300;

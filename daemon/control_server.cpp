@@ -54,8 +54,14 @@ bool isBlank(std::string_view line) {
 const std::vector<std::string>* fieldsOf(const std::string& type) {
     using namespace control::request;
     static const std::map<std::string, std::vector<std::string>> shapes = {
-        {kStatus, {}},   {kSubscribe, {}}, {kUnsubscribe, {}},          {kNewGame, {}},
-        {kTakeback, {}}, {kPause, {}},     {kDo, {"action", "player"}}, {kResume, {}},
+        {kStatus, {}},
+        {kSubscribe, {}},
+        {kUnsubscribe, {}},
+        {kNewGame, {}},
+        {kTakeback, {}},
+        {kPause, {}},
+        {kDo, {"action", "player", "name"}},
+        {kResume, {}},
     };
     auto it = shapes.find(type);
     return it == shapes.end() ? nullptr : &it->second;
@@ -470,7 +476,15 @@ void ControlServer::dispatch(const ClientPtr& c, const std::string& type, const 
             sendError(c, id, why);
             return;
         }
-        answer(table_.act(action->get<std::string>(), *seat));
+        std::string name;
+        if (auto it = request.find("name"); it != request.end()) {
+            if (!it->is_string()) {
+                sendError(c, id, "\"name\" must be a string, the name of a player joining");
+                return;
+            }
+            name = it->get<std::string>();
+        }
+        answer(table_.act(action->get<std::string>(), *seat, name));
     } else if (type == kNewGame) {
         answer(table_.newGame());
     } else if (type == kTakeback) {

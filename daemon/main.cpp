@@ -57,6 +57,10 @@ int main(int argc, char** argv) {
         "board started with arbiter-vboard --name NAME)")(
         "time,t", po::value(&config.time)->default_value(config.time),
         "time control, e.g. 5+3 (docs/time-controls.md)")(
+        "time-limit", po::value(&config.timeLimit),
+        "minutes of play for the whole game; then the round is finished and the game ends")(
+        "move-limit", po::value(&config.moveLimit),
+        "moves each player makes at most; the game ends after that round")(
         "player,p", po::value(&config.players)->composing(),
         "a player's name, in turn order (repeat)")(
         "journal,j", po::value(&config.journal)->default_value(config.journal),
@@ -136,6 +140,33 @@ int main(int argc, char** argv) {
         return 2;
     }
     settings.session.time = *control;
+    if (!config.timeLimit.empty()) {
+        auto ms = GameLimits::parseMinutes(config.timeLimit);
+        if (!ms) {
+            std::cerr << "arbiterd: time-limit \"" << config.timeLimit
+                      << "\" is not minutes of play, more than 0 and at most 1440 (e.g. 90)\n";
+            return 2;
+        }
+        settings.session.limits.time = *ms;
+    }
+    if (!config.moveLimit.empty()) {
+        auto moves = GameLimits::parseMoves(config.moveLimit);
+        if (!moves) {
+            std::cerr << "arbiterd: move-limit \"" << config.moveLimit
+                      << "\" is not a number of moves from 1 to 10000\n";
+            return 2;
+        }
+        settings.session.limits.moves = *moves;
+    }
+    if (auto game = makeGame(config.game); game && !config.players.empty()) {
+        int seats = game->start()->playerCount();
+        if (config.players.size() != static_cast<size_t>(seats)) {
+            std::cerr << "arbiterd: " << config.game << " starts with " << seats << " players, but "
+                      << config.players.size()
+                      << " names were given; name each seat once, in turn order\n";
+            return 2;
+        }
+    }
     settings.session.players = config.players;
     settings.session.journalDir = config.journal;
     if (config.settleMs < 0 || config.settleMs > 10000) {

@@ -1,6 +1,8 @@
 #include "daemon/referee.h"
 
+#include <algorithm>
 #include <limits>
+#include <memory>
 
 namespace arbiter {
 
@@ -19,17 +21,47 @@ int mismatches(const Surface& surface, const Geometry& g, const Projection& want
     return n;
 }
 
+// Whether the surface shows `wanted` on every cell of the game.
+bool showsExactly(const Surface& surface, const Geometry& g, const Projection& wanted) {
+    for (Cell c = 0; c < g.size(); ++c) {
+        if (!g.contains(c)) continue;
+        if (!Referee::matches(surface.cell(c), wanted[static_cast<size_t>(c)], surface.sensing(c)))
+            return false;
+    }
+    return true;
+}
+
+bool pieceChanges(const GameState& from, const GameState& to, Cell c) {
+    return from.pieceAt(c) != to.pieceAt(c);
+}
+
+// The cells whose piece differs between the states but which nobody touched.
+std::vector<Cell> untouchedChanges(const Surface& surface, const GameState& from,
+                                   const GameState& to) {
+    std::vector<Cell> cells;
+    const Geometry& g = from.geometry();
+    for (Cell c = 0; c < g.size(); ++c) {
+        if (g.contains(c) && !surface.touched(c) && pieceChanges(from, to, c)) cells.push_back(c);
+    }
+    return cells;
+}
+
 // On the way from `from` to `to`: every cell shows its state before, its state
-// after, or nothing (a piece in the hand), and cells the action leaves alone are untouched.
+// after, or nothing (a piece in the hand). A cell that looks the same before
+// and after may be empty only if its piece changes (a captured piece lifted
+// off before the capturing one arrives); otherwise it must be left alone.
 bool onTheWay(const Surface& surface, const Geometry& g, const Projection& from,
-              const Projection& to) {
+              const Projection& to, const GameState& fromState, const GameState& toState) {
     for (Cell c = 0; c < g.size(); ++c) {
         if (!g.contains(c)) continue;
         size_t i = static_cast<size_t>(c);
         const SensedCell& s = surface.cell(c);
         Sensing sensing = surface.sensing(c);
         if (Referee::matches(s, from[i], sensing)) continue;
-        if (from[i] == to[i]) return false;
+        if (from[i] == to[i]) {
+            if (s.content.has_value() || !pieceChanges(fromState, toState, c)) return false;
+            continue;
+        }
         if (!Referee::matches(s, to[i], sensing) && s.content.has_value()) return false;
     }
     return true;
@@ -42,7 +74,7 @@ std::vector<CellFix> fixesTowards(const Surface& surface, const Geometry& g,
         if (!g.contains(c)) continue;
         const SensedCell& s = surface.cell(c);
         if (!Referee::matches(s, wanted[static_cast<size_t>(c)], surface.sensing(c)))
-            fixes.push_back({c, s.content, wanted[static_cast<size_t>(c)]});
+            fixes.push_back({c, s.content, wanted[static_cast<size_t>(c)], surface.sensing(c)});
     }
     return fixes;
 }
@@ -75,7 +107,7 @@ Verdict Referee::judge(const GameState& current, const GameState* previous, cons
 
     const Geometry& g = current.geometry();
     Projection now = project(current);
-    if (mismatches(surface, g, now) == 0) {
+    if (showsExactly(surface, g, now)) {
         v.kind = Verdict::Kind::Settled;
         return v;
     }
@@ -84,32 +116,47 @@ Verdict Referee::judge(const GameState& current, const GameState* previous, cons
     struct Candidate {
         std::vector<Action> actions;
         Projection after;
+        std::unique_ptr<GameState> state;
     };
     std::vector<Candidate> candidates;
     for (const Action& a : current.legalActions()) {
         auto next = current.clone();
         next->apply(a);
-        candidates.push_back({{a}, project(*next)});
-        if (catchUpPlies > 1 && mismatches(surface, g, candidates.back().after) != 0) {
+        Projection p = project(*next);
+        bool shown = showsExactly(surface, g, p);
+        if (catchUpPlies > 1 && !shown) {
             for (const Action& b : next->legalActions()) {
                 auto after = next->clone();
                 after->apply(b);
-                Projection p = project(*after);
-                if (mismatches(surface, g, p) == 0) candidates.push_back({{a, b}, std::move(p)});
+                Projection q = project(*after);
+                if (showsExactly(surface, g, q))
+                    candidates.push_back({{a, b}, std::move(q), std::move(after)});
             }
         }
+        candidates.push_back({{a}, std::move(p), std::move(next)});
     }
 
-    std::vector<const Candidate*> exact;
+    // Shown exactly, and every cell whose piece changes was touched: made. Shown
+    // exactly but some such cell untouched: perhaps only a piece in the hand.
+    std::vector<const Candidate*> made;
+    std::vector<const Candidate*> unconfirmed;
+    std::vector<Cell> untouched;
     for (const Candidate& c : candidates) {
-        if (mismatches(surface, g, c.after) == 0) exact.push_back(&c);
+        if (!showsExactly(surface, g, c.after)) continue;
+        auto cells = untouchedChanges(surface, current, *c.state);
+        if (cells.empty()) {
+            made.push_back(&c);
+        } else {
+            unconfirmed.push_back(&c);
+            untouched.insert(untouched.end(), cells.begin(), cells.end());
+        }
     }
     // A single action beats any explanation by two: people make one move far more often.
-    if (!exact.empty()) {
+    if (!made.empty()) {
         size_t shortest = std::numeric_limits<size_t>::max();
-        for (auto* c : exact) shortest = std::min(shortest, c->actions.size());
+        for (auto* c : made) shortest = std::min(shortest, c->actions.size());
         std::vector<const Candidate*> best;
-        for (auto* c : exact) {
+        for (auto* c : made) {
             if (c->actions.size() == shortest) best.push_back(c);
         }
         if (best.size() == 1) {
@@ -121,21 +168,29 @@ Verdict Referee::judge(const GameState& current, const GameState* previous, cons
         }
         return v;
     }
+    if (!unconfirmed.empty()) {
+        v.kind = Verdict::Kind::Pending;
+        for (auto* c : unconfirmed) v.unconfirmed.push_back(c->actions.front());
+        std::sort(untouched.begin(), untouched.end());
+        untouched.erase(std::unique(untouched.begin(), untouched.end()), untouched.end());
+        v.untouched = untouched;
+        return v;
+    }
 
     Projection before;
     if (previous) {
         before = project(*previous);
-        if (mismatches(surface, g, before) == 0) {
+        if (showsExactly(surface, g, before)) {
             v.kind = Verdict::Kind::Takeback;
             return v;
         }
-        if (onTheWay(surface, g, now, before)) {
+        if (onTheWay(surface, g, now, before, current, *previous)) {
             v.kind = Verdict::Kind::Pending;
             return v;
         }
     }
     for (const Candidate& c : candidates) {
-        if (c.actions.size() == 1 && onTheWay(surface, g, now, c.after)) {
+        if (c.actions.size() == 1 && onTheWay(surface, g, now, c.after, current, *c.state)) {
             v.kind = Verdict::Kind::Pending;
             return v;
         }
@@ -165,6 +220,8 @@ Verdict Referee::judge(const GameState& current, const GameState* previous, cons
 
 std::string Referee::describe(const CellFix& fix, const Geometry& g) {
     std::string cell = g.name(fix.cell);
+    // A board that senses only occupancy does not know which piece it sees.
+    if (!fix.wanted && fix.sensing == Sensing::Occupancy) return "take the piece off " + cell;
     if (!fix.wanted) return "take the " + words(*fix.sensed) + " off " + cell;
     if (!fix.sensed) return "put a " + words(*fix.wanted) + " on " + cell;
     return "replace the " + words(*fix.sensed) + " on " + cell + " by a " + words(*fix.wanted);

@@ -13,6 +13,7 @@ struct CellFix {
     Cell cell = NoCell;
     Appearance sensed;
     Appearance wanted;
+    Sensing sensing = Sensing::ColourAndKind;  // what its board can tell, for the wording
 };
 
 // What the referee makes of a still surface.
@@ -34,12 +35,24 @@ struct Verdict {
     // current state, because the surface is nearer to it (a pawn put on the last
     // rank without being exchanged for the promoted piece).
     std::vector<Action> fixesComplete;
+    // Pending only: the surface shows the state after this action, but a cell
+    // whose piece it changes was never touched (`untouched`). On a board that
+    // cannot tell pieces apart a lifted piece looks like a capture made; only
+    // the captured piece being lifted off tells them apart.
+    std::vector<Action> unconfirmed;
+    std::vector<Cell> untouched;
 };
 
 // The one place where physical meets logical. For the current state and for
 // every legal action it knows what the cells should show (the game's physical
 // projection) and compares the sensed surface with those, honouring what each
 // board can sense. No game has move-detection code of its own.
+//
+// Where the boards cannot tell whose a piece is (occupancy only, or one colour
+// for all players), ownership is followed through history: the state knows
+// whose each piece is, and an action that changes a cell's piece without
+// changing what the cell shows (a capture) counts only once that cell has
+// been touched since the last agreed position (Surface::touched).
 class Referee {
   public:
     // `previous` is the state before the last action, if there is one (for

@@ -1,5 +1,6 @@
 #include "daemon/session.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 
@@ -32,6 +33,15 @@ std::vector<std::string> capturedBy(const GameState& before, const GameState& af
     return captured;
 }
 
+// What may stand as a player's name in announcements and records.
+bool validPlayerName(const std::string& name) {
+    if (name.empty() || name.size() > 40) return false;
+    for (unsigned char c : name) {
+        if (c < 0x20 || c == 0x7f) return false;
+    }
+    return true;
+}
+
 // PGN's TimeControl tag (seconds): "300+3", hourglass "*300"; "?" for what PGN cannot say.
 std::string pgnTimeControl(const TimeControl& t) {
     if (t.stages().size() > 1) return "?";
@@ -53,7 +63,8 @@ Session::Session(const Game& game, std::unique_ptr<GameState> start,
       settings_(settings),
       out_(out),
       time_(time),
-      clock_(settings.time, start->playerCount()) {
+      clock_(settings.time, start->playerCount()),
+      limits_(settings.limits) {
     if (settings_.players.size() != static_cast<size_t>(start->playerCount())) {
         settings_.players.clear();
         for (PlayerId p = 0; p < start->playerCount(); ++p)
@@ -73,13 +84,15 @@ std::unique_ptr<Session> Session::begin(const Game& game, const SessionSettings&
                                             journalStem(s->started_, game.name()), error);
         if (!s->journal_) return nullptr;
     }
-    nlohmann::json header = {{"type", "game"},
-                             {"version", 1},
-                             {"game", game.name()},
-                             {"start", s->current().serialize()},
-                             {"time", settings.time.text()},
-                             {"players", s->settings_.players},
-                             {"started", s->started_}};
+    nlohmann::json header = {
+        {"type", "game"},
+        {"version", 1},
+        {"game", game.name()},
+        {"start", s->current().serialize()},
+        {"time", settings.time.text()},
+        {"limits", {{"time", settings.limits.time}, {"moves", settings.limits.moves}}},
+        {"players", s->settings_.players},
+        {"started", s->started_}};
     if (!s->record(header)) {
         error = "cannot write the journal";
         return nullptr;
@@ -120,6 +133,20 @@ std::unique_ptr<Session> Session::resume(const Game& game, const JournalContents
 
     SessionSettings settings;
     settings.time = *control;
+    if (header.contains("limits")) {
+        const auto& l = header["limits"];
+        auto whole = [&](const char* key, long max) -> std::optional<long> {
+            if (!l.is_object() || !l.contains(key) || !l[key].is_number_integer())
+                return std::nullopt;
+            long v = l[key].get<long>();
+            if (v < 0 || v > max) return std::nullopt;
+            return v;
+        };
+        auto time = whole("time", 24L * 3'600'000);
+        auto moves = whole("moves", 10000);
+        if (!time || !moves) return fail(0, "bad \"limits\"");
+        settings.limits = {*time, static_cast<int>(*moves)};
+    }
     if (header.contains("players") && header["players"].is_array()) {
         for (const auto& name : header["players"]) {
             if (name.is_string()) settings.players.push_back(name.get<std::string>());
@@ -128,9 +155,9 @@ std::unique_ptr<Session> Session::resume(const Game& game, const JournalContents
     // Replay into a scratch announcer: what was said before is not said again.
     std::unique_ptr<Session> s(new Session(game, std::move(start), settings, out, time));
     s->started_ = text(header, "started").value_or(time.wallClock());
-    auto clocksOf = [&](const nlohmann::json& j) -> std::optional<std::vector<Millis>> {
-        if (!j.contains("clock") || !j["clock"].is_array() ||
-            j["clock"].size() != static_cast<size_t>(s->current().playerCount()))
+    auto clocksOf = [&](const nlohmann::json& j,
+                        size_t players) -> std::optional<std::vector<Millis>> {
+        if (!j.contains("clock") || !j["clock"].is_array() || j["clock"].size() != players)
             return std::nullopt;
         std::vector<Millis> ms;
         for (const auto& v : j["clock"]) {
@@ -148,25 +175,38 @@ std::unique_ptr<Session> Session::resume(const Game& game, const JournalContents
             auto action = s->current().decode(*code);
             if (!action || !s->current().isLegal(*action))
                 return fail(i, "\"" + *code + "\" is not a legal action here");
-            auto clocks = clocksOf(event);
-            if (!clocks) return fail(i, "move without a valid \"clock\"");
-            // Replayed on a stopped clock so that move counts (stages) follow;
-            // the times are the ones recorded.
-            s->clocksBefore_.push_back(s->clock_.snapshot(0));
-            PlayerId mover = s->current().toMove();
             auto next = s->current().clone();
             next->apply(*action);
-            s->clock_.moved(mover, next->toMove(), 0);
+            auto clocks = clocksOf(event, static_cast<size_t>(next->playerCount()));
+            if (!clocks) return fail(i, "move without a valid \"clock\"");
+            std::string joiner;
+            if (action->kind == Action::Kind::Join) {
+                joiner = text(event, "name").value_or("");
+                if (!validPlayerName(joiner)) return fail(i, "a player joins without a valid name");
+            }
+            if (event.contains("played")) {
+                if (!event["played"].is_number_integer() || event["played"].get<Millis>() < 0)
+                    return fail(i, "bad \"played\" time");
+                s->limits_.setPlayed(event["played"].get<Millis>());
+            }
+            // Replayed on a stopped clock so that move counts (stages) follow;
+            // the times are the ones recorded.
+            s->before_.push_back(
+                {s->clock_.snapshot(0), s->limits_.rounds(), s->settings_.players});
+            s->advanceClock(s->clock_, *action, actorOf(s->current(), *action), *next, 0);
             s->clock_.stop(0);
             s->clock_.setRemaining(*clocks);
+            s->noteTurn(s->current(), *action, *next, joiner);
             s->states_.push_back(std::move(next));
             s->actions_.push_back(*action);
         } else if (type == "takeback") {
             if (s->actions_.empty()) return fail(i, "takeback with no move to take back");
-            s->clock_.restore(s->clocksBefore_.back());
-            s->clocksBefore_.pop_back();
-            s->states_.pop_back();
-            s->actions_.pop_back();
+            s->undoLast();
+        } else if (type == "time-limit") {
+            s->limits_.reachTimeLimit();
+            if (event.contains("played") && event["played"].is_number_integer() &&
+                event["played"].get<Millis>() >= 0)
+                s->limits_.setPlayed(event["played"].get<Millis>());
         } else if (type == "illegal" || type == "fixed" || type == "draw-offer" ||
                    type == "pause" || type == "resume") {
             // Informational: nothing to replay.
@@ -181,7 +221,10 @@ std::unique_ptr<Session> Session::resume(const Game& game, const JournalContents
                      journal.path);
     s->journal_ = JournalWriter::append(journal.path, journal.validBytes, error);
     if (!s->journal_) return nullptr;
-    if (s->ply() > 0) s->clock_.start(s->current().toMove(), time.now());
+    if (s->ply() > 0) {
+        s->clock_.start(s->current().toMove(), time.now());
+        s->limits_.startPlay(time.now());
+    }
     out.announce({"resume",
                   "Resumed the game from " + journal.path + " after " + std::to_string(s->ply()) +
                       " moves. " + s->clockText(),
@@ -224,9 +267,51 @@ nlohmann::json Session::clockJson() const {
     return clock_.remainingAll(time_.now());
 }
 
-bool Session::commit(const Action& a) {
+PlayerId Session::actorOf(const GameState& state, const Action& a) {
+    if (a.kind == Action::Kind::Join) return state.playerCount();
+    if (a.kind == Action::Kind::Leave) return a.arg;
+    return state.toMove();
+}
+
+void Session::advanceClock(GameClock& clock, const Action& a, PlayerId actor,
+                           const GameState& after, Millis now) const {
+    if (a.kind == Action::Kind::Join) {
+        clock.addPlayer(now);
+    } else if (a.kind == Action::Kind::Leave) {
+        bool theirTurn = clock.runner() == actor;
+        clock.removePlayer(actor, now);
+        if (theirTurn && !after.outcome().over()) clock.start(after.toMove(), now);
+    } else {
+        clock.moved(actor, after.toMove(), now);
+    }
+}
+
+void Session::noteTurn(const GameState& before, const Action& a, const GameState& after,
+                       const std::string& joiner) {
+    if (a.kind == Action::Kind::Join)
+        settings_.players.push_back(joiner.empty() ? after.playerName(after.playerCount() - 1)
+                                                   : joiner);
+    offersDraw_.resize(static_cast<size_t>(after.playerCount()), false);
+    // A turn is taken by every action but a join, and by leaving on one's own turn.
+    bool tookTurn =
+        !a.changesRoster() || (a.kind == Action::Kind::Leave && a.arg == before.toMove());
+    if (tookTurn) limits_.turnTaken(before.toMove(), after.toMove());
+}
+
+void Session::undoLast() {
+    const Before& b = before_.back();
+    clock_.restore(b.clocks);
+    limits_.restore(b.rounds);
+    settings_.players = b.players;
+    offersDraw_.resize(settings_.players.size(), false);
+    before_.pop_back();
+    states_.pop_back();
+    actions_.pop_back();
+}
+
+bool Session::commit(const Action& a, const std::string& joiner) {
     const GameState& before = current();
-    PlayerId mover = before.toMove();
+    PlayerId actor = actorOf(before, a);
     Millis now = time_.now();
     std::string san = before.describe(a);
     std::string code = before.encode(a);
@@ -234,39 +319,73 @@ bool Session::commit(const Action& a) {
     after->apply(a);
 
     GameClock clock = clock_;
-    clock.moved(mover, after->toMove(), now);
+    advanceClock(clock, a, actor, *after, now);
+    GameLimitWatch limits = limits_;
+    if (!a.changesRoster()) limits.startPlay(now);
     std::vector<Millis> remaining = clock.remainingAll(now);
-    auto captured = capturedBy(before, *after, mover);
+    auto captured = capturedBy(before, *after, actor);
     nlohmann::json event = {
-        {"type", "move"},       {"ply", ply() + 1},   {"player", mover},
-        {"action", code},       {"notation", san},    {"state", after->serialize()},
-        {"captured", captured}, {"clock", remaining}, {"at", time_.wallClock()}};
+        {"type", "move"},         {"ply", ply() + 1},   {"player", actor},
+        {"action", code},         {"notation", san},    {"state", after->serialize()},
+        {"captured", captured},   {"clock", remaining}, {"played", limits.played(now)},
+        {"at", time_.wallClock()}};
+    if (a.kind == Action::Kind::Join) {
+        event["name"] = joiner.empty() ? after->playerName(actor) : joiner;
+    }
     if (!record(event)) return false;
 
-    clocksBefore_.push_back(clock_.snapshot(now));
+    before_.push_back({clock_.snapshot(now), limits_.rounds(), settings_.players});
     clock_ = clock;
+    limits_ = limits;
+    noteTurn(before, a, *after, event.value("name", ""));
     // Moving is declining: offers by everyone else lapse.
-    for (size_t p = 0; p < offersDraw_.size(); ++p) {
-        if (static_cast<PlayerId>(p) != mover) offersDraw_[p] = false;
+    if (!a.changesRoster()) {
+        for (size_t p = 0; p < offersDraw_.size(); ++p) {
+            if (static_cast<PlayerId>(p) != actor) offersDraw_[p] = false;
+        }
     }
-    std::string label = moveLabel(ply(), mover);
+    std::string label = moveLabel(ply(), actor);
     states_.push_back(std::move(after));
     actions_.push_back(a);
-    std::string text = label + san + " (" + code + ")";
-    for (const auto& c : captured) text += ", takes the " + c;
-    out_.announce({"move",
-                   text + ". " + clockText(),
-                   {{"ply", ply()},
-                    {"player", mover},
-                    {"san", san},
-                    {"uci", code},
-                    {"captured", captured},
-                    {"clock", remaining}}});
+    const std::string& name = settings_.players[static_cast<size_t>(actor)];
+    if (a.kind == Action::Kind::Join) {
+        out_.announce({"join",
+                       name + " joins the game in seat " + std::to_string(actor + 1) +
+                           ", at the end of the rotation. " + clockText(),
+                       {{"ply", ply()}, {"player", actor}, {"name", name}, {"clock", remaining}}});
+    } else if (a.kind == Action::Kind::Leave) {
+        std::string next =
+            current().outcome().over()
+                ? std::string()
+                : " " + settings_.players[static_cast<size_t>(current().toMove())] + " to move.";
+        out_.announce({"leave",
+                       name + " leaves the game; their pieces leave the board with them." + next,
+                       {{"ply", ply()}, {"player", actor}, {"name", name}, {"clock", remaining}}});
+    } else {
+        std::string text = label + san + " (" + code + ")";
+        for (const auto& c : captured) text += ", takes the " + c;
+        out_.announce({"move",
+                       text + ". " + clockText(),
+                       {{"ply", ply()},
+                        {"player", actor},
+                        {"san", san},
+                        {"uci", code},
+                        {"captured", captured},
+                        {"clock", remaining}}});
+    }
+    endIfOver();
+    return true;
+}
 
+void Session::endIfOver() {
     Outcome o = current().outcome();
     if (o.over()) {
         finish(o);
-        return true;
+        return;
+    }
+    if (std::string why = limits_.reason(); !why.empty()) {
+        finish(current().stoppedOutcome(why));
+        return;
     }
     std::string claim = current().claimableDraw();
     if (!claim.empty()) {
@@ -275,7 +394,24 @@ bool Session::commit(const Action& a) {
                            " may claim a draw (" + claim + ").",
                        {{"reason", claim}}});
     }
-    return true;
+}
+
+void Session::checkTimeLimit() {
+    if (over() || limits_.timeLimitReached()) return;
+    Millis now = time_.now();
+    if (limits_.limits().time <= 0 || limits_.played(now) < limits_.limits().time) return;
+    if (!record(
+            {{"type", "time-limit"}, {"played", limits_.played(now)}, {"at", time_.wallClock()}}))
+        return;
+    limits_.reachTimeLimit();
+    bool between = !limits_.rounds().open;
+    out_.announce({"time-limit",
+                   "The time limit of " + GameClock::format(limits_.limits().time) +
+                       " is reached: " +
+                       (between ? std::string("the game ends now.")
+                                : "the round is finished, then the game ends."),
+                   {{"played", limits_.played(now)}}});
+    if (between) finish(current().stoppedOutcome(limits_.reason()));
 }
 
 bool Session::takeback() {
@@ -283,7 +419,7 @@ bool Session::takeback() {
     const Action undone = actions_.back();
     const GameState& before = *previous();
     std::string san = before.describe(undone);
-    ClockState restored = clocksBefore_.back();
+    ClockState restored = before_.back().clocks;
     if (!record({{"type", "takeback"},
                  {"ply", ply()},
                  {"action", before.encode(undone)},
@@ -291,11 +427,8 @@ bool Session::takeback() {
                  {"at", time_.wallClock()}}))
         return false;
     PlayerId mover = before.toMove();
-    states_.pop_back();
-    actions_.pop_back();
-    clocksBefore_.pop_back();
+    undoLast();
     Millis now = time_.now();
-    clock_.restore(restored);
     if (!actions_.empty()) clock_.start(mover, now);
     out_.announce({"takeback",
                    "Takeback: " + san + " is undone. " +
@@ -309,16 +442,22 @@ void Session::checkFlag() {
     Millis now = time_.now();
     PlayerId flagged = clock_.runner();
     if (clock_.remaining(flagged, now) > 0) return;
-    clock_.stop(now);
-    const std::string& name = settings_.players[static_cast<size_t>(flagged)];
+    const std::string name = settings_.players[static_cast<size_t>(flagged)];
     std::vector<PlayerId> others;
     bool anyCanWin = false;
     for (PlayerId p = 0; p < current().playerCount(); ++p) {
-        if (p == flagged) continue;
+        if (p == flagged || !current().inGame(p)) continue;
         others.push_back(p);
         anyCanWin = anyCanWin || current().canStillWin(p);
     }
     out_.announce({"flag", name + "'s flag has fallen.", {{"player", flagged}}});
+    // In a game that goes on without them, running out of time is leaving it:
+    // the next player's clock starts. (If that cannot be recorded, the clocks stop.)
+    if (current().isLegal(Action::leave(flagged)) && others.size() > 1) {
+        if (!commit(Action::leave(flagged))) clock_.stop(now);
+        return;
+    }
+    clock_.stop(now);
     if (anyCanWin)
         finish(Outcome::win(others, name + " lost on time"));
     else
@@ -326,12 +465,12 @@ void Session::checkFlag() {
 }
 
 std::string Session::resultText(const Outcome& o) const {
-    if (o.status == Outcome::Status::Draw) return "Draw";
     std::string who;
     for (PlayerId p : o.winners) {
         if (!who.empty()) who += " and ";
         who += settings_.players[static_cast<size_t>(p)];
     }
+    if (o.status == Outcome::Status::Draw) return who.empty() ? "Draw" : "Draw between " + who;
     return who + (o.winners.size() == 1 ? " wins" : " win");
 }
 
@@ -342,6 +481,7 @@ void Session::finish(const Outcome& o) {
         adjudicated_ = o;
     Millis now = time_.now();
     clock_.stop(now);
+    limits_.stopPlay(now);
 
     GameRecord rec;
     rec.startText = states_.front()->serialize();
@@ -353,9 +493,11 @@ void Session::finish(const Outcome& o) {
         if (c == '-') c = '.';
     }
     rec.tags = {{"Event", "arbiter game"}, {"Site", "?"}, {"Date", date}, {"Round", "-"}};
+    // A seat's tag is the game's name for it: White and Black in chess (as PGN
+    // wants), Player1, Player2, ... elsewhere.
     for (PlayerId p = 0; p < current().playerCount(); ++p) {
-        static const char* kSeatTags[] = {"White", "Black"};
-        std::string tag = p < 2 ? kSeatTags[p] : "Player" + std::to_string(p + 1);
+        std::string tag = current().playerName(p);
+        tag.erase(std::remove(tag.begin(), tag.end(), ' '), tag.end());
         rec.tags.emplace_back(tag, settings_.players[static_cast<size_t>(p)]);
     }
     rec.tags.emplace_back("TimeControl", pgnTimeControl(settings_.time));
@@ -364,11 +506,9 @@ void Session::finish(const Outcome& o) {
     const char* status = !o.over()                          ? "abandoned"
                          : o.status == Outcome::Status::Win ? "win"
                                                             : "draw";
-    nlohmann::json event = {{"type", "result"},
-                            {"status", status},
-                            {"winners", o.winners},
-                            {"reason", o.reason},
-                            {"clock", clock_.remainingAll(now)},
+    nlohmann::json event = {{"type", "result"},       {"status", status},
+                            {"winners", o.winners},   {"reason", o.reason},
+                            {"scores", scores()},     {"clock", clock_.remainingAll(now)},
                             {"at", time_.wallClock()}};
     if (journal_) {
         std::filesystem::path p(journal_->path());
@@ -388,7 +528,10 @@ void Session::finish(const Outcome& o) {
     if (!recordPath_.empty()) text += " Record: " + recordPath_ + ".";
     out_.announce({"result",
                    text,
-                   {{"status", event["status"]}, {"winners", o.winners}, {"reason", o.reason}}});
+                   {{"status", event["status"]},
+                    {"winners", o.winners},
+                    {"reason", o.reason},
+                    {"scores", event["scores"]}}});
 }
 
 void Session::announceIllegal(const std::vector<CellFix>& fixes,
@@ -419,12 +562,33 @@ void Session::announceFixed() {
 void Session::announceAmbiguous(const std::vector<Action>& candidates) {
     std::vector<std::string> names;
     std::string text = "The board fits more than one move: ";
+    std::string say;
     for (size_t i = 0; i < candidates.size(); ++i) {
         names.push_back(current().describe(candidates[i]));
         text += (i ? " or " : "") + names.back();
+        say += (i ? " or " : "") + ("arbiterctl do " + current().encode(candidates[i]));
     }
-    out_.announce(
-        {"ambiguous", text + ". Make the position unambiguous.", {{"candidates", names}}});
+    out_.announce({"ambiguous",
+                   text + ". Make the position unambiguous, or say which: " + say + ".",
+                   {{"candidates", names}}});
+}
+
+void Session::announceUnconfirmed(const std::vector<Action>& actions,
+                                  const std::vector<Cell>& cells) {
+    std::vector<std::string> names;
+    std::string made;
+    for (size_t i = 0; i < actions.size(); ++i) {
+        names.push_back(current().describe(actions[i]));
+        made += (i ? " or " : "") + names.back();
+    }
+    std::string where;
+    for (size_t i = 0; i < cells.size(); ++i)
+        where += (i ? " or " : "") + current().geometry().name(cells[i]);
+    out_.announce({"confirm",
+                   "If you made " + made + ", lift the piece on " + where +
+                       " and set it down again: the board cannot tell a capture from a piece "
+                       "held in the hand.",
+                   {{"candidates", names}}});
 }
 
 void Session::announceStatus() {
@@ -447,12 +611,26 @@ std::string Session::refusal(PlayerId p) const {
 
 std::string Session::resign(PlayerId p) {
     if (auto why = refusal(p); !why.empty()) return why;
+    if (!current().inGame(p))
+        return settings_.players[static_cast<size_t>(p)] + " is out of the game";
+    if (current().isLegal(Action::leave(p)))
+        return commit(Action::leave(p)) ? std::string() : "cannot record the game";
     std::vector<PlayerId> others;
     for (PlayerId q = 0; q < current().playerCount(); ++q) {
-        if (q != p) others.push_back(q);
+        if (q != p && current().inGame(q)) others.push_back(q);
     }
     finish(Outcome::win(others, settings_.players[static_cast<size_t>(p)] + " resigned"));
     return {};
+}
+
+std::string Session::join(const std::string& name) {
+    if (over()) return "the game is over";
+    if (!name.empty() && !validPlayerName(name))
+        return "a player's name has 1 to 40 characters and no control characters";
+    if (!current().isLegal(Action::join()))
+        return "this game takes no late players" +
+               std::string(current().rosterActions().empty() ? "" : " now (every seat is taken)");
+    return commit(Action::join(), name) ? std::string() : "cannot record the game";
 }
 
 std::string Session::offerDraw(PlayerId p) {
@@ -495,6 +673,7 @@ std::string Session::pauseClocks() {
             {{"type", "pause"}, {"clock", clock_.remainingAll(now)}, {"at", time_.wallClock()}}))
         return "cannot record the game";
     clock_.pause(now);
+    limits_.stopPlay(now);
     out_.announce({"pause", "Clocks paused. " + clockText(), {}});
     return {};
 }
@@ -504,6 +683,7 @@ std::string Session::resumeClocks() {
     if (!clock_.paused()) return "the clocks are not paused";
     if (!record({{"type", "resume"}, {"at", time_.wallClock()}})) return "cannot record the game";
     clock_.resume(time_.now());
+    if (ply() > 0) limits_.startPlay(time_.now());
     out_.announce({"resume-clocks", "Clocks running again. " + clockText(), {}});
     return {};
 }
@@ -514,9 +694,18 @@ std::string Session::abandon() {
     return {};
 }
 
+std::vector<int> Session::scores() const {
+    std::vector<int> all;
+    for (PlayerId p = 0; p < current().playerCount(); ++p)
+        all.push_back(current().resources(p).score);
+    return all;
+}
+
 nlohmann::json Session::snapshot() const {
     Millis now = time_.now();
     Outcome o = outcome();
+    std::vector<bool> inGame;
+    for (PlayerId p = 0; p < current().playerCount(); ++p) inGame.push_back(current().inGame(p));
     nlohmann::json j = {{"game", game_.name()},
                         {"state", current().serialize()},
                         {"ply", ply()},
@@ -525,6 +714,14 @@ nlohmann::json Session::snapshot() const {
                         {"time", settings_.time.text()},
                         {"clock", clock_.remainingAll(now)},
                         {"clockRunning", clock_.running()},
+                        {"scores", scores()},
+                        {"inGame", inGame},
+                        {"limits",
+                         {{"time", limits_.limits().time},
+                          {"moves", limits_.limits().moves},
+                          {"played", limits_.played(now)},
+                          {"rounds", limits_.rounds().done},
+                          {"timeLimitReached", limits_.timeLimitReached()}}},
                         {"journal", journalPath()},
                         {"over", o.over() || abandoned_}};
     if (o.over()) {

@@ -7,6 +7,7 @@
 
 #include "daemon/announcement.h"
 #include "daemon/game_clock.h"
+#include "daemon/game_limits.h"
 #include "daemon/journal.h"
 #include "daemon/referee.h"
 #include "daemon/time_source.h"
@@ -17,6 +18,7 @@ namespace arbiter {
 // How a session begins: the game, its clocks, the players, where to record it.
 struct SessionSettings {
     TimeControl time;
+    GameLimits limits;                 // on the whole game: time of play, moves each
     std::vector<std::string> players;  // names in turn order; empty = the game's own names
     std::string journalDir;            // empty = no journal, no record
 };
@@ -46,24 +48,37 @@ class Session {
     std::string journalPath() const { return journal_ ? journal_->path() : std::string(); }
     std::string recordPath() const { return recordPath_; }
 
-    // The players made `a` (legal in current()). Returns false if the journal
-    // could not be written: then nothing changed and the failure was announced.
-    bool commit(const Action& a);
+    // The players made `a` (legal in current()); a Join names the newcomer, or
+    // they get the game's name for the seat. Returns false if the journal could
+    // not be written: then nothing changed and the failure was announced.
+    bool commit(const Action& a, const std::string& joiner = {});
     // Back to the state before the last action, clocks as they were then.
     bool takeback();
     // Called when the running clock may have reached zero; ends the game if so.
     void checkFlag();
+    // When the whole game's time limit will be reached; nullopt when none applies.
+    std::optional<Millis> timeLimitAt() const { return limits_.timeLimitAt(); }
+    // Called when the time limit may have been reached: from then on the round
+    // is finished, and the game ends at once if no round is under way.
+    void checkTimeLimit();
     // The position on the surface is wrong: tell the players what to fix.
     void announceIllegal(const std::vector<CellFix>& fixes, const std::vector<Action>& completes);
     // The surface is right again after an illegal position.
     void announceFixed();
     void announceAmbiguous(const std::vector<Action>& candidates);
+    // The board may show one of `actions` made, or only a piece in the hand:
+    // tell the players how to confirm it (touch the `cells`).
+    void announceUnconfirmed(const std::vector<Action>& actions, const std::vector<Cell>& cells);
     // Says where the game stands: used after a resume or a board's return.
     void announceStatus();
 
     // Decisions no board shows, said through the control socket. Each returns
     // an empty string when done, or why it was refused (then nothing changed).
+    // In a game that goes on without them (more than two players), the player
+    // leaves it and their pieces with them; in a game of two the other wins.
     std::string resign(PlayerId p);
+    // A late arrival takes the next seat, in the games that allow it.
+    std::string join(const std::string& name);
     std::string offerDraw(PlayerId p);
     std::string acceptDraw(PlayerId p);
     std::string claimDraw(PlayerId p);
@@ -73,14 +88,28 @@ class Session {
     // Ends an unfinished game without a result ("*"), as when a new game is asked for.
     std::string abandon();
 
-    // Where the game stands, for clients: state, players, clocks, result.
+    // Where the game stands, for clients: state, players, clocks, scores, limits, result.
     nlohmann::json snapshot() const;
+    // Each seat's score as the game counts it (captures in Skirmish; 0 in chess).
+    std::vector<int> scores() const;
 
   private:
     Session(const Game& game, std::unique_ptr<GameState> start, const SessionSettings& settings,
             AnnouncementSink& out, const TimeSource& time);
     bool record(const nlohmann::json& event);
+    // The clocks after `a`, made by `actor` at `now`, leading to `after`.
+    void advanceClock(GameClock& clock, const Action& a, PlayerId actor, const GameState& after,
+                      Millis now) const;
+    // Bookkeeping of an action besides state and clocks: names, offers, rounds.
+    void noteTurn(const GameState& before, const Action& a, const GameState& after,
+                  const std::string& joiner);
+    // Everything back as it was before the last action.
+    void undoLast();
+    // After an action: the game ends if the rules or a limit say so.
+    void endIfOver();
     void finish(const Outcome& outcome);
+    // Whose decision `a` is in `state`: the mover, the one leaving or the newcomer.
+    static PlayerId actorOf(const GameState& state, const Action& a);
     std::string moveLabel(int ply, PlayerId mover) const;
     std::string clockText() const;
     nlohmann::json clockJson() const;
@@ -93,8 +122,15 @@ class Session {
     const TimeSource& time_;
     std::vector<std::unique_ptr<GameState>> states_;  // states_[0] is the start
     std::vector<Action> actions_;
-    std::vector<ClockState> clocksBefore_;  // per ply: the clocks before it was made
+    // Per ply, what a takeback puts back besides the state.
+    struct Before {
+        ClockState clocks;
+        GameLimitWatch::Rounds rounds;
+        std::vector<std::string> players;
+    };
+    std::vector<Before> before_;
     GameClock clock_;
+    GameLimitWatch limits_;
     std::optional<Outcome> adjudicated_;  // ended by the clock, not by the rules
     std::unique_ptr<JournalWriter> journal_;
     std::string started_;

@@ -10,7 +10,9 @@ Surface::Surface(Geometry geometry, std::vector<BoardPlacement> boards)
       squares_(boards_.size()),
       present_(boards_.size(), false),
       cells_(static_cast<size_t>(geometry_.size())),
-      cellBoard_(static_cast<size_t>(geometry_.size()), -1) {
+      cellBoard_(static_cast<size_t>(geometry_.size()), -1),
+      sensing_(static_cast<size_t>(geometry_.size()), Sensing::ColourAndKind),
+      touched_(static_cast<size_t>(geometry_.size()), false) {
     remap();
 }
 
@@ -39,16 +41,27 @@ Cell Surface::cellOf(const Geometry& g, const BoardPlacement& p, int square) {
 }
 
 void Surface::remap() {
+    std::vector<SensedCell> before = cells_;
     std::fill(cellBoard_.begin(), cellBoard_.end(), -1);
     std::fill(cells_.begin(), cells_.end(), SensedCell{});
+    std::fill(sensing_.begin(), sensing_.end(), Sensing::ColourAndKind);
     for (size_t b = 0; b < boards_.size(); ++b) {
         for (int s = 0; s < 64; ++s) {
             Cell c = cellOf(geometry_, boards_[b], s);
             if (c == NoCell) continue;
             cellBoard_[static_cast<size_t>(c)] = static_cast<int>(b);
+            sensing_[static_cast<size_t>(c)] = boards_[b].sensing;
             cells_[static_cast<size_t>(c)] = {present_[b], squares_[b][static_cast<size_t>(s)]};
         }
     }
+    // A board back from absence, or a whole new dump: whatever differs may have been handled.
+    for (size_t c = 0; c < cells_.size(); ++c) {
+        if (cells_[c] != before[c]) touched_[c] = true;
+    }
+}
+
+void Surface::markStill() {
+    std::fill(touched_.begin(), touched_.end(), false);
 }
 
 void Surface::boardDump(int board, const BoardSquares& squares, Millis now) {
@@ -65,7 +78,10 @@ void Surface::squareChanged(int board, int square, Appearance content, Millis no
     lastChange_ = now;
     if (!present_[static_cast<size_t>(board)]) return;  // judged only after a full dump
     Cell c = cellOf(geometry_, boards_[static_cast<size_t>(board)], square);
-    if (c != NoCell) cells_[static_cast<size_t>(c)].content = content;
+    if (c == NoCell) return;
+    SensedCell& cell = cells_[static_cast<size_t>(c)];
+    if (cell.content != content) touched_[static_cast<size_t>(c)] = true;
+    cell.content = content;
 }
 
 void Surface::boardLost(int board, Millis now) {
@@ -77,11 +93,6 @@ void Surface::boardLost(int board, Millis now) {
 void Surface::setRotation(int board, int rotation) {
     boards_[static_cast<size_t>(board)].rotation = rotation;
     remap();
-}
-
-Sensing Surface::sensing(Cell c) const {
-    int b = cellBoard_[static_cast<size_t>(c)];
-    return b < 0 ? Sensing::ColourAndKind : boards_[static_cast<size_t>(b)].sensing;
 }
 
 bool Surface::allKnown() const {

@@ -49,7 +49,13 @@ class Surface {
 
     std::vector<SensedCell> cells() const { return cells_; }
     const SensedCell& cell(Cell c) const { return cells_[static_cast<size_t>(c)]; }
-    Sensing sensing(Cell c) const;
+    Sensing sensing(Cell c) const { return sensing_[static_cast<size_t>(c)]; }
+    // Whether the cell was seen to change since markStill(). Boards that cannot
+    // tell pieces apart show a capture only as the captured piece being lifted:
+    // the referee accepts that a cell's piece changed hands only if it was touched.
+    bool touched(Cell c) const { return touched_[static_cast<size_t>(c)]; }
+    // The surface shows an agreed position: what was touched before no longer counts.
+    void markStill();
     bool allKnown() const;
     // When anything on any board last changed: the surface is still once this is long enough ago.
     Millis lastChange() const { return lastChange_; }
@@ -67,7 +73,9 @@ class Surface {
     std::vector<BoardSquares> squares_;  // per board, in its own numbering
     std::vector<bool> present_;          // per board: has it sent a dump since it (re)appeared?
     std::vector<SensedCell> cells_;
-    std::vector<int> cellBoard_;  // per cell: which board covers it, or -1
+    std::vector<int> cellBoard_;    // per cell: which board covers it, or -1
+    std::vector<Sensing> sensing_;  // per cell: what its board senses
+    std::vector<bool> touched_;     // per cell: changed since markStill()
     Millis lastChange_ = 0;
 };
 

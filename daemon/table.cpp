@@ -23,6 +23,8 @@ Table::Table(EventLoop& loop, TableSettings settings, std::unique_ptr<Game> game
 Table::~Table() {
     if (judgeTimer_) loop_.cancel(*judgeTimer_);
     if (flagTimer_) loop_.cancel(*flagTimer_);
+    if (limitTimer_) loop_.cancel(*limitTimer_);
+    if (hintTimer_) loop_.cancel(*hintTimer_);
 }
 
 std::unique_ptr<Table> Table::create(EventLoop& loop, TableSettings settings, AnnouncementSink& out,
@@ -51,7 +53,7 @@ std::unique_ptr<Table> Table::create(EventLoop& loop, TableSettings settings, An
                 error = "cannot resume: " + error + " (move the journal away to start afresh)";
                 return nullptr;
             }
-            table->armFlag();
+            table->armTimers();
         }
     }
     for (size_t i = 0; i < table->settings_.boards.size(); ++i) {
@@ -92,6 +94,8 @@ void Table::boardLost(int board, const std::string& why) {
 }
 
 void Table::surfaceChanged() {
+    if (hintTimer_) loop_.cancel(*hintTimer_);
+    hintTimer_.reset();
     if (judgeTimer_) loop_.cancel(*judgeTimer_);
     judgeTimer_ = loop_.at(surface_.lastChange() + settings_.settleMs, [this] {
         judgeTimer_.reset();
@@ -144,8 +148,9 @@ void Table::startGame() {
     onBoard_ = true;
     boardBehind_ = false;
     illegalShown_ = false;
+    surface_.markStill();
     lastFixes_.clear();
-    armFlag();
+    armTimers();
 }
 
 void Table::judgeInGame() {
@@ -171,13 +176,19 @@ void Table::judgeInGame() {
     catchUpPlies_ = 1;
     if (boardBehind_ && v.kind != Verdict::Kind::Settled && v.kind != Verdict::Kind::Unknown) {
         // Nothing the boards show is a move until they show what was said.
-        v = Verdict{
-            Verdict::Kind::Illegal, {}, {}, Referee::fixesTo(session_->current(), surface_), {}};
+        v = Verdict{};
+        v.kind = Verdict::Kind::Illegal;
+        v.fixes = Referee::fixesTo(session_->current(), surface_);
     }
     if (v.kind == Verdict::Kind::Settled) boardBehind_ = false;
+    if (v.kind == Verdict::Kind::Settled || v.kind == Verdict::Kind::Commit ||
+        v.kind == Verdict::Kind::Takeback)
+        surface_.markStill();
     switch (v.kind) {
         case Verdict::Kind::Unknown:
+            return;
         case Verdict::Kind::Pending:
+            if (!v.unconfirmed.empty()) armConfirmHint(v);
             return;
         case Verdict::Kind::Settled:
             if (illegalShown_) session_->announceFixed();
@@ -206,7 +217,7 @@ void Table::judgeInGame() {
     }
     illegalShown_ = false;
     lastFixes_.clear();
-    armFlag();
+    armTimers();
     if (session_->over()) gameEnded();
 }
 
@@ -216,20 +227,47 @@ void Table::gameEnded() {
     surfaceChanged();
 }
 
-void Table::armFlag() {
+void Table::armTimers() {
     if (flagTimer_) loop_.cancel(*flagTimer_);
     flagTimer_.reset();
+    if (limitTimer_) loop_.cancel(*limitTimer_);
+    limitTimer_.reset();
     if (!session_ || session_->over()) return;
-    auto at = session_->clock().flagAt();
-    if (!at) return;
-    flagTimer_ = loop_.at(*at, [this] {
-        flagTimer_.reset();
-        session_->checkFlag();
-        if (session_->over())
-            gameEnded();
-        else
-            armFlag();
-    });
+    if (auto at = session_->clock().flagAt()) {
+        flagTimer_ = loop_.at(*at, [this] {
+            flagTimer_.reset();
+            int ply = session_->ply();
+            session_->checkFlag();
+            // A player out on time in a game that goes on: their pieces come off.
+            if (!session_->over() && session_->ply() != ply) {
+                boardBehind_ = true;
+                surfaceChanged();
+            }
+            if (session_->over())
+                gameEnded();
+            else
+                armTimers();
+        });
+    }
+    if (auto at = session_->timeLimitAt()) {
+        limitTimer_ = loop_.at(*at, [this] {
+            limitTimer_.reset();
+            session_->checkTimeLimit();
+            if (session_->over())
+                gameEnded();
+            else
+                armTimers();
+        });
+    }
+}
+
+void Table::armConfirmHint(const Verdict& v) {
+    if (hintTimer_) return;
+    hintTimer_ =
+        loop_.after(settings_.confirmHintMs, [this, actions = v.unconfirmed, cells = v.untouched] {
+            hintTimer_.reset();
+            if (session_ && !session_->over()) session_->announceUnconfirmed(actions, cells);
+        });
 }
 
 nlohmann::json Table::status() const {
@@ -252,18 +290,23 @@ nlohmann::json Table::status() const {
 ControlReply Table::newGame() {
     if (session_ && !session_->over()) {
         if (auto why = session_->abandon(); !why.empty()) return ControlReply::refused(why);
-        armFlag();
+        armTimers();
         gameEnded();
     }
     return ControlReply::done();
 }
 
-ControlReply Table::act(const std::string& action, int player) {
+ControlReply Table::act(const std::string& action, int player, const std::string& name) {
     if (!session_ || session_->over()) return ControlReply::refused("no game is in progress");
+    if (!name.empty() && action != "join")
+        return ControlReply::refused("only a player joining is given a name");
     PlayerId who = player < 0 ? session_->current().toMove() : player;
+    int ply = session_->ply();
     std::string why;
-    if (action == "resign")
+    if (action == "resign" || action == "leave")
         why = session_->resign(who);
+    else if (action == "join")
+        why = session_->join(name);
     else if (action == "draw-offer")
         why = session_->offerDraw(who);
     else if (action == "draw-accept")
@@ -283,7 +326,12 @@ ControlReply Table::act(const std::string& action, int player) {
         surfaceChanged();  // the board must now show it
     }
     if (!why.empty()) return ControlReply::refused(why);
-    armFlag();
+    if (!session_->over() && session_->ply() != ply) {
+        // Someone left with their pieces: the boards must now show it.
+        boardBehind_ = true;
+        surfaceChanged();
+    }
+    armTimers();
     if (session_->over()) gameEnded();
     return ControlReply::done();
 }
@@ -293,7 +341,7 @@ ControlReply Table::takeback() {
     if (session_->ply() == 0) return ControlReply::refused("there is no move to take back");
     if (!session_->takeback()) return ControlReply::refused("cannot record the game");
     boardBehind_ = true;
-    armFlag();
+    armTimers();
     surfaceChanged();
     return ControlReply::done();
 }
@@ -301,14 +349,14 @@ ControlReply Table::takeback() {
 ControlReply Table::pauseClocks() {
     if (!session_ || session_->over()) return ControlReply::refused("no game is in progress");
     if (auto why = session_->pauseClocks(); !why.empty()) return ControlReply::refused(why);
-    armFlag();
+    armTimers();
     return ControlReply::done();
 }
 
 ControlReply Table::resumeClocks() {
     if (!session_ || session_->over()) return ControlReply::refused("no game is in progress");
     if (auto why = session_->resumeClocks(); !why.empty()) return ControlReply::refused(why);
-    armFlag();
+    armTimers();
     return ControlReply::done();
 }
 

@@ -24,6 +24,9 @@ struct TableSettings {
     // How long the surface must be still before it is judged. A DGT board scans
     // every 200-250 ms and reports a slid piece square by square.
     Millis settleMs = 300;
+    // How long a board that may show an unconfirmed capture stays still before
+    // the players are told how to confirm it.
+    Millis confirmHintMs = 2000;
 };
 
 // One playing table: the boards, the surface they make up, the referee and the
@@ -50,7 +53,7 @@ class Table final : public BoardEvents, public TableControl {
     // TableControl
     nlohmann::json status() const override;
     ControlReply newGame() override;
-    ControlReply act(const std::string& action, int player) override;
+    ControlReply act(const std::string& action, int player, const std::string& name) override;
     ControlReply takeback() override;
     ControlReply pauseClocks() override;
     ControlReply resumeClocks() override;
@@ -66,7 +69,12 @@ class Table final : public BoardEvents, public TableControl {
     // The rotations worth trying for a board: both ways round when a single board's
     // rotation was not configured, else only the configured one.
     std::vector<int> rotationsToTry() const;
-    void armFlag();
+    // The timers that end a game on time: the running clock's flag and the
+    // whole game's time limit.
+    void armTimers();
+    // After a while with a piece apparently in the hand where a capture may have
+    // been made, say how to confirm it (Verdict::unconfirmed).
+    void armConfirmHint(const Verdict& v);
     void startGame();
     void gameEnded();
 
@@ -87,6 +95,8 @@ class Table final : public BoardEvents, public TableControl {
     int catchUpPlies_ = 1;  // 2 right after a board came back
     std::optional<EventLoop::TimerId> judgeTimer_;
     std::optional<EventLoop::TimerId> flagTimer_;
+    std::optional<EventLoop::TimerId> limitTimer_;
+    std::optional<EventLoop::TimerId> hintTimer_;
 };
 
 }  // namespace arbiter

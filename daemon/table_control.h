@@ -30,9 +30,11 @@ class TableControl {
     // Abandons any game in progress (recorded as abandoned) and waits for the start position.
     virtual ControlReply newGame() = 0;
     // An action no board can show, said by `player` (a seat number, or -1 for
-    // "the player to move"): "resign", "draw-offer", "draw-accept", "draw-claim",
-    // "pass", or a game's own action in its notation ("e2e4", "Nf3").
-    virtual ControlReply act(const std::string& action, int player) = 0;
+    // "the player to move"): "resign", "leave" (the same), "draw-offer",
+    // "draw-accept", "draw-claim", "join" (a late arrival called `name`, or
+    // the game's name for the seat when empty), "pass", or a game's own action
+    // in its notation ("e2e4", "a1-b2").
+    virtual ControlReply act(const std::string& action, int player, const std::string& name) = 0;
     virtual ControlReply takeback() = 0;
     virtual ControlReply pauseClocks() = 0;
     virtual ControlReply resumeClocks() = 0;

@@ -51,6 +51,13 @@ TEST_F(Arbiterctl, DoSendsTheActionAndSeat) {
     EXPECT_EQ(table.calls, (std::vector<std::string>{"act draw-offer 1", "act resign -1"}));
 }
 
+TEST_F(Arbiterctl, DoJoinMayNameTheNewcomer) {
+    EXPECT_EQ(run({"do", "join", "Eve"}), 0) << err;
+    EXPECT_EQ(run({"do", "join"}), 0) << err;
+    EXPECT_EQ(table.calls, (std::vector<std::string>{"act join -1 Eve", "act join -1"}));
+    EXPECT_EQ(run({"do", "join", "Eve", "Zed"}), 2);
+}
+
 TEST_F(Arbiterctl, EachCommandReachesItsTableMethod) {
     for (const char* command : {"takeback", "pause", "resume", "new-game"})
         EXPECT_EQ(run({command}), 0) << command << ": " << err;

@@ -78,6 +78,14 @@ TEST_F(ControlServerHostileInput, DoWithoutAStringActionGetsAnError) {
         expectRefused(client, table, line, "needs \"action\"");
 }
 
+TEST_F(ControlServerHostileInput, ANameThatIsNotAStringGetsAnError) {
+    auto client = connect();
+    for (const char* line : {R"({"type":"do","action":"join","name":7})",
+                             R"({"type":"do","action":"join","name":null})",
+                             R"({"type":"do","action":"join","name":["Eve"]})"})
+        expectRefused(client, table, line, "\"name\" must be a string");
+}
+
 TEST_F(ControlServerHostileInput, PlayerThatIsNotASeatNumberGetsAnError) {
     auto client = connect();
     for (const char* line : {

@@ -79,6 +79,12 @@ TEST_F(ControlServerRequests, DoPassesTheActionAndSeat) {
               (std::vector<std::string>{"act draw-offer 1", "act e2e4 0", "act pass -1"}));
 }
 
+TEST_F(ControlServerRequests, DoJoinPassesTheNewcomersName) {
+    auto client = connect();
+    client.ask(R"({"type":"do","action":"join","name":"Eve"})");
+    EXPECT_EQ(table.calls, (std::vector<std::string>{"act join -1 Eve"}));
+}
+
 TEST_F(ControlServerRequests, TablesDataComesBackInTheOkReply) {
     auto client = connect();
     table.reply = ControlReply::done({{"text", "White resigns"}});
@@ -185,7 +191,9 @@ TEST_F(ControlServerRequests, TableThatThrowsGetsAnErrorReplyAndTheServerGoesOn)
     struct ThrowingTable final : TableControl {
         nlohmann::json status() const override { throw std::runtime_error("boom"); }
         ControlReply newGame() override { return ControlReply::done(); }
-        ControlReply act(const std::string&, int) override { return ControlReply::done(); }
+        ControlReply act(const std::string&, int, const std::string&) override {
+            return ControlReply::done();
+        }
         ControlReply takeback() override { return ControlReply::done(); }
         ControlReply pauseClocks() override { return ControlReply::done(); }
         ControlReply resumeClocks() override { return ControlReply::done(); }

@@ -33,7 +33,9 @@ class FakeTable final : public TableControl {
         return snapshot;
     }
     ControlReply newGame() override { return record("newGame"); }
-    ControlReply act(const std::string& action, int player) override {
+    ControlReply act(const std::string& action, int player, const std::string& name) override {
+        if (!name.empty())
+            return record("act " + action + " " + std::to_string(player) + " " + name);
         if (sink != nullptr) sink->announce(onAct);
         return record("act " + action + " " + std::to_string(player));
     }

@@ -74,6 +74,17 @@ TEST_F(ConfigurationTest, UnknownKeyIsNamedWithItsLine) {
                      "rotation, squares, sensing");
 }
 
+TEST_F(ConfigurationTest, GameLimitsAreReadAndBadOnesNamedWithTheirLine) {
+    EXPECT_EQ(read("time-limit = 90\nmove-limit = 40\n"), "");
+    EXPECT_EQ(config.timeLimit, "90");
+    EXPECT_EQ(config.moveLimit, "40");
+    std::string error = read("game = skirmish\ntime-limit = forever\n");
+    EXPECT_NE(error.find(":2: time-limit must be minutes of play"), std::string::npos) << error;
+    error = read("move-limit = 0\n");
+    EXPECT_NE(error.find(":1: move-limit must be the moves each player makes"), std::string::npos)
+        << error;
+}
+
 TEST_F(ConfigurationTest, UnknownSectionIsRefused) {
     std::string e = read("[clock]\n");
     EXPECT_EQ(e, path +

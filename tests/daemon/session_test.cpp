@@ -5,29 +5,13 @@
 #include <filesystem>
 #include <fstream>
 
+#include "tests/daemon/recording_sink.h"
 #include "tests/daemon/temp_directory.h"
 
 namespace arbiter {
 namespace {
 
 namespace fs = std::filesystem;
-
-// Records what was announced and, at that moment, how many lines the journal had.
-class RecordingSink : public AnnouncementSink {
-  public:
-    void announce(const Announcement& a) override {
-        said.push_back(a);
-        size_t lines = 0;
-        if (!journal.empty()) {
-            std::ifstream in(journal);
-            for (std::string l; std::getline(in, l);) ++lines;
-        }
-        journalLinesWhenSaid.push_back(lines);
-    }
-    std::vector<Announcement> said;
-    std::vector<size_t> journalLinesWhenSaid;
-    std::string journal;
-};
 
 class SessionTest : public ::testing::Test {
   protected:
@@ -51,7 +35,7 @@ class SessionTest : public ::testing::Test {
     std::unique_ptr<Game> game;
     SessionSettings settings;
     ManualTimeSource time;
-    RecordingSink sink;
+    testing::RecordingSink sink;
     std::unique_ptr<Session> session;
 };
 
@@ -121,7 +105,7 @@ TEST_F(SessionTest, ResumeReplaysTheJournal) {
     std::string error;
     auto journal = readJournal(session->journalPath(), error);
     ASSERT_TRUE(journal) << error;
-    RecordingSink again;
+    testing::RecordingSink again;
     auto resumed = Session::resume(*game, *journal, again, time, error);
     ASSERT_TRUE(resumed) << error;
     EXPECT_EQ(resumed->ply(), 2);

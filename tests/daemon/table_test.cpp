@@ -86,7 +86,7 @@ TEST_F(TableTest, StatusDescribesTheGameForClients) {
 
 TEST_F(TableTest, ResignationEndsTheGame) {
     startGame();
-    ControlReply r = table->act("resign", 0);
+    ControlReply r = table->act("resign", 0, "");
     ASSERT_TRUE(r.ok) << r.error;
     EXPECT_EQ(said.all.back().type, "waiting");
     EXPECT_EQ(table->session()->outcome().winners, std::vector<PlayerId>{1});
@@ -94,24 +94,24 @@ TEST_F(TableTest, ResignationEndsTheGame) {
 
 TEST_F(TableTest, DrawNeedsAnOfferFromAnotherPlayer) {
     startGame();
-    EXPECT_FALSE(table->act("draw-accept", 1).ok);
-    ASSERT_TRUE(table->act("draw-offer", 0).ok);
-    EXPECT_FALSE(table->act("draw-accept", 0).ok);  // not one's own offer
-    ASSERT_TRUE(table->act("draw-accept", 1).ok);
+    EXPECT_FALSE(table->act("draw-accept", 1, "").ok);
+    ASSERT_TRUE(table->act("draw-offer", 0, "").ok);
+    EXPECT_FALSE(table->act("draw-accept", 0, "").ok);  // not one's own offer
+    ASSERT_TRUE(table->act("draw-accept", 1, "").ok);
     EXPECT_EQ(table->session()->outcome().status, Outcome::Status::Draw);
 }
 
 TEST_F(TableTest, DrawOfferLapsesWhenTheOpponentMoves) {
     startGame();
     show("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR");
-    ASSERT_TRUE(table->act("draw-offer", 0).ok);
+    ASSERT_TRUE(table->act("draw-offer", 0, "").ok);
     show("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR");
-    EXPECT_FALSE(table->act("draw-accept", 1).ok);
+    EXPECT_FALSE(table->act("draw-accept", 1, "").ok);
 }
 
 TEST_F(TableTest, DrawClaimWithoutRepetitionIsRefused) {
     startGame();
-    ControlReply r = table->act("draw-claim", -1);
+    ControlReply r = table->act("draw-claim", -1, "");
     EXPECT_FALSE(r.ok);
     EXPECT_EQ(r.error, "there is no draw to claim in this position");
     EXPECT_FALSE(table->session()->over());
@@ -119,7 +119,7 @@ TEST_F(TableTest, DrawClaimWithoutRepetitionIsRefused) {
 
 TEST_F(TableTest, AnnouncedMoveIsCommittedAndTheBoardMustFollow) {
     startGame();
-    ASSERT_TRUE(table->act("e2e4", -1).ok);
+    ASSERT_TRUE(table->act("e2e4", -1, "").ok);
     EXPECT_EQ(table->session()->ply(), 1);
     time.advance(150);
     loop.runOnce(0);
@@ -132,7 +132,7 @@ TEST_F(TableTest, BadControlActionsAreRefusedAndChangeNothing) {
     startGame();
     for (auto [action, player] : std::vector<std::pair<std::string, int>>{
              {"e2e5", -1}, {"fly", -1}, {"", -1}, {"e7e5", -1}, {"resign", 7}, {"e2e4", 1}}) {
-        ControlReply r = table->act(action, player);
+        ControlReply r = table->act(action, player, "");
         EXPECT_FALSE(r.ok) << action;
         EXPECT_FALSE(r.error.empty()) << action;
     }

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <fstream>
+#include <tuple>
 
 #include "tests/e2e/table_fixture.h"
 
@@ -29,6 +30,23 @@ TEST_F(BadInput, MalformedTimeControlIsRefused) {
     auto [status, said] = runDaemon({"--board", "dgt:/dev/null", "--time", "five minutes"});
     EXPECT_EQ(status, 2);
     EXPECT_NE(said.find("is not a time control"), std::string::npos) << said;
+}
+
+TEST_F(BadInput, BadGameLimitsAreRefused) {
+    auto [status, said] = runDaemon({"--board", "dgt:/dev/null", "--time-limit", "0"});
+    EXPECT_EQ(status, 2);
+    EXPECT_NE(said.find("time-limit \"0\" is not minutes of play"), std::string::npos) << said;
+    std::tie(status, said) = runDaemon({"--board", "dgt:/dev/null", "--move-limit", "many"});
+    EXPECT_EQ(status, 2);
+    EXPECT_NE(said.find("move-limit \"many\""), std::string::npos) << said;
+}
+
+TEST_F(BadInput, NamesThatDoNotFitTheSeatsAreRefused) {
+    auto [status, said] = runDaemon({"--board", "dgt:/dev/null", "--player", "Ann", "--player",
+                                     "Bob", "--player", "Cat", "--journal", journalDir_});
+    EXPECT_EQ(status, 2);
+    EXPECT_NE(said.find("fide starts with 2 players, but 3 names were given"), std::string::npos)
+        << said;
 }
 
 TEST_F(BadInput, UnknownBoardProtocolIsRefused) {

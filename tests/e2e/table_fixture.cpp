@@ -115,7 +115,8 @@ std::vector<std::string> TableTest::journalLines() const {
 
 std::string TableTest::recordText() const {
     for (const auto& entry : fs::directory_iterator(journalDir_)) {
-        if (entry.path().extension() != ".pgn") continue;
+        // The record is whatever is not a journal: .pgn for chess, .txt for Skirmish.
+        if (entry.path().extension() == ".jsonl") continue;
         std::ifstream in(entry.path());
         return std::string(std::istreambuf_iterator<char>(in), {});
     }

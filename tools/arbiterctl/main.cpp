@@ -32,8 +32,10 @@ constexpr int kRequestId = 1;
 const char* kCommands = R"(commands:
   status              where the game stands
   watch               print announcements as they happen, until interrupted
-  do ACTION           an action no board shows: resign, draw-offer, draw-accept,
-                      draw-claim, pass, or a move in the game's notation (e2e4)
+  do ACTION           an action no board shows: resign, leave, draw-offer,
+                      draw-accept, draw-claim, pass, or a move in the game's
+                      notation (e2e4)
+  do join [NAME]      a late player takes the next seat (games that allow it)
   takeback            take the last move back
   pause               stop the clocks
   resume              start the clocks again
@@ -55,11 +57,13 @@ std::optional<json> requestFor(const std::string& command, const std::vector<std
         return std::nullopt;
     }
     if (command == "do") {
-        if (args.size() != 1) {
-            error = "do takes one ACTION, e.g. arbiterctl do resign";
+        bool joining = !args.empty() && args[0] == "join";
+        if (args.empty() || args.size() > (joining ? 2u : 1u)) {
+            error = "do takes one ACTION, e.g. arbiterctl do resign (join may add a NAME)";
             return std::nullopt;
         }
         json request = {{"type", kDo}, {"action", args[0]}};
+        if (args.size() == 2) request["name"] = args[1];
         if (player) request["player"] = *player;
         return request;
     }
