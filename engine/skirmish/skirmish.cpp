@@ -274,7 +274,12 @@ std::optional<Action> SkirmishState::decode(std::string_view text) const {
         if (!to) return std::nullopt;
         return Action::place(0, *to);
     }
-    auto dash = text.find_first_of("-x");
+    // "a1-b2", or "a1xb2" as describe() writes a capture; an 'x' right after
+    // a rank's digit is the capture sign, elsewhere it is the file x.
+    size_t dash = text.find('-');
+    for (size_t i = 1; dash == std::string_view::npos && i < text.size(); ++i) {
+        if (text[i] == 'x' && text[i - 1] >= '0' && text[i - 1] <= '9') dash = i;
+    }
     if (dash == std::string_view::npos) return std::nullopt;
     auto from = geometry_.parse(text.substr(0, dash));
     auto to = geometry_.parse(text.substr(dash + 1));
@@ -376,12 +381,20 @@ std::string SkirmishGame::exportRecord(const GameRecord& record) const {
     std::ostringstream out;
     for (const auto& [tag, value] : record.tags) out << "[" << tag << " \"" << value << "\"]\n";
     out << "[Start \"" << record.startText << "\"]\n\n";
+    // The players' own names, where the tags give them ("Player1" "Ann").
+    auto nameOf = [&](PlayerId p, const GameState& s) {
+        std::string tag = "Player" + std::to_string(p + 1);
+        for (const auto& [t, value] : record.tags) {
+            if (t == tag) return value;
+        }
+        return s.playerName(p);
+    };
     std::string error;
     auto state = SkirmishState::load(record.startText, error);
     for (size_t i = 0; state && i < record.actions.size(); ++i) {
         const Action& a = record.actions[i];
         out << i + 1 << ". ";
-        if (!a.changesRoster()) out << state->playerName(state->toMove()) << ": ";
+        if (!a.changesRoster()) out << nameOf(state->toMove(), *state) << ": ";
         out << state->describe(a) << "\n";
         if (!state->isLegal(a)) break;  // a damaged record: say no more than is known
         state->apply(a);

@@ -67,8 +67,9 @@ TEST(Skirmish, TurnsGoRoundTheTable) {
 }
 
 TEST(Skirmish, ACaptureScoresAPointAndTheCapturedPieceChangesHands) {
-    auto s = SkirmishState::load("4x4 p0,p0 0 ..../.b../a.../....", *new std::string);
-    ASSERT_TRUE(s);
+    std::string error;
+    auto s = SkirmishState::load("4x4 p0,p0 0 ..../.b../a.../....", error);
+    ASSERT_TRUE(s) << error;
     EXPECT_EQ(s->describe(*s->decode("a2-b3")), "a2xb3");
     play(*s, "a2-b3");
     EXPECT_EQ(ownerAt(*s, "b3"), 0);
@@ -208,6 +209,14 @@ TEST(Skirmish, ActionsEncodeAndDecodeBack) {
     EXPECT_EQ(s.decode("@c3"), Action::place(0, at(s, "c3")));
     for (const char* bad : {"", "a1", "a1-", "z9-a1", "@", "leave:", "leave:x", "jump"})
         EXPECT_EQ(s.decode(bad), std::nullopt) << bad;
+}
+
+TEST(Skirmish, TheTwentyFourthFileXIsNotTakenForACapture) {
+    SkirmishState s(Layout{16, 4, 4, 3});  // 32 files: ..., w, x, y, ...
+    const Geometry& g = s.geometry();
+    EXPECT_EQ(s.decode("x8-w8"), Action::move(*g.parse("x8"), *g.parse("w8")));
+    EXPECT_EQ(s.decode("x8xw8"), Action::move(*g.parse("x8"), *g.parse("w8")));
+    EXPECT_EQ(s.decode("w8xx8"), Action::move(*g.parse("w8"), *g.parse("x8")));
 }
 
 TEST(Skirmish, TheRecordListsEveryActionAndTheResult) {
