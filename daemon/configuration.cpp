@@ -128,7 +128,7 @@ bool readConfigurationFile(const std::string& path, const std::vector<std::strin
     auto at = [&](int n) { return path + ":" + std::to_string(n) + ": "; };
     while (std::getline(text, raw)) {
         ++number;
-        std::string line = trim(raw.substr(0, raw.find_first_of("#;")));
+        std::string line = trim(raw.substr(0, raw.find('#')));
         if (line.empty()) continue;
         if (line.front() == '[' && line.back() == ']') {
             std::string name = trim(line.substr(1, line.size() - 2));

@@ -5,6 +5,7 @@
 #include <sys/signalfd.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <boost/program_options.hpp>
 #include <iostream>
 
@@ -157,6 +158,20 @@ int main(int argc, char** argv) {
             return 2;
         }
         settings.session.limits.moves = *moves;
+    }
+    for (size_t i = 0; i < config.players.size(); ++i) {
+        const std::string& name = config.players[i];
+        if (!isValidPlayerName(name)) {
+            std::cerr << "arbiterd: player name \"" << name
+                      << "\" must have 1 to 40 characters and no control characters\n";
+            return 2;
+        }
+        if (std::find(config.players.begin(), config.players.begin() + long(i), name) !=
+            config.players.begin() + long(i)) {
+            std::cerr << "arbiterd: two players are called " << name
+                      << "; give each seat its own name\n";
+            return 2;
+        }
     }
     if (auto game = makeGame(config.game); game && !config.players.empty()) {
         int seats = game->start()->playerCount();

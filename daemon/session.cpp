@@ -33,15 +33,6 @@ std::vector<std::string> capturedBy(const GameState& before, const GameState& af
     return captured;
 }
 
-// What may stand as a player's name in announcements and records.
-bool validPlayerName(const std::string& name) {
-    if (name.empty() || name.size() > 40) return false;
-    for (unsigned char c : name) {
-        if (c < 0x20 || c == 0x7f) return false;
-    }
-    return true;
-}
-
 // PGN's TimeControl tag (seconds): "300+3", hourglass "*300"; "?" for what PGN cannot say.
 std::string pgnTimeControl(const TimeControl& t) {
     if (t.stages().size() > 1) return "?";
@@ -56,6 +47,14 @@ std::string pgnTimeControl(const TimeControl& t) {
 }
 
 }  // namespace
+
+bool isValidPlayerName(const std::string& name) {
+    if (name.empty() || name.size() > 40) return false;
+    for (unsigned char c : name) {
+        if (c < 0x20 || c == 0x7f) return false;
+    }
+    return true;
+}
 
 Session::Session(const Game& game, std::unique_ptr<GameState> start,
                  const SessionSettings& settings, AnnouncementSink& out, const TimeSource& time)
@@ -182,7 +181,8 @@ std::unique_ptr<Session> Session::resume(const Game& game, const JournalContents
             std::string joiner;
             if (action->kind == Action::Kind::Join) {
                 joiner = text(event, "name").value_or("");
-                if (!validPlayerName(joiner)) return fail(i, "a player joins without a valid name");
+                if (!isValidPlayerName(joiner))
+                    return fail(i, "a player joins without a valid name");
             }
             if (event.contains("played")) {
                 if (!event["played"].is_number_integer() || event["played"].get<Millis>() < 0)
@@ -193,7 +193,7 @@ std::unique_ptr<Session> Session::resume(const Game& game, const JournalContents
             // the times are the ones recorded.
             s->before_.push_back(
                 {s->clock_.snapshot(0), s->limits_.rounds(), s->settings_.players});
-            s->advanceClock(s->clock_, *action, actorOf(s->current(), *action), *next, 0);
+            s->advanceClock(s->clock_, s->current(), *action, *next, 0);
             s->clock_.stop(0);
             s->clock_.setRemaining(*clocks);
             s->noteTurn(s->current(), *action, *next, joiner);
@@ -273,8 +273,13 @@ PlayerId Session::actorOf(const GameState& state, const Action& a) {
     return state.toMove();
 }
 
-void Session::advanceClock(GameClock& clock, const Action& a, PlayerId actor,
+void Session::advanceClock(GameClock& clock, const GameState& before, const Action& a,
                            const GameState& after, Millis now) const {
+    PlayerId actor = actorOf(before, a);
+    // Players knocked out by this action take no more hourglass time.
+    for (PlayerId p = 0; p < before.playerCount(); ++p) {
+        if (p != actor && before.inGame(p) && !after.inGame(p)) clock.removePlayer(p, now);
+    }
     if (a.kind == Action::Kind::Join) {
         clock.addPlayer(now);
     } else if (a.kind == Action::Kind::Leave) {
@@ -319,9 +324,10 @@ bool Session::commit(const Action& a, const std::string& joiner) {
     after->apply(a);
 
     GameClock clock = clock_;
-    advanceClock(clock, a, actor, *after, now);
+    advanceClock(clock, before, a, *after, now);
     GameLimitWatch limits = limits_;
-    if (!a.changesRoster()) limits.startPlay(now);
+    // Play (for the time limit) starts with the first move and waits while paused.
+    if (!a.changesRoster() && !clock_.paused()) limits.startPlay(now);
     std::vector<Millis> remaining = clock.remainingAll(now);
     auto captured = capturedBy(before, *after, actor);
     nlohmann::json event = {
@@ -430,6 +436,7 @@ bool Session::takeback() {
     undoLast();
     Millis now = time_.now();
     if (!actions_.empty()) clock_.start(mover, now);
+    if (actions_.empty()) limits_.stopPlay(now);  // back before the first move
     out_.announce({"takeback",
                    "Takeback: " + san + " is undone. " +
                        settings_.players[static_cast<size_t>(mover)] + " to move. " + clockText(),
@@ -625,8 +632,11 @@ std::string Session::resign(PlayerId p) {
 
 std::string Session::join(const std::string& name) {
     if (over()) return "the game is over";
-    if (!name.empty() && !validPlayerName(name))
+    if (!name.empty() && !isValidPlayerName(name))
         return "a player's name has 1 to 40 characters and no control characters";
+    if (std::find(settings_.players.begin(), settings_.players.end(), name) !=
+        settings_.players.end())
+        return "there is already a player called " + name + " at this table";
     if (!current().isLegal(Action::join()))
         return "this game takes no late players" +
                std::string(current().rosterActions().empty() ? "" : " now (every seat is taken)");
@@ -646,13 +656,19 @@ std::string Session::offerDraw(PlayerId p) {
 
 std::string Session::acceptDraw(PlayerId p) {
     if (auto why = refusal(p); !why.empty()) return why;
-    for (size_t q = 0; q < offersDraw_.size(); ++q) {
-        if (offersDraw_[q] && static_cast<PlayerId>(q) != p) {
-            finish(Outcome::draw("agreed"));
-            return {};
-        }
+    bool offered = false, everyoneElse = true;
+    for (PlayerId q = 0; q < current().playerCount(); ++q) {
+        if (q == p || !current().inGame(q)) continue;
+        offered = offered || offersDraw_[static_cast<size_t>(q)];
+        everyoneElse = everyoneElse && offersDraw_[static_cast<size_t>(q)];
     }
-    return "no other player has offered a draw";
+    if (!offered) return "no other player has offered a draw";
+    if (everyoneElse) {
+        finish(Outcome::draw("agreed"));
+        return {};
+    }
+    // At a larger table a draw needs everyone still playing: accepting is offering too.
+    return offerDraw(p);
 }
 
 std::string Session::claimDraw(PlayerId p) {

@@ -15,6 +15,10 @@
 
 namespace arbiter {
 
+// What may stand as a player's name in announcements and records: 1 to 40
+// bytes, no control characters.
+bool isValidPlayerName(const std::string& name);
+
 // How a session begins: the game, its clocks, the players, where to record it.
 struct SessionSettings {
     TimeControl time;
@@ -42,6 +46,10 @@ class Session {
         return states_.size() > 1 ? states_[states_.size() - 2].get() : nullptr;
     }
     int ply() const { return static_cast<int>(actions_.size()); }
+    // The name a seat plays under at this table.
+    const std::string& playerName(PlayerId p) const {
+        return settings_.players[static_cast<size_t>(p)];
+    }
     Outcome outcome() const;
     bool over() const { return abandoned_ || outcome().over(); }
     const GameClock& clock() const { return clock_; }
@@ -97,9 +105,9 @@ class Session {
     Session(const Game& game, std::unique_ptr<GameState> start, const SessionSettings& settings,
             AnnouncementSink& out, const TimeSource& time);
     bool record(const nlohmann::json& event);
-    // The clocks after `a`, made by `actor` at `now`, leading to `after`.
-    void advanceClock(GameClock& clock, const Action& a, PlayerId actor, const GameState& after,
-                      Millis now) const;
+    // The clocks after `a`, made at `now`, which led from `before` to `after`.
+    void advanceClock(GameClock& clock, const GameState& before, const Action& a,
+                      const GameState& after, Millis now) const;
     // Bookkeeping of an action besides state and clocks: names, offers, rounds.
     void noteTurn(const GameState& before, const Action& a, const GameState& after,
                   const std::string& joiner);

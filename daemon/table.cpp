@@ -316,7 +316,10 @@ ControlReply Table::act(const std::string& action, int player, const std::string
     else {
         // A game's own action, said rather than shown; the board must then follow.
         if (who != session_->current().toMove())
-            return ControlReply::refused("it is not " + session_->current().playerName(who) +
+            return ControlReply::refused("it is not " +
+                                         (who < session_->current().playerCount()
+                                              ? session_->playerName(who)
+                                              : "player " + std::to_string(who)) +
                                          "'s turn");
         auto a = session_->current().decode(action);
         if (!a || !session_->current().isLegal(*a))
@@ -326,8 +329,8 @@ ControlReply Table::act(const std::string& action, int player, const std::string
         surfaceChanged();  // the board must now show it
     }
     if (!why.empty()) return ControlReply::refused(why);
-    if (!session_->over() && session_->ply() != ply) {
-        // Someone left with their pieces: the boards must now show it.
+    if (!session_->over() && session_->ply() != ply && action != "join") {
+        // Someone left with their pieces, or a said move: the boards must now show it.
         boardBehind_ = true;
         surfaceChanged();
     }

@@ -85,6 +85,12 @@ TEST_F(ConfigurationTest, GameLimitsAreReadAndBadOnesNamedWithTheirLine) {
         << error;
 }
 
+TEST_F(ConfigurationTest, OnlyHashStartsAComment) {
+    EXPECT_EQ(read("# a table\ngame = fide # the usual\n"), "");
+    std::string error = read("game = fide\n; not a comment here\n");
+    EXPECT_NE(error.find(":2: \"; not a comment here\" is neither"), std::string::npos) << error;
+}
+
 TEST_F(ConfigurationTest, UnknownSectionIsRefused) {
     std::string e = read("[clock]\n");
     EXPECT_EQ(e, path +

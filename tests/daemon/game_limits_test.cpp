@@ -138,6 +138,18 @@ TEST_F(LimitedSession, PausedTimeDoesNotCountTowardsTheLimit) {
     EXPECT_EQ(session->timeLimitAt(), time.now() + 50'000);
 }
 
+TEST_F(LimitedSession, AMoveMadeWhilePausedDoesNotRestartThePlayingTime) {
+    begin("fide", {60'000, 0});
+    play("e2e4");
+    time.advance(10'000);
+    ASSERT_EQ(session->pauseClocks(), "");
+    play("e7e5");
+    time.advance(600'000);
+    EXPECT_EQ(session->timeLimitAt(), std::nullopt);
+    ASSERT_EQ(session->resumeClocks(), "");
+    EXPECT_EQ(session->timeLimitAt(), time.now() + 50'000);
+}
+
 TEST_F(LimitedSession, AResumedGameKeepsItsLimitsAndThePlayedTime) {
     begin("skirmish", {60'000, 5});
     play("a2-a3");

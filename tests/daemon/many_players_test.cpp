@@ -2,6 +2,8 @@
 // late arrivals, players leaving, flag fall, scores, and a resume of all that.
 #include <gtest/gtest.h>
 
+#include <fstream>
+
 #include "daemon/session.h"
 #include "tests/daemon/recording_sink.h"
 #include "tests/daemon/temp_directory.h"
@@ -73,6 +75,39 @@ TEST_F(ManyPlayers, ABadNameOrAFullTableIsRefusedAndChangesNothing) {
     EXPECT_EQ(session->snapshot()["players"][15], "Player 16");
     EXPECT_NE(session->join("Zed"), "");
     EXPECT_EQ(session->current().playerCount(), 16);
+}
+
+TEST_F(ManyPlayers, ANameAlreadyAtTheTableIsRefused) {
+    EXPECT_EQ(session->join("Bob"), "there is already a player called Bob at this table");
+    EXPECT_EQ(session->current().playerCount(), 4);
+}
+
+TEST_F(ManyPlayers, ADrawAtALargerTableNeedsEveryoneStillPlaying) {
+    ASSERT_EQ(session->offerDraw(0), "");
+    ASSERT_EQ(session->acceptDraw(1), "");
+    ASSERT_EQ(session->acceptDraw(2), "");
+    EXPECT_FALSE(session->over()) << "Dan has not agreed";
+    ASSERT_EQ(session->acceptDraw(3), "");
+    EXPECT_TRUE(session->over());
+    EXPECT_EQ(session->outcome(), Outcome::draw("agreed"));
+}
+
+TEST_F(ManyPlayers, AKnockedOutPlayerTakesNoMoreHourglassTime) {
+    // Ann (a4) takes Bob's only piece (b3); Cat (d2) is next.
+    std::string path = scratch.path() + "/knockout.jsonl";
+    std::ofstream(path) << R"({"type":"game","version":1,"game":"skirmish",)"
+                        << R"("start":"4x4 p0,p0,p0 0 a.../.b../...c/....","time":"1h",)"
+                        << R"("players":["Ann","Bob","Cat"]})"
+                        << "\n";
+    std::string error;
+    auto journal = readJournal(path, error);
+    ASSERT_TRUE(journal) << error;
+    auto s = Session::resume(*game, *journal, sink, time, error);
+    ASSERT_TRUE(s) << error;
+    ASSERT_TRUE(s->commit(*s->current().decode("a4-b3")));
+    EXPECT_FALSE(s->current().inGame(1));
+    time.advance(10'000);
+    EXPECT_EQ(s->clock().remainingAll(time.now()), (std::vector<Millis>{70'000, 60'000, 50'000}));
 }
 
 TEST_F(ManyPlayers, FIDEChessTakesNoLatePlayers) {

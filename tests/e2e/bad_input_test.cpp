@@ -47,6 +47,14 @@ TEST_F(BadInput, NamesThatDoNotFitTheSeatsAreRefused) {
     EXPECT_EQ(status, 2);
     EXPECT_NE(said.find("fide starts with 2 players, but 3 names were given"), std::string::npos)
         << said;
+    std::tie(status, said) = runDaemon({"--board", "dgt:/dev/null", "--player", "Ann", "--player",
+                                        "Ann", "--journal", journalDir_});
+    EXPECT_EQ(status, 2);
+    EXPECT_NE(said.find("two players are called Ann"), std::string::npos) << said;
+    std::tie(status, said) = runDaemon({"--board", "dgt:/dev/null", "--player", "Ann\tB",
+                                        "--player", "Bob", "--journal", journalDir_});
+    EXPECT_EQ(status, 2);
+    EXPECT_NE(said.find("no control characters"), std::string::npos) << said;
 }
 
 TEST_F(BadInput, UnknownBoardProtocolIsRefused) {
