@@ -314,7 +314,7 @@ ControlReply Table::act(const std::string& action, int player, const std::string
     else if (action == "draw-claim")
         why = session_->claimDraw(who);
     else {
-        // A game's own action, said rather than shown; the board must then follow.
+        // A game's own action, said rather than shown; the boards follow below.
         if (who != session_->current().toMove())
             return ControlReply::refused("it is not " +
                                          (who < session_->current().playerCount()
@@ -325,8 +325,6 @@ ControlReply Table::act(const std::string& action, int player, const std::string
         if (!a || !session_->current().isLegal(*a))
             return ControlReply::refused("\"" + action + "\" is not a legal action now");
         if (!session_->commit(*a)) return ControlReply::refused("cannot record the game");
-        boardBehind_ = true;
-        surfaceChanged();  // the board must now show it
     }
     if (!why.empty()) return ControlReply::refused(why);
     if (!session_->over() && session_->ply() != ply && action != "join") {
