@@ -5,14 +5,43 @@
 
 namespace arbiter {
 
-std::unique_ptr<Game> makeGame(std::string_view name) {
-    if (name == "fide") return makeFideGame();
-    if (name == "skirmish") return makeSkirmishGame();
+const std::vector<GameInfo>& gameCatalog() {
+    static const std::vector<GameInfo> catalog = {fideInfo(), skirmishInfo()};
+    return catalog;
+}
+
+const GameInfo* gameInfo(std::string_view name) {
+    for (const GameInfo& info : gameCatalog()) {
+        if (info.name == name) return &info;
+    }
     return nullptr;
 }
 
 std::vector<std::string> gameNames() {
-    return {"fide", "skirmish"};
+    std::vector<std::string> names;
+    for (const GameInfo& info : gameCatalog()) names.push_back(info.name);
+    return names;
+}
+
+std::unique_ptr<Game> makeGame(std::string_view name, const GameOptions& options,
+                               std::string& error) {
+    const GameInfo* info = gameInfo(name);
+    if (!info) {
+        error = "unknown game \"" + std::string(name) + "\"; known games:";
+        for (const auto& known : gameNames()) error += " " + known;
+        return nullptr;
+    }
+    auto resolved = options.resolved(*info, error);
+    if (!resolved) return nullptr;
+    if (name == "fide") return makeFideGame(*resolved);
+    if (name == "skirmish") return makeSkirmishGame(*resolved, error);
+    error = "game \"" + std::string(name) + "\" is listed but not built";
+    return nullptr;
+}
+
+std::unique_ptr<Game> makeGame(std::string_view name) {
+    std::string error;
+    return makeGame(name, GameOptions(), error);
 }
 
 }  // namespace arbiter

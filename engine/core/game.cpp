@@ -9,4 +9,27 @@ bool GameState::isLegal(const Action& a) const {
     return std::find(legal.begin(), legal.end(), a) != legal.end();
 }
 
+std::vector<Cell> GameState::consequences(const Action&, const GameState&) const {
+    return {};
+}
+
+Effect GameState::effect(const Action& a) const {
+    auto after = clone();
+    after->apply(a);
+    Effect e;
+    const Geometry& g = geometry();
+    for (Cell c = 0; c < g.size(); ++c) {
+        if (!g.contains(c)) continue;
+        Appearance was = appearance(c), is = after->appearance(c);
+        bool pieceChanges = pieceAt(c) != after->pieceAt(c);
+        if (was != is || pieceChanges) e.changes.push_back({c, was, is, pieceChanges, false});
+    }
+    for (Cell c : consequences(a, *after)) {
+        for (CellChange& ch : e.changes) {
+            if (ch.cell == c) ch.consequence = true;
+        }
+    }
+    return e;
+}
+
 }  // namespace arbiter

@@ -7,7 +7,10 @@
 #include <vector>
 
 #include "engine/core/action.h"
+#include "engine/core/chance.h"
 #include "engine/core/chess_set.h"
+#include "engine/core/effect.h"
+#include "engine/core/game_options.h"
 #include "engine/core/geometry.h"
 #include "engine/core/outcome.h"
 #include "engine/core/piece.h"
@@ -19,7 +22,14 @@ namespace arbiter {
 // outside engine/ knows a game's internals.
 //
 // Invariant: a state is always legal for its game; apply() takes only actions
-// that legalActions() returned (callers check with isLegal()).
+// for which isLegal() holds.
+//
+// A turn may be several actions (Sandkings's steps, csipgs's action and then a
+// design change): midTurn() says the player to move has acted and may go on or
+// end the turn (Action::endTurn()); the session counts a turn as taken when an
+// action leaves the state not midTurn(). Chance comes in as an action too: while
+// chance() says what must be drawn, the session draws it and commits
+// Action::chance(values).
 class GameState {
   public:
     virtual ~GameState() = default;
@@ -35,14 +45,32 @@ class GameState {
     // The physical projection: which set piece stands on the cell in this state.
     virtual Appearance appearance(Cell c) const = 0;
 
-    // What the player to move may do now.
+    // What the player to move may do now, as far as it can be listed: every
+    // action a board can show, and the small announced ones (pass, end of turn,
+    // a purchase). Families too large to list (csipgs's design changes) are
+    // left out and validated by isLegal() when they are said.
     virtual std::vector<Action> legalActions() const = 0;
     // Join and Leave actions the game allows now, whoever is to move. None by
     // default: in a game of two, leaving is resigning and the session says so.
     virtual std::vector<Action> rosterActions() const { return {}; }
-    // Whether `a` is among legalActions() or rosterActions().
-    bool isLegal(const Action& a) const;
+    // Whether `a` may be applied now. By default: whether it is among
+    // legalActions() or rosterActions(); games with unlisted actions override.
+    virtual bool isLegal(const Action& a) const;
     virtual void apply(const Action& a) = 0;
+
+    // What `a` (legal here) does to the cells. By default the state is copied,
+    // `a` applied and every cell compared, with consequences() marking what
+    // the mover does not make by hand; games override it to be quick, since
+    // the referee asks it for every legal action after every commit.
+    virtual Effect effect(const Action& a) const;
+    // Cells that `a` changes beyond what the mover does by hand (see
+    // CellChange::consequence), given the state `after` it. None by default.
+    virtual std::vector<Cell> consequences(const Action& a, const GameState& after) const;
+
+    // The player to move has acted this turn and may act again or end it.
+    virtual bool midTurn() const { return false; }
+    // What chance must draw before the player to move acts; nullopt mostly.
+    virtual std::optional<ChanceDraw> chance() const { return std::nullopt; }
 
     // A finished game stays finished: legalActions() is then empty.
     virtual Outcome outcome() const = 0;
@@ -79,11 +107,14 @@ struct GameRecord {
     std::string outcomeNote;  // overrides the reason, e.g. "White lost on time"
 };
 
-// A game's rules: how to begin and how to load a state. One per engine module.
+// A game's rules for one table (its options resolved): how to begin and how to
+// load a state. One per engine module.
 class Game {
   public:
     virtual ~Game() = default;
     virtual std::string name() const = 0;  // "fide"
+    // The options this table plays with, every default filled in.
+    virtual const GameOptions& options() const = 0;
     virtual std::unique_ptr<GameState> start() const = 0;
     // Reads serialize()'s text; nullptr and a message in `error` when it is not valid.
     virtual std::unique_ptr<GameState> load(std::string_view text, std::string& error) const = 0;
@@ -92,8 +123,15 @@ class Game {
     virtual std::string recordExtension() const = 0;  // "pgn"
 };
 
-// All games the engine knows, by name; nullptr for an unknown name.
-std::unique_ptr<Game> makeGame(std::string_view name);
+// Every game the engine knows, with its player counts, options and stand-ins.
+const std::vector<GameInfo>& gameCatalog();
+const GameInfo* gameInfo(std::string_view name);
 std::vector<std::string> gameNames();
+// A game for one table. nullptr and a message naming what is wrong and what is
+// valid when the game is unknown or the options do not fit it.
+std::unique_ptr<Game> makeGame(std::string_view name, const GameOptions& options,
+                               std::string& error);
+// The game with all its defaults; nullptr for an unknown name.
+std::unique_ptr<Game> makeGame(std::string_view name);
 
 }  // namespace arbiter

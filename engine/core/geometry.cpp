@@ -6,7 +6,11 @@ namespace arbiter {
 
 Geometry::Geometry(int files, int ranks, bool wraps)
     : files_(files), ranks_(ranks), wraps_(wraps), absent_(static_cast<size_t>(files * ranks)) {
-    assert(files > 0 && ranks > 0);
+    assert((files > 0 && ranks > 0) || (files == 0 && ranks == 0));
+}
+
+Geometry Geometry::none() {
+    return Geometry(0, 0, false);
 }
 
 Geometry Geometry::rectangle(int files, int ranks) {
@@ -27,6 +31,7 @@ bool Geometry::contains(Cell c) const {
 }
 
 Cell Geometry::cell(int file, int rank) const {
+    if (size() == 0) return NoCell;
     if (wraps_) rank = ((rank % ranks_) + ranks_) % ranks_;
     if (file < 0 || file >= files_ || rank < 0 || rank >= ranks_) return NoCell;
     Cell c = rank * files_ + file;

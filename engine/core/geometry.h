@@ -25,6 +25,8 @@ class Geometry {
     static Geometry rectangle(int files, int ranks);
     // Ranks wrap: rank `ranks` is followed by rank 0 again. Files never wrap.
     static Geometry ring(int files, int ranks);
+    // No cells at all: a game played without boards (Power Coinz).
+    static Geometry none();
 
     // Marks a cell as absent. Absent cells are never stepped onto.
     void removeCell(Cell c);

@@ -9,11 +9,24 @@
 
 namespace arbiter {
 
-std::unique_ptr<Game> makeFideGame() {
-    return std::make_unique<fide::FideGame>();
+GameInfo fideInfo() {
+    GameInfo info;
+    info.name = "fide";
+    info.title = "FIDE chess";
+    // The pieces are themselves: no stand-ins, no options.
+    return info;
+}
+
+std::unique_ptr<Game> makeFideGame(const GameOptions& resolved) {
+    return std::make_unique<fide::FideGame>(resolved);
 }
 
 namespace fide {
+
+FideGame::FideGame() {
+    std::string error;
+    options_ = *GameOptions().resolved(fideInfo(), error);
+}
 
 namespace {
 

@@ -13,8 +13,9 @@
 
 namespace arbiter {
 
-// The FIDE chess module's entry for the registry of games (engine/games.cpp).
-std::unique_ptr<Game> makeFideGame();
+// The FIDE chess module's entries for the registry of games (engine/games.cpp).
+GameInfo fideInfo();
+std::unique_ptr<Game> makeFideGame(const GameOptions& resolved);
 
 namespace fide {
 
@@ -71,11 +72,17 @@ class FideState final : public GameState {
 // The rules of FIDE chess as a Game: standard start, FEN loading, PGN export.
 class FideGame final : public Game {
   public:
+    FideGame();
+    explicit FideGame(GameOptions resolved) : options_(std::move(resolved)) {}
     std::string name() const override { return "fide"; }
+    const GameOptions& options() const override { return options_; }
     std::unique_ptr<GameState> start() const override;
     std::unique_ptr<GameState> load(std::string_view text, std::string& error) const override;
     std::string exportRecord(const GameRecord& record) const override;
     std::string recordExtension() const override { return "pgn"; }
+
+  private:
+    GameOptions options_;
 };
 
 }  // namespace fide

@@ -6,8 +6,39 @@
 
 namespace arbiter {
 
-std::unique_ptr<Game> makeSkirmishGame() {
-    return std::make_unique<skirmish::SkirmishGame>();
+GameInfo skirmishInfo() {
+    GameInfo info;
+    info.name = "skirmish";
+    info.title = "Skirmish, a tiny game for 2 to 16 players";
+    info.minPlayers = 2;
+    info.maxPlayers = kMaxPlayers;
+    info.defaultPlayers = 4;
+    info.minFiles = info.minRanks = 8;
+    info.maxFiles = info.maxRanks = 64;
+    info.options = {{"pieces", "pieces each player starts with, packed into a corner", "3", {}, 1,
+                     16}};
+    info.standIns = {{"piece", "every player's piece (all alike)",
+                      SetPiece{SetColour::White, Figure::Pawn}}};
+    return info;
+}
+
+std::unique_ptr<Game> makeSkirmishGame(const GameOptions& resolved, std::string& error) {
+    skirmish::Layout layout;
+    if (resolved.files % 8 != 0 || resolved.ranks % 8 != 0) {
+        error = "skirmish is played on whole 8x8 boards: files and ranks must be multiples of 8";
+        return nullptr;
+    }
+    layout.players = resolved.players;
+    layout.boardsAcross = resolved.files / 8;
+    layout.boardsUp = resolved.ranks / 8;
+    layout.pieces = resolved.number("pieces");
+    layout.look = resolved.standIn("piece");
+    if (!layout.valid()) {
+        error = "skirmish needs a corner for each player: at most 4 players per board, here " +
+                std::to_string(4 * layout.boardsAcross * layout.boardsUp);
+        return nullptr;
+    }
+    return std::make_unique<skirmish::SkirmishGame>(layout, resolved);
 }
 
 namespace skirmish {
@@ -71,15 +102,16 @@ std::vector<std::string_view> split(std::string_view text, char by) {
 
 }  // namespace
 
-SkirmishState::SkirmishState(Geometry geometry, int players)
+SkirmishState::SkirmishState(Geometry geometry, int players, SetPiece look)
     : geometry_(std::move(geometry)),
       owner_(static_cast<size_t>(geometry_.size()), NoPlayer),
       seats_(static_cast<size_t>(players), Seat::Playing),
-      scores_(static_cast<size_t>(players), 0) {}
+      scores_(static_cast<size_t>(players), 0),
+      look_(look) {}
 
 SkirmishState::SkirmishState(const Layout& layout)
     : SkirmishState(Geometry::rectangle(8 * layout.boardsAcross, 8 * layout.boardsUp),
-                    layout.players) {
+                    layout.players, layout.look) {
     assert(layout.valid());
     int boards = layout.boardsAcross * layout.boardsUp;
     auto offsets = cornerCells(layout.pieces);
@@ -119,7 +151,30 @@ PlayerResources SkirmishState::resources(PlayerId p) const {
 
 Appearance SkirmishState::appearance(Cell c) const {
     if (!pieceAt(c)) return std::nullopt;
-    return SetPiece{SetColour::White, Figure::Pawn};
+    return look_;
+}
+
+Effect SkirmishState::effect(const Action& a) const {
+    // A step empties its cell and fills its target; a placement fills one cell.
+    // Roster changes are rare enough to be worked out the long way.
+    Effect e;
+    auto owner = [&](Cell c) { return owner_[static_cast<size_t>(c)]; };
+    if (a.kind == Action::Kind::Move) {
+        CellChange from{a.from, look_, std::nullopt, true, false};
+        CellChange to{a.to, owner(a.to) == NoPlayer ? Appearance() : Appearance(look_), look_,
+                      true, false};
+        if (a.from < a.to)
+            e.changes = {from, to};
+        else
+            e.changes = {to, from};
+        return e;
+    }
+    if (a.kind == Action::Kind::Place) {
+        e.changes = {{a.to, std::nullopt, look_, true, false}};
+        return e;
+    }
+    if (a.kind == Action::Kind::Pass) return e;
+    return GameState::effect(a);
 }
 
 int SkirmishState::piecesOf(PlayerId p) const {
@@ -201,6 +256,8 @@ void SkirmishState::apply(const Action& a) {
         case Action::Kind::Pass:
         case Action::Kind::Remove:
         case Action::Kind::Choice:
+        case Action::Kind::EndTurn:
+        case Action::Kind::Chance:
             break;
     }
     PlayerId next = nextAfter(toMove_);
@@ -305,7 +362,8 @@ std::string SkirmishState::serialize() const {
     return s;
 }
 
-std::unique_ptr<SkirmishState> SkirmishState::load(std::string_view text, std::string& error) {
+std::unique_ptr<SkirmishState> SkirmishState::load(std::string_view text, std::string& error,
+                                                   SetPiece look) {
     auto fields = split(text, ' ');
     if (fields.size() != 4) {
         error = "a Skirmish state has four fields: size, seats, player to move, cells";
@@ -324,7 +382,8 @@ std::unique_ptr<SkirmishState> SkirmishState::load(std::string_view text, std::s
         return nullptr;
     }
     std::unique_ptr<SkirmishState> s(
-        new SkirmishState(Geometry::rectangle(*files, *ranks), static_cast<int>(seatTexts.size())));
+        new SkirmishState(Geometry::rectangle(*files, *ranks), static_cast<int>(seatTexts.size()),
+                          look));
     for (size_t p = 0; p < seatTexts.size(); ++p) {
         std::string_view t = seatTexts[p];
         auto score = t.empty() ? std::nullopt : number(t.substr(1));
@@ -373,8 +432,20 @@ std::unique_ptr<GameState> SkirmishGame::start() const {
     return std::make_unique<SkirmishState>(layout_);
 }
 
+SkirmishGame::SkirmishGame(Layout layout) : layout_(layout) {
+    GameOptions wanted;
+    wanted.players = layout.players;
+    wanted.files = 8 * layout.boardsAcross;
+    wanted.ranks = 8 * layout.boardsUp;
+    wanted.values["pieces"] = std::to_string(layout.pieces);
+    wanted.standIns["piece"] = layout.look;
+    std::string error;
+    options_ = wanted.resolved(skirmishInfo(), error).value_or(wanted);
+}
+
 std::unique_ptr<GameState> SkirmishGame::load(std::string_view text, std::string& error) const {
-    return SkirmishState::load(text, error);
+    // The table checks that a loaded state fits its surface (Table::create).
+    return SkirmishState::load(text, error, layout_.look);
 }
 
 std::string SkirmishGame::exportRecord(const GameRecord& record) const {
@@ -390,7 +461,7 @@ std::string SkirmishGame::exportRecord(const GameRecord& record) const {
         return s.playerName(p);
     };
     std::string error;
-    auto state = SkirmishState::load(record.startText, error);
+    auto state = SkirmishState::load(record.startText, error, layout_.look);
     for (size_t i = 0; state && i < record.actions.size(); ++i) {
         const Action& a = record.actions[i];
         out << i + 1 << ". ";

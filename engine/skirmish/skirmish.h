@@ -10,8 +10,10 @@
 
 namespace arbiter {
 
-// The Skirmish module's entry for the registry of games (engine/games.cpp).
-std::unique_ptr<Game> makeSkirmishGame();
+// The Skirmish module's entries for the registry of games (engine/games.cpp):
+// what it takes, and a game for options that fit (resolved against that).
+GameInfo skirmishInfo();
+std::unique_ptr<Game> makeSkirmishGame(const GameOptions& resolved, std::string& error);
 
 namespace skirmish {
 
@@ -25,6 +27,7 @@ struct Layout {
     int boardsAcross = 1;
     int boardsUp = 1;
     int pieces = 3;
+    SetPiece look{SetColour::White, Figure::Pawn};  // the set piece standing for every piece
     bool valid() const;
 };
 
@@ -60,6 +63,7 @@ class SkirmishState final : public GameState {
     std::vector<Action> legalActions() const override;
     std::vector<Action> rosterActions() const override;
     void apply(const Action& a) override;
+    Effect effect(const Action& a) const override;
 
     Outcome outcome() const override;
     bool canStillWin(PlayerId p) const override { return inGame(p); }
@@ -73,10 +77,11 @@ class SkirmishState final : public GameState {
     // score, who is to move, then the cells rank by rank from the top, '.' empty
     // or the owner's letter ('a' for the first player).
     std::string serialize() const override;
-    static std::unique_ptr<SkirmishState> load(std::string_view text, std::string& error);
+    static std::unique_ptr<SkirmishState> load(std::string_view text, std::string& error,
+                                               SetPiece look = {SetColour::White, Figure::Pawn});
 
   private:
-    SkirmishState(Geometry geometry, int players);
+    SkirmishState(Geometry geometry, int players, SetPiece look);
     int piecesOf(PlayerId p) const;
     // The next seat after `p` in the rotation that still takes turns.
     PlayerId nextAfter(PlayerId p) const;
@@ -86,13 +91,17 @@ class SkirmishState final : public GameState {
     std::vector<Seat> seats_;
     std::vector<int> scores_;
     PlayerId toMove_ = 0;
+    SetPiece look_;
 };
 
 // The rules of Skirmish as a Game, for one layout.
 class SkirmishGame final : public Game {
   public:
-    explicit SkirmishGame(Layout layout = {}) : layout_(layout) {}
+    explicit SkirmishGame(Layout layout = {});
+    SkirmishGame(Layout layout, GameOptions resolved)
+        : layout_(layout), options_(std::move(resolved)) {}
     std::string name() const override { return "skirmish"; }
+    const GameOptions& options() const override { return options_; }
     std::unique_ptr<GameState> start() const override;
     std::unique_ptr<GameState> load(std::string_view text, std::string& error) const override;
     // A plain-text record: tags, the start, one numbered line per action, the result.
@@ -101,6 +110,7 @@ class SkirmishGame final : public Game {
 
   private:
     Layout layout_;
+    GameOptions options_;
 };
 
 }  // namespace skirmish

@@ -1,0 +1,138 @@
+#include "engine/core/game_options.h"
+
+#include <cassert>
+#include <charconv>
+
+namespace arbiter {
+
+std::string OptionSpec::allowed() const {
+    if (choices.empty()) return std::to_string(min) + ".." + std::to_string(max);
+    std::string list;
+    for (const auto& c : choices) list += (list.empty() ? "" : ", ") + c;
+    return list;
+}
+
+std::string OptionSpec::check(const std::string& value) const {
+    if (choices.empty()) {
+        int n = 0;
+        auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), n);
+        if (ec == std::errc() && end == value.data() + value.size() && n >= min && n <= max)
+            return {};
+    } else {
+        for (const auto& c : choices) {
+            if (c == value) return {};
+        }
+    }
+    return "option " + name + " takes " + allowed() + ", not \"" + value + "\"";
+}
+
+const OptionSpec* GameInfo::option(const std::string& name) const {
+    for (const auto& o : options) {
+        if (o.name == name) return &o;
+    }
+    return nullptr;
+}
+
+const StandInSpec* GameInfo::standIn(const std::string& piece) const {
+    for (const auto& s : standIns) {
+        if (s.piece == piece) return &s;
+    }
+    return nullptr;
+}
+
+std::optional<GameOptions> GameOptions::resolved(const GameInfo& info, std::string& error) const {
+    GameOptions r = *this;
+    if (r.players == 0) r.players = info.defaultPlayers;
+    if (r.players < info.minPlayers || r.players > info.maxPlayers) {
+        error = info.name + " is for " + std::to_string(info.minPlayers) +
+                (info.minPlayers == info.maxPlayers ? "" : " to " + std::to_string(info.maxPlayers)) +
+                " players, not " + std::to_string(r.players);
+        return std::nullopt;
+    }
+    if (r.files == 0 && r.ranks == 0) {
+        r.files = info.defaultFiles;
+        r.ranks = info.defaultRanks;
+    }
+    if (r.files < info.minFiles || r.files > info.maxFiles || r.ranks < info.minRanks ||
+        r.ranks > info.maxRanks) {
+        error = info.sizeFixed()
+                    ? info.name + " is played on " + std::to_string(info.minFiles) + "x" +
+                          std::to_string(info.minRanks) + " cells only"
+                    : info.name + " takes " + std::to_string(info.minFiles) + ".." +
+                          std::to_string(info.maxFiles) + " files and " +
+                          std::to_string(info.minRanks) + ".." + std::to_string(info.maxRanks) +
+                          " ranks, not " + std::to_string(r.files) + "x" + std::to_string(r.ranks);
+        return std::nullopt;
+    }
+    for (const auto& [name, value] : r.values) {
+        const OptionSpec* spec = info.option(name);
+        if (!spec) {
+            std::string known;
+            for (const auto& o : info.options) known += (known.empty() ? "" : ", ") + o.name;
+            error = info.name + " has no option \"" + name + "\"" +
+                    (known.empty() ? " (it takes none)" : "; its options: " + known);
+            return std::nullopt;
+        }
+        if (std::string why = spec->check(value); !why.empty()) {
+            error = why;
+            return std::nullopt;
+        }
+    }
+    for (const auto& o : info.options) r.values.emplace(o.name, o.defaultValue);
+    for (const auto& [piece, set] : r.standIns) {
+        if (!info.standIn(piece)) {
+            std::string known;
+            for (const auto& s : info.standIns) known += (known.empty() ? "" : ", ") + s.piece;
+            error = info.name + " has no piece \"" + piece + "\" to stand in for" +
+                    (known.empty() ? " (its pieces are chess pieces)" : "; its pieces: " + known);
+            return std::nullopt;
+        }
+    }
+    for (const auto& s : info.standIns) r.standIns.emplace(s.piece, s.standIn);
+    return r;
+}
+
+const std::string& GameOptions::value(const std::string& name) const {
+    auto it = values.find(name);
+    assert(it != values.end() && "options are resolved before they are read");
+    return it->second;
+}
+
+int GameOptions::number(const std::string& name) const {
+    int n = 0;
+    const std::string& v = value(name);
+    std::from_chars(v.data(), v.data() + v.size(), n);
+    return n;
+}
+
+SetPiece GameOptions::standIn(const std::string& piece) const {
+    auto it = standIns.find(piece);
+    assert(it != standIns.end() && "options are resolved before they are read");
+    return it->second;
+}
+
+std::optional<SetPiece> parseSetPiece(const std::string& text) {
+    if (text.size() == 1) return fromLetter(text[0]);
+    auto space = text.find(' ');
+    if (space == std::string::npos) return std::nullopt;
+    std::string colour = text.substr(0, space), figure = text.substr(space + 1);
+    SetPiece p{};
+    if (colour == "white")
+        p.colour = SetColour::White;
+    else if (colour == "black")
+        p.colour = SetColour::Black;
+    else
+        return std::nullopt;
+    static const std::pair<const char*, Figure> figures[] = {
+        {"pawn", Figure::Pawn}, {"knight", Figure::Knight}, {"bishop", Figure::Bishop},
+        {"rook", Figure::Rook}, {"queen", Figure::Queen},   {"king", Figure::King}};
+    for (const auto& [word, f] : figures) {
+        if (figure == word) {
+            p.figure = f;
+            return p;
+        }
+    }
+    return std::nullopt;
+}
+
+}  // namespace arbiter

@@ -1,0 +1,77 @@
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/core/chess_set.h"
+
+namespace arbiter {
+
+// One option a game takes, from RULINGS.md ("mandatory capture", "relay") or
+// from the table (how many pieces each). Values are words: either one of
+// `choices` ("on", "off"), or a whole number from `min` to `max` when there
+// are no choices.
+struct OptionSpec {
+    std::string name;
+    std::string description;
+    std::string defaultValue;
+    std::vector<std::string> choices;
+    int min = 0;
+    int max = 0;
+    // Empty when `value` is allowed, else why not, naming the valid values.
+    std::string check(const std::string& value) const;
+    std::string allowed() const;  // "on, off" or "1..16"
+};
+
+// A game piece and the set piece that stands for it on the boards unless the
+// table says otherwise ([stand-ins] in the configuration): a Colonization
+// home planet is a bishop, a Möbiatus dot a pawn.
+struct StandInSpec {
+    std::string piece;        // the game's name for it: "planet", "dot"
+    std::string description;  // "home planet"
+    SetPiece standIn;
+};
+
+// What a game is and what it can be asked for: shown by `arbiterd --list-games`
+// and `--print-config`, and the reference makeGame() checks options against.
+struct GameInfo {
+    std::string name;   // "fide"
+    std::string title;  // "FIDE chess"
+    int minPlayers = 2;
+    int maxPlayers = 2;
+    int defaultPlayers = 2;
+    // The surface in cells: fixed when min == max. Several boards make a larger
+    // rectangle; 0 x 0 is a game without boards (Power Coinz).
+    int defaultFiles = 8, defaultRanks = 8;
+    int minFiles = 8, maxFiles = 8, minRanks = 8, maxRanks = 8;
+    std::vector<OptionSpec> options;
+    std::vector<StandInSpec> standIns;
+
+    bool sizeFixed() const { return minFiles == maxFiles && minRanks == maxRanks; }
+    const OptionSpec* option(const std::string& name) const;
+    const StandInSpec* standIn(const std::string& piece) const;
+};
+
+// How one table wants a game: players, surface size, options and stand-ins.
+// Anything left unset takes the game's default.
+struct GameOptions {
+    int players = 0;             // 0: the game's default
+    int files = 0, ranks = 0;    // 0: the game's default surface
+    std::map<std::string, std::string> values;   // option name -> value
+    std::map<std::string, SetPiece> standIns;    // game piece name -> set piece
+
+    // The options checked against `info`, every default filled in; nullopt and
+    // a message naming what is wrong and what is allowed when they do not fit.
+    std::optional<GameOptions> resolved(const GameInfo& info, std::string& error) const;
+    const std::string& value(const std::string& name) const;  // after resolved()
+    int number(const std::string& name) const;                 // after resolved()
+    bool on(const std::string& name) const { return value(name) == "on"; }
+    SetPiece standIn(const std::string& piece) const;           // after resolved()
+};
+
+// "white bishop" or "B" (FEN letter) to a set piece.
+std::optional<SetPiece> parseSetPiece(const std::string& text);
+
+}  // namespace arbiter
