@@ -1,0 +1,71 @@
+// What a session says about the boards: illegal positions and their fixes,
+// ambiguous and unconfirmed moves, where the game stands.
+#include "daemon/session.h"
+
+namespace arbiter {
+
+void Session::announceIllegal(const std::vector<CellFix>& fixes,
+                              const std::vector<Action>& completes) {
+    std::vector<std::string> steps;
+    for (const CellFix& f : fixes) steps.push_back(Referee::describe(f, current().geometry()));
+    std::string text = "Illegal position. To fix: ";
+    for (size_t i = 0; i < steps.size(); ++i) text += (i ? "; " : "") + steps[i];
+    text += ".";
+    nlohmann::json data = {{"fixes", steps}};
+    if (!completes.empty()) {
+        std::string what = current().describe(completes.front());
+        text += " (That completes " + what + ".)";
+        data["completes"] = what;
+    }
+    record({{"type", "illegal"}, {"fixes", steps}, {"at", time_.wallClock()}});
+    out_.announce({"illegal", text, data});
+}
+
+void Session::announceFixed() {
+    record({{"type", "fixed"}, {"at", time_.wallClock()}});
+    out_.announce({"fixed",
+                   "The position is correct again. " +
+                       settings_.players[static_cast<size_t>(current().toMove())] + " to move.",
+                   {}});
+}
+
+void Session::announceAmbiguous(const std::vector<Action>& candidates) {
+    std::vector<std::string> names;
+    std::string text = "The board fits more than one move: ";
+    std::string say;
+    for (size_t i = 0; i < candidates.size(); ++i) {
+        names.push_back(current().describe(candidates[i]));
+        text += (i ? " or " : "") + names.back();
+        say += (i ? " or " : "") + ("arbiterctl do " + current().encode(candidates[i]));
+    }
+    out_.announce({"ambiguous",
+                   text + ". Make the position unambiguous, or say which: " + say + ".",
+                   {{"candidates", names}}});
+}
+
+void Session::announceUnconfirmed(const std::vector<Action>& actions,
+                                  const std::vector<Cell>& cells) {
+    std::vector<std::string> names;
+    std::string made;
+    for (size_t i = 0; i < actions.size(); ++i) {
+        names.push_back(current().describe(actions[i]));
+        made += (i ? " or " : "") + names.back();
+    }
+    std::string where;
+    for (size_t i = 0; i < cells.size(); ++i)
+        where += (i ? " or " : "") + current().geometry().name(cells[i]);
+    out_.announce({"confirm",
+                   "If you made " + made + ", lift the piece on " + where +
+                       " and set it down again: the board cannot tell a capture from a piece "
+                       "held in the hand.",
+                   {{"candidates", names}}});
+}
+
+void Session::announceStatus() {
+    out_.announce({"status",
+                   settings_.players[static_cast<size_t>(current().toMove())] + " to move after " +
+                       std::to_string(ply()) + " moves. " + clockText(),
+                   {{"ply", ply()}, {"state", current().serialize()}}});
+}
+
+}  // namespace arbiter

@@ -1,0 +1,101 @@
+// How a session ends: the result line in the journal, the game's record in
+// its own format beside it, and the announcement.
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+
+#include <spdlog/spdlog.h>
+
+#include "daemon/session.h"
+
+namespace arbiter {
+
+namespace {
+
+// PGN's TimeControl tag (seconds): "300+3", hourglass "*300"; "?" for what PGN cannot say.
+std::string pgnTimeControl(const TimeControl& t) {
+    if (t.stages().size() > 1) return "?";
+    switch (t.mode) {
+        case TimeControl::Mode::Fischer:
+            return std::to_string(t.base / 1000) + "+" + std::to_string(t.increment / 1000);
+        case TimeControl::Mode::Hourglass:
+            return "*" + std::to_string(t.base / 1000);
+        default:
+            return "?";
+    }
+}
+
+
+}  // namespace
+
+std::string Session::resultText(const Outcome& o) const {
+    std::string who;
+    for (PlayerId p : o.winners) {
+        if (!who.empty()) who += " and ";
+        who += settings_.players[static_cast<size_t>(p)];
+    }
+    if (o.status == Outcome::Status::Draw) return who.empty() ? "Draw" : "Draw between " + who;
+    return who + (o.winners.size() == 1 ? " wins" : " win");
+}
+
+void Session::finish(const Outcome& o) {
+    if (!o.over())
+        abandoned_ = true;
+    else if (!current().outcome().over())
+        adjudicated_ = o;
+    Millis now = time_.now();
+    clock_.stop(now);
+    limits_.stopPlay(now);
+
+    GameRecord rec;
+    rec.startText = states_.front()->serialize();
+    rec.actions = actions_;
+    rec.outcome = o;
+    rec.outcomeNote = o.reason;
+    std::string date = started_.substr(0, 10);
+    for (char& c : date) {
+        if (c == '-') c = '.';
+    }
+    rec.tags = {{"Event", "arbiter game"}, {"Site", "?"}, {"Date", date}, {"Round", "-"}};
+    // A seat's tag is the game's name for it: White and Black in chess (as PGN
+    // wants), Player1, Player2, ... elsewhere.
+    for (PlayerId p = 0; p < current().playerCount(); ++p) {
+        std::string tag = current().playerName(p);
+        tag.erase(std::remove(tag.begin(), tag.end(), ' '), tag.end());
+        rec.tags.emplace_back(tag, settings_.players[static_cast<size_t>(p)]);
+    }
+    rec.tags.emplace_back("TimeControl", pgnTimeControl(settings_.time));
+    std::string exported = game_.exportRecord(rec);
+
+    const char* status = !o.over()                          ? "abandoned"
+                         : o.status == Outcome::Status::Win ? "win"
+                                                            : "draw";
+    nlohmann::json event = {{"type", "result"},       {"status", status},
+                            {"winners", o.winners},   {"reason", o.reason},
+                            {"scores", scores()},     {"clock", clock_.remainingAll(now)},
+                            {"at", time_.wallClock()}};
+    if (journal_) {
+        std::filesystem::path p(journal_->path());
+        p.replace_extension(game_.recordExtension());
+        std::ofstream file(p);
+        file << exported;
+        if (file) {
+            recordPath_ = p.string();
+            event["record"] = recordPath_;
+        } else {
+            spdlog::error("cannot write the game record {}", p.string());
+        }
+    }
+    record(event);
+    std::string text = o.over() ? "Game over: " + o.reason + ". " + resultText(o) + "."
+                                : std::string("Game abandoned without a result.");
+    if (!recordPath_.empty()) text += " Record: " + recordPath_ + ".";
+    out_.announce({"result",
+                   text,
+                   {{"status", event["status"]},
+                    {"winners", o.winners},
+                    {"reason", o.reason},
+                    {"scores", event["scores"]}}});
+}
+
+}  // namespace arbiter

@@ -1,0 +1,135 @@
+// Session::resume: a game brought back from its journal, event by event.
+#include <spdlog/spdlog.h>
+
+#include "daemon/session.h"
+
+namespace arbiter {
+
+std::unique_ptr<Session> Session::resume(const Game& game, const JournalContents& journal,
+                                         AnnouncementSink& out, const TimeSource& time,
+                                         std::string& error) {
+    const nlohmann::json& header = journal.events.front();
+    auto fail = [&](size_t index, const std::string& why) {
+        error = journal.path + ": event " + std::to_string(index + 1) + ": " + why;
+        return nullptr;
+    };
+    auto text = [](const nlohmann::json& j, const char* key) -> std::optional<std::string> {
+        if (!j.contains(key) || !j[key].is_string()) return std::nullopt;
+        return j[key].get<std::string>();
+    };
+    auto gameName = text(header, "game");
+    if (!gameName || *gameName != game.name())
+        return fail(0, "this journal is for game \"" + gameName.value_or("?") + "\", not \"" +
+                           game.name() + "\"");
+    auto startText = text(header, "start");
+    if (!startText) return fail(0, "no \"start\" state");
+    std::string loadError;
+    auto start = game.load(*startText, loadError);
+    if (!start) return fail(0, "bad start state: " + loadError);
+    auto timeText = text(header, "time");
+    auto control = timeText ? TimeControl::parse(*timeText) : std::nullopt;
+    if (!control) return fail(0, "bad or missing \"time\"");
+
+    SessionSettings settings;
+    settings.time = *control;
+    if (header.contains("limits")) {
+        const auto& l = header["limits"];
+        auto whole = [&](const char* key, long max) -> std::optional<long> {
+            if (!l.is_object() || !l.contains(key) || !l[key].is_number_integer())
+                return std::nullopt;
+            long v = l[key].get<long>();
+            if (v < 0 || v > max) return std::nullopt;
+            return v;
+        };
+        auto time = whole("time", 24L * 3'600'000);
+        auto moves = whole("moves", 10000);
+        if (!time || !moves) return fail(0, "bad \"limits\"");
+        settings.limits = {*time, static_cast<int>(*moves)};
+    }
+    if (header.contains("players") && header["players"].is_array()) {
+        for (const auto& name : header["players"]) {
+            if (name.is_string()) settings.players.push_back(name.get<std::string>());
+        }
+    }
+    // Replay into a scratch announcer: what was said before is not said again.
+    std::unique_ptr<Session> s(new Session(game, std::move(start), settings, out, time));
+    s->started_ = text(header, "started").value_or(time.wallClock());
+    auto clocksOf = [&](const nlohmann::json& j,
+                        size_t players) -> std::optional<std::vector<Millis>> {
+        if (!j.contains("clock") || !j["clock"].is_array() || j["clock"].size() != players)
+            return std::nullopt;
+        std::vector<Millis> ms;
+        for (const auto& v : j["clock"]) {
+            if (!v.is_number_integer() || v.get<Millis>() < 0) return std::nullopt;
+            ms.push_back(v.get<Millis>());
+        }
+        return ms;
+    };
+    for (size_t i = 1; i < journal.events.size(); ++i) {
+        const auto& event = journal.events[i];
+        const std::string type = event["type"];
+        if (type == "move") {
+            auto code = text(event, "action");
+            if (!code) return fail(i, "move without \"action\"");
+            auto action = s->current().decode(*code);
+            if (!action || !s->current().isLegal(*action))
+                return fail(i, "\"" + *code + "\" is not a legal action here");
+            auto next = s->current().clone();
+            next->apply(*action);
+            auto clocks = clocksOf(event, static_cast<size_t>(next->playerCount()));
+            if (!clocks) return fail(i, "move without a valid \"clock\"");
+            std::string joiner;
+            if (action->kind == Action::Kind::Join) {
+                joiner = text(event, "name").value_or("");
+                if (!isValidPlayerName(joiner))
+                    return fail(i, "a player joins without a valid name");
+            }
+            if (event.contains("played")) {
+                if (!event["played"].is_number_integer() || event["played"].get<Millis>() < 0)
+                    return fail(i, "bad \"played\" time");
+                s->limits_.setPlayed(event["played"].get<Millis>());
+            }
+            // Replayed on a stopped clock so that move counts (stages) follow;
+            // the times are the ones recorded.
+            s->before_.push_back(
+                {s->clock_.snapshot(0), s->limits_.rounds(), s->settings_.players});
+            s->advanceClock(s->clock_, s->current(), *action, *next, 0);
+            s->clock_.stop(0);
+            s->clock_.setRemaining(*clocks);
+            s->noteTurn(s->current(), *action, *next, joiner);
+            s->states_.push_back(std::move(next));
+            s->actions_.push_back(*action);
+        } else if (type == "takeback") {
+            if (s->actions_.empty()) return fail(i, "takeback with no move to take back");
+            s->undoLast();
+        } else if (type == "time-limit") {
+            s->limits_.reachTimeLimit();
+            if (event.contains("played") && event["played"].is_number_integer() &&
+                event["played"].get<Millis>() >= 0)
+                s->limits_.setPlayed(event["played"].get<Millis>());
+        } else if (type == "illegal" || type == "fixed" || type == "draw-offer" ||
+                   type == "pause" || type == "resume") {
+            // Informational: nothing to replay.
+        } else {
+            return fail(i, "unknown event type \"" + type + "\"");
+        }
+    }
+    if (s->over())
+        return fail(journal.events.size() - 1, "the game is over but has no result line");
+    if (journal.droppedTornLine)
+        spdlog::warn("{}: dropped a last line cut short by a crash (it was never announced)",
+                     journal.path);
+    s->journal_ = JournalWriter::append(journal.path, journal.validBytes, error);
+    if (!s->journal_) return nullptr;
+    if (s->ply() > 0) {
+        s->clock_.start(s->current().toMove(), time.now());
+        s->limits_.startPlay(time.now());
+    }
+    out.announce({"resume",
+                  "Resumed the game from " + journal.path + " after " + std::to_string(s->ply()) +
+                      " moves. " + s->clockText(),
+                  {{"journal", journal.path}, {"ply", s->ply()}}});
+    return s;
+}
+
+}  // namespace arbiter

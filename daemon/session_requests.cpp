@@ -1,0 +1,110 @@
+// Decisions said at the table rather than shown on a board: resigning,
+// joining, draws, pausing the clocks, abandoning.
+#include <algorithm>
+
+#include "daemon/session.h"
+
+namespace arbiter {
+
+std::string Session::refusal(PlayerId p) const {
+    if (over()) return "the game is over";
+    if (p < 0 || p >= current().playerCount())
+        return "there is no player " + std::to_string(p) + " in this game";
+    return {};
+}
+
+std::string Session::resign(PlayerId p) {
+    if (auto why = refusal(p); !why.empty()) return why;
+    if (!current().inGame(p))
+        return settings_.players[static_cast<size_t>(p)] + " is out of the game";
+    if (current().isLegal(Action::leave(p)))
+        return commit(Action::leave(p)) ? std::string() : "cannot record the game";
+    std::vector<PlayerId> others;
+    for (PlayerId q = 0; q < current().playerCount(); ++q) {
+        if (q != p && current().inGame(q)) others.push_back(q);
+    }
+    finish(Outcome::win(others, settings_.players[static_cast<size_t>(p)] + " resigned"));
+    return {};
+}
+
+std::string Session::join(const std::string& name) {
+    if (over()) return "the game is over";
+    if (!name.empty() && !isValidPlayerName(name))
+        return "a player's name has 1 to 40 characters and no control characters";
+    if (std::find(settings_.players.begin(), settings_.players.end(), name) !=
+        settings_.players.end())
+        return "there is already a player called " + name + " at this table";
+    if (!current().isLegal(Action::join()))
+        return "this game takes no late players" +
+               std::string(current().rosterActions().empty() ? "" : " now (every seat is taken)");
+    return commit(Action::join(), name) ? std::string() : "cannot record the game";
+}
+
+std::string Session::offerDraw(PlayerId p) {
+    if (auto why = refusal(p); !why.empty()) return why;
+    if (!record({{"type", "draw-offer"}, {"player", p}, {"at", time_.wallClock()}}))
+        return "cannot record the game";
+    offersDraw_[static_cast<size_t>(p)] = true;
+    out_.announce({"draw-offer",
+                   settings_.players[static_cast<size_t>(p)] + " offers a draw.",
+                   {{"player", p}}});
+    return {};
+}
+
+std::string Session::acceptDraw(PlayerId p) {
+    if (auto why = refusal(p); !why.empty()) return why;
+    bool offered = false, everyoneElse = true;
+    for (PlayerId q = 0; q < current().playerCount(); ++q) {
+        if (q == p || !current().inGame(q)) continue;
+        offered = offered || offersDraw_[static_cast<size_t>(q)];
+        everyoneElse = everyoneElse && offersDraw_[static_cast<size_t>(q)];
+    }
+    if (!offered) return "no other player has offered a draw";
+    if (everyoneElse) {
+        finish(Outcome::draw("agreed"));
+        return {};
+    }
+    // At a larger table a draw needs everyone still playing: accepting is offering too.
+    return offerDraw(p);
+}
+
+std::string Session::claimDraw(PlayerId p) {
+    if (auto why = refusal(p); !why.empty()) return why;
+    std::string reason = current().claimableDraw();
+    if (reason.empty()) return "there is no draw to claim in this position";
+    finish(
+        Outcome::draw(reason + " (claimed by " + settings_.players[static_cast<size_t>(p)] + ")"));
+    return {};
+}
+
+std::string Session::pauseClocks() {
+    if (over()) return "the game is over";
+    if (clock_.paused()) return "the clocks are already paused";
+    if (!clock_.running()) return "no clock is running yet";
+    Millis now = time_.now();
+    if (!record(
+            {{"type", "pause"}, {"clock", clock_.remainingAll(now)}, {"at", time_.wallClock()}}))
+        return "cannot record the game";
+    clock_.pause(now);
+    limits_.stopPlay(now);
+    out_.announce({"pause", "Clocks paused. " + clockText(), {}});
+    return {};
+}
+
+std::string Session::resumeClocks() {
+    if (over()) return "the game is over";
+    if (!clock_.paused()) return "the clocks are not paused";
+    if (!record({{"type", "resume"}, {"at", time_.wallClock()}})) return "cannot record the game";
+    clock_.resume(time_.now());
+    if (ply() > 0) limits_.startPlay(time_.now());
+    out_.announce({"resume-clocks", "Clocks running again. " + clockText(), {}});
+    return {};
+}
+
+std::string Session::abandon() {
+    if (over()) return "the game is over";
+    finish(Outcome::ongoing());
+    return {};
+}
+
+}  // namespace arbiter
