@@ -3,11 +3,16 @@
 // promotion mistakes (Martin Sedlak's TalkChess set; their published depth-6
 // counts were reproduced, the shallower counts used here were cross-checked with
 // Stockfish 15.1). Depths keep the whole file fast in sanitizer builds; the full
-// depths of the standard positions run in the `perft_full` test.
+// depths of the standard positions run in the `perft_full` test. The generic
+// perft over complete turns (engine/core/perft.h) must agree with this one on
+// chess, where every turn is one move.
 #include "engine/fide/perft.h"
 
 #include <gtest/gtest.h>
 
+#include "engine/core/perft.h"
+#include "engine/fide/fide_game.h"
+#include "engine/fide/uci.h"
 #include "fide_test_support.h"
 
 namespace arbiter::fide {
@@ -85,6 +90,37 @@ TEST(PerftDivide, SumsToPerftAndListsEveryFirstMove) {
 TEST(PerftDivide, DepthZeroIsOneNode) {
     EXPECT_EQ(perft(Position::standardStart(), 0), 1u);
 }
+
+// The generic perft sees chess only through FideState, which also ends games by
+// insufficient material and the 75-move and fivefold rules that the bitboard
+// perft ignores; none can happen within 3 plies of these positions (each keeps
+// pawns and more than 3 other pieces, and its halfmove clock is low).
+struct GenericCase {
+    const char* name;
+    const char* fen;
+};
+
+class GenericPerft : public ::testing::TestWithParam<GenericCase> {};
+
+TEST_P(GenericPerft, CountsWhatTheBitboardPerftCountsToDepth3) {
+    Position p = positionFromFen(GetParam().fen);
+    FideState state(p);
+    for (int depth = 0; depth <= 3; ++depth)
+        EXPECT_EQ(arbiter::perft(state, depth), perft(p, depth)) << "depth " << depth;
+    std::vector<TurnCount> bitboard;
+    for (const auto& [move, count] : perftDivide(p, 2)) bitboard.push_back({toUci(move), count});
+    EXPECT_EQ(arbiter::perftDivide(state, 2), bitboard);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Positions, GenericPerft,
+    ::testing::Values(
+        GenericCase{"Start", kStandardStartFen.data()}, GenericCase{"Kiwipete", kKiwipete},
+        GenericCase{"Position4",
+                    "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1"},
+        GenericCase{"Position5", "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8"},
+        GenericCase{"EnPassantCaptureGivesCheck", "8/8/1k6/2b5/2pP4/8/5K2/8 b - d3 0 1"}),
+    [](const auto& info) { return std::string(info.param.name); });
 
 }  // namespace
 }  // namespace arbiter::fide
