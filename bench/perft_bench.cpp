@@ -1,5 +1,6 @@
 // arbiter-bench-perft: how fast our FIDE move generator counts perft, next to
-// the perft of Debian's stockfish and fairy-stockfish on the same machine.
+// the perft of Debian's stockfish and fairy-stockfish on the same machine, and
+// how fast every game of the catalogue counts its complete turns.
 //
 //   arbiter-bench-perft [--depth N] [--runs N]
 //
@@ -8,6 +9,12 @@
 // to their "Nodes searched" line, after their start-up ("readyok"), so loading
 // networks does not count against them. The node count printed for each engine
 // is the deterministic signature: all rows must show the same number.
+//
+// Then each game in gameCatalog(), with its default options, counts from its
+// start at the largest depth that takes under a second (FIDE both by its
+// bitboard perft, which arbiter-perft uses, and by the generic perft over
+// turns, to show what the generic path costs). Those depths depend on the
+// machine, so those rows are figures to compare, not part of the signature.
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
@@ -20,11 +27,14 @@
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "engine/core/game.h"
+#include "engine/core/perft.h"
 #include "engine/fide/perft.h"
 #include "engine/fide/position.h"
 
@@ -176,6 +186,84 @@ Measurement timeOurPerft(int depth, int runs) {
     return best;
 }
 
+// A count at the largest depth that fits the time budget.
+struct DepthMeasurement {
+    int depth = 0;
+    uint64_t nodes = 0;
+    double seconds = 0;
+};
+
+constexpr double kBudgetSeconds = 1.0;
+constexpr int kDeepest = 20;
+
+// Counts depth 1, 2, ... while the next depth, predicted from how the node
+// count grew (time follows it closely), would still fit the budget; then
+// repeats the last depth that did so the best of `runs` times counts. A game
+// whose tree ends (no nodes) stops there. nullopt if not even depth 1 fits.
+template <typename Count>
+std::optional<DepthMeasurement> deepestWithinBudget(Count count, int runs) {
+    auto timed = [&](int depth) {
+        auto begin = Clock::now();
+        uint64_t nodes = count(depth);
+        return DepthMeasurement{depth, nodes,
+                                std::chrono::duration<double>(Clock::now() - begin).count()};
+    };
+    std::optional<DepthMeasurement> best;
+    for (int depth = 1; depth <= kDeepest; ++depth) {
+        DepthMeasurement m = timed(depth);
+        if (m.seconds >= kBudgetSeconds) break;
+        std::optional<DepthMeasurement> previous = best;
+        best = m;
+        if (m.nodes == 0) break;
+        double growth = previous && previous->nodes ? double(m.nodes) / double(previous->nodes) : 1;
+        if (m.seconds * growth >= kBudgetSeconds) break;
+    }
+    for (int run = 1; best && run < runs; ++run) {
+        DepthMeasurement again = timed(best->depth);
+        if (again.seconds < best->seconds) best = again;
+    }
+    return best;
+}
+
+void printGameRow(const std::string& game, const char* perftName,
+                  const std::optional<DepthMeasurement>& m) {
+    if (!m) {
+        std::printf("%-16s %-9s %s\n", game.c_str(), perftName, "depth 1 takes over a second");
+        return;
+    }
+    std::printf("%-16s %-9s %6d %14llu %10.3f %10.3f\n", game.c_str(), perftName, m->depth,
+                (unsigned long long)m->nodes, m->seconds,
+                m->seconds > 0 ? double(m->nodes) / m->seconds / 1e6 : 0.0);
+}
+
+// Every game of the catalogue from its start with its default options.
+void timeEveryGame(int runs) {
+    std::printf(
+        "\nperft over complete turns, every game from its start (default options),\n"
+        "largest depth under %.0f s, best of %d run(s)\n\n",
+        kBudgetSeconds, runs);
+    std::printf("%-16s %-9s %6s %14s %10s %10s\n", "game", "perft", "depth", "nodes", "seconds",
+                "Mnodes/s");
+    for (const arbiter::GameInfo& info : arbiter::gameCatalog()) {
+        std::unique_ptr<arbiter::Game> game = arbiter::makeGame(info.name);
+        if (!game) {
+            std::printf("%-16s not built\n", info.name.c_str());
+            continue;
+        }
+        std::unique_ptr<arbiter::GameState> start = game->start();
+        if (info.name == "fide") {
+            const arbiter::fide::Position position = arbiter::fide::Position::standardStart();
+            printGameRow(
+                info.name, "bitboard",
+                deepestWithinBudget(
+                    [&](int depth) { return arbiter::fide::perft(position, depth); }, runs));
+        }
+        printGameRow(
+            info.name, "generic",
+            deepestWithinBudget([&](int depth) { return arbiter::perft(*start, depth); }, runs));
+    }
+}
+
 bool parsePositive(const char* text, int limit, int& value) {
     char* end = nullptr;
     long parsed = std::strtol(text, &end, 10);
@@ -223,6 +311,7 @@ int main(int argc, char** argv) {
                     ourRate / theirRate,
                     theirs->nodes == ours.nodes ? "" : "  (node count differs!)");
     }
+    timeEveryGame(runs);
     std::printf("\nsignature: %llu nodes\n", (unsigned long long)ours.nodes);
     return 0;
 }
