@@ -1,6 +1,5 @@
 #include "daemon/session.h"
 
-
 #include <spdlog/spdlog.h>
 
 namespace arbiter {
@@ -32,6 +31,15 @@ std::vector<std::string> capturedBy(const GameState& before, const GameState& af
 
 }  // namespace
 
+nlohmann::json optionsJson(const GameOptions& options) {
+    nlohmann::json standIns = nlohmann::json::object();
+    for (const auto& [piece, set] : options.standIns) standIns[piece] = words(set);
+    return {{"players", options.players},
+            {"size", std::to_string(options.files) + "x" + std::to_string(options.ranks)},
+            {"values", options.values},
+            {"standIns", standIns}};
+}
+
 bool isValidPlayerName(const std::string& name) {
     if (name.empty() || name.size() > 40) return false;
     for (unsigned char c : name) {
@@ -47,7 +55,8 @@ Session::Session(const Game& game, std::unique_ptr<GameState> start,
       out_(out),
       time_(time),
       clock_(settings.time, start->playerCount()),
-      limits_(settings.limits) {
+      limits_(settings.limits),
+      chance_(settings.seed) {
     if (settings_.players.size() != static_cast<size_t>(start->playerCount())) {
         settings_.players.clear();
         for (PlayerId p = 0; p < start->playerCount(); ++p)
@@ -75,6 +84,8 @@ std::unique_ptr<Session> Session::begin(const Game& game, const SessionSettings&
         {"time", settings.time.text()},
         {"limits", {{"time", settings.limits.time}, {"moves", settings.limits.moves}}},
         {"players", s->settings_.players},
+        {"options", optionsJson(game.options())},
+        {"seed", s->chance_.seedText()},
         {"started", s->started_}};
     if (!s->record(header)) {
         error = "cannot write the journal";
@@ -86,6 +97,11 @@ std::unique_ptr<Session> Session::begin(const Game& game, const SessionSettings&
                       s->settings_.players[0] + " to move; clocks start with the first move." +
                       where,
                   {{"game", game.name()}, {"time", settings.time.text()}}});
+    // A game that opens with chance (a die for the first turn) draws it now.
+    if (!s->drawChance()) {
+        error = "cannot write the journal";
+        return nullptr;
+    }
     return s;
 }
 
@@ -103,9 +119,10 @@ bool Session::record(const nlohmann::json& event) {
     return false;
 }
 
-std::string Session::moveLabel(int ply, PlayerId mover) const {
+std::string Session::moveLabel(PlayerId mover) const {
+    // Numbered by turns, so that every action of one turn carries its number.
     if (current().playerCount() == 2)
-        return std::to_string(ply / 2 + 1) + (mover == 0 ? ". " : "... ");
+        return std::to_string(turns_ / 2 + 1) + (mover == 0 ? ". " : "... ");
     return settings_.players[static_cast<size_t>(mover)] + ": ";
 }
 
@@ -122,6 +139,12 @@ std::string Session::clockText() const {
 
 nlohmann::json Session::clockJson() const {
     return clock_.remainingAll(time_.now());
+}
+
+bool Session::endsTurn(const Action& a, const GameState& after) {
+    // Chance never ends a turn: it only decides what the player may do in it.
+    if (a.changesRoster() || a.kind == Action::Kind::Chance) return false;
+    return !after.midTurn();
 }
 
 PlayerId Session::actorOf(const GameState& state, const Action& a) {
@@ -143,7 +166,7 @@ void Session::advanceClock(GameClock& clock, const GameState& before, const Acti
         bool theirTurn = clock.runner() == actor;
         clock.removePlayer(actor, now);
         if (theirTurn && !after.outcome().over()) clock.start(after.toMove(), now);
-    } else {
+    } else if (endsTurn(a, after)) {
         clock.moved(actor, after.toMove(), now);
     }
 }
@@ -154,10 +177,15 @@ void Session::noteTurn(const GameState& before, const Action& a, const GameState
         settings_.players.push_back(joiner.empty() ? after.playerName(after.playerCount() - 1)
                                                    : joiner);
     offersDraw_.resize(static_cast<size_t>(after.playerCount()), false);
-    // A turn is taken by every action but a join, and by leaving on one's own turn.
+    // A turn is taken by the action that ends it, and by leaving on one's own turn.
     bool tookTurn =
-        !a.changesRoster() || (a.kind == Action::Kind::Leave && a.arg == before.toMove());
+        endsTurn(a, after) || (a.kind == Action::Kind::Leave && a.arg == before.toMove());
     if (tookTurn) limits_.turnTaken(before.toMove(), after.toMove());
+    if (endsTurn(a, after)) ++turns_;
+    if (a.kind == Action::Kind::Chance) {
+        // Moves the counter exactly as far as drawing these values did.
+        if (auto what = before.chance()) chance_.draw(*what, chanceCounter_);
+    }
 }
 
 void Session::undoLast() {
@@ -165,6 +193,8 @@ void Session::undoLast() {
     clock_.restore(b.clocks);
     limits_.restore(b.rounds);
     settings_.players = b.players;
+    turns_ = b.turns;
+    chanceCounter_ = b.chanceCounter;
     offersDraw_.resize(settings_.players.size(), false);
     before_.pop_back();
     states_.pop_back();
@@ -172,6 +202,27 @@ void Session::undoLast() {
 }
 
 bool Session::commit(const Action& a, const std::string& joiner) {
+    return commitOne(a, joiner) && drawChance();
+}
+
+bool Session::drawChance() {
+    while (!over()) {
+        auto what = current().chance();
+        if (!what) return true;
+        uint64_t counter = chanceCounter_;
+        if (!commitOne(Action::chance(chance_.draw(*what, counter)), {})) return false;
+    }
+    return true;
+}
+
+bool Session::canTakeBack() const {
+    for (auto a = actions_.rbegin(); a != actions_.rend(); ++a) {
+        if (a->kind != Action::Kind::Chance) return true;
+    }
+    return false;
+}
+
+bool Session::commitOne(const Action& a, const std::string& joiner) {
     const GameState& before = current();
     PlayerId actor = actorOf(before, a);
     Millis now = time_.now();
@@ -191,23 +242,25 @@ bool Session::commit(const Action& a, const std::string& joiner) {
         {"type", "move"},         {"ply", ply() + 1},   {"player", actor},
         {"action", code},         {"notation", san},    {"state", after->serialize()},
         {"captured", captured},   {"clock", remaining}, {"played", limits.played(now)},
+        {"turn", turns_ + 1},     {"endsTurn", endsTurn(a, *after)},
         {"at", time_.wallClock()}};
     if (a.kind == Action::Kind::Join) {
         event["name"] = joiner.empty() ? after->playerName(actor) : joiner;
     }
     if (!record(event)) return false;
 
-    before_.push_back({clock_.snapshot(now), limits_.rounds(), settings_.players});
+    before_.push_back({clock_.snapshot(now), limits_.rounds(), settings_.players, turns_,
+                       chanceCounter_});
+    std::string label = moveLabel(actor);  // the number of the turn this action belongs to
     clock_ = clock;
     limits_ = limits;
     noteTurn(before, a, *after, event.value("name", ""));
     // Moving is declining: offers by everyone else lapse.
-    if (!a.changesRoster()) {
+    if (!a.changesRoster() && a.kind != Action::Kind::Chance) {
         for (size_t p = 0; p < offersDraw_.size(); ++p) {
             if (static_cast<PlayerId>(p) != actor) offersDraw_[p] = false;
         }
     }
-    std::string label = moveLabel(ply(), actor);
     states_.push_back(std::move(after));
     actions_.push_back(a);
     const std::string& name = settings_.players[static_cast<size_t>(actor)];
@@ -224,6 +277,10 @@ bool Session::commit(const Action& a, const std::string& joiner) {
         out_.announce({"leave",
                        name + " leaves the game; their pieces leave the board with them." + next,
                        {{"ply", ply()}, {"player", actor}, {"name", name}, {"clock", remaining}}});
+    } else if (a.kind == Action::Kind::Chance) {
+        out_.announce({"chance",
+                       "Chance for " + name + ": " + san + ".",
+                       {{"ply", ply()}, {"player", actor}, {"drawn", a.payload}}});
     } else {
         std::string text = label + san + " (" + code + ")";
         for (const auto& c : captured) text += ", takes the " + c;
@@ -278,19 +335,25 @@ void Session::checkTimeLimit() {
 }
 
 bool Session::takeback() {
-    if (actions_.empty()) return false;
-    const Action undone = actions_.back();
-    const GameState& before = *previous();
+    if (!canTakeBack()) return false;
+    // Chance drawn after the player's action goes with it: undoing only the
+    // draw would draw the same again at once.
+    size_t plies = 1;
+    while (actions_[actions_.size() - plies].kind == Action::Kind::Chance) ++plies;
+    const size_t first = actions_.size() - plies;
+    const Action undone = actions_[first];
+    const GameState& before = *states_[first];
     std::string san = before.describe(undone);
-    ClockState restored = before_.back().clocks;
+    ClockState restored = before_[first].clocks;
     if (!record({{"type", "takeback"},
                  {"ply", ply()},
+                 {"plies", plies},
                  {"action", before.encode(undone)},
                  {"clock", restored.remaining},
                  {"at", time_.wallClock()}}))
         return false;
     PlayerId mover = before.toMove();
-    undoLast();
+    for (size_t i = 0; i < plies; ++i) undoLast();
     Millis now = time_.now();
     if (!actions_.empty()) clock_.start(mover, now);
     if (actions_.empty()) limits_.stopPlay(now);  // back before the first move

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "daemon/announcement.h"
+#include "daemon/chance_source.h"
 #include "daemon/game_clock.h"
 #include "daemon/game_limits.h"
 #include "daemon/journal.h"
@@ -19,17 +20,29 @@ namespace arbiter {
 // bytes, no control characters.
 bool isValidPlayerName(const std::string& name);
 
+// A game's options as the journal's first line records them: a journal is
+// resumed only by a table with the same options.
+nlohmann::json optionsJson(const GameOptions& options);
+
 // How a session begins: the game, its clocks, the players, where to record it.
 struct SessionSettings {
     TimeControl time;
     GameLimits limits;                 // on the whole game: time of play, moves each
     std::vector<std::string> players;  // names in turn order; empty = the game's own names
     std::string journalDir;            // empty = no journal, no record
+    // Where chance comes from in games that draw it; the caller picks it (at
+    // random in arbiterd, fixed in tests) and the journal records it.
+    uint64_t seed = 0;
 };
 
 // One game in progress: the engine state and its history, the clocks, the
 // journal. Every change is written to the journal before it is announced.
-// Time is read from the injected TimeSource only.
+// Time is read from the injected TimeSource only; chance from the seeded
+// ChanceSource, drawn as soon as the game asks for it (GameState::chance()).
+//
+// A ply is one action; a turn is one or more actions by one player
+// (GameState::midTurn()). Clocks, increments, rounds, limits and move numbers
+// count turns: the clock passes to the next player only when a turn ends.
 class Session {
   public:
     static std::unique_ptr<Session> begin(const Game& game, const SessionSettings& settings,
@@ -46,6 +59,12 @@ class Session {
         return states_.size() > 1 ? states_[states_.size() - 2].get() : nullptr;
     }
     int ply() const { return static_cast<int>(actions_.size()); }
+    // Turns completed so far (a ply that leaves the player mid-turn is not one).
+    int turns() const { return turns_; }
+    const std::vector<Action>& actions() const { return actions_; }
+    // Whether a takeback has a player's action to undo (chance drawn at the
+    // start is never undone on its own).
+    bool canTakeBack() const;
     // The name a seat plays under at this table.
     const std::string& playerName(PlayerId p) const {
         return settings_.players[static_cast<size_t>(p)];
@@ -57,10 +76,13 @@ class Session {
     std::string recordPath() const { return recordPath_; }
 
     // The players made `a` (legal in current()); a Join names the newcomer, or
-    // they get the game's name for the seat. Returns false if the journal could
-    // not be written: then nothing changed and the failure was announced.
+    // they get the game's name for the seat. Then whatever chance the game asks
+    // for is drawn and committed too. Returns false if the journal could not be
+    // written: then the failure was announced and the action (or the draw
+    // after it, which the next start draws again) was not made.
     bool commit(const Action& a, const std::string& joiner = {});
-    // Back to the state before the last action, clocks as they were then.
+    // Back to the state before the last player's action, clocks as they were
+    // then; chance drawn after it is undone with it, and drawn the same again.
     bool takeback();
     // Called when the running clock may have reached zero; ends the game if so.
     void checkFlag();
@@ -105,6 +127,12 @@ class Session {
     Session(const Game& game, std::unique_ptr<GameState> start, const SessionSettings& settings,
             AnnouncementSink& out, const TimeSource& time);
     bool record(const nlohmann::json& event);
+    // One action, journalled, applied and announced.
+    bool commitOne(const Action& a, const std::string& joiner);
+    // Draws and commits chance for as long as the game asks for it.
+    bool drawChance();
+    // Whether `a`, made in `before` and leading to `after`, completes a turn.
+    static bool endsTurn(const Action& a, const GameState& after);
     // The clocks after `a`, made at `now`, which led from `before` to `after`.
     void advanceClock(GameClock& clock, const GameState& before, const Action& a,
                       const GameState& after, Millis now) const;
@@ -118,7 +146,7 @@ class Session {
     void finish(const Outcome& outcome);
     // Whose decision `a` is in `state`: the mover, the one leaving or the newcomer.
     static PlayerId actorOf(const GameState& state, const Action& a);
-    std::string moveLabel(int ply, PlayerId mover) const;
+    std::string moveLabel(PlayerId mover) const;
     std::string clockText() const;
     nlohmann::json clockJson() const;
     std::string resultText(const Outcome& o) const;
@@ -135,10 +163,15 @@ class Session {
         ClockState clocks;
         GameLimitWatch::Rounds rounds;
         std::vector<std::string> players;
+        int turns = 0;
+        uint64_t chanceCounter = 0;
     };
     std::vector<Before> before_;
     GameClock clock_;
     GameLimitWatch limits_;
+    ChanceSource chance_;
+    uint64_t chanceCounter_ = 0;  // the next value of chance_ to draw
+    int turns_ = 0;
     std::optional<Outcome> adjudicated_;  // ended by the clock, not by the rules
     std::unique_ptr<JournalWriter> journal_;
     std::string started_;

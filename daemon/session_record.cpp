@@ -50,6 +50,10 @@ void Session::finish(const Outcome& o) {
     GameRecord rec;
     rec.startText = states_.front()->serialize();
     rec.actions = actions_;
+    for (size_t i = 0, turn = 0; i < actions_.size(); ++i) {
+        rec.turnOf.push_back(static_cast<int>(turn));
+        if (endsTurn(actions_[i], *states_[i + 1])) ++turn;
+    }
     rec.outcome = o;
     rec.outcomeNote = o.reason;
     std::string date = started_.substr(0, 10);

@@ -46,6 +46,16 @@ std::unique_ptr<Session> Session::resume(const Game& game, const JournalContents
         if (!time || !moves) return fail(0, "bad \"limits\"");
         settings.limits = {*time, static_cast<int>(*moves)};
     }
+    if (header.contains("options") && header["options"] != optionsJson(game.options()))
+        return fail(0, "this game was played with options " + header["options"].dump() +
+                           ", but the table is set up for " + optionsJson(game.options()).dump() +
+                           " (start arbiterd with the game's options to resume it)");
+    if (header.contains("seed")) {
+        auto seedText = text(header, "seed");
+        auto seed = seedText ? ChanceSource::parseSeed(*seedText) : std::nullopt;
+        if (!seed) return fail(0, "bad \"seed\": 1 to 16 hexadecimal digits, in lower case");
+        settings.seed = *seed;
+    }
     if (header.contains("players") && header["players"].is_array()) {
         for (const auto& name : header["players"]) {
             if (name.is_string()) settings.players.push_back(name.get<std::string>());
@@ -74,6 +84,16 @@ std::unique_ptr<Session> Session::resume(const Game& game, const JournalContents
             auto action = s->current().decode(*code);
             if (!action || !s->current().isLegal(*action))
                 return fail(i, "\"" + *code + "\" is not a legal action here");
+            if (action->kind == Action::Kind::Chance) {
+                // The journal's draws must be the seed's: anything else is a
+                // journal edited by hand, and replaying it would not be exact.
+                uint64_t counter = s->chanceCounter_;
+                auto what = s->current().chance();
+                if (!what || s->chance_.draw(*what, counter) != action->payload)
+                    return fail(i, "\"" + *code + "\" is not what this journal's seed draws here");
+            } else if (s->current().chance()) {
+                return fail(i, "\"" + *code + "\" comes before the chance it waits for");
+            }
             auto next = s->current().clone();
             next->apply(*action);
             auto clocks = clocksOf(event, static_cast<size_t>(next->playerCount()));
@@ -91,8 +111,8 @@ std::unique_ptr<Session> Session::resume(const Game& game, const JournalContents
             }
             // Replayed on a stopped clock so that move counts (stages) follow;
             // the times are the ones recorded.
-            s->before_.push_back(
-                {s->clock_.snapshot(0), s->limits_.rounds(), s->settings_.players});
+            s->before_.push_back({s->clock_.snapshot(0), s->limits_.rounds(), s->settings_.players,
+                                  s->turns_, s->chanceCounter_});
             s->advanceClock(s->clock_, s->current(), *action, *next, 0);
             s->clock_.stop(0);
             s->clock_.setRemaining(*clocks);
@@ -100,8 +120,14 @@ std::unique_ptr<Session> Session::resume(const Game& game, const JournalContents
             s->states_.push_back(std::move(next));
             s->actions_.push_back(*action);
         } else if (type == "takeback") {
-            if (s->actions_.empty()) return fail(i, "takeback with no move to take back");
-            s->undoLast();
+            size_t plies = 1;
+            if (event.contains("plies")) {
+                if (!event["plies"].is_number_unsigned() || event["plies"].get<size_t>() < 1)
+                    return fail(i, "bad \"plies\" in a takeback");
+                plies = event["plies"].get<size_t>();
+            }
+            if (s->actions_.size() < plies) return fail(i, "takeback with no move to take back");
+            for (size_t k = 0; k < plies; ++k) s->undoLast();
         } else if (type == "time-limit") {
             s->limits_.reachTimeLimit();
             if (event.contains("played") && event["played"].is_number_integer() &&
@@ -121,14 +147,19 @@ std::unique_ptr<Session> Session::resume(const Game& game, const JournalContents
                      journal.path);
     s->journal_ = JournalWriter::append(journal.path, journal.validBytes, error);
     if (!s->journal_) return nullptr;
-    if (s->ply() > 0) {
+    if (s->turns() > 0) {
         s->clock_.start(s->current().toMove(), time.now());
         s->limits_.startPlay(time.now());
     }
     out.announce({"resume",
-                  "Resumed the game from " + journal.path + " after " + std::to_string(s->ply()) +
-                      " moves. " + s->clockText(),
-                  {{"journal", journal.path}, {"ply", s->ply()}}});
+                  "Resumed the game from " + journal.path + " after " +
+                      std::to_string(s->turns()) + " moves. " + s->clockText(),
+                  {{"journal", journal.path}, {"ply", s->ply()}, {"turns", s->turns()}}});
+    // The daemon stopped between an action and the chance it called for.
+    if (!s->drawChance()) {
+        error = "cannot write the journal";
+        return nullptr;
+    }
     return s;
 }
 

@@ -103,6 +103,9 @@ struct GameRecord {
         tags;               // ("Event", "..."), ("Date", "2026.11.21")
     std::string startText;  // serialize() of the start state
     std::vector<Action> actions;
+    // Per action, the number of the turn it belongs to (0 first): a turn may
+    // be several actions, and records number turns, not actions.
+    std::vector<int> turnOf;
     Outcome outcome;          // Ongoing if unfinished
     std::string outcomeNote;  // overrides the reason, e.g. "White lost on time"
 };
