@@ -29,13 +29,16 @@ Table::~Table() {
 
 std::unique_ptr<Table> Table::create(EventLoop& loop, TableSettings settings, AnnouncementSink& out,
                                      std::string& error) {
-    auto game = makeGame(settings.game);
-    if (!game) {
-        error = "unknown game \"" + settings.game + "\"; known games:";
-        for (const auto& name : gameNames()) error += " " + name;
-        return nullptr;
-    }
-    if (std::string why = checkLayout(settings.boards, game->start()->geometry()); !why.empty()) {
+    auto game = makeGame(settings.game, settings.gameOptions, error);
+    if (!game) return nullptr;
+    return create(loop, std::move(settings), std::move(game), out, error);
+}
+
+std::unique_ptr<Table> Table::create(EventLoop& loop, TableSettings settings,
+                                     std::unique_ptr<Game> game, AnnouncementSink& out,
+                                     std::string& error) {
+    const Geometry cells = game->start()->geometry();
+    if (std::string why = checkLayout(settings.boards, cells); !why.empty()) {
         error = why;
         return nullptr;
     }
@@ -47,7 +50,29 @@ std::unique_ptr<Table> Table::create(EventLoop& loop, TableSettings settings, An
             error = "cannot resume: " + error + " (move the damaged journal away to start afresh)";
             return nullptr;
         }
-        if (unfinished) {
+        if (unfinished && !unfinished->events.empty()) {
+            // The surface and the boards are laid out for this table's cells: a game
+            // begun on other cells cannot go on here. Checked before resuming, which
+            // reopens the journal and announces the game.
+            const nlohmann::json& header = unfinished->events.front();
+            std::string unreadable;  // Session::resume says what is wrong with the header
+            auto start = header.contains("start") && header["start"].is_string()
+                             ? table->game_->load(header["start"].get<std::string>(), unreadable)
+                             : nullptr;
+            if (start && !(start->geometry() == cells)) {
+                auto size = [](const Geometry& g) {
+                    return std::to_string(g.files()) + "x" + std::to_string(g.ranks());
+                };
+                bool sameSize = start->geometry().files() == cells.files() &&
+                                start->geometry().ranks() == cells.ranks();
+                error = "cannot resume " + unfinished->path + ": that game is played on " +
+                        size(start->geometry()) + " cells" +
+                        (sameSize ? " with other cells left out" : "") + ", but this table's " +
+                        table->game_->name() + " is on " + size(cells) +
+                        "; start arbiterd with that game's size (--size), or move the journal "
+                        "away to start afresh";
+                return nullptr;
+            }
             table->session_ = Session::resume(*table->game_, *unfinished, out, loop.time(), error);
             if (!table->session_) {
                 error = "cannot resume: " + error + " (move the journal away to start afresh)";
@@ -64,6 +89,11 @@ std::unique_ptr<Table> Table::create(EventLoop& loop, TableSettings settings, An
 }
 
 void Table::connectBoards() {
+    if (!session_ && playedWithoutBoards()) {
+        // Nothing to set up: the game is played through arbiterctl alone.
+        startGame();
+        return;
+    }
     if (!session_)
         out_.announce({"waiting", "Waiting for the start position of " + game_->name() + ".", {}});
     for (auto& link : links_) link->connect();
@@ -222,6 +252,10 @@ void Table::judgeInGame() {
 }
 
 void Table::gameEnded() {
+    if (playedWithoutBoards()) {
+        out_.announce({"waiting", "Say arbiterctl new to begin a new game.", {}});
+        return;
+    }
     out_.announce({"waiting", "Set up the start position to begin a new game.", {}});
     // Judge at once: a game drawn by repetition may end on the start position itself.
     surfaceChanged();
@@ -270,6 +304,18 @@ void Table::armConfirmHint(const Verdict& v) {
         });
 }
 
+std::string Table::legalNow() const {
+    const GameState& now = session_->current();
+    auto legal = now.legalActions();
+    if (legal.empty()) return "no action is legal now";
+    constexpr size_t kShown = 8;
+    std::string list = "legal now: ";
+    for (size_t i = 0; i < legal.size() && i < kShown; ++i)
+        list += (i ? ", " : "") + now.encode(legal[i]);
+    if (legal.size() > kShown) list += " and " + std::to_string(legal.size() - kShown) + " more";
+    return list;
+}
+
 nlohmann::json Table::status() const {
     nlohmann::json boards = nlohmann::json::array();
     for (size_t i = 0; i < links_.size(); ++i)
@@ -291,8 +337,10 @@ ControlReply Table::newGame() {
     if (session_ && !session_->over()) {
         if (auto why = session_->abandon(); !why.empty()) return ControlReply::refused(why);
         armTimers();
-        gameEnded();
+        if (!playedWithoutBoards()) gameEnded();
     }
+    // Without boards there is no start position to wait for.
+    if (playedWithoutBoards()) startGame();
     return ControlReply::done();
 }
 
@@ -303,6 +351,7 @@ ControlReply Table::act(const std::string& action, int player, const std::string
     PlayerId who = player < 0 ? session_->current().toMove() : player;
     int ply = session_->ply();
     std::string why;
+    bool showsOnBoard = true;  // what a leaver's pieces or a said move change
     if (action == "resign" || action == "leave")
         why = session_->resign(who);
     else if (action == "join")
@@ -315,19 +364,26 @@ ControlReply Table::act(const std::string& action, int player, const std::string
         why = session_->claimDraw(who);
     else {
         // A game's own action, said rather than shown; the boards follow below.
-        if (who != session_->current().toMove())
+        const GameState& now = session_->current();
+        if (who != now.toMove())
             return ControlReply::refused("it is not " +
-                                         (who < session_->current().playerCount()
+                                         (who < now.playerCount()
                                               ? session_->playerName(who)
                                               : "player " + std::to_string(who)) +
                                          "'s turn");
-        auto a = session_->current().decode(action);
-        if (!a || !session_->current().isLegal(*a))
-            return ControlReply::refused("\"" + action + "\" is not a legal action now");
+        auto a = now.decode(action);
+        if (!a)
+            return ControlReply::refused("\"" + action + "\" is not an action of " +
+                                         game_->name() + "; " + legalNow());
+        if (a->kind == Action::Kind::Chance)
+            return ControlReply::refused("chance is drawn by the referee, never said");
+        if (std::string no = now.refusal(*a); !no.empty())
+            return ControlReply::refused("\"" + action + "\": " + no + "; " + legalNow());
+        showsOnBoard = !now.effect(*a).empty();
         if (!session_->commit(*a)) return ControlReply::refused("cannot record the game");
     }
     if (!why.empty()) return ControlReply::refused(why);
-    if (!session_->over() && session_->ply() != ply && action != "join") {
+    if (!session_->over() && session_->ply() != ply && action != "join" && showsOnBoard) {
         // Someone left with their pieces, or a said move: the boards must now show it.
         boardBehind_ = true;
         surfaceChanged();

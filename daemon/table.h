@@ -19,6 +19,8 @@ namespace arbiter {
 
 struct TableSettings {
     std::string game = "fide";
+    // Players, surface size, options and stand-ins; what is unset takes the game's default.
+    GameOptions gameOptions;
     std::vector<BoardSetting> boards;
     SessionSettings session;
     // How long the surface must be still before it is judged. A DGT board scans
@@ -35,9 +37,14 @@ struct TableSettings {
 // waits for the start position and then begins the next game.
 class Table final : public BoardEvents, public TableControl {
   public:
-    // nullptr and a message when the game is unknown or a journal cannot be resumed.
+    // nullptr and a message when the game or its options are unknown, the boards
+    // do not cover its cells, or a journal cannot be resumed at this table.
     static std::unique_ptr<Table> create(EventLoop& loop, TableSettings settings,
                                          AnnouncementSink& out, std::string& error);
+    // The same for a game made elsewhere (the test games); settings.game is ignored.
+    static std::unique_ptr<Table> create(EventLoop& loop, TableSettings settings,
+                                         std::unique_ptr<Game> game, AnnouncementSink& out,
+                                         std::string& error);
     ~Table() override;
 
     void connectBoards();
@@ -77,6 +84,10 @@ class Table final : public BoardEvents, public TableControl {
     void armConfirmHint(const Verdict& v);
     void startGame();
     void gameEnded();
+    // A game without cells needs no start position: it begins when asked.
+    bool playedWithoutBoards() const { return game_->start()->geometry().size() == 0; }
+    // "legal now: e2e4, d2d4, ... and 12 more", for refusals.
+    std::string legalNow() const;
 
     EventLoop& loop_;
     TableSettings settings_;

@@ -9,6 +9,12 @@ bool GameState::isLegal(const Action& a) const {
     return std::find(legal.begin(), legal.end(), a) != legal.end();
 }
 
+std::string GameState::refusal(const Action& a) const {
+    if (isLegal(a)) return {};
+    if (outcome().over()) return "the game is over";
+    return "it is not a legal action now";
+}
+
 std::vector<Cell> GameState::consequences(const Action&, const GameState&) const {
     return {};
 }
