@@ -1,5 +1,7 @@
 #include "daemon/session.h"
 
+#include <cassert>
+
 #include <spdlog/spdlog.h>
 
 namespace arbiter {
@@ -263,6 +265,8 @@ bool Session::commitOne(const Action& a, const std::string& joiner) {
     }
     states_.push_back(std::move(after));
     actions_.push_back(a);
+    assert(settings_.players.size() == static_cast<size_t>(current().playerCount()) &&
+           "one name per seat");
     const std::string& name = settings_.players[static_cast<size_t>(actor)];
     if (a.kind == Action::Kind::Join) {
         out_.announce({"join",
