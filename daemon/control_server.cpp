@@ -8,12 +8,13 @@
 
 #include <algorithm>
 #include <cerrno>
-#include <climits>
 #include <cstring>
 #include <system_error>
 #include <vector>
 
 #include <spdlog/spdlog.h>
+
+#include "daemon/control_request.h"
 
 namespace arbiter {
 
@@ -42,66 +43,6 @@ std::string errorText(int err) {
 // replaced rather than allowed to throw.
 std::string toLine(const ordered_json& message) {
     return message.dump(-1, ' ', false, ordered_json::error_handler_t::replace) + "\n";
-}
-
-bool isBlank(std::string_view line) {
-    return std::all_of(line.begin(), line.end(),
-                       [](char ch) { return ch == ' ' || ch == '\t' || ch == '\r'; });
-}
-
-// The fields a request of each type may carry besides "type" and "id";
-// nullptr for a type the protocol does not know.
-const std::vector<std::string>* fieldsOf(const std::string& type) {
-    using namespace control::request;
-    static const std::map<std::string, std::vector<std::string>> shapes = {
-        {kStatus, {}},
-        {kSubscribe, {}},
-        {kUnsubscribe, {}},
-        {kNewGame, {}},
-        {kTakeback, {}},
-        {kPause, {}},
-        {kDo, {"action", "player", "name"}},
-        {kResume, {}},
-    };
-    auto it = shapes.find(type);
-    return it == shapes.end() ? nullptr : &it->second;
-}
-
-std::string knownTypes() {
-    using namespace control::request;
-    std::string list;
-    for (const char* t :
-         {kStatus, kSubscribe, kUnsubscribe, kNewGame, kDo, kTakeback, kPause, kResume}) {
-        if (!list.empty()) list += ", ";
-        list += t;
-    }
-    return list;
-}
-
-// The seat a "do" request names: -1 (the player to move) when it names none.
-std::optional<int> seatOf(const json& request, std::string& error) {
-    auto it = request.find("player");
-    if (it == request.end()) return -1;
-    const char* expected =
-        "\"player\" must be a seat number (0, 1, ...) or -1 for the player to move";
-    if (!it->is_number_integer()) {
-        error = expected;
-        return std::nullopt;
-    }
-    if (it->is_number_unsigned()) {
-        auto seat = it->get<std::uint64_t>();
-        if (seat > static_cast<std::uint64_t>(INT_MAX)) {
-            error = expected;
-            return std::nullopt;
-        }
-        return static_cast<int>(seat);
-    }
-    auto seat = it->get<std::int64_t>();
-    if (seat < -1 || seat > INT_MAX) {
-        error = expected;
-        return std::nullopt;
-    }
-    return static_cast<int>(seat);
 }
 
 // Fills a sockaddr_un; false when the path does not fit.
@@ -385,69 +326,30 @@ void ControlServer::takeInput(const ClientPtr& c, std::string_view bytes) {
 }
 
 void ControlServer::handleLine(const ClientPtr& c, std::string_view line) {
-    if (isBlank(line)) return;
-    json request;
-    try {
-        request = json::parse(line.begin(), line.end());
-    } catch (const json::parse_error& e) {
-        sendError(c, nullptr,
-                  "not JSON (error at byte " + std::to_string(e.byte) +
-                      "); send one JSON object per line");
-        return;
-    } catch (const json::exception&) {
-        sendError(c, nullptr, "not JSON (a number out of range); send one JSON object per line");
-        return;
-    }
-    handleRequest(c, request);
-}
-
-void ControlServer::handleRequest(const ClientPtr& c, const json& request) {
-    if (!request.is_object()) {
-        sendError(c, nullptr, "a request is a JSON object, such as {\"type\":\"status\"}");
-        return;
-    }
-    ordered_json id;
-    if (auto it = request.find("id"); it != request.end()) {
-        if (!it->is_string() && !it->is_number()) {
-            sendError(c, nullptr, "\"id\" must be a string or a number");
+    ParsedControlLine parsed = parseControlLine(line);
+    switch (parsed.kind) {
+        case ParsedControlLine::Kind::Blank:
             return;
-        }
-        id = ordered_json(*it);
-    }
-    auto typeField = request.find("type");
-    if (typeField == request.end()) {
-        sendError(c, id, "the request has no \"type\"; known types: " + knownTypes());
-        return;
-    }
-    if (!typeField->is_string()) {
-        sendError(c, id, "\"type\" must be a string; known types: " + knownTypes());
-        return;
-    }
-    const std::string& type = typeField->get_ref<const std::string&>();
-    const std::vector<std::string>* fields = fieldsOf(type);
-    if (fields == nullptr) {
-        sendError(c, id, "unknown request type \"" + type + "\"; known types: " + knownTypes());
-        return;
-    }
-    for (const auto& [key, value] : request.items()) {
-        if (key == "type" || key == "id") continue;
-        if (std::find(fields->begin(), fields->end(), key) == fields->end()) {
-            sendError(c, id, "unknown field \"" + key + "\" in a " + type + " request");
+        case ParsedControlLine::Kind::Refused:
+            sendError(c, parsed.request.id, parsed.error);
             return;
-        }
+        case ParsedControlLine::Kind::Request:
+            break;
     }
+    const ControlRequest& request = parsed.request;
     try {
-        dispatch(c, type, request, id);
+        dispatch(c, request);
     } catch (const std::exception& e) {
         // A fault in the table, not in the request: say so and keep serving.
-        spdlog::error("control request {} failed: {}", type, e.what());
-        sendError(c, id, std::string("internal error: ") + e.what());
+        spdlog::error("control request {} failed: {}", request.type, e.what());
+        sendError(c, request.id, std::string("internal error: ") + e.what());
     }
 }
 
-void ControlServer::dispatch(const ClientPtr& c, const std::string& type, const json& request,
-                             const ordered_json& id) {
+void ControlServer::dispatch(const ClientPtr& c, const ControlRequest& request) {
     using namespace control::request;
+    const std::string& type = request.type;
+    const ordered_json& id = request.id;
     auto answer = [&](const ControlReply& reply) {
         if (reply.ok)
             sendOk(c, id, reply.data);
@@ -463,28 +365,7 @@ void ControlServer::dispatch(const ClientPtr& c, const std::string& type, const 
         c->subscribed = false;
         sendOk(c, id, json::object());
     } else if (type == kDo) {
-        auto action = request.find("action");
-        if (action == request.end() || !action->is_string() ||
-            action->get_ref<const std::string&>().empty()) {
-            sendError(c, id,
-                      "a do request needs \"action\", a non-empty string such as \"resign\"");
-            return;
-        }
-        std::string why;
-        std::optional<int> seat = seatOf(request, why);
-        if (!seat) {
-            sendError(c, id, why);
-            return;
-        }
-        std::string name;
-        if (auto it = request.find("name"); it != request.end()) {
-            if (!it->is_string()) {
-                sendError(c, id, "\"name\" must be a string, the name of a player joining");
-                return;
-            }
-            name = it->get<std::string>();
-        }
-        answer(table_.act(action->get<std::string>(), *seat, name));
+        answer(table_.act(request.action, request.player, request.name));
     } else if (type == kNewGame) {
         answer(table_.newGame());
     } else if (type == kTakeback) {

@@ -14,6 +14,7 @@
 
 #include "daemon/announcement.h"
 #include "daemon/control_protocol.h"
+#include "daemon/control_request.h"
 #include "daemon/event_loop.h"
 #include "daemon/table_control.h"
 
@@ -70,9 +71,7 @@ class ControlServer final : public AnnouncementSink {
     void readFrom(const ClientPtr& c);
     void takeInput(const ClientPtr& c, std::string_view bytes);
     void handleLine(const ClientPtr& c, std::string_view line);
-    void handleRequest(const ClientPtr& c, const nlohmann::json& request);
-    void dispatch(const ClientPtr& c, const std::string& type, const nlohmann::json& request,
-                  const nlohmann::ordered_json& id);
+    void dispatch(const ClientPtr& c, const ControlRequest& request);
 
     void sendLine(const ClientPtr& c, const nlohmann::ordered_json& message);
     // Queues a line and sends what the socket takes; drops a client that is too far behind.
