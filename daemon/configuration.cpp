@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "daemon/game_limits.h"
+#include "engine/core/game_options.h"
 #include "engine/core/geometry.h"
 
 namespace arbiter {
@@ -20,9 +21,11 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const std::vector<std::string> kTopKeys = {"game",       "time",   "time-limit",
-                                           "move-limit", "player", "journal",
-                                           "settle-ms",  "socket", "log-level"};
+const std::vector<std::string> kTopKeys = {"game",       "players",    "size",     "time",
+                                           "time-limit", "move-limit", "player",   "journal",
+                                           "settle-ms",  "socket",     "log-level"};
+constexpr const char* kOptionsSection = "options";
+constexpr const char* kStandInsSection = "stand-ins";
 const std::vector<std::string> kBoardKeys = {"device", "origin", "rotation", "squares", "sensing"};
 constexpr uintmax_t kMaxFileBytes = 1 << 20;
 
@@ -95,12 +98,230 @@ std::optional<std::bitset<64>> parseSquares(const std::string& text) {
     return used;
 }
 
-struct KeyPlace {
-    int line;
-    std::string section;  // "" or "board.NAME"
+// Where a key stands in the file.
+struct FileLayout {
+    std::map<std::string, int> keyLines;  // full key ("time", "board.a.device") -> its first line
+    std::vector<std::string> boards;      // "board.NAME", in the order of the file
+    std::map<std::string, int> sectionLines;
+    std::vector<std::string> optionKeys;   // "options.NAME"
+    std::vector<std::string> standInKeys;  // "stand-ins.PIECE"
 };
 
+bool isBoardSection(const std::string& section) {
+    return section.rfind("board.", 0) == 0;
+}
+
+// The first pass: sections, keys and their lines, so that every message can
+// name a line; anything that is no setting is refused here.
+bool surveyFile(const std::string& path, const std::string& text, FileLayout& layout,
+                std::string& error) {
+    std::stringstream lines(text);
+    std::string current;
+    std::string raw;
+    int number = 0;
+    auto at = [&](int n) { return path + ":" + std::to_string(n) + ": "; };
+    while (std::getline(lines, raw)) {
+        ++number;
+        std::string line = trim(raw.substr(0, raw.find('#')));
+        if (line.empty()) continue;
+        if (line.front() == '[' && line.back() == ']') {
+            std::string name = trim(line.substr(1, line.size() - 2));
+            std::string boardName = isBoardSection(name) ? name.substr(6) : "";
+            bool known = name == kOptionsSection || name == kStandInsSection ||
+                         (!boardName.empty() && boardName.size() <= 32 &&
+                          std::all_of(boardName.begin(), boardName.end(), isNameChar));
+            if (!known) {
+                error = at(number) + "unknown section [" + name + "]; sections are [" +
+                        kOptionsSection + "], [" + kStandInsSection +
+                        "] and one [board.NAME] per board (NAME: letters, digits, - and _)";
+                return false;
+            }
+            if (layout.sectionLines.count(name)) {
+                error = at(number) + "[" + name + "] appears twice (first on line " +
+                        std::to_string(layout.sectionLines[name]) + ")";
+                return false;
+            }
+            current = name;
+            layout.sectionLines[name] = number;
+            if (!boardName.empty()) layout.boards.push_back(name);
+            continue;
+        }
+        size_t equals = line.find('=');
+        std::string key = equals == std::string::npos ? "" : trim(line.substr(0, equals));
+        if (key.empty() || !std::all_of(key.begin(), key.end(), isNameChar)) {
+            error = at(number) + "\"" + line + "\" is neither \"key = value\" nor a [section]";
+            return false;
+        }
+        // Which options and pieces a game has is for the game to say, once it is known.
+        bool anyKey = current == kOptionsSection || current == kStandInsSection;
+        const auto& known = current.empty() ? kTopKeys : kBoardKeys;
+        if (!anyKey && std::find(known.begin(), known.end(), key) == known.end()) {
+            error = at(number) + "unknown key \"" + key + "\"" +
+                    (current.empty() ? "" : " in [" + current + "]") +
+                    "; known keys: " + joined(known);
+            return false;
+        }
+        std::string full = current.empty() ? key : current + "." + key;
+        if (layout.keyLines.count(full) && full != "player") {
+            error = at(number) + "\"" + key + "\" is given twice (first on line " +
+                    std::to_string(layout.keyLines[full]) + ")";
+            return false;
+        }
+        if (layout.keyLines.count(full)) continue;
+        layout.keyLines[full] = number;
+        if (current == kOptionsSection) layout.optionKeys.push_back(full);
+        if (current == kStandInsSection) layout.standInKeys.push_back(full);
+    }
+    return true;
+}
+
+// One [board.NAME] section read into a setting; false with a message naming the line.
+bool readBoard(const std::string& section, const po::variables_map& vm, const FileLayout& layout,
+               const std::string& path, BoardSetting& s, std::string& error) {
+    auto at = [&](int n) { return path + ":" + std::to_string(n) + ": "; };
+    s.name = section.substr(std::string("board.").size());
+    s.line = layout.sectionLines.at(section);
+    s.placement.name = s.name;
+    auto value = [&](const char* key) -> std::optional<std::string> {
+        std::string full = section + "." + key;
+        if (!vm.count(full)) return std::nullopt;
+        return vm[full].as<std::string>();
+    };
+    auto lineOf = [&](const char* key) { return at(layout.keyLines.at(section + "." + key)); };
+    auto device = value("device");
+    if (!device) {
+        error = at(s.line) + "[" + section +
+                "] needs a device, e.g. device = dgt:/dev/ttyACM0 or device = vboard:left";
+        return false;
+    }
+    std::string why;
+    auto spec = DeviceSpec::parse(*device, why);
+    if (!spec) {
+        error = lineOf("device") + why;
+        return false;
+    }
+    s.device = *spec;
+    if (auto origin = value("origin")) {
+        auto cell = parseCellName(*origin);
+        if (!cell) {
+            error = lineOf("origin") + "origin \"" + *origin +
+                    "\" is not a cell name; write where the board's a1 corner lies, e.g. i1";
+            return false;
+        }
+        s.placement.originFile = cell->first;
+        s.placement.originRank = cell->second;
+    }
+    if (auto rotation = value("rotation")) {
+        static const std::set<std::string> kTurns = {"0", "90", "180", "270"};
+        if (!kTurns.count(*rotation)) {
+            error = lineOf("rotation") + "rotation must be 0, 90, 180 or 270, not \"" + *rotation +
+                    "\"";
+            return false;
+        }
+        s.placement.rotation = std::stoi(*rotation);
+        s.rotationGiven = true;
+    }
+    if (auto squares = value("squares")) {
+        auto used = parseSquares(*squares);
+        if (!used) {
+            error = lineOf("squares") + "squares \"" + *squares +
+                    "\" is not \"all\" or rectangles of the board's squares like a1-h4, a5-b6";
+            return false;
+        }
+        s.placement.used = *used;
+    }
+    if (auto sensing = value("sensing")) {
+        if (*sensing == "occupancy")
+            s.placement.sensing = Sensing::Occupancy;
+        else if (*sensing == "colour-and-kind" || *sensing == "color-and-kind")
+            s.placement.sensing = Sensing::ColourAndKind;
+        else {
+            error = lineOf("sensing") + "sensing must be occupancy or colour-and-kind, not \"" +
+                    *sensing + "\"";
+            return false;
+        }
+    }
+    return true;
+}
+
 }  // namespace
+
+std::string Configuration::where(const std::string& key) const {
+    auto it = lines.find(key);
+    if (it == lines.end() || file.empty()) return {};
+    return file + ":" + std::to_string(it->second) + ": ";
+}
+
+bool readPlayerCount(const std::string& text, Configuration& config, std::string& error) {
+    auto count = wholeNumber(text, 3);
+    if (!count || *count < 1) {
+        error = "players must be a whole number of players, e.g. 4, not \"" + text + "\"";
+        return false;
+    }
+    config.playerCount = static_cast<int>(*count);
+    return true;
+}
+
+bool readSurfaceSize(const std::string& text, Configuration& config, std::string& error) {
+    size_t x = text.find('x');
+    auto files = wholeNumber(text.substr(0, x), 3);
+    auto ranks = x == std::string::npos ? std::nullopt : wholeNumber(text.substr(x + 1), 3);
+    if (!files || !ranks || *files < 1 || *ranks < 1) {
+        error = "size must be FILESxRANKS, counted in cells, e.g. 16x16, not \"" + text + "\"";
+        return false;
+    }
+    config.size = SurfaceSize{static_cast<int>(*files), static_cast<int>(*ranks)};
+    return true;
+}
+
+bool readOption(const std::string& name, const std::string& value, Configuration& config,
+                std::string& error) {
+    if (name.empty() || !std::all_of(name.begin(), name.end(), isNameChar)) {
+        error =
+            "an option is NAME=VALUE with a name of letters, digits, - and _, e.g. "
+            "pieces=5; not \"" +
+            name + "=" + value + "\"";
+        return false;
+    }
+    if (!config.options.emplace(name, value).second) {
+        error = "option " + name + " is given twice";
+        return false;
+    }
+    return true;
+}
+
+bool readStandIn(const std::string& piece, const std::string& setPiece, Configuration& config,
+                 std::string& error) {
+    if (piece.empty() || !std::all_of(piece.begin(), piece.end(), isNameChar)) {
+        error =
+            "a stand-in is PIECE=SETPIECE with the game's name for a piece, e.g. "
+            "piece=black knight; not \"" +
+            piece + "=" + setPiece + "\"";
+        return false;
+    }
+    // "Black  Knight" is meant as much as "black knight"; a lone letter keeps
+    // its case, which says the colour.
+    std::string words;
+    std::stringstream in(setPiece);
+    for (std::string word; in >> word;) words += (words.empty() ? "" : " ") + word;
+    if (words.size() > 1) {
+        std::transform(words.begin(), words.end(), words.begin(),
+                       [](char c) { return c >= 'A' && c <= 'Z' ? char(c - 'A' + 'a') : c; });
+    }
+    auto set = parseSetPiece(words);
+    if (!set) {
+        error = "the stand-in for " + piece +
+                " must be a piece of a chess set: a colour and a figure (white pawn, black "
+                "knight, ...) or a FEN letter (P, n, ...), not \"" +
+                setPiece + "\"";
+        return false;
+    }
+    if (!config.standIns.emplace(piece, *set).second) {
+        error = "the stand-in for " + piece + " is given twice";
+        return false;
+    }
+    return true;
+}
 
 bool readConfigurationFile(const std::string& path, const std::vector<std::string>& fromCommandLine,
                            Configuration& config, std::string& error) {
@@ -118,70 +339,25 @@ bool readConfigurationFile(const std::string& path, const std::vector<std::strin
     std::stringstream text;
     text << in.rdbuf();
 
-    // First pass: sections, keys and their lines, so every message can name a line.
-    std::map<std::string, KeyPlace> places;  // full option name -> where
-    std::vector<std::string> boardOrder;
-    std::map<std::string, int> boardLine;
-    std::string current;
-    std::string raw;
-    int number = 0;
-    auto at = [&](int n) { return path + ":" + std::to_string(n) + ": "; };
-    while (std::getline(text, raw)) {
-        ++number;
-        std::string line = trim(raw.substr(0, raw.find('#')));
-        if (line.empty()) continue;
-        if (line.front() == '[' && line.back() == ']') {
-            std::string name = trim(line.substr(1, line.size() - 2));
-            std::string boardName = name.rfind("board.", 0) == 0 ? name.substr(6) : "";
-            if (boardName.empty() || boardName.size() > 32 ||
-                !std::all_of(boardName.begin(), boardName.end(), isNameChar)) {
-                error = at(number) + "unknown section [" + name +
-                        "]; boards are sections named [board.NAME] (letters, digits, - and _)";
-                return false;
-            }
-            if (boardLine.count(name)) {
-                error = at(number) + "[" + name + "] appears twice (first on line " +
-                        std::to_string(boardLine[name]) + ")";
-                return false;
-            }
-            current = name;
-            boardLine[name] = number;
-            boardOrder.push_back(name);
-            continue;
-        }
-        size_t equals = line.find('=');
-        std::string key = equals == std::string::npos ? "" : trim(line.substr(0, equals));
-        if (key.empty() || !std::all_of(key.begin(), key.end(), isNameChar)) {
-            error = at(number) + "\"" + line + "\" is neither \"key = value\" nor a [section]";
-            return false;
-        }
-        const auto& known = current.empty() ? kTopKeys : kBoardKeys;
-        if (std::find(known.begin(), known.end(), key) == known.end()) {
-            error = at(number) + "unknown key \"" + key + "\"" +
-                    (current.empty() ? "" : " in [" + current + "]") +
-                    "; known keys: " + joined(known);
-            return false;
-        }
-        std::string full = current.empty() ? key : current + "." + key;
-        if (places.count(full) && key != "player") {
-            error = at(number) + "\"" + key + "\" is given twice (first on line " +
-                    std::to_string(places[full].line) + ")";
-            return false;
-        }
-        if (!places.count(full)) places[full] = {number, current};
-    }
+    FileLayout layout;
+    if (!surveyFile(path, text.str(), layout, error)) return false;
 
     // Second pass: Boost.Program_options reads the values.
     po::options_description file;
-    file.add_options()("game", po::value<std::string>())("time", po::value<std::string>())(
-        "player", po::value<std::vector<std::string>>()->composing())(
-        "journal", po::value<std::string>())("settle-ms", po::value<std::string>())(
-        "socket", po::value<std::string>())("log-level", po::value<std::string>())(
-        "time-limit", po::value<std::string>())("move-limit", po::value<std::string>());
-    for (const auto& b : boardOrder) {
+    for (const auto& key : kTopKeys) {
+        if (key == "player")
+            file.add_options()("player", po::value<std::vector<std::string>>()->composing());
+        else
+            file.add_options()(key.c_str(), po::value<std::string>());
+    }
+    for (const auto& b : layout.boards) {
         for (const auto& key : kBoardKeys)
             file.add_options()((b + "." + key).c_str(), po::value<std::string>());
     }
+    for (const auto& key : layout.optionKeys)
+        file.add_options()(key.c_str(), po::value<std::string>());
+    for (const auto& key : layout.standInKeys)
+        file.add_options()(key.c_str(), po::value<std::string>());
     po::variables_map vm;
     try {
         std::stringstream again(text.str());
@@ -190,113 +366,87 @@ bool readConfigurationFile(const std::string& path, const std::vector<std::strin
         error = path + ": " + e.what();
         return false;
     }
-    auto given = [&](const std::string& key) {
-        return vm.count(key) && std::find(fromCommandLine.begin(), fromCommandLine.end(), key) ==
-                                    fromCommandLine.end();
+
+    config.file = path;
+    auto at = [&](const std::string& key) {
+        return path + ":" + std::to_string(layout.keyLines[key]) + ": ";
     };
-    auto text_ = [&](const std::string& key) { return vm[key].as<std::string>(); };
-    if (given("game")) config.game = text_("game");
-    if (given("time")) config.time = text_("time");
-    if (given("journal")) config.journal = text_("journal");
-    if (given("socket")) config.socket = text_("socket");
-    if (given("log-level")) config.logLevel = text_("log-level");
-    if (given("player")) config.players = vm["player"].as<std::vector<std::string>>();
-    if (given("time-limit")) {
-        config.timeLimit = text_("time-limit");
+    auto onCommandLine = [&](const std::string& key) {
+        return std::find(fromCommandLine.begin(), fromCommandLine.end(), key) !=
+               fromCommandLine.end();
+    };
+    // The value of `key` when the file sets it and the command line does not.
+    auto take = [&](const std::string& key) -> std::optional<std::string> {
+        if (!vm.count(key) || onCommandLine(key)) return std::nullopt;
+        config.lines[key] = layout.keyLines[key];
+        return vm[key].as<std::string>();
+    };
+    if (auto v = take("game")) config.game = *v;
+    if (auto v = take("time")) config.time = *v;
+    if (auto v = take("journal")) config.journal = *v;
+    if (auto v = take("socket")) config.socket = *v;
+    if (auto v = take("log-level")) config.logLevel = *v;
+    if (vm.count("player") && !onCommandLine("player")) {
+        config.playerNames = vm["player"].as<std::vector<std::string>>();
+        config.lines["player"] = layout.keyLines["player"];
+    }
+    if (auto v = take("players"); v && !readPlayerCount(*v, config, error)) {
+        error = at("players") + error;
+        return false;
+    }
+    if (auto v = take("size"); v && !readSurfaceSize(*v, config, error)) {
+        error = at("size") + error;
+        return false;
+    }
+    if (auto v = take("time-limit")) {
+        config.timeLimit = *v;
         if (!GameLimits::parseMinutes(config.timeLimit)) {
-            error = at(places["time-limit"].line) + "time-limit must be minutes of play for the " +
+            error = at("time-limit") + "time-limit must be minutes of play for the " +
                     "whole game, more than 0 and at most 1440 (e.g. 90 or 2.5), not \"" +
                     config.timeLimit + "\"";
             return false;
         }
     }
-    if (given("move-limit")) {
-        config.moveLimit = text_("move-limit");
+    if (auto v = take("move-limit")) {
+        config.moveLimit = *v;
         if (!GameLimits::parseMoves(config.moveLimit)) {
-            error = at(places["move-limit"].line) +
+            error = at("move-limit") +
                     "move-limit must be the moves each player makes at most, 1 to 10000, not \"" +
                     config.moveLimit + "\"";
             return false;
         }
     }
-    if (given("settle-ms")) {
-        std::string v = text_("settle-ms");
-        auto ms = wholeNumber(v, 5);
+    if (auto v = take("settle-ms")) {
+        auto ms = wholeNumber(*v, 5);
         if (!ms || *ms > 10000) {
-            error = at(places["settle-ms"].line) + "settle-ms must be a whole number of " +
-                    "milliseconds from 0 to 10000, not \"" + v + "\"";
+            error = at("settle-ms") + "settle-ms must be a whole number of " +
+                    "milliseconds from 0 to 10000, not \"" + *v + "\"";
             return false;
         }
         config.settleMs = *ms;
     }
-    if (std::find(fromCommandLine.begin(), fromCommandLine.end(), "board") != fromCommandLine.end())
-        return true;  // a board on the command line replaces the file's layout
+    for (const auto& key : layout.optionKeys) {
+        auto v = take(key);
+        if (v &&
+            !readOption(key.substr(std::string(kOptionsSection).size() + 1), *v, config, error)) {
+            error = at(key) + error;
+            return false;
+        }
+    }
+    for (const auto& key : layout.standInKeys) {
+        auto v = take(key);
+        if (v &&
+            !readStandIn(key.substr(std::string(kStandInsSection).size() + 1), *v, config, error)) {
+            error = at(key) + error;
+            return false;
+        }
+    }
+    if (onCommandLine("board")) return true;  // a board on the command line replaces the file's
 
     config.boards.clear();
-    for (const auto& b : boardOrder) {
+    for (const auto& b : layout.boards) {
         BoardSetting s;
-        s.name = b.substr(std::string("board.").size());
-        s.line = boardLine[b];
-        s.placement.name = s.name;
-        auto value = [&](const char* key) -> std::optional<std::string> {
-            std::string full = b + "." + key;
-            if (!vm.count(full)) return std::nullopt;
-            return vm[full].as<std::string>();
-        };
-        auto lineOf = [&](const char* key) { return at(places[b + "." + key].line); };
-        auto device = value("device");
-        if (!device) {
-            error = at(s.line) + "[" + b +
-                    "] needs a device, e.g. device = dgt:/dev/ttyACM0 or device = vboard:left";
-            return false;
-        }
-        std::string why;
-        auto spec = DeviceSpec::parse(*device, why);
-        if (!spec) {
-            error = lineOf("device") + why;
-            return false;
-        }
-        s.device = *spec;
-        if (auto origin = value("origin")) {
-            auto cell = parseCellName(*origin);
-            if (!cell) {
-                error = lineOf("origin") + "origin \"" + *origin +
-                        "\" is not a cell name; write where the board's a1 corner lies, e.g. i1";
-                return false;
-            }
-            s.placement.originFile = cell->first;
-            s.placement.originRank = cell->second;
-        }
-        if (auto rotation = value("rotation")) {
-            static const std::set<std::string> kTurns = {"0", "90", "180", "270"};
-            if (!kTurns.count(*rotation)) {
-                error = lineOf("rotation") + "rotation must be 0, 90, 180 or 270, not \"" +
-                        *rotation + "\"";
-                return false;
-            }
-            s.placement.rotation = std::stoi(*rotation);
-            s.rotationGiven = true;
-        }
-        if (auto squares = value("squares")) {
-            auto used = parseSquares(*squares);
-            if (!used) {
-                error = lineOf("squares") + "squares \"" + *squares +
-                        "\" is not \"all\" or rectangles of the board's squares like a1-h4, a5-b6";
-                return false;
-            }
-            s.placement.used = *used;
-        }
-        if (auto sensing = value("sensing")) {
-            if (*sensing == "occupancy")
-                s.placement.sensing = Sensing::Occupancy;
-            else if (*sensing == "colour-and-kind" || *sensing == "color-and-kind")
-                s.placement.sensing = Sensing::ColourAndKind;
-            else {
-                error = lineOf("sensing") + "sensing must be occupancy or colour-and-kind, not \"" +
-                        *sensing + "\"";
-                return false;
-            }
-        }
+        if (!readBoard(b, vm, layout, path, s, error)) return false;
         config.boards.push_back(s);
     }
     return true;
@@ -310,6 +460,10 @@ std::string where(const BoardSetting& b) {
 }  // namespace
 
 std::string checkLayout(const std::vector<BoardSetting>& boards, const Geometry& cells) {
+    if (cells.size() == 0) {
+        if (boards.empty()) return {};
+        return where(boards[0]) + ": the game is played without boards; remove every board";
+    }
     if (boards.empty())
         return "no board is configured; add a [board.NAME] section or give --board dgt:PATH or "
                "--board vboard:NAME";
@@ -371,6 +525,76 @@ std::optional<BoardPlacement> defaultPlacement(const Geometry& cells) {
         if (f < cells.files() && r < cells.ranks()) p.used.set(static_cast<size_t>(s));
     }
     return p;
+}
+
+std::vector<BoardSetting> virtualBoardsCovering(const Geometry& cells) {
+    std::vector<BoardSetting> boards;
+    int across = (cells.files() + 7) / 8, up = (cells.ranks() + 7) / 8;
+    for (int row = 0; row < up; ++row) {
+        for (int column = 0; column < across; ++column) {
+            BoardSetting b;
+            b.placement.originFile = 8 * column;
+            b.placement.originRank = 8 * row;
+            b.placement.used.reset();
+            for (int s = 0; s < 64; ++s) {
+                // Counted before any wrapping, so that a ring's last boards do not
+                // reach round onto its first ones.
+                int file = b.placement.originFile + s % 8,
+                    rank = b.placement.originRank + 7 - s / 8;
+                if (file < cells.files() && rank < cells.ranks() &&
+                    cells.cell(file, rank) != NoCell)
+                    b.placement.used.set(static_cast<size_t>(s));
+            }
+            if (b.placement.used.none()) continue;
+            b.name = across * up == 1 ? "main"
+                                      : cellName(b.placement.originFile, b.placement.originRank);
+            b.placement.name = b.name;
+            std::string unused;
+            b.device = *DeviceSpec::parse("vboard:" + b.name, unused);
+            boards.push_back(b);
+        }
+    }
+    return boards;
+}
+
+std::string squaresText(const std::bitset<64>& used) {
+    if (used.all()) return "all";
+    auto bit = [](int file, int rank) { return static_cast<size_t>((7 - rank) * 8 + file); };
+    std::bitset<64> covered;
+    std::string text;
+    // Greedy rectangles from a1: as wide as the rank allows, then as high as
+    // the whole width stays in use.
+    for (int rank = 0; rank < 8; ++rank) {
+        for (int file = 0; file < 8; ++file) {
+            if (!used.test(bit(file, rank)) || covered.test(bit(file, rank))) continue;
+            int lastFile = file;
+            while (lastFile + 1 < 8 && used.test(bit(lastFile + 1, rank)) &&
+                   !covered.test(bit(lastFile + 1, rank)))
+                ++lastFile;
+            int lastRank = rank;
+            auto rowFree = [&](int r) {
+                for (int f = file; f <= lastFile; ++f) {
+                    if (!used.test(bit(f, r)) || covered.test(bit(f, r))) return false;
+                }
+                return true;
+            };
+            while (lastRank + 1 < 8 && rowFree(lastRank + 1)) ++lastRank;
+            for (int r = rank; r <= lastRank; ++r) {
+                for (int f = file; f <= lastFile; ++f) covered.set(bit(f, r));
+            }
+            text += (text.empty() ? "" : ", ") + cellName(file, rank);
+            if (lastFile != file || lastRank != rank) text += "-" + cellName(lastFile, lastRank);
+        }
+    }
+    return text;
+}
+
+std::string cellName(int file, int rank) {
+    // Bijective base 26, as the engine names files: a..z, aa, ab, ...
+    std::string letters;
+    for (int n = file + 1; n > 0; n = (n - 1) / 26)
+        letters.insert(letters.begin(), char('a' + (n - 1) % 26));
+    return letters + std::to_string(rank + 1);
 }
 
 }  // namespace arbiter

@@ -1,11 +1,13 @@
 #pragma once
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "daemon/board_link.h"
 #include "daemon/surface.h"
+#include "engine/core/chess_set.h"
 #include "engine/core/geometry.h"
 
 namespace arbiter {
@@ -19,34 +21,83 @@ struct BoardSetting {
     int line = 0;                // where its section begins, for messages
 };
 
+// The surface a table asks for, in cells: `size = 16x16`, `--size 16x16`.
+struct SurfaceSize {
+    int files = 0;
+    int ranks = 0;
+    bool operator==(const SurfaceSize&) const = default;
+};
+
 // Everything arbiterd is told, from the command line and the configuration
 // file together (docs/configuration.md). The command line wins over the file.
+// Values are checked for their form as they are read; whether they fit the
+// game is checked once both are read (setUpTable in daemon/table_setup.h).
 struct Configuration {
     std::string game = "fide";
+    std::optional<int> playerCount;   // "players": seats at the start; unset: the game's own
+    std::optional<SurfaceSize> size;  // unset: the game's default surface
+    std::map<std::string, std::string> options;  // [options], --option: name -> value
+    std::map<std::string, SetPiece> standIns;    // [stand-ins], --stand-in: game piece -> set piece
     std::string time = "15+10";
-    std::string timeLimit;  // minutes of play for the whole game; empty: none
-    std::string moveLimit;  // moves each player makes at most; empty: none
-    std::vector<std::string> players;
+    std::string timeLimit;                 // minutes of play for the whole game; empty: none
+    std::string moveLimit;                 // moves each player makes at most; empty: none
+    std::vector<std::string> playerNames;  // "player", in turn order
     std::string journal = "games";
     long settleMs = 300;
     std::string socket;  // empty: the default path
     std::string logLevel = "info";
     std::vector<BoardSetting> boards;
+    // --board: one board covering the game, in place of the file's boards.
+    std::optional<DeviceSpec> commandLineBoard;
+
+    // Where the file gave each setting it set ("players", "options.pieces",
+    // "stand-ins.piece", "player" for the first name), so that a value only
+    // the game can judge is refused naming its line.
+    std::string file;
+    std::map<std::string, int> lines;
+    // "arbiter.ini:7: " when `key` came from the file; "" when from the command line.
+    std::string where(const std::string& key) const;
 };
 
+// The readers of the values that the command line and the file share, so that
+// both accept the same and say the same: false with a message saying what is
+// accepted. `players = 8`; `size = 16x16`; `KEY = VALUE` of [options];
+// `PIECE = SETPIECE` of [stand-ins] ("black knight" or "n").
+bool readPlayerCount(const std::string& text, Configuration& config, std::string& error);
+bool readSurfaceSize(const std::string& text, Configuration& config, std::string& error);
+bool readOption(const std::string& name, const std::string& value, Configuration& config,
+                std::string& error);
+bool readStandIn(const std::string& piece, const std::string& setPiece, Configuration& config,
+                 std::string& error);
+
 // Reads an INI file into `config`, leaving alone every key in `fromCommandLine`
-// (the command line overrides the file). Returns false with a message that
-// names the line and says how to fix it.
+// (the command line overrides the file): top-level keys by name ("time"),
+// options and stand-ins as "options.NAME" and "stand-ins.PIECE", and "board"
+// for a --board that replaces the file's boards. Returns false with a message
+// that names the line and says how to fix it.
 bool readConfigurationFile(const std::string& path, const std::vector<std::string>& fromCommandLine,
                            Configuration& config, std::string& error);
 
 // Checks the boards against the game's cells: every board square in use lands
 // on a cell, no two boards cover one cell, every cell is covered, every device
-// path can be reached. An empty string when all is well.
+// path can be reached. An empty string when all is well; a game without cells
+// needs no board.
 std::string checkLayout(const std::vector<BoardSetting>& boards, const Geometry& cells);
 
 // The layout a game uses when no board is configured: one board covering all
 // cells from a1, for a game of up to 8x8 cells.
 std::optional<BoardPlacement> defaultPlacement(const Geometry& cells);
+
+// Boards that cover every cell, one per 8x8 block from a1, each a virtual
+// board named after the cell its a1 lies on ("main" when one board does):
+// what --print-config writes when no board is configured, so that the table
+// runs on arbiter-vboard as it is. None for a game without cells.
+std::vector<BoardSetting> virtualBoardsCovering(const Geometry& cells);
+
+// A board's squares in use, as the `squares` key writes them: "all", or
+// rectangles of its own squares ("a1-h4, a5-b6"). parse(squaresText(s)) == s.
+std::string squaresText(const std::bitset<64>& used);
+// A cell's name on a surface of any size, as `origin` writes it: (8, 0) is "i1".
+std::string cellName(int file, int rank);
 
 }  // namespace arbiter

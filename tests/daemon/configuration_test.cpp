@@ -1,10 +1,14 @@
 #include "daemon/configuration.h"
+#include "daemon/configuration_text.h"
+#include "daemon/table_setup.h"
 
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <fstream>
+#include <random>
 
+#include "daemon/command_line.h"
 #include "tests/daemon/temp_directory.h"
 
 namespace arbiter {
@@ -22,12 +26,41 @@ class ConfigurationTest : public ::testing::Test {
         readConfigurationFile(path, fromCommandLine, config, error);
         return error;
     }
+    // Reads `text` and checks it all against its game; the error, empty when it was accepted.
+    std::string setUp(const std::string& text, std::vector<std::string> fromCommandLine = {}) {
+        std::string error = read(text, fromCommandLine);
+        if (!error.empty()) return error;
+        setup = setUpTable(config, error);
+        return error;
+    }
+    // The message for `text` read afresh, whichever step refuses it, without the file's path.
+    std::string refusal(const std::string& text) {
+        config = Configuration();
+        std::string error = setUp(text);
+        if (error.rfind(path, 0) == 0) error = error.substr(path.size());
+        return error;
+    }
     testing::TempDirectory scratch{"arbiter-config"};
     std::string dir = scratch.path();
     std::string path;
     Configuration config;
+    std::optional<TableSetup> setup;
     Geometry chess = Geometry::rectangle(8, 8);
 };
+
+// A game played without boards, as Power Coinz will be: only its description
+// is needed to see how the configuration treats it.
+GameInfo boardlessGame() {
+    GameInfo info;
+    info.name = "powercoinz";
+    info.title = "Power Coinz";
+    info.minPlayers = 2;
+    info.maxPlayers = 5;
+    info.defaultPlayers = 3;
+    info.defaultFiles = info.defaultRanks = 0;
+    info.minFiles = info.maxFiles = info.minRanks = info.maxRanks = 0;
+    return info;
+}
 
 // FIDE chess on two boards, each giving half of its squares, the far one turned round.
 const char* kTwoHalves = R"(# two boards at one table
@@ -52,7 +85,7 @@ TEST_F(ConfigurationTest, TwoHalfBoardsMakeOneChessboard) {
     ASSERT_EQ(read(kTwoHalves), "");
     ASSERT_EQ(config.boards.size(), 2u);
     EXPECT_EQ(config.time, "5+3");
-    EXPECT_EQ(config.players, (std::vector<std::string>{"Ann", "Bob"}));
+    EXPECT_EQ(config.playerNames, (std::vector<std::string>{"Ann", "Bob"}));
     EXPECT_EQ(config.boards[1].placement.rotation, 180);
     EXPECT_EQ(config.boards[1].placement.sensing, Sensing::Occupancy);
     EXPECT_EQ(checkLayout(config.boards, chess), "");
@@ -94,8 +127,8 @@ TEST_F(ConfigurationTest, OnlyHashStartsAComment) {
 TEST_F(ConfigurationTest, UnknownSectionIsRefused) {
     std::string e = read("[clock]\n");
     EXPECT_EQ(e, path +
-                     ":1: unknown section [clock]; boards are sections named "
-                     "[board.NAME] (letters, digits, - and _)");
+                     ":1: unknown section [clock]; sections are [options], [stand-ins] and one "
+                     "[board.NAME] per board (NAME: letters, digits, - and _)");
 }
 
 TEST_F(ConfigurationTest, KeyGivenTwiceIsRefused) {
@@ -171,6 +204,364 @@ TEST_F(ConfigurationTest, GarbageFileNeverCrashes) {
         junk += char((x >> 16) & 0xff);
     }
     EXPECT_NE(read(junk), "");
+}
+
+// Skirmish for eight on four boards, everything a game takes given in the file.
+const char* kSkirmishForEight = R"(game = skirmish
+players = 8
+size = 16x16
+[options]
+pieces = 5
+[stand-ins]
+piece = Black  Knight
+[board.a1]
+device = dgt:/dev/ttyACM0
+[board.i1]
+device = dgt:/dev/ttyACM1
+origin = i1
+[board.a9]
+device = dgt:/dev/ttyACM2
+origin = a9
+[board.i9]
+device = dgt:/dev/ttyACM3
+origin = i9
+)";
+
+TEST_F(ConfigurationTest, PlayersSizeOptionsAndStandInsAreReadAndChecked) {
+    ASSERT_EQ(setUp(kSkirmishForEight), "");
+    EXPECT_EQ(config.playerCount, 8);
+    EXPECT_EQ(config.size, (SurfaceSize{16, 16}));
+    EXPECT_EQ(setup->seats, 8);
+    EXPECT_EQ(setup->cells, Geometry::rectangle(16, 16));
+    const GameOptions& options = setup->settings.gameOptions;
+    EXPECT_EQ(options.players, 8);
+    EXPECT_EQ(options.value("pieces"), "5");
+    EXPECT_EQ(options.standIn("piece"), (SetPiece{SetColour::Black, Figure::Knight}));
+    EXPECT_EQ(setup->settings.boards.size(), 4u);
+    EXPECT_EQ(describeSetup(*setup),
+              "skirmish, 8 players, 16x16 cells on 4 boards, time 15+10, pieces=5, "
+              "piece=black knight");
+}
+
+TEST_F(ConfigurationTest, StandInsMayBeFenLetters) {
+    ASSERT_EQ(setUp("game = skirmish\n[stand-ins]\npiece = n\n[board.a]\ndevice = "
+                    "dgt:/dev/ttyACM0\n"),
+              "");
+    EXPECT_EQ(setup->options.standIn("piece"), (SetPiece{SetColour::Black, Figure::Knight}));
+}
+
+TEST_F(ConfigurationTest, DefaultsFillWhatTheFileLeavesOut) {
+    ASSERT_EQ(setUp("game = skirmish\n[board.a]\ndevice = dgt:/dev/ttyACM0\n"), "");
+    EXPECT_EQ(setup->seats, 4);
+    EXPECT_EQ(setup->options.value("pieces"), "3");
+    EXPECT_EQ(setup->options.standIn("piece"), (SetPiece{SetColour::White, Figure::Pawn}));
+}
+
+TEST_F(ConfigurationTest, CommandLineWinsOverTheFileOptionByOption) {
+    config.playerCount = 6;
+    config.options["pieces"] = "7";
+    ASSERT_EQ(setUp(kSkirmishForEight, {"players", "options.pieces"}), "");
+    EXPECT_EQ(setup->seats, 6);
+    EXPECT_EQ(setup->options.value("pieces"), "7");
+    // What the command line did not say still comes from the file.
+    EXPECT_EQ(setup->options.standIn("piece"), (SetPiece{SetColour::Black, Figure::Knight}));
+    EXPECT_EQ(setup->cells, Geometry::rectangle(16, 16));
+}
+
+TEST_F(ConfigurationTest, GameSettingsThatDoNotFitTheGameAreRefusedWithTheirLine) {
+    const std::string board = "[board.a]\ndevice = dgt:/dev/ttyACM0\n";
+    EXPECT_EQ(refusal("game = chess\n"),
+              ":1: unknown game \"chess\"; known games: fide, skirmish (arbiterd --list-games "
+              "describes them)");
+    EXPECT_EQ(refusal("game = skirmish\n[options]\npices = 5\n" + board),
+              ":3: skirmish has no option \"pices\"; its options: pieces");
+    EXPECT_EQ(refusal("game = skirmish\n[options]\npieces = 50\n" + board),
+              ":3: option pieces takes 1..16, not \"50\"");
+    EXPECT_EQ(refusal("game = skirmish\n[options]\npieces = lots\n" + board),
+              ":3: option pieces takes 1..16, not \"lots\"");
+    EXPECT_EQ(refusal("game = fide\n[options]\nrelay = on\n" + board),
+              ":3: fide has no option \"relay\" (it takes none)");
+    EXPECT_EQ(refusal("game = skirmish\n[stand-ins]\npawn = n\n" + board),
+              ":3: skirmish has no piece \"pawn\" to stand in for; its pieces: piece");
+    EXPECT_EQ(refusal("game = fide\n[stand-ins]\nbishop = n\n" + board),
+              ":3: fide has no piece \"bishop\" to stand in for (its pieces are chess pieces)");
+    EXPECT_EQ(refusal("game = skirmish\nplayers = 17\n" + board),
+              ":2: skirmish is for 2 to 16 players, not 17");
+    EXPECT_EQ(refusal("game = fide\nplayers = 3\n" + board), ":2: fide is for 2 players, not 3");
+    EXPECT_EQ(refusal("game = fide\nsize = 16x16\n" + board),
+              ":2: fide is played on 8x8 cells only");
+    EXPECT_EQ(refusal("game = skirmish\nsize = 72x8\n" + board),
+              ":2: skirmish takes 8..64 files and 8..64 ranks, not 72x8");
+    EXPECT_EQ(refusal("game = skirmish\nsize = 12x12\n" + board),
+              ":2: skirmish is played on whole 8x8 boards: files and ranks must be multiples of 8");
+    // Two settings that fit alone but not together: named by the size's line.
+    EXPECT_EQ(refusal("game = skirmish\nplayers = 8\nsize = 8x8\n" + board),
+              ":3: skirmish needs a corner for each player: at most 4 players per board, here 4");
+}
+
+TEST_F(ConfigurationTest, BadFormsAreRefusedAsTheyAreRead) {
+    EXPECT_EQ(refusal("players = four\n"),
+              ":1: players must be a whole number of players, e.g. 4, not \"four\"");
+    EXPECT_EQ(refusal("players = 0\n"),
+              ":1: players must be a whole number of players, e.g. 4, not \"0\"");
+    for (const char* size : {"16", "16x", "x16", "16 x 16", "0x8", "-8x8", "1000x8", "16x16x16"}) {
+        EXPECT_EQ(refusal("size = " + std::string(size) + "\n"),
+                  ":1: size must be FILESxRANKS, counted in cells, e.g. 16x16, not \"" +
+                      std::string(size) + "\"")
+            << size;
+    }
+    for (const char* piece : {"purple", "white", "white elephant", "x", "Q Q", ""}) {
+        EXPECT_EQ(refusal("game = skirmish\n[stand-ins]\npiece = " + std::string(piece) + "\n"),
+                  ":3: the stand-in for piece must be a piece of a chess set: a colour and a "
+                  "figure (white pawn, black knight, ...) or a FEN letter (P, n, ...), not \"" +
+                      std::string(piece) + "\"")
+            << piece;
+    }
+    EXPECT_EQ(refusal("[options]\npieces = 3\npieces = 4\n"),
+              ":3: \"pieces\" is given twice (first on line 2)");
+    EXPECT_EQ(refusal("[options]\n[options]\n"), ":2: [options] appears twice (first on line 1)");
+    EXPECT_EQ(refusal("[stand-ins]\nbig piece = n\n"),
+              ":2: \"big piece = n\" is neither \"key = value\" nor a [section]");
+}
+
+TEST_F(ConfigurationTest, TopLevelValuesOnlyTheTableJudgesAreNamedWithTheirLine) {
+    const std::string board = "[board.a]\ndevice = dgt:/dev/ttyACM0\n";
+    EXPECT_EQ(refusal("time = soon\n" + board),
+              ":1: time \"soon\" is not a time control; e.g. 5+3, 5b3, 5d3, 5h or "
+              "40/90+30:30+30 (docs/time-controls.md)");
+    EXPECT_EQ(refusal("\nlog-level = loud\n" + board),
+              ":2: unknown log level \"loud\"; known levels: trace, debug, info, warn, error, "
+              "critical, off");
+    EXPECT_EQ(refusal("player = Ann\nplayer = Ann\n" + board),
+              ":1: two players are called Ann; give each seat its own name");
+    EXPECT_EQ(refusal("game = skirmish\nplayer = A\nplayer = B\nplayer = C\nplayer = D\n"
+                      "player = E\n" +
+                      board),
+              ":2: skirmish starts with 4 players, but 5 names were given; name each seat once, "
+              "in turn order, or set players = 5 (--players 5)");
+    EXPECT_EQ(refusal("game = skirmish\nplayers = 3\nplayer = A\nplayer = B\n" + board),
+              ":3: skirmish starts with 3 players, but 2 names were given; name each seat once, "
+              "in turn order");
+}
+
+TEST_F(ConfigurationTest, LayoutMustCoverAChangedSize) {
+    EXPECT_EQ(refusal("game = skirmish\nsize = 16x8\n[board.a]\ndevice = dgt:/dev/ttyACM0\n"),
+              "64 cells of the game are on no board (i1, j1, k1, l1, m1, n1, o1, p1 and 56 "
+              "more); add a board or widen a board's squares");
+    EXPECT_EQ(refusal("game = skirmish\nsize = 8x16\n[board.a]\ndevice = dgt:/dev/ttyACM0\n"
+                      "[board.b]\ndevice = dgt:/dev/ttyACM1\norigin = a9\n"),
+              "");
+}
+
+TEST_F(ConfigurationTest, NoBoardAtAllKeepsItsMessage) {
+    EXPECT_EQ(refusal("game = fide\n"),
+              "name the board with --board dgt:PATH, --board vboard:NAME or in --config "
+              "(arbiterd --list-ports shows serial ports)");
+}
+
+TEST_F(ConfigurationTest, CommandLineBoardCoversAGameOfOneBoardOnly) {
+    std::string error;
+    config.commandLineBoard = DeviceSpec{"dgt", "/dev/ttyACM0"};
+    auto boards = boardsFor(config, "skirmish", Geometry::rectangle(8, 8), error);
+    ASSERT_TRUE(boards) << error;
+    ASSERT_EQ(boards->size(), 1u);
+    EXPECT_EQ((*boards)[0].name, "dgt:/dev/ttyACM0");
+    EXPECT_FALSE(boardsFor(config, "skirmish", Geometry::rectangle(16, 16), error));
+    EXPECT_EQ(error,
+              "skirmish on 16x16 cells needs more than one board; describe them in --config "
+              "(--print-config writes a file to start from)");
+}
+
+TEST_F(ConfigurationTest, GameWithoutCellsTakesNoBoard) {
+    std::string error;
+    auto none = boardsFor(config, "powercoinz", Geometry::none(), error);
+    ASSERT_TRUE(none) << error;
+    EXPECT_TRUE(none->empty());
+    EXPECT_EQ(checkLayout({}, Geometry::none()), "");
+
+    config.commandLineBoard = DeviceSpec{"dgt", "/dev/ttyACM0"};
+    EXPECT_FALSE(boardsFor(config, "powercoinz", Geometry::none(), error));
+    EXPECT_EQ(error,
+              "powercoinz is played without boards; leave out --board (arbiterctl "
+              "referees it)");
+
+    config.commandLineBoard.reset();
+    ASSERT_EQ(read("\n[board.left]\ndevice = dgt:/dev/ttyACM0\n"), "");
+    EXPECT_FALSE(boardsFor(config, "powercoinz", Geometry::none(), error));
+    EXPECT_EQ(error, path + ":2: powercoinz is played without boards; remove [board.left]");
+    EXPECT_EQ(checkLayout(config.boards, Geometry::none()),
+              "board left (line 2): the game is played without boards; remove every board");
+}
+
+TEST_F(ConfigurationTest, VirtualBoardsCoverEverySurface) {
+    auto one = virtualBoardsCovering(chess);
+    ASSERT_EQ(one.size(), 1u);
+    EXPECT_EQ(one[0].name, "main");
+    EXPECT_EQ(one[0].device.text(), "vboard:main");
+    EXPECT_TRUE(one[0].placement.used.all());
+
+    auto four = virtualBoardsCovering(Geometry::rectangle(16, 16));
+    std::vector<std::string> names;
+    for (const auto& b : four) names.push_back(b.name);
+    EXPECT_EQ(names, (std::vector<std::string>{"a1", "i1", "a9", "i9"}));
+    EXPECT_EQ(checkLayout(four, Geometry::rectangle(16, 16)), "");
+
+    // A size that is no multiple of 8: the boards on the far edges give part of their squares.
+    auto partial = virtualBoardsCovering(Geometry::rectangle(10, 10));
+    ASSERT_EQ(partial.size(), 4u);
+    EXPECT_EQ(squaresText(partial[1].placement.used), "a1-b8");
+    EXPECT_EQ(squaresText(partial[2].placement.used), "a1-h2");
+    EXPECT_EQ(squaresText(partial[3].placement.used), "a1-b2");
+    EXPECT_EQ(checkLayout(partial, Geometry::rectangle(10, 10)), "");
+
+    // A ring: the last board must not reach round onto the first.
+    EXPECT_EQ(checkLayout(virtualBoardsCovering(Geometry::ring(5, 12)), Geometry::ring(5, 12)), "");
+    EXPECT_TRUE(virtualBoardsCovering(Geometry::none()).empty());
+}
+
+TEST_F(ConfigurationTest, SquaresAreWrittenAsTheyAreRead) {
+    std::mt19937_64 random(20261121);
+    for (int i = 0; i < 200; ++i) {
+        std::bitset<64> used(random() & random());  // about a quarter of the squares
+        if (i % 7 == 0) used = std::bitset<64>(random() | random());
+        if (used.none()) continue;
+        std::string text = squaresText(used);
+        ASSERT_EQ(read("[board.a]\ndevice = dgt:/dev/ttyACM0\nsquares = " + text + "\n"), "")
+            << text;
+        EXPECT_EQ(config.boards[0].placement.used, used) << text;
+    }
+    EXPECT_EQ(squaresText(std::bitset<64>().set()), "all");
+    EXPECT_EQ(cellName(0, 0), "a1");
+    EXPECT_EQ(cellName(8, 8), "i9");
+    EXPECT_EQ(cellName(26, 99), "aa100");
+}
+
+// --print-config's text, read back, is the same table.
+TEST_F(ConfigurationTest, PrintedConfigurationReadsBackAsTheSameTable) {
+    for (const char* text : {"game = fide\nplayer = Ann\nplayer = Bob\ntime-limit = 2.5\n"
+                             "[board.x]\ndevice = dgt:/dev/ttyACM0\nrotation = 180\n",
+                             kSkirmishForEight, kTwoHalves}) {
+        config = Configuration();
+        ASSERT_EQ(setUp(text), "") << text;
+        TableSetup first = *setup;
+        std::string printed = configurationText(config, first);
+        config = Configuration();
+        ASSERT_EQ(setUp(printed), "") << printed;
+        EXPECT_EQ(setup->options.players, first.options.players);
+        EXPECT_EQ(setup->options.values, first.options.values);
+        EXPECT_EQ(setup->options.standIns, first.options.standIns);
+        EXPECT_EQ(setup->cells, first.cells);
+        EXPECT_EQ(setup->settings.session.players, first.settings.session.players);
+        EXPECT_EQ(setup->settings.session.time, first.settings.session.time);
+        EXPECT_EQ(setup->settings.session.limits, first.settings.session.limits);
+        ASSERT_EQ(setup->settings.boards.size(), first.settings.boards.size());
+        for (size_t i = 0; i < first.settings.boards.size(); ++i) {
+            const BoardSetting& a = first.settings.boards[i];
+            const BoardSetting& b = setup->settings.boards[i];
+            EXPECT_EQ(b.device.text(), a.device.text());
+            EXPECT_EQ(b.rotationGiven, a.rotationGiven);
+            EXPECT_EQ(b.placement.rotation, a.placement.rotation);
+            EXPECT_EQ(b.placement.originFile, a.placement.originFile);
+            EXPECT_EQ(b.placement.originRank, a.placement.originRank);
+            EXPECT_EQ(b.placement.used, a.placement.used);
+            EXPECT_EQ(b.placement.sensing, a.placement.sensing);
+        }
+        EXPECT_EQ(describeSetup(*setup), describeSetup(first));
+    }
+}
+
+TEST_F(ConfigurationTest, PrintedConfigurationSaysEveryOptionWithItsValues) {
+    ASSERT_EQ(setUp(kSkirmishForEight), "");
+    std::string printed = configurationText(config, *setup);
+    for (const char* expected :
+         {"game = skirmish\n", "players = 8\n", "size = 16x16\n", "time = 15+10\n", "[options]\n",
+          "# pieces each player starts with, packed into a corner: 1..16, default 3.\n",
+          "pieces = 5\n", "[stand-ins]\n", "piece = black knight\n", "[board.i9]\n",
+          "origin = i9\n", "# time-limit = 90\n"}) {
+        EXPECT_NE(printed.find(expected), std::string::npos) << expected << "\n" << printed;
+    }
+}
+
+TEST_F(ConfigurationTest, GameWithoutCellsIsPrintedWithoutBoards) {
+    static const GameInfo info = boardlessGame();
+    std::string error;
+    TableSetup boardless;
+    boardless.game = &info;
+    boardless.options = *GameOptions().resolved(info, error);
+    boardless.seats = 3;
+    boardless.settings.session.time = *TimeControl::parse("5+3");
+    std::string printed = configurationText(config, boardless);
+    EXPECT_EQ(printed.find("[board."), std::string::npos) << printed;
+    EXPECT_EQ(printed.find("size ="), std::string::npos) << printed;
+    EXPECT_NE(printed.find("# Played without boards"), std::string::npos) << printed;
+    EXPECT_EQ(describeSetup(boardless), "powercoinz, 3 players, no boards, time 5+3");
+    EXPECT_NE(describeGames({info}).find("surface    none: played without boards"),
+              std::string::npos);
+}
+
+TEST_F(ConfigurationTest, GameListSaysPlayersSurfaceOptionsAndStandIns) {
+    std::string list = describeGames(gameCatalog());
+    for (const char* expected :
+         {"fide: FIDE chess\n", "  players    2\n", "  surface    8x8 cells\n",
+          "  options    none\n", "skirmish: Skirmish", "  players    2 to 16 (default 4)\n",
+          "  surface    8..64 files x 8..64 ranks (default 8x8)\n",
+          "  option     pieces = 1..16 (default 3): pieces each player starts with",
+          "  stand-in   piece = any piece of a chess set (default white pawn)"}) {
+        EXPECT_NE(list.find(expected), std::string::npos) << expected << "\n" << list;
+    }
+}
+
+// The command line, read as arbiterd reads it.
+std::pair<std::optional<CommandLine>, std::string> commandLine(std::vector<const char*> args) {
+    args.insert(args.begin(), "arbiterd");
+    std::string error;
+    auto line = readCommandLine(static_cast<int>(args.size()), args.data(), error);
+    return {std::move(line), error};
+}
+
+TEST_F(ConfigurationTest, CommandLineGameSettings) {
+    auto [line, error] =
+        commandLine({"--game", "skirmish", "--players", "8", "--size", "16x16", "--option",
+                     "pieces=5", "--stand-in", "piece=n", "--print-config"});
+    ASSERT_TRUE(line) << error;
+    EXPECT_EQ(line->request, DaemonRequest::PrintConfig);
+    EXPECT_EQ(line->config.playerCount, 8);
+    EXPECT_EQ(line->config.size, (SurfaceSize{16, 16}));
+    EXPECT_EQ(line->config.options, (std::map<std::string, std::string>{{"pieces", "5"}}));
+    EXPECT_EQ(line->config.standIns.at("piece"), (SetPiece{SetColour::Black, Figure::Knight}));
+
+    std::tie(line, error) = commandLine({"--option", "pieces"});
+    EXPECT_EQ(error, "--option takes NAME=VALUE, e.g. --option pieces=5, not \"pieces\"");
+    std::tie(line, error) = commandLine({"--option", "pieces=3", "--option", "pieces=4"});
+    EXPECT_EQ(error, "option pieces is given twice");
+    std::tie(line, error) = commandLine({"--option", "=3"});
+    EXPECT_NE(error.find("an option is NAME=VALUE"), std::string::npos) << error;
+    std::tie(line, error) = commandLine({"--stand-in", "piece=purple"});
+    EXPECT_NE(error.find("the stand-in for piece must be a piece of a chess set"),
+              std::string::npos)
+        << error;
+    std::tie(line, error) = commandLine({"--players", "2x"});
+    EXPECT_NE(error.find("players must be a whole number"), std::string::npos) << error;
+    std::tie(line, error) = commandLine({"--print-config", "--check-config"});
+    EXPECT_EQ(error, "give --print-config or --check-config, not both");
+    std::tie(line, error) = commandLine({"--list-games", "--option", "nonsense"});
+    ASSERT_TRUE(line) << error;
+    EXPECT_EQ(line->request, DaemonRequest::ListGames);
+}
+
+TEST_F(ConfigurationTest, CommandLineOptionsWinOverTheFileOnes) {
+    path = dir + "/arbiter.ini";
+    std::ofstream(path) << kSkirmishForEight;
+    auto [line, error] = commandLine({"--config", path.c_str(), "--option", "pieces=2", "--players",
+                                      "4", "--stand-in", "piece=P"});
+    ASSERT_TRUE(line) << error;
+    EXPECT_EQ(line->config.options.at("pieces"), "2");
+    EXPECT_EQ(line->config.playerCount, 4);
+    EXPECT_EQ(line->config.standIns.at("piece"), (SetPiece{SetColour::White, Figure::Pawn}));
+    EXPECT_EQ(line->config.size, (SurfaceSize{16, 16}));
+    // A value from the command line is named as such, not by a line of the file.
+    EXPECT_EQ(line->config.where("options.pieces"), "");
+    EXPECT_EQ(line->config.where("size"), path + ":3: ");
 }
 
 TEST_F(ConfigurationTest, DefaultLayoutCoversAChessboard) {

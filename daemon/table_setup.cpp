@@ -1,0 +1,209 @@
+#include "daemon/table_setup.h"
+
+#include <algorithm>
+
+#include <spdlog/spdlog.h>
+
+#include "daemon/control_protocol.h"
+#include "daemon/game_clock.h"
+#include "daemon/game_limits.h"
+#include "daemon/session.h"
+
+namespace arbiter {
+
+namespace {
+
+std::string joined(const std::vector<std::string>& words) {
+    std::string s;
+    for (const auto& w : words) s += (s.empty() ? "" : ", ") + w;
+    return s;
+}
+
+// The players' names: each valid, none twice, one per seat.
+std::string checkNames(const Configuration& config, const GameInfo& game, int seats) {
+    const std::string at = config.where("player");
+    const auto& names = config.playerNames;
+    for (size_t i = 0; i < names.size(); ++i) {
+        const std::string& name = names[i];
+        if (!isValidPlayerName(name))
+            return at + "player name \"" + name +
+                   "\" must have 1 to 40 characters and no control characters";
+        if (std::find(names.begin(), names.begin() + long(i), name) != names.begin() + long(i))
+            return at + "two players are called " + name + "; give each seat its own name";
+    }
+    if (names.empty() || names.size() == static_cast<size_t>(seats)) return {};
+    std::string why = at + game.name + " starts with " + std::to_string(seats) + " players, but " +
+                      std::to_string(names.size()) +
+                      " names were given; name each seat once, in turn order";
+    int named = static_cast<int>(names.size());
+    // Names enough for another number of seats the game allows: perhaps that was meant.
+    if (!config.playerCount && named >= game.minPlayers && named <= game.maxPlayers)
+        why += ", or set players = " + std::to_string(named) + " (--players " +
+               std::to_string(named) + ")";
+    return why;
+}
+
+}  // namespace
+
+std::unique_ptr<Game> chooseGame(const Configuration& config, std::string& error) {
+    const GameInfo* info = gameInfo(config.game);
+    if (!info) {
+        error = config.where("game") + "unknown game \"" + config.game +
+                "\"; known games: " + joined(gameNames()) +
+                " (arbiterd --list-games describes them)";
+        return nullptr;
+    }
+    // Each setting is checked alone first, so that a message can name its line.
+    auto fitsAlone = [&](const GameOptions& one, const std::string& key) {
+        std::string why;
+        if (one.resolved(*info, why)) return true;
+        error = config.where(key) + why;
+        return false;
+    };
+    GameOptions wanted;
+    if (config.playerCount) {
+        GameOptions one;
+        one.players = *config.playerCount;
+        if (!fitsAlone(one, "players")) return nullptr;
+        wanted.players = one.players;
+    }
+    if (config.size) {
+        GameOptions one;
+        one.files = config.size->files;
+        one.ranks = config.size->ranks;
+        if (!fitsAlone(one, "size")) return nullptr;
+        wanted.files = one.files;
+        wanted.ranks = one.ranks;
+    }
+    for (const auto& [name, value] : config.options) {
+        GameOptions one;
+        one.values[name] = value;
+        if (!fitsAlone(one, "options." + name)) return nullptr;
+        wanted.values[name] = value;
+    }
+    for (const auto& [piece, setPiece] : config.standIns) {
+        GameOptions one;
+        one.standIns[piece] = setPiece;
+        if (!fitsAlone(one, "stand-ins." + piece)) return nullptr;
+        wanted.standIns[piece] = setPiece;
+    }
+    // What is left is how they go together: players and surface, mostly.
+    std::string why;
+    auto game = makeGame(info->name, wanted, why);
+    if (!game) {
+        std::string at = config.where("size");
+        error = (at.empty() ? config.where("players") : at) + why;
+    }
+    return game;
+}
+
+std::optional<std::vector<BoardSetting>> boardsFor(const Configuration& config,
+                                                   const std::string& game, const Geometry& cells,
+                                                   std::string& error) {
+    if (cells.size() == 0) {
+        if (config.commandLineBoard) {
+            error = game + " is played without boards; leave out --board (arbiterctl referees it)";
+            return std::nullopt;
+        }
+        if (!config.boards.empty()) {
+            const BoardSetting& b = config.boards.front();
+            error = (b.line > 0 ? config.file + ":" + std::to_string(b.line) + ": " : "") + game +
+                    " is played without boards; remove [board." + b.name + "]";
+            return std::nullopt;
+        }
+        return std::vector<BoardSetting>{};
+    }
+    if (config.commandLineBoard) {
+        const DeviceSpec& device = *config.commandLineBoard;
+        auto placement = defaultPlacement(cells);
+        if (!placement) {
+            error = game + " on " + std::to_string(cells.files()) + "x" +
+                    std::to_string(cells.ranks()) +
+                    " cells needs more than one board; describe them in --config (--print-config "
+                    "writes a file to start from)";
+            return std::nullopt;
+        }
+        // Named by its device, so that messages say which board is meant.
+        BoardSetting board{device.text(), device, *placement, false, 0};
+        board.placement.name = device.text();
+        return std::vector<BoardSetting>{board};
+    }
+    if (config.boards.empty()) {
+        error =
+            "name the board with --board dgt:PATH, --board vboard:NAME or in --config "
+            "(arbiterd --list-ports shows serial ports)";
+        return std::nullopt;
+    }
+    return config.boards;
+}
+
+std::optional<TableSetup> setUpTable(const Configuration& config, std::string& error) {
+    auto game = chooseGame(config, error);
+    if (!game) return std::nullopt;
+    TableSetup setup;
+    setup.game = gameInfo(config.game);
+    setup.options = game->options();
+    auto start = game->start();
+    setup.cells = start->geometry();
+    setup.seats = start->playerCount();
+
+    if (std::string why = checkNames(config, *setup.game, setup.seats); !why.empty()) {
+        error = why;
+        return std::nullopt;
+    }
+    auto boards = boardsFor(config, game->name(), setup.cells, error);
+    if (!boards) return std::nullopt;
+    if (std::string why = checkLayout(*boards, setup.cells); !why.empty()) {
+        error = why;
+        return std::nullopt;
+    }
+
+    auto control = TimeControl::parse(config.time);
+    if (!control) {
+        error = config.where("time") + "time \"" + config.time +
+                "\" is not a time control; e.g. 5+3, 5b3, 5d3, 5h or 40/90+30:30+30 "
+                "(docs/time-controls.md)";
+        return std::nullopt;
+    }
+    SessionSettings& session = setup.settings.session;
+    session.time = *control;
+    if (!config.timeLimit.empty()) {
+        auto ms = GameLimits::parseMinutes(config.timeLimit);
+        if (!ms) {
+            error = config.where("time-limit") + "time-limit \"" + config.timeLimit +
+                    "\" is not minutes of play, more than 0 and at most 1440 (e.g. 90)";
+            return std::nullopt;
+        }
+        session.limits.time = *ms;
+    }
+    if (!config.moveLimit.empty()) {
+        auto moves = GameLimits::parseMoves(config.moveLimit);
+        if (!moves) {
+            error = config.where("move-limit") + "move-limit \"" + config.moveLimit +
+                    "\" is not a number of moves from 1 to 10000";
+            return std::nullopt;
+        }
+        session.limits.moves = *moves;
+    }
+    if (config.settleMs < 0 || config.settleMs > 10000) {
+        error = config.where("settle-ms") + "settle-ms must be between 0 and 10000";
+        return std::nullopt;
+    }
+    setup.logLevel = spdlog::level::from_str(config.logLevel);
+    if (setup.logLevel == spdlog::level::off && config.logLevel != "off") {
+        error = config.where("log-level") + "unknown log level \"" + config.logLevel +
+                "\"; known levels: trace, debug, info, warn, error, critical, off";
+        return std::nullopt;
+    }
+
+    session.players = config.playerNames;
+    session.journalDir = config.journal;
+    setup.settings.game = game->name();
+    setup.settings.gameOptions = setup.options;
+    setup.settings.boards = *boards;
+    setup.settings.settleMs = config.settleMs;
+    setup.socketPath = config.socket.empty() ? control::defaultSocketPath() : config.socket;
+    return setup;
+}
+
+}  // namespace arbiter
