@@ -70,6 +70,48 @@ TEST_F(BadInput, UnknownGameIsRefused) {
     EXPECT_NE(said.find("unknown game \"checkers\""), std::string::npos) << said;
 }
 
+TEST_F(BadInput, GameSettingsThatDoNotFitAreRefusedWithTheValidOnes) {
+    auto [status, said] = runDaemon({"--board", "dgt:/dev/null", "--game", "skirmish", "--option",
+                                     "pices=5", "--journal", journalDir_});
+    EXPECT_EQ(status, 2);
+    EXPECT_NE(said.find("skirmish has no option \"pices\"; its options: pieces"), std::string::npos)
+        << said;
+    std::tie(status, said) = runDaemon({"--board", "dgt:/dev/null", "--game", "skirmish",
+                                        "--option", "pieces=0", "--journal", journalDir_});
+    EXPECT_EQ(status, 2);
+    EXPECT_NE(said.find("option pieces takes 1..16, not \"0\""), std::string::npos) << said;
+    std::tie(status, said) = runDaemon({"--board", "dgt:/dev/null", "--game", "skirmish",
+                                        "--players", "17", "--journal", journalDir_});
+    EXPECT_EQ(status, 2);
+    EXPECT_NE(said.find("skirmish is for 2 to 16 players, not 17"), std::string::npos) << said;
+    std::tie(status, said) =
+        runDaemon({"--board", "dgt:/dev/null", "--size", "16x16", "--journal", journalDir_});
+    EXPECT_EQ(status, 2);
+    EXPECT_NE(said.find("fide is played on 8x8 cells only"), std::string::npos) << said;
+    std::tie(status, said) = runDaemon({"--board", "dgt:/dev/null", "--game", "skirmish",
+                                        "--stand-in", "piece=unicorn", "--journal", journalDir_});
+    EXPECT_EQ(status, 2);
+    EXPECT_NE(said.find("the stand-in for piece must be a piece of a chess set"), std::string::npos)
+        << said;
+    std::tie(status, said) = runDaemon({"--board", "dgt:/dev/null", "--game", "skirmish", "--size",
+                                        "16x16", "--journal", journalDir_});
+    EXPECT_EQ(status, 2);
+    EXPECT_NE(said.find("skirmish on 16x16 cells needs more than one board"), std::string::npos)
+        << said;
+    EXPECT_FALSE(fs::exists(journalDir_));
+}
+
+TEST_F(BadInput, ConfigurationWithAnUnknownGameOptionIsRefusedWithItsLine) {
+    std::string ini = (dir_ / "arbiter.ini").string();
+    std::ofstream(ini) << "game = skirmish\n[options]\npieces = 3\ncolour = red\n"
+                          "[board.main]\ndevice = dgt:/dev/ttyACM0\n";
+    auto [status, said] = runDaemon({"--config", ini, "--journal", journalDir_});
+    EXPECT_EQ(status, 2);
+    EXPECT_NE(said.find(ini + ":4: skirmish has no option \"colour\"; its options: pieces"),
+              std::string::npos)
+        << said;
+}
+
 TEST_F(BadInput, UnknownOptionIsRefused) {
     auto [status, said] = runDaemon({"--bord", "dgt:/dev/null"});
     EXPECT_EQ(status, 2);

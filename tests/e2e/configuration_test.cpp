@@ -1,0 +1,113 @@
+// arbiterd describing its games and tables: --list-games, --print-config and
+// --check-config, through the real program.
+#include <filesystem>
+#include <fstream>
+
+#include "tests/e2e/table_fixture.h"
+#include "tests/scoped_environment.h"
+
+namespace arbiter::e2e {
+namespace {
+
+namespace fs = std::filesystem;
+using std::chrono::milliseconds;
+
+class Configuring : public TableTest {
+  protected:
+    // Runs arbiterd with `args` to its end; its exit status and what it printed.
+    std::pair<int, std::string> runDaemon(std::vector<std::string> args) {
+        args.insert(args.begin(), ARBITERD);
+        ChildProcess p(args);
+        int status = p.wait(milliseconds(5000));
+        return {status, p.transcript()};
+    }
+    // What --print-config prints for `args`, written to a file; returns its path.
+    std::string printConfig(std::vector<std::string> args, const std::string& name) {
+        args.push_back("--print-config");
+        auto [status, printed] = runDaemon(args);
+        EXPECT_EQ(status, 0) << printed;
+        std::string path = (dir_ / name).string();
+        std::ofstream(path) << printed;
+        return path;
+    }
+};
+
+TEST_F(Configuring, ListGamesDescribesEveryGame) {
+    auto [status, said] = runDaemon({"--list-games"});
+    EXPECT_EQ(status, 0) << said;
+    for (const char* expected :
+         {"fide: FIDE chess", "skirmish: Skirmish", "players    2 to 16 (default 4)",
+          "surface    8..64 files x 8..64 ranks (default 8x8)",
+          "option     pieces = 1..16 (default 3)", "stand-in   piece = any piece of a chess set"}) {
+        EXPECT_NE(said.find(expected), std::string::npos) << expected << "\n" << said;
+    }
+}
+
+TEST_F(Configuring, PrintedChessConfigurationPassesTheCheck) {
+    std::string ini = printConfig({"--game", "fide"}, "fide.ini");
+    auto [status, said] = runDaemon({"--config", ini, "--check-config"});
+    EXPECT_EQ(status, 0) << said;
+    EXPECT_EQ(said, ini + ": ready to referee fide, 2 players, 8x8 cells on 1 board, time 15+10\n");
+}
+
+TEST_F(Configuring, PrintedSkirmishForEightPassesTheCheck) {
+    std::string ini = printConfig(
+        {"--game", "skirmish", "--players", "8", "--size", "16x16", "--option", "pieces=5"},
+        "skirmish.ini");
+    std::ifstream in(ini);
+    std::string text(std::istreambuf_iterator<char>(in), {});
+    for (const char* expected : {"players = 8\n", "size = 16x16\n", "pieces = 5\n",
+                                 "piece = white pawn\n", "[board.i9]\n", "device = vboard:i9\n"}) {
+        EXPECT_NE(text.find(expected), std::string::npos) << expected << "\n" << text;
+    }
+    auto [status, said] = runDaemon({"--config", ini, "--check-config"});
+    EXPECT_EQ(status, 0) << said;
+    EXPECT_EQ(said, ini +
+                        ": ready to referee skirmish, 8 players, 16x16 cells on 4 boards, time "
+                        "15+10, pieces=5, piece=white pawn\n");
+}
+
+// The printed file runs as it is, on the virtual board it names.
+TEST_F(Configuring, PrintedConfigurationRunsOnVirtualBoards) {
+    testing::ScopedEnvironment vboards("ARBITER_VBOARD_DIR", (dir_ / "vboards").string());
+    std::string ini = printConfig({"--game", "skirmish", "--time", "10+0"}, "skirmish.ini");
+    board_ = startBoardNamed("main", {"--setup", "PP4PP/P6P/8/8/8/8/P6P/PP4PP"});
+    startDaemonWithout({"--config", ini});
+    expectSaid("New game of skirmish");
+    play("b1-c2", "Player 1: b1-c2");
+}
+
+TEST_F(Configuring, CheckStartsNothing) {
+    fs::path socket = dir_ / "check.sock";
+    auto [status, said] = runDaemon({"--board", "dgt:" + link_, "--socket", socket.string(),
+                                     "--journal", journalDir_, "--check-config"});
+    EXPECT_EQ(status, 0) << said;
+    EXPECT_NE(said.find("ready to referee fide"), std::string::npos) << said;
+    EXPECT_FALSE(fs::exists(socket));
+    EXPECT_FALSE(fs::exists(journalDir_));
+}
+
+TEST_F(Configuring, CheckRefusesBoardsThatDoNotCoverTheSize) {
+    std::string ini = (dir_ / "small.ini").string();
+    std::ofstream(ini) << "game = skirmish\nplayers = 8\nsize = 16x16\n"
+                       << "[board.one]\ndevice = vboard:one\n";
+    auto [status, said] = runDaemon({"--config", ini, "--check-config"});
+    EXPECT_EQ(status, 2) << said;
+    EXPECT_NE(said.find("192 cells of the game are on no board"), std::string::npos) << said;
+}
+
+TEST_F(Configuring, PrintAndCheckRefuseBadGameSettingsWithTheValidOnes) {
+    auto [status, said] =
+        runDaemon({"--game", "skirmish", "--option", "pieces=50", "--print-config"});
+    EXPECT_EQ(status, 2) << said;
+    EXPECT_EQ(said, "arbiterd: option pieces takes 1..16, not \"50\"\n");
+    std::string ini = (dir_ / "bad.ini").string();
+    std::ofstream(ini) << "game = skirmish\n[board.a]\ndevice = vboard:a\n[stand-ins]\npawn = n\n";
+    std::tie(status, said) = runDaemon({"--config", ini, "--check-config"});
+    EXPECT_EQ(status, 2) << said;
+    EXPECT_EQ(said, "arbiterd: " + ini +
+                        ":5: skirmish has no piece \"pawn\" to stand in for; its pieces: piece\n");
+}
+
+}  // namespace
+}  // namespace arbiter::e2e
