@@ -45,9 +45,12 @@ std::unique_ptr<Table> Table::create(EventLoop& loop, TableSettings settings,
     std::unique_ptr<Table> table(new Table(loop, std::move(settings), std::move(game), out));
     const std::string& dir = table->settings_.session.journalDir;
     if (!dir.empty()) {
-        auto unfinished = findUnfinishedJournal(dir, error);
-        if (!error.empty()) {
-            error = "cannot resume: " + error + " (move the damaged journal away to start afresh)";
+        // A message of its own: `error` may hold a caller's earlier one.
+        std::string damaged;
+        auto unfinished = findUnfinishedJournal(dir, damaged);
+        if (!damaged.empty()) {
+            error =
+                "cannot resume: " + damaged + " (move the damaged journal away to start afresh)";
             return nullptr;
         }
         if (unfinished && !unfinished->events.empty()) {
