@@ -1,5 +1,6 @@
 #include "daemon/surface.h"
 
+#include <algorithm>
 #include <cassert>
 
 namespace arbiter {
@@ -42,6 +43,7 @@ Cell Surface::cellOf(const Geometry& g, const BoardPlacement& p, int square) {
 
 void Surface::remap() {
     std::vector<SensedCell> before = cells_;
+    std::vector<Sensing> sensedBefore = sensing_;
     std::fill(cellBoard_.begin(), cellBoard_.end(), -1);
     std::fill(cells_.begin(), cells_.end(), SensedCell{});
     std::fill(sensing_.begin(), sensing_.end(), Sensing::ColourAndKind);
@@ -54,10 +56,32 @@ void Surface::remap() {
             cells_[static_cast<size_t>(c)] = {present_[b], squares_[b][static_cast<size_t>(s)]};
         }
     }
-    // A board back from absence, or a whole new dump: whatever differs may have been handled.
-    for (size_t c = 0; c < cells_.size(); ++c) {
-        if (cells_[c] != before[c]) touched_[c] = true;
+    unknown_ = 0;
+    for (Cell c = 0; c < geometry_.size(); ++c) {
+        size_t i = static_cast<size_t>(c);
+        if (geometry_.contains(c) && !cells_[i].known) ++unknown_;
+        // A board back from absence, or a whole new dump: whatever differs may have been handled.
+        if (cells_[i] != before[i]) touched_[i] = true;
+        if (cells_[i] != before[i] || sensing_[i] != sensedBefore[i]) logChange(c);
     }
+}
+
+void Surface::logChange(Cell c) {
+    // Readers are at most a few events behind; one that is further behind than
+    // the history reaches reads every cell instead, which is always right.
+    size_t keep = 4 * static_cast<size_t>(geometry_.size()) + 64;
+    if (log_.size() >= 2 * keep) {
+        size_t drop = log_.size() - keep;
+        log_.erase(log_.begin(), log_.begin() + static_cast<std::ptrdiff_t>(drop));
+        logStart_ += drop;
+    }
+    log_.push_back(c);
+}
+
+std::optional<std::span<const Cell>> Surface::changesSince(uint64_t stamp) const {
+    assert(stamp <= changeStamp());
+    if (stamp < logStart_) return std::nullopt;
+    return std::span<const Cell>(log_).subspan(static_cast<size_t>(stamp - logStart_));
 }
 
 void Surface::markStill() {
@@ -80,8 +104,10 @@ void Surface::squareChanged(int board, int square, Appearance content, Millis no
     Cell c = cellOf(geometry_, boards_[static_cast<size_t>(board)], square);
     if (c == NoCell) return;
     SensedCell& cell = cells_[static_cast<size_t>(c)];
-    if (cell.content != content) touched_[static_cast<size_t>(c)] = true;
+    if (cell.content == content) return;
+    touched_[static_cast<size_t>(c)] = true;
     cell.content = content;
+    logChange(c);
 }
 
 void Surface::boardLost(int board, Millis now) {
@@ -93,13 +119,6 @@ void Surface::boardLost(int board, Millis now) {
 void Surface::setRotation(int board, int rotation) {
     boards_[static_cast<size_t>(board)].rotation = rotation;
     remap();
-}
-
-bool Surface::allKnown() const {
-    for (Cell c = 0; c < geometry_.size(); ++c) {
-        if (geometry_.contains(c) && !cells_[static_cast<size_t>(c)].known) return false;
-    }
-    return true;
 }
 
 }  // namespace arbiter

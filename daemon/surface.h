@@ -1,6 +1,9 @@
 #pragma once
 
 #include <bitset>
+#include <cstdint>
+#include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -37,9 +40,15 @@ struct SensedCell {
 // The stitched physical view of all boards, in the game's cells. Drivers report
 // in their board's own square numbers; only the surface knows how those map to
 // cells, so turning a board round is one number here and nothing anywhere else.
+//
+// It also keeps a short history of which cells changed, so that a reader that
+// compares the cells with something (the referee, with the current state) can
+// keep up in time proportional to the changes rather than to the surface.
 class Surface {
   public:
     Surface(Geometry geometry, std::vector<BoardPlacement> boards);
+
+    const Geometry& geometry() const { return geometry_; }
 
     void boardDump(int board, const BoardSquares& squares, Millis now);
     void squareChanged(int board, int square, Appearance content, Millis now);
@@ -56,7 +65,8 @@ class Surface {
     bool touched(Cell c) const { return touched_[static_cast<size_t>(c)]; }
     // The surface shows an agreed position: what was touched before no longer counts.
     void markStill();
-    bool allKnown() const;
+    // Whether every cell of the game can be seen. O(1): a count is kept.
+    bool allKnown() const { return unknown_ == 0; }
     // When anything on any board last changed: the surface is still once this is long enough ago.
     Millis lastChange() const { return lastChange_; }
 
@@ -65,8 +75,16 @@ class Surface {
     const BoardPlacement& placement(int board) const { return boards_[static_cast<size_t>(board)]; }
     int boardCount() const { return static_cast<int>(boards_.size()); }
 
+    // A point in the history of changes: what a reader has caught up with.
+    uint64_t changeStamp() const { return logStart_ + log_.size(); }
+    // The cells whose content, visibility or sensing changed since `stamp`, in
+    // order and perhaps repeated; nullopt when that is further back than the
+    // history reaches, and then the reader must look at every cell again.
+    std::optional<std::span<const Cell>> changesSince(uint64_t stamp) const;
+
   private:
     void remap();
+    void logChange(Cell c);
 
     Geometry geometry_;
     std::vector<BoardPlacement> boards_;
@@ -76,7 +94,12 @@ class Surface {
     std::vector<int> cellBoard_;    // per cell: which board covers it, or -1
     std::vector<Sensing> sensing_;  // per cell: what its board senses
     std::vector<bool> touched_;     // per cell: changed since markStill()
+    int unknown_ = 0;               // cells of the game that cannot be seen
     Millis lastChange_ = 0;
+    // The cells that changed, oldest first; log_[0] was change number logStart_.
+    // Trimmed from the front now and then so that it stays short.
+    std::vector<Cell> log_;
+    uint64_t logStart_ = 0;
 };
 
 }  // namespace arbiter

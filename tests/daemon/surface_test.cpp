@@ -61,5 +61,65 @@ TEST(Surface, LostBoardMakesItsCellsUnknownAndItsReturnRestoresThem) {
     EXPECT_EQ(s.cell(4).content, kWhiteKing);
 }
 
+TEST(Surface, OneBoardAwayOfTwoLeavesTheSurfaceNotAllKnownUntilItIsBack) {
+    Surface s(Geometry::rectangle(16, 8), {{"left", 0, 0, 0, Sensing::ColourAndKind},
+                                           {"right", 8, 0, 0, Sensing::ColourAndKind}});
+    s.boardDump(0, {}, 0);
+    EXPECT_FALSE(s.allKnown()) << "the right board has not reported yet";
+    s.boardDump(1, {}, 1);
+    EXPECT_TRUE(s.allKnown());
+    s.boardLost(1, 2);
+    EXPECT_FALSE(s.allKnown());
+    s.squareChanged(1, 60, kWhiteKing, 3);  // kept until its next dump
+    EXPECT_FALSE(s.allKnown());
+    s.boardDump(1, {}, 4);
+    EXPECT_TRUE(s.allKnown());
+}
+
+TEST(Surface, CellsUnusedByTheLayoutNeverCountAsUnknown) {
+    // A board covers only the left half of the game's cells; the right half are holes.
+    Geometry g = Geometry::rectangle(16, 8);
+    for (int f = 8; f < 16; ++f) {
+        for (int r = 0; r < 8; ++r) g.removeCell(g.cell(f, r));
+    }
+    Surface s(g, {{"b", 0, 0, 0, Sensing::ColourAndKind}});
+    s.boardDump(0, {}, 0);
+    EXPECT_TRUE(s.allKnown());
+}
+
+TEST(Surface, ChangesSinceAStampAreTheCellsThatChangedInOrder) {
+    Surface s(Geometry::rectangle(8, 8), {{"b", 0, 0, 0, Sensing::ColourAndKind}});
+    s.boardDump(0, {}, 0);
+    uint64_t stamp = s.changeStamp();
+    s.squareChanged(0, 60, kWhiteKing, 1);  // e1
+    s.squareChanged(0, 60, kWhiteKing, 2);  // no change: not a change
+    s.squareChanged(0, 52, kWhiteKing, 3);  // e2
+    auto changes = s.changesSince(stamp);
+    ASSERT_TRUE(changes.has_value());
+    EXPECT_EQ(std::vector<Cell>(changes->begin(), changes->end()), (std::vector<Cell>{4, 12}));
+    EXPECT_TRUE(s.changesSince(s.changeStamp())->empty());
+}
+
+TEST(Surface, AWholeDumpReportsOnlyTheCellsItChanged) {
+    Surface s(Geometry::rectangle(8, 8), {{"b", 0, 0, 0, Sensing::ColourAndKind}});
+    BoardSquares squares{};
+    s.boardDump(0, squares, 0);
+    uint64_t stamp = s.changeStamp();
+    squares[0] = kWhiteKing;  // a8
+    s.boardDump(0, squares, 1);
+    auto changes = s.changesSince(stamp);
+    ASSERT_TRUE(changes.has_value());
+    EXPECT_EQ(std::vector<Cell>(changes->begin(), changes->end()), std::vector<Cell>{56});
+}
+
+TEST(Surface, AReaderTooFarBehindIsToldToLookAtEveryCell) {
+    Surface s(Geometry::rectangle(8, 8), {{"b", 0, 0, 0, Sensing::ColourAndKind}});
+    s.boardDump(0, {}, 0);
+    uint64_t stamp = s.changeStamp();
+    for (int i = 0; i < 10000; ++i) s.squareChanged(0, 60, i % 2 ? kWhiteKing : Appearance(), i);
+    EXPECT_FALSE(s.changesSince(stamp).has_value());
+    EXPECT_TRUE(s.changesSince(s.changeStamp() - 10).has_value());
+}
+
 }  // namespace
 }  // namespace arbiter
