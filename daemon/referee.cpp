@@ -1,93 +1,495 @@
 #include "daemon/referee.h"
 
 #include <algorithm>
-#include <limits>
-#include <memory>
+#include <cassert>
+#include <cstdint>
 
 namespace arbiter {
 
 namespace {
 
-using Projection = std::vector<Appearance>;
+constexpr uint32_t kAlone = UINT32_MAX;
 
-// How many cells of the game differ from `wanted`; unknown cells never match.
-int mismatches(const Surface& surface, const Geometry& g, const Projection& wanted) {
-    int n = 0;
-    for (Cell c = 0; c < g.size(); ++c) {
-        if (!g.contains(c)) continue;
-        if (!Referee::matches(surface.cell(c), wanted[static_cast<size_t>(c)], surface.sensing(c)))
-            ++n;
-    }
-    return n;
-}
-
-// Whether the surface shows `wanted` on every cell of the game.
-bool showsExactly(const Surface& surface, const Geometry& g, const Projection& wanted) {
-    for (Cell c = 0; c < g.size(); ++c) {
-        if (!g.contains(c)) continue;
-        if (!Referee::matches(surface.cell(c), wanted[static_cast<size_t>(c)], surface.sensing(c)))
-            return false;
+// Whether an effect is as the engine core promises: cells of the game, each
+// once, in ascending order. The index and the merging of two effects rely on it.
+[[maybe_unused]] bool wellFormed(const Effect& e, const Geometry& g) {
+    for (size_t i = 0; i < e.changes.size(); ++i) {
+        if (!g.contains(e.changes[i].cell)) return false;
+        if (i > 0 && e.changes[i - 1].cell >= e.changes[i].cell) return false;
     }
     return true;
 }
 
-bool pieceChanges(const GameState& from, const GameState& to, Cell c) {
-    return from.pieceAt(c) != to.pieceAt(c);
-}
-
-// The cells whose piece differs between the states but which nobody touched.
-std::vector<Cell> untouchedChanges(const Surface& surface, const GameState& from,
-                                   const GameState& to) {
-    std::vector<Cell> cells;
-    const Geometry& g = from.geometry();
-    for (Cell c = 0; c < g.size(); ++c) {
-        if (g.contains(c) && !surface.touched(c) && pieceChanges(from, to, c)) cells.push_back(c);
-    }
-    return cells;
-}
-
-// On the way from `from` to `to`: every cell shows its state before, its state
-// after, or nothing (a piece in the hand). A cell that looks the same before
-// and after may be empty only if its piece changes (a captured piece lifted
-// off before the capturing one arrives); otherwise it must be left alone.
-bool onTheWay(const Surface& surface, const Geometry& g, const Projection& from,
-              const Projection& to, const GameState& fromState, const GameState& toState) {
-    for (Cell c = 0; c < g.size(); ++c) {
-        if (!g.contains(c)) continue;
-        size_t i = static_cast<size_t>(c);
-        const SensedCell& s = surface.cell(c);
-        Sensing sensing = surface.sensing(c);
-        if (Referee::matches(s, from[i], sensing)) continue;
-        if (from[i] == to[i]) {
-            if (s.content.has_value() || !pieceChanges(fromState, toState, c)) return false;
-            continue;
+// What `first` and then `second` do together, cell by cell (both ascending):
+// what each cell shows before the first and after the second. A cell counts as
+// a consequence only if neither action changes it by hand.
+void combine(const Effect& first, const Effect& second, std::vector<CellChange>& out) {
+    out.clear();
+    auto a = first.changes.begin(), b = second.changes.begin();
+    while (a != first.changes.end() || b != second.changes.end()) {
+        if (b == second.changes.end() || (a != first.changes.end() && a->cell < b->cell)) {
+            out.push_back(*a++);
+        } else if (a == first.changes.end() || b->cell < a->cell) {
+            out.push_back(*b++);
+        } else {
+            out.push_back({a->cell, a->before, b->after, a->pieceChanges || b->pieceChanges,
+                           a->consequence && b->consequence});
+            ++a;
+            ++b;
         }
-        if (!Referee::matches(s, to[i], sensing) && s.content.has_value()) return false;
     }
-    return true;
 }
 
-std::vector<CellFix> fixesTowards(const Surface& surface, const Geometry& g,
-                                  const Projection& wanted) {
-    std::vector<CellFix> fixes;
-    for (Cell c = 0; c < g.size(); ++c) {
-        if (!g.contains(c)) continue;
-        const SensedCell& s = surface.cell(c);
-        if (!Referee::matches(s, wanted[static_cast<size_t>(c)], surface.sensing(c)))
-            fixes.push_back({c, s.content, wanted[static_cast<size_t>(c)], surface.sensing(c)});
+template <typename T>
+void keepFirstOfEach(std::vector<T>& items) {
+    std::vector<T> unique;
+    for (const T& item : items) {
+        if (std::find(unique.begin(), unique.end(), item) == unique.end()) unique.push_back(item);
     }
-    return fixes;
+    items = std::move(unique);
 }
 
 }  // namespace
 
+// One state and what each of its legal actions would do to the cells: the
+// effects in legalActions() order and, for the states judged on every event,
+// which actions touch each cell, in that same order, so that candidates are
+// always weighed in the game's own order whichever cell led to them.
+struct Referee::Ply {
+    std::unique_ptr<GameState> state;
+    std::vector<Action> actions;
+    std::vector<Effect> effects;
+    std::vector<uint32_t> cellStart;  // per cell, and one more: where its actions begin in byCell
+    std::vector<uint32_t> byCell;
+
+    void list(bool indexed) {
+        actions.clear();
+        effects.clear();
+        // While chance is to be drawn, the session draws it before anyone acts:
+        // nothing the players do can be shown.
+        if (!state->chance()) actions = state->legalActions();
+        effects.reserve(actions.size());
+        const Geometry& g = state->geometry();
+        for (const Action& a : actions) {
+            effects.push_back(state->effect(a));
+            assert(wellFormed(effects.back(), g));
+        }
+        if (!indexed) return;
+        size_t cells = static_cast<size_t>(g.size());
+        cellStart.assign(cells + 1, 0);
+        for (const Effect& e : effects) {
+            for (const CellChange& ch : e.changes) ++cellStart[static_cast<size_t>(ch.cell) + 1];
+        }
+        for (size_t c = 0; c < cells; ++c) cellStart[c + 1] += cellStart[c];
+        byCell.resize(cellStart[cells]);
+        std::vector<uint32_t> next(cellStart.begin(), cellStart.end() - 1);
+        for (uint32_t i = 0; i < effects.size(); ++i) {
+            for (const CellChange& ch : effects[i].changes)
+                byCell[next[static_cast<size_t>(ch.cell)]++] = i;
+        }
+    }
+    bool indexed() const { return !cellStart.empty(); }
+    std::span<const uint32_t> touching(Cell c) const {
+        assert(indexed());
+        size_t i = static_cast<size_t>(c);
+        return std::span<const uint32_t>(byCell).subspan(cellStart[i],
+                                                         cellStart[i + 1] - cellStart[i]);
+    }
+};
+
+// One explanation of what the surface shows exactly: an action, or a sequence
+// of two. `first` and `second` say where they stand among the legal actions,
+// so that explanations are weighed in the game's order.
+struct Referee::Candidate {
+    uint32_t first = 0;
+    uint32_t second = kAlone;  // sequences come before the first action alone
+    std::vector<Action> actions;
+    std::vector<Cell> untouched;        // cells whose piece changes but nobody touched
+    std::vector<CellFix> consequences;  // what is still to be made beyond the mover's part
+};
+
+Referee::Referee() = default;
+Referee::~Referee() = default;
+Referee::Referee(Referee&&) noexcept = default;
+Referee& Referee::operator=(Referee&&) noexcept = default;
+
+void Referee::prepare(const GameState& current, const GameState* previous, const Action* last,
+                      const Surface& surface) {
+    const Geometry& g = current.geometry();
+    assert(surface.geometry() == g);
+    assert(!previous || previous->geometry() == g);
+
+    current_ = std::make_unique<Ply>();
+    current_->state = current.clone();
+    current_->list(true);
+    now_ = project(current);
+
+    // Mid-turn, the next player's action shows that the turn was ended.
+    endTurnIndex_ = -1;
+    afterEndTurn_.reset();
+    if (current.midTurn()) {
+        for (size_t i = 0; i < current_->actions.size(); ++i) {
+            if (current_->actions[i].kind == Action::Kind::EndTurn) {
+                endTurnIndex_ = static_cast<int>(i);
+                break;
+            }
+        }
+    }
+    if (endTurnIndex_ >= 0) {
+        afterEndTurn_ = std::make_unique<Ply>();
+        afterEndTurn_->state = current.clone();
+        afterEndTurn_->state->apply(Action::endTurn());
+        afterEndTurn_->list(true);
+    }
+
+    hasPrevious_ = previous != nullptr;
+    takeback_.clear();
+    if (previous && last) {
+        for (const CellChange& ch : previous->effect(*last).changes)
+            takeback_.push_back({ch.cell, ch.after, ch.before, ch.pieceChanges, false});
+    } else if (previous) {
+        for (Cell c = 0; c < g.size(); ++c) {
+            if (!g.contains(c)) continue;
+            Appearance was = previous->appearance(c);
+            const Appearance& is = now_[static_cast<size_t>(c)];
+            bool pieceChanges = previous->pieceAt(c) != current.pieceAt(c);
+            if (was != is || pieceChanges) takeback_.push_back({c, is, was, pieceChanges, false});
+        }
+    }
+
+    surface_ = &surface;
+    rescan(surface);
+}
+
+void Referee::rescan(const Surface& surface) {
+    const Geometry& g = current_->state->geometry();
+    differing_.clear();
+    differAt_.assign(static_cast<size_t>(g.size()), -1);
+    for (Cell c = 0; c < g.size(); ++c) update(surface, c);
+    stamp_ = surface.changeStamp();
+}
+
+void Referee::update(const Surface& surface, Cell c) {
+    if (!current_->state->geometry().contains(c)) return;
+    size_t i = static_cast<size_t>(c);
+    bool wrong = !matches(surface.cell(c), now_[i], surface.sensing(c));
+    int& at = differAt_[i];
+    if (wrong && at < 0) {
+        at = static_cast<int>(differing_.size());
+        differing_.push_back(c);
+    } else if (!wrong && at >= 0) {
+        Cell moved = differing_.back();
+        differing_[static_cast<size_t>(at)] = moved;
+        differAt_[static_cast<size_t>(moved)] = at;
+        differing_.pop_back();
+        at = -1;
+    }
+}
+
+void Referee::sync(const Surface& surface) {
+    assert(prepared());
+    if (&surface != surface_) {
+        surface_ = &surface;
+        rescan(surface);
+        return;
+    }
+    auto changes = surface.changesSince(stamp_);
+    if (!changes) {
+        rescan(surface);
+        return;
+    }
+    for (Cell c : *changes) update(surface, c);
+    stamp_ = surface.changeStamp();
+}
+
+bool Referee::done(const Surface& surface, const CellChange& change) const {
+    const SensedCell& s = surface.cell(change.cell);
+    Sensing sensing = surface.sensing(change.cell);
+    return matches(s, change.after, sensing) ||
+           (change.consequence && matches(s, change.before, sensing));
+}
+
+bool Referee::shows(const Surface& surface, std::span<const CellChange> changes) const {
+    // Every cell outside `changes` must show the current state, so every
+    // differing cell must be among them.
+    size_t covered = 0;
+    for (const CellChange& ch : changes) {
+        if (!done(surface, ch)) return false;
+        if (differs(ch.cell)) ++covered;
+    }
+    return covered == differing_.size();
+}
+
+bool Referee::onTheWay(const Surface& surface, std::span<const CellChange> changes) const {
+    // A cell that looks the same before and after may be empty only if its
+    // piece changes (a captured piece lifted off before the capturing one
+    // arrives); any other differing cell shows its state after, or nothing.
+    size_t covered = 0;
+    for (const CellChange& ch : changes) {
+        if (!differs(ch.cell)) continue;
+        ++covered;
+        const SensedCell& s = surface.cell(ch.cell);
+        if (ch.before == ch.after) {
+            if (s.content.has_value() || !ch.pieceChanges) return false;
+        } else if (!matches(s, ch.after, surface.sensing(ch.cell)) && s.content.has_value()) {
+            return false;
+        }
+    }
+    return covered == differing_.size();
+}
+
+int Referee::mismatches(const Surface& surface, std::span<const CellChange> changes) const {
+    int n = static_cast<int>(differing_.size());
+    for (const CellChange& ch : changes) {
+        bool ok = done(surface, ch);
+        if (differs(ch.cell) && ok) --n;
+        if (!differs(ch.cell) && !ok) ++n;
+    }
+    return n;
+}
+
+std::vector<CellFix> Referee::fixesTowards(const Surface& surface,
+                                           std::span<const CellChange> changes) const {
+    std::vector<CellFix> fixes;
+    for (const CellChange& ch : changes) {
+        if (!done(surface, ch))
+            fixes.push_back(
+                {ch.cell, surface.cell(ch.cell).content, ch.after, surface.sensing(ch.cell)});
+    }
+    for (Cell c : differing_) {
+        auto in = std::lower_bound(changes.begin(), changes.end(), c,
+                                   [](const CellChange& ch, Cell cell) { return ch.cell < cell; });
+        if (in == changes.end() || in->cell != c)
+            fixes.push_back(
+                {c, surface.cell(c).content, now_[static_cast<size_t>(c)], surface.sensing(c)});
+    }
+    std::sort(fixes.begin(), fixes.end(),
+              [](const CellFix& a, const CellFix& b) { return a.cell < b.cell; });
+    return fixes;
+}
+
+std::vector<CellFix> Referee::fixes(const Surface& surface) {
+    sync(surface);
+    return fixesTowards(surface, {});
+}
+
+void Referee::findSequences(const Surface& surface, int catchUpPlies, std::vector<Candidate>& out) {
+    const Ply& ply = *current_;
+    // The first action must touch a differing cell, or be the end of a turn,
+    // which changes nothing but is implied by the next player's action.
+    std::vector<uint32_t> firsts;
+    if (catchUpPlies > 1) {
+        for (Cell c : differing_) {
+            auto touching = ply.touching(c);
+            firsts.insert(firsts.end(), touching.begin(), touching.end());
+        }
+    }
+    if (afterEndTurn_) firsts.push_back(static_cast<uint32_t>(endTurnIndex_));
+    std::sort(firsts.begin(), firsts.end());
+    firsts.erase(std::unique(firsts.begin(), firsts.end()), firsts.end());
+
+    Ply next;
+    for (uint32_t i : firsts) {
+        const Effect& first = ply.effects[i];
+        // Shown alone, it is no sequence: one action beats any explanation by two.
+        if (shows(surface, first.changes)) continue;
+        const Ply* second = nullptr;
+        if (static_cast<int>(i) == endTurnIndex_) {
+            second = afterEndTurn_.get();
+        } else {
+            next.state = ply.state->clone();
+            next.state->apply(ply.actions[i]);
+            next.list(false);
+            second = &next;
+        }
+        auto consider = [&](uint32_t j) {
+            const Effect& then = second->effects[j];
+            if (then.empty()) return;
+            combine(first, then, scratch_);
+            if (!shows(surface, scratch_)) return;
+            Candidate c;
+            c.first = i;
+            c.second = j;
+            c.actions = {ply.actions[i], second->actions[j]};
+            auto after = second->state->clone();
+            after->apply(second->actions[j]);
+            for (const CellChange& ch : scratch_) {
+                if (!ch.consequence && !surface.touched(ch.cell) &&
+                    ply.state->pieceAt(ch.cell) != after->pieceAt(ch.cell))
+                    c.untouched.push_back(ch.cell);
+                if (ch.consequence &&
+                    !matches(surface.cell(ch.cell), ch.after, surface.sensing(ch.cell)))
+                    c.consequences.push_back({ch.cell, surface.cell(ch.cell).content, ch.after,
+                                              surface.sensing(ch.cell)});
+            }
+            out.push_back(std::move(c));
+        };
+        if (first.empty() && second->indexed()) {
+            // The second action alone must then touch every differing cell.
+            for (uint32_t j : second->touching(differing_.front())) consider(j);
+        } else {
+            for (uint32_t j = 0; j < second->effects.size(); ++j) consider(j);
+        }
+    }
+}
+
+Verdict Referee::judge(const Surface& surface, int catchUpPlies) {
+    assert(prepared());
+    assert(surface.geometry() == current_->state->geometry());
+    Verdict v;
+    sync(surface);
+    if (!surface.allKnown()) return v;
+    if (differing_.empty()) {
+        v.kind = Verdict::Kind::Settled;
+        return v;
+    }
+
+    // An action shown exactly, or on the way, touches every differing cell: it
+    // is among those touching the one that fewest actions touch.
+    const Ply& ply = *current_;
+    auto fewest = [&](const Ply& p) {
+        Cell pivot = differing_.front();
+        for (Cell c : differing_) {
+            if (p.touching(c).size() < p.touching(pivot).size()) pivot = c;
+        }
+        return p.touching(pivot);
+    };
+    std::span<const uint32_t> covering = fewest(ply);
+
+    std::vector<Candidate> shown;
+    for (uint32_t i : covering) {
+        const Effect& e = ply.effects[i];
+        if (!shows(surface, e.changes)) continue;
+        Candidate c;
+        c.first = i;
+        c.actions = {ply.actions[i]};
+        for (const CellChange& ch : e.changes) {
+            if (!ch.consequence && ch.pieceChanges && !surface.touched(ch.cell))
+                c.untouched.push_back(ch.cell);
+            if (ch.consequence &&
+                !matches(surface.cell(ch.cell), ch.after, surface.sensing(ch.cell)))
+                c.consequences.push_back(
+                    {ch.cell, surface.cell(ch.cell).content, ch.after, surface.sensing(ch.cell)});
+        }
+        shown.push_back(std::move(c));
+    }
+    findSequences(surface, catchUpPlies, shown);
+    std::sort(shown.begin(), shown.end(), [](const Candidate& a, const Candidate& b) {
+        return a.first != b.first ? a.first < b.first : a.second < b.second;
+    });
+
+    // Shown exactly, and every cell whose piece changes was touched: made. Shown
+    // exactly but some such cell untouched: perhaps only a piece in the hand.
+    std::vector<const Candidate*> made, unconfirmed;
+    for (const Candidate& c : shown) (c.untouched.empty() ? made : unconfirmed).push_back(&c);
+    if (!made.empty()) {
+        // A single action beats any explanation by two: people make one move far more often.
+        size_t shortest = made.front()->actions.size();
+        for (const Candidate* c : made) shortest = std::min(shortest, c->actions.size());
+        std::vector<const Candidate*> best;
+        for (const Candidate* c : made) {
+            if (c->actions.size() == shortest) best.push_back(c);
+        }
+        if (best.size() == 1) {
+            v.kind = Verdict::Kind::Commit;
+            v.actions = best.front()->actions;
+            v.consequences = best.front()->consequences;
+        } else {
+            v.kind = Verdict::Kind::Ambiguous;
+            for (const Candidate* c : best) v.candidates.push_back(c->actions.front());
+            keepFirstOfEach(v.candidates);
+        }
+        return v;
+    }
+    if (!unconfirmed.empty()) {
+        v.kind = Verdict::Kind::Pending;
+        for (const Candidate* c : unconfirmed) {
+            v.unconfirmed.push_back(c->actions.front());
+            v.untouched.insert(v.untouched.end(), c->untouched.begin(), c->untouched.end());
+        }
+        keepFirstOfEach(v.unconfirmed);
+        std::sort(v.untouched.begin(), v.untouched.end());
+        v.untouched.erase(std::unique(v.untouched.begin(), v.untouched.end()), v.untouched.end());
+        return v;
+    }
+
+    if (hasPrevious_) {
+        if (shows(surface, takeback_)) {
+            v.kind = Verdict::Kind::Takeback;
+            return v;
+        }
+        if (onTheWay(surface, takeback_)) {
+            v.kind = Verdict::Kind::Pending;
+            return v;
+        }
+    }
+    bool onItsWay = std::any_of(covering.begin(), covering.end(), [&](uint32_t i) {
+        return onTheWay(surface, ply.effects[i].changes);
+    });
+    // Mid-turn, the next player may already be making their action.
+    if (!onItsWay && afterEndTurn_ && ply.effects[static_cast<size_t>(endTurnIndex_)].empty()) {
+        auto next = fewest(*afterEndTurn_);
+        onItsWay = std::any_of(next.begin(), next.end(), [&](uint32_t j) {
+            return onTheWay(surface, afterEndTurn_->effects[j].changes);
+        });
+    }
+    if (onItsWay) {
+        v.kind = Verdict::Kind::Pending;
+        return v;
+    }
+
+    // Illegal: lead the players back to the current state, unless a legal action
+    // is strictly nearer to what they have made. Only an action touching a
+    // differing cell can be nearer; of equally near ones the game's first wins.
+    v.kind = Verdict::Kind::Illegal;
+    std::vector<uint32_t> near;
+    for (Cell c : differing_) {
+        auto touching = ply.touching(c);
+        near.insert(near.end(), touching.begin(), touching.end());
+    }
+    std::sort(near.begin(), near.end());
+    near.erase(std::unique(near.begin(), near.end()), near.end());
+    int bestCount = static_cast<int>(differing_.size());
+    int nearest = -1;
+    for (uint32_t i : near) {
+        int n = mismatches(surface, ply.effects[i].changes);
+        if (n < bestCount) {
+            bestCount = n;
+            nearest = static_cast<int>(i);
+        }
+    }
+    if (nearest >= 0) {
+        v.fixes = fixesTowards(surface, ply.effects[static_cast<size_t>(nearest)].changes);
+        v.fixesComplete = {ply.actions[static_cast<size_t>(nearest)]};
+    } else {
+        v.fixes = fixesTowards(surface, {});
+    }
+    return v;
+}
+
+Verdict Referee::judge(const GameState& current, const GameState* previous, const Surface& surface,
+                       int catchUpPlies) const {
+    Referee once;
+    once.prepare(current, previous, nullptr, surface);
+    return once.judge(surface, catchUpPlies);
+}
+
 std::vector<CellFix> Referee::fixesTo(const GameState& state, const Surface& surface) {
-    return fixesTowards(surface, state.geometry(), project(state));
+    const Geometry& g = state.geometry();
+    std::vector<CellFix> fixes;
+    for (Cell c = 0; c < g.size(); ++c) {
+        if (!g.contains(c)) continue;
+        Appearance wanted = state.appearance(c);
+        const SensedCell& s = surface.cell(c);
+        if (!matches(s, wanted, surface.sensing(c)))
+            fixes.push_back({c, s.content, wanted, surface.sensing(c)});
+    }
+    return fixes;
 }
 
 std::vector<Appearance> Referee::project(const GameState& state) {
     const Geometry& g = state.geometry();
-    Projection p(static_cast<size_t>(g.size()));
+    std::vector<Appearance> p(static_cast<size_t>(g.size()));
     for (Cell c = 0; c < g.size(); ++c) {
         if (g.contains(c)) p[static_cast<size_t>(c)] = state.appearance(c);
     }
@@ -98,124 +500,6 @@ bool Referee::matches(const SensedCell& sensed, const Appearance& wanted, Sensin
     if (!sensed.known) return false;
     if (sensing == Sensing::Occupancy) return sensed.content.has_value() == wanted.has_value();
     return sensed.content == wanted;
-}
-
-Verdict Referee::judge(const GameState& current, const GameState* previous, const Surface& surface,
-                       int catchUpPlies) const {
-    Verdict v;
-    if (!surface.allKnown()) return v;
-
-    const Geometry& g = current.geometry();
-    Projection now = project(current);
-    if (showsExactly(surface, g, now)) {
-        v.kind = Verdict::Kind::Settled;
-        return v;
-    }
-
-    // Every legal action and where it leads.
-    struct Candidate {
-        std::vector<Action> actions;
-        Projection after;
-        std::unique_ptr<GameState> state;
-    };
-    std::vector<Candidate> candidates;
-    for (const Action& a : current.legalActions()) {
-        auto next = current.clone();
-        next->apply(a);
-        Projection p = project(*next);
-        bool shown = showsExactly(surface, g, p);
-        if (catchUpPlies > 1 && !shown) {
-            for (const Action& b : next->legalActions()) {
-                auto after = next->clone();
-                after->apply(b);
-                Projection q = project(*after);
-                if (showsExactly(surface, g, q))
-                    candidates.push_back({{a, b}, std::move(q), std::move(after)});
-            }
-        }
-        candidates.push_back({{a}, std::move(p), std::move(next)});
-    }
-
-    // Shown exactly, and every cell whose piece changes was touched: made. Shown
-    // exactly but some such cell untouched: perhaps only a piece in the hand.
-    std::vector<const Candidate*> made;
-    std::vector<const Candidate*> unconfirmed;
-    std::vector<Cell> untouched;
-    for (const Candidate& c : candidates) {
-        if (!showsExactly(surface, g, c.after)) continue;
-        auto cells = untouchedChanges(surface, current, *c.state);
-        if (cells.empty()) {
-            made.push_back(&c);
-        } else {
-            unconfirmed.push_back(&c);
-            untouched.insert(untouched.end(), cells.begin(), cells.end());
-        }
-    }
-    // A single action beats any explanation by two: people make one move far more often.
-    if (!made.empty()) {
-        size_t shortest = std::numeric_limits<size_t>::max();
-        for (auto* c : made) shortest = std::min(shortest, c->actions.size());
-        std::vector<const Candidate*> best;
-        for (auto* c : made) {
-            if (c->actions.size() == shortest) best.push_back(c);
-        }
-        if (best.size() == 1) {
-            v.kind = Verdict::Kind::Commit;
-            v.actions = best.front()->actions;
-        } else {
-            v.kind = Verdict::Kind::Ambiguous;
-            for (auto* c : best) v.candidates.push_back(c->actions.front());
-        }
-        return v;
-    }
-    if (!unconfirmed.empty()) {
-        v.kind = Verdict::Kind::Pending;
-        for (auto* c : unconfirmed) v.unconfirmed.push_back(c->actions.front());
-        std::sort(untouched.begin(), untouched.end());
-        untouched.erase(std::unique(untouched.begin(), untouched.end()), untouched.end());
-        v.untouched = untouched;
-        return v;
-    }
-
-    Projection before;
-    if (previous) {
-        before = project(*previous);
-        if (showsExactly(surface, g, before)) {
-            v.kind = Verdict::Kind::Takeback;
-            return v;
-        }
-        if (onTheWay(surface, g, now, before, current, *previous)) {
-            v.kind = Verdict::Kind::Pending;
-            return v;
-        }
-    }
-    for (const Candidate& c : candidates) {
-        if (c.actions.size() == 1 && onTheWay(surface, g, now, c.after, current, *c.state)) {
-            v.kind = Verdict::Kind::Pending;
-            return v;
-        }
-    }
-
-    // Illegal: lead the players back to the current state, unless a legal action
-    // is strictly nearer to what they have made.
-    v.kind = Verdict::Kind::Illegal;
-    int bestCount = mismatches(surface, g, now);
-    const Candidate* nearest = nullptr;
-    for (const Candidate& c : candidates) {
-        if (c.actions.size() != 1) continue;
-        int n = mismatches(surface, g, c.after);
-        if (n < bestCount) {
-            bestCount = n;
-            nearest = &c;
-        }
-    }
-    if (nearest) {
-        v.fixes = fixesTowards(surface, g, nearest->after);
-        v.fixesComplete = nearest->actions;
-    } else {
-        v.fixes = fixesTowards(surface, g, now);
-    }
-    return v;
 }
 
 std::string Referee::describe(const CellFix& fix, const Geometry& g) {

@@ -1,5 +1,8 @@
 #pragma once
 
+#include <cstdint>
+#include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -41,6 +44,10 @@ struct Verdict {
     // the captured piece being lifted off tells them apart.
     std::vector<Action> unconfirmed;
     std::vector<Cell> untouched;
+    // Commit only: what the actions change beyond the mover's hands (a piece
+    // removed far away) that the surface does not show yet, each with what the
+    // cell must show after: the players are told to make these.
+    std::vector<CellFix> consequences;
 };
 
 // The one place where physical meets logical. For the current state and for
@@ -48,16 +55,52 @@ struct Verdict {
 // projection) and compares the sensed surface with those, honouring what each
 // board can sense. No game has move-detection code of its own.
 //
+// It is sparse, because a table may have a thousand cells and hundreds of legal
+// actions and a verdict is wanted after every sensor event: prepare() is called
+// once per committed state and learns each legal action's Effect (the few cells
+// it changes), indexed by cell, and which cells differ from the state now;
+// judge() then follows the surface's changes cell by cell and looks only at the
+// differing cells and the actions that touch them. Actions with an empty effect
+// (a pass, a purchase) cannot be shown on a board and are never considered.
+//
 // Where the boards cannot tell whose a piece is (occupancy only, or one colour
 // for all players), ownership is followed through history: the state knows
 // whose each piece is, and an action that changes a cell's piece without
 // changing what the cell shows (a capture) counts only once that cell has
 // been touched since the last agreed position (Surface::touched).
+//
+// What an action changes beyond the mover's hands (CellChange::consequence) may
+// show either way when the action is judged: the action is committed once the
+// mover's part is shown, and the verdict lists the consequences still to make.
 class Referee {
   public:
-    // `previous` is the state before the last action, if there is one (for
-    // takebacks). `catchUpPlies` > 1 also tries sequences of that many actions:
-    // used when a board comes back and moves may have been made while it was away.
+    Referee();
+    ~Referee();
+    Referee(Referee&&) noexcept;
+    Referee& operator=(Referee&&) noexcept;
+
+    // Learns `current` for judging `surface` against it: the projection, each
+    // legal action's effect indexed by cell, the next player's actions when a
+    // turn of several actions is under way (a board showing one of them implies
+    // the end of the turn), what a takeback to `previous` changes, and which
+    // cells differ now. `last` is the action that led from `previous` to
+    // `current`, if known (else the two states are compared cell by cell).
+    // Called once per committed state; the surface must have the state's geometry.
+    void prepare(const GameState& current, const GameState* previous, const Action* last,
+                 const Surface& surface);
+    bool prepared() const { return current_ != nullptr; }
+
+    // The verdict on `surface` (the one prepared with) as it is now, in time
+    // proportional to the cells that changed since the last call and to the
+    // actions touching the cells that differ. `catchUpPlies` > 1 also tries
+    // sequences of two actions: used when a board comes back and moves may have
+    // been made while it was away.
+    Verdict judge(const Surface& surface, int catchUpPlies = 1);
+    // What to change so that the surface shows the prepared state.
+    std::vector<CellFix> fixes(const Surface& surface);
+
+    // A judgement once, without keeping the preparation: finding which way
+    // round a board stands, tests. `previous` is the state before the last action.
     Verdict judge(const GameState& current, const GameState* previous, const Surface& surface,
                   int catchUpPlies = 1) const;
 
@@ -70,6 +113,47 @@ class Referee {
 
     // A fix in the players' own terms: "put a white pawn on e2".
     static std::string describe(const CellFix& fix, const Geometry& g);
+
+  private:
+    struct Ply;
+    struct Candidate;
+
+    // Brings the differing cells up to date with the surface's changes.
+    void sync(const Surface& surface);
+    void rescan(const Surface& surface);
+    void update(const Surface& surface, Cell c);
+    bool differs(Cell c) const { return differAt_[static_cast<size_t>(c)] >= 0; }
+
+    // Whether a cell shows what `change` leaves there (or, for a consequence,
+    // what was there before it).
+    bool done(const Surface& surface, const CellChange& change) const;
+    // The surface shows exactly the state after these changes to the current one.
+    bool shows(const Surface& surface, std::span<const CellChange> changes) const;
+    // On the way to the state after these changes: each differing cell shows
+    // the change made or nothing (a piece in the hand, a captured piece lifted).
+    bool onTheWay(const Surface& surface, std::span<const CellChange> changes) const;
+    // How many cells would still differ from the state after these changes.
+    int mismatches(const Surface& surface, std::span<const CellChange> changes) const;
+    std::vector<CellFix> fixesTowards(const Surface& surface,
+                                      std::span<const CellChange> changes) const;
+
+    // The sequences of two actions, beginning with one touching a differing
+    // cell (or with the end of a turn), that the surface shows exactly.
+    void findSequences(const Surface& surface, int catchUpPlies, std::vector<Candidate>& out);
+
+    std::unique_ptr<Ply> current_;
+    std::unique_ptr<Ply> afterEndTurn_;  // mid-turn: the state once the turn is ended
+    int endTurnIndex_ = -1;              // where Action::endTurn() is among the legal actions
+    std::vector<Appearance> now_;        // the projection of the current state
+    bool hasPrevious_ = false;
+    std::vector<CellChange> takeback_;  // current -> previous, cell by cell
+    // The cells of the game that do not show what the current state wants
+    // (unknown cells included), and each cell's place in that list or -1.
+    std::vector<Cell> differing_;
+    std::vector<int> differAt_;
+    const Surface* surface_ = nullptr;
+    uint64_t stamp_ = 0;  // the surface's changes taken into account
+    std::vector<CellChange> scratch_;
 };
 
 }  // namespace arbiter

@@ -136,6 +136,17 @@ void Table::surfaceChanged() {
     });
 }
 
+void Table::prepareReferee() {
+    const GameState& current = session_->current();
+    if (!refereeStale_ && preparedFor_ == &current && preparedPly_ == session_->ply()) return;
+    const auto& actions = session_->actions();
+    referee_.prepare(current, session_->previous(), actions.empty() ? nullptr : &actions.back(),
+                     surface_);
+    refereeStale_ = false;
+    preparedFor_ = &current;
+    preparedPly_ = session_->ply();
+}
+
 void Table::judge() {
     if (!surface_.allKnown()) return;
     if (!session_ || session_->over())
@@ -174,6 +185,7 @@ void Table::judgeBeforeGame() {
 void Table::startGame() {
     std::string error;
     session_ = Session::begin(*game_, settings_.session, out_, loop_.time(), error);
+    refereeStale_ = true;
     if (!session_) {
         spdlog::error("cannot start a game: {}", error);
         return;
@@ -205,13 +217,14 @@ void Table::judgeInGame() {
         session_->announceStatus();
     }
 
-    Verdict v = referee_.judge(session_->current(), session_->previous(), surface_, catchUpPlies_);
+    prepareReferee();
+    Verdict v = referee_.judge(surface_, catchUpPlies_);
     catchUpPlies_ = 1;
     if (boardBehind_ && v.kind != Verdict::Kind::Settled && v.kind != Verdict::Kind::Unknown) {
         // Nothing the boards show is a move until they show what was said.
         v = Verdict{};
         v.kind = Verdict::Kind::Illegal;
-        v.fixes = Referee::fixesTo(session_->current(), surface_);
+        v.fixes = referee_.fixes(surface_);
     }
     if (v.kind == Verdict::Kind::Settled) boardBehind_ = false;
     if (v.kind == Verdict::Kind::Settled || v.kind == Verdict::Kind::Commit ||
@@ -226,13 +239,18 @@ void Table::judgeInGame() {
         case Verdict::Kind::Settled:
             if (illegalShown_) session_->announceFixed();
             break;
-        case Verdict::Kind::Commit:
+        case Verdict::Kind::Commit: {
+            bool recorded = true;
             for (const Action& a : v.actions) {
-                if (!session_->commit(a) || session_->over()) break;
+                recorded = session_->commit(a);
+                if (!recorded || session_->over()) break;
             }
+            refereeStale_ = true;
             break;
+        }
         case Verdict::Kind::Takeback:
             session_->takeback();
+            refereeStale_ = true;
             break;
         case Verdict::Kind::Ambiguous:
             session_->announceAmbiguous(v.candidates);
@@ -251,7 +269,12 @@ void Table::judgeInGame() {
     illegalShown_ = false;
     lastFixes_.clear();
     armTimers();
-    if (session_->over()) gameEnded();
+    if (session_->over()) {
+        gameEnded();
+        return;
+    }
+    // Ready for the next sensor event rather than at it.
+    prepareReferee();
 }
 
 void Table::gameEnded() {
@@ -275,6 +298,7 @@ void Table::armTimers() {
             flagTimer_.reset();
             int ply = session_->ply();
             session_->checkFlag();
+            refereeStale_ = true;
             // A player out on time in a game that goes on: their pieces come off.
             if (!session_->over() && session_->ply() != ply) {
                 boardBehind_ = true;
@@ -290,6 +314,7 @@ void Table::armTimers() {
         limitTimer_ = loop_.at(*at, [this] {
             limitTimer_.reset();
             session_->checkTimeLimit();
+            refereeStale_ = true;
             if (session_->over())
                 gameEnded();
             else
@@ -353,6 +378,7 @@ ControlReply Table::act(const std::string& action, int player, const std::string
         return ControlReply::refused("only a player joining is given a name");
     PlayerId who = player < 0 ? session_->current().toMove() : player;
     int ply = session_->ply();
+    refereeStale_ = true;  // whatever is said may change the state
     std::string why;
     bool showsOnBoard = true;  // what a leaver's pieces or a said move change
     if (action == "resign" || action == "leave")
@@ -399,6 +425,7 @@ ControlReply Table::act(const std::string& action, int player, const std::string
 ControlReply Table::takeback() {
     if (!session_ || session_->over()) return ControlReply::refused("no game is in progress");
     if (session_->ply() == 0) return ControlReply::refused("there is no move to take back");
+    refereeStale_ = true;
     if (!session_->takeback()) return ControlReply::refused("cannot record the game");
     boardBehind_ = true;
     armTimers();

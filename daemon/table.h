@@ -69,6 +69,9 @@ class Table final : public BoardEvents, public TableControl {
     Table(EventLoop& loop, TableSettings settings, std::unique_ptr<Game> game,
           AnnouncementSink& out);
     void surfaceChanged();
+    // Prepares the referee for the session's current state, unless it already
+    // is: once per committed state, so that judging a sensor event stays cheap.
+    void prepareReferee();
     void judge();
     void judgeBeforeGame();
     void judgeInGame();
@@ -95,6 +98,11 @@ class Table final : public BoardEvents, public TableControl {
     AnnouncementSink& out_;
     Surface surface_;
     Referee referee_;
+    // The session's state may have changed since the referee was prepared:
+    // set by everything that commits, takes back or ends a player's part.
+    bool refereeStale_ = true;
+    const GameState* preparedFor_ = nullptr;
+    int preparedPly_ = -1;
     std::vector<std::unique_ptr<BoardLink>> links_;
     std::unique_ptr<Session> session_;
     bool onBoard_ = false;       // the surface has been matched with the session's game

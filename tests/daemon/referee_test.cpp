@@ -2,6 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <memory>
+
+#include "tests/daemon/sensed_boards.h"
 #include "tests/daemon/surface_fixture.h"
 
 namespace arbiter {
@@ -114,6 +118,189 @@ TEST_F(RefereeTest, OccupancyOnlyBoardCannotTellPiecesApart) {
     // A black pawn where a white pawn should be looks the same to this board.
     s.boardDump(0, squaresFromFen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPp/RNBQKBNR"), 0);
     EXPECT_EQ(referee.judge(*state, nullptr, s).kind, Verdict::Kind::Settled);
+}
+
+// The referee as the table uses it: prepared once per committed state, then
+// judging after every square a board reports.
+class RefereeEvents : public ::testing::Test {
+  protected:
+    void start(const std::string& fen, Sensing sensing = Sensing::ColourAndKind) {
+        std::string error;
+        state = game->load(fen, error);
+        ASSERT_TRUE(state) << error;
+        boards = std::make_unique<testing::SensedBoards>(state->geometry(), sensing);
+        boards->show(*state);
+        referee.prepare(*state, nullptr, nullptr, boards->surface());
+    }
+    static SetPiece piece(char letter) { return *fromLetter(letter); }
+    Verdict judge(int catchUp = 1) { return referee.judge(boards->surface(), catchUp); }
+    std::vector<std::string> codes(const std::vector<Action>& actions) const {
+        std::vector<std::string> out;
+        for (const Action& a : actions) out.push_back(state->encode(a));
+        return out;
+    }
+    // What the table does with a Commit: the state moves on, the surface is
+    // still, and the referee is prepared for the new state.
+    void commit(const Verdict& v) {
+        ASSERT_EQ(v.kind, Verdict::Kind::Commit);
+        for (const Action& a : v.actions) {
+            previous = state->clone();
+            state->apply(a);
+        }
+        boards->surface().markStill();
+        referee.prepare(*state, previous.get(), &v.actions.back(), boards->surface());
+    }
+
+    std::unique_ptr<Game> game = makeGame("fide");
+    std::unique_ptr<GameState> state;
+    std::unique_ptr<GameState> previous;
+    std::unique_ptr<testing::SensedBoards> boards;
+    Referee referee;
+};
+
+TEST_F(RefereeEvents, CastlingIsSeenInAnyOrderOfItsLiftsAndPuts) {
+    // Each piece is lifted before it is put down; otherwise any order. Moving the
+    // rook first is Rf1 for as long as the king stays: never illegal, never stuck.
+    struct Event {
+        const char* cell;
+        char piece;  // 0: lifted
+    };
+    const std::vector<Event> king = {{"e1", 0}, {"g1", 'K'}}, rook = {{"h1", 0}, {"f1", 'R'}};
+    for (unsigned mask : {0b0011u, 0b0101u, 0b0110u, 0b1001u, 0b1010u, 0b1100u}) {
+        SCOPED_TRACE("order " + std::to_string(mask));
+        start("4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+        size_t k = 0, r = 0;
+        Verdict v;
+        for (int i = 0; i < 4; ++i) {
+            const Event& e = (mask >> i & 1) ? king[k++] : rook[r++];
+            if (e.piece)
+                boards->put(e.cell, piece(e.piece));
+            else
+                boards->lift(e.cell);
+            v = judge();
+            EXPECT_TRUE(v.kind == Verdict::Kind::Pending || v.kind == Verdict::Kind::Commit)
+                << "after " << e.cell;
+        }
+        ASSERT_EQ(v.kind, Verdict::Kind::Commit);
+        EXPECT_EQ(state->describe(v.actions.at(0)), "O-O");
+    }
+}
+
+TEST_F(RefereeEvents, EnPassantWithTheCapturedPawnStillThereIsPartlyMade) {
+    start("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1");
+    boards->lift("e5");
+    boards->put("d6", piece('P'));
+    EXPECT_EQ(judge().kind, Verdict::Kind::Pending);
+    boards->lift("d5");
+    Verdict v = judge();
+    ASSERT_EQ(v.kind, Verdict::Kind::Commit);
+    EXPECT_EQ(state->describe(v.actions.at(0)), "exd6");
+}
+
+TEST_F(RefereeEvents, EnPassantWithTheCapturedPawnLiftedFirst) {
+    start("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1");
+    boards->lift("d5");
+    EXPECT_EQ(judge().kind, Verdict::Kind::Pending);
+    boards->lift("e5");
+    EXPECT_EQ(judge().kind, Verdict::Kind::Pending);
+    boards->put("d6", piece('P'));
+    Verdict v = judge();
+    ASSERT_EQ(v.kind, Verdict::Kind::Commit);
+    EXPECT_EQ(codes(v.actions), std::vector<std::string>{"e5d6"});
+}
+
+TEST_F(RefereeEvents, APromotionOnAnOccupancyBoardIsAmbiguousBetweenThePieces) {
+    start("4k3/P7/8/8/8/8/8/4K3 w - - 0 1", Sensing::Occupancy);
+    boards->lift("a7");
+    boards->put("a8");
+    Verdict v = judge();
+    ASSERT_EQ(v.kind, Verdict::Kind::Ambiguous);
+    auto candidates = codes(v.candidates);
+    std::sort(candidates.begin(), candidates.end());
+    EXPECT_EQ(candidates, (std::vector<std::string>{"a7a8b", "a7a8n", "a7a8q", "a7a8r"}));
+}
+
+TEST_F(RefereeEvents, ThePiecePutOnTheLastRankNamesThePromotion) {
+    start("4k3/P7/8/8/8/8/8/4K3 w - - 0 1");
+    boards->lift("a7");
+    boards->put("a8", piece('N'));
+    Verdict v = judge();
+    ASSERT_EQ(v.kind, Verdict::Kind::Commit);
+    EXPECT_EQ(codes(v.actions), std::vector<std::string>{"a7a8n"});
+}
+
+TEST_F(RefereeEvents, APiecePutBackMakesThePositionSettledAgain) {
+    start("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    boards->lift("g1");
+    EXPECT_EQ(judge().kind, Verdict::Kind::Pending);
+    boards->put("g1", piece('N'));
+    EXPECT_EQ(judge().kind, Verdict::Kind::Settled);
+}
+
+TEST_F(RefereeEvents, GamePlayedEventByEventIsCommittedMoveByMove) {
+    start("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    boards->lift("e2");
+    boards->put("e4", piece('P'));
+    commit(judge());
+    EXPECT_EQ(judge().kind, Verdict::Kind::Settled);
+    boards->lift("d7");
+    boards->put("d5", piece('p'));
+    commit(judge());
+    boards->lift("d5");  // the captured pawn first
+    EXPECT_EQ(judge().kind, Verdict::Kind::Pending);
+    boards->lift("e4");
+    boards->put("d5", piece('P'));
+    Verdict v = judge();
+    ASSERT_EQ(v.kind, Verdict::Kind::Commit);
+    EXPECT_EQ(state->describe(v.actions.at(0)), "exd5");
+    commit(v);
+    // Putting the pawns back is a takeback of the last move only.
+    boards->put("e4", piece('P'));
+    boards->put("d5", piece('p'));
+    EXPECT_EQ(judge().kind, Verdict::Kind::Takeback);
+}
+
+TEST_F(RefereeEvents, AWrongPieceIsIllegalUntilItIsPutRight) {
+    start("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    boards->lift("g1");
+    boards->put("f3", piece('B'));
+    Verdict v = judge();
+    ASSERT_EQ(v.kind, Verdict::Kind::Illegal);
+    ASSERT_EQ(v.fixes.size(), 1u);
+    EXPECT_EQ(Referee::describe(v.fixes[0], state->geometry()),
+              "replace the white bishop on f3 by a white knight");
+    ASSERT_EQ(codes(v.fixesComplete), std::vector<std::string>{"g1f3"});
+    boards->put("f3", piece('N'));
+    v = judge();
+    ASSERT_EQ(v.kind, Verdict::Kind::Commit);
+    EXPECT_EQ(codes(v.actions), std::vector<std::string>{"g1f3"});
+}
+
+TEST_F(RefereeEvents, ABoardAwayMakesEveryVerdictUnknownUntilItIsBack) {
+    start("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    boards->lose(0);
+    EXPECT_EQ(judge().kind, Verdict::Kind::Unknown);
+    boards->comeBack(0, testing::squaresFromFen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"));
+    EXPECT_EQ(judge().kind, Verdict::Kind::Settled);
+}
+
+TEST_F(RefereeEvents, TwoMovesMadeWhileAnOccupancyBoardWasAwayAreCaughtUp) {
+    start("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", Sensing::Occupancy);
+    boards->lose(0);
+    boards->comeBack(0, testing::squaresFromFen("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR"));
+    EXPECT_EQ(judge().kind, Verdict::Kind::Illegal) << "one move does not explain it";
+    Verdict v = judge(2);
+    ASSERT_EQ(v.kind, Verdict::Kind::Commit);
+    EXPECT_EQ(codes(v.actions), (std::vector<std::string>{"e2e4", "e7e5"}));
+}
+
+TEST_F(RefereeEvents, ABoardBackWithOneMoveMadeCommitsThatOneMove) {
+    start("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", Sensing::Occupancy);
+    boards->lose(0);
+    boards->comeBack(0, testing::squaresFromFen("rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R"));
+    Verdict v = judge(2);
+    ASSERT_EQ(v.kind, Verdict::Kind::Commit);
+    EXPECT_EQ(codes(v.actions), std::vector<std::string>{"g1f3"});
 }
 
 }  // namespace
