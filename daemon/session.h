@@ -93,6 +93,9 @@ class Session {
     void checkTimeLimit();
     // The position on the surface is wrong: tell the players what to fix.
     void announceIllegal(const std::vector<CellFix>& fixes, const std::vector<Action>& completes);
+    // An action was committed from its mover's part: tell the players what it
+    // changes beyond that (pieces to take off far away) that is still to do.
+    void announceConsequences(const std::vector<CellFix>& todo);
     // The surface is right again after an illegal position.
     void announceFixed();
     void announceAmbiguous(const std::vector<Action>& candidates);

@@ -21,6 +21,16 @@ void Session::announceIllegal(const std::vector<CellFix>& fixes,
     out_.announce({"illegal", text, data});
 }
 
+void Session::announceConsequences(const std::vector<CellFix>& todo) {
+    std::vector<std::string> steps;
+    for (const CellFix& f : todo) steps.push_back(Referee::describe(f, current().geometry()));
+    std::string text = "Now ";
+    for (size_t i = 0; i < steps.size(); ++i) text += (i ? "; " : "") + steps[i];
+    text += ".";
+    record({{"type", "consequences"}, {"fixes", steps}, {"at", time_.wallClock()}});
+    out_.announce({"consequences", text, {{"fixes", steps}}});
+}
+
 void Session::announceFixed() {
     record({{"type", "fixed"}, {"at", time_.wallClock()}});
     out_.announce({"fixed",

@@ -133,8 +133,8 @@ std::unique_ptr<Session> Session::resume(const Game& game, const JournalContents
             if (event.contains("played") && event["played"].is_number_integer() &&
                 event["played"].get<Millis>() >= 0)
                 s->limits_.setPlayed(event["played"].get<Millis>());
-        } else if (type == "illegal" || type == "fixed" || type == "draw-offer" ||
-                   type == "pause" || type == "resume") {
+        } else if (type == "illegal" || type == "consequences" || type == "fixed" ||
+                   type == "draw-offer" || type == "pause" || type == "resume") {
             // Informational: nothing to replay.
         } else {
             return fail(i, "unknown event type \"" + type + "\"");

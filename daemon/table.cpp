@@ -246,6 +246,11 @@ void Table::judgeInGame() {
                 if (!recorded || session_->over()) break;
             }
             refereeStale_ = true;
+            // The mover's part is made; what the action does beyond it (pieces
+            // removed far away) is for the players to make now, and the cells are
+            // judged against the new state from here on.
+            if (recorded && !session_->over() && !v.consequences.empty())
+                session_->announceConsequences(v.consequences);
             break;
         }
         case Verdict::Kind::Takeback:
