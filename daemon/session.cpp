@@ -121,10 +121,10 @@ bool Session::record(const nlohmann::json& event) {
     return false;
 }
 
-std::string Session::moveLabel(PlayerId mover) const {
+std::string Session::moveLabel(PlayerId mover, int turn) const {
     // Numbered by turns, so that every action of one turn carries its number.
     if (current().playerCount() == 2)
-        return std::to_string(turns_ / 2 + 1) + (mover == 0 ? ". " : "... ");
+        return std::to_string(turn / 2 + 1) + (mover == 0 ? ". " : "... ");
     return settings_.players[static_cast<size_t>(mover)] + ": ";
 }
 
@@ -240,20 +240,26 @@ bool Session::commitOne(const Action& a, const std::string& joiner) {
     if (!a.changesRoster() && !clock_.paused()) limits.startPlay(now);
     std::vector<Millis> remaining = clock.remainingAll(now);
     auto captured = capturedBy(before, *after, actor);
-    nlohmann::json event = {
-        {"type", "move"},         {"ply", ply() + 1},   {"player", actor},
-        {"action", code},         {"notation", san},    {"state", after->serialize()},
-        {"captured", captured},   {"clock", remaining}, {"played", limits.played(now)},
-        {"turn", turns_ + 1},     {"endsTurn", endsTurn(a, *after)},
-        {"at", time_.wallClock()}};
+    nlohmann::json event = {{"type", "move"},
+                            {"ply", ply() + 1},
+                            {"player", actor},
+                            {"action", code},
+                            {"notation", san},
+                            {"state", after->serialize()},
+                            {"captured", captured},
+                            {"clock", remaining},
+                            {"played", limits.played(now)},
+                            {"turn", turns_ + 1},
+                            {"endsTurn", endsTurn(a, *after)},
+                            {"at", time_.wallClock()}};
     if (a.kind == Action::Kind::Join) {
         event["name"] = joiner.empty() ? after->playerName(actor) : joiner;
     }
     if (!record(event)) return false;
 
-    before_.push_back({clock_.snapshot(now), limits_.rounds(), settings_.players, turns_,
-                       chanceCounter_});
-    std::string label = moveLabel(actor);  // the number of the turn this action belongs to
+    before_.push_back(
+        {clock_.snapshot(now), limits_.rounds(), settings_.players, turns_, chanceCounter_});
+    const int turn = turns_;  // the turn this action belongs to, counted before it may end it
     clock_ = clock;
     limits_ = limits;
     noteTurn(before, a, *after, event.value("name", ""));
@@ -263,6 +269,7 @@ bool Session::commitOne(const Action& a, const std::string& joiner) {
             if (static_cast<PlayerId>(p) != actor) offersDraw_[p] = false;
         }
     }
+    std::string label = moveLabel(actor, turn);
     states_.push_back(std::move(after));
     actions_.push_back(a);
     assert(settings_.players.size() == static_cast<size_t>(current().playerCount()) &&

@@ -149,7 +149,8 @@ class Session {
     void finish(const Outcome& outcome);
     // Whose decision `a` is in `state`: the mover, the one leaving or the newcomer.
     static PlayerId actorOf(const GameState& state, const Action& a);
-    std::string moveLabel(PlayerId mover) const;
+    // "12. ", "12... " or "Ann: " for an action of turn number `turn` (from 0).
+    std::string moveLabel(PlayerId mover, int turn) const;
     std::string clockText() const;
     nlohmann::json clockJson() const;
     std::string resultText(const Outcome& o) const;

@@ -25,7 +25,6 @@ std::string pgnTimeControl(const TimeControl& t) {
     }
 }
 
-
 }  // namespace
 
 std::string Session::resultText(const Outcome& o) const {

@@ -82,6 +82,8 @@ std::unique_ptr<Session> Session::resume(const Game& game, const JournalContents
             auto code = text(event, "action");
             if (!code) return fail(i, "move without \"action\"");
             auto action = s->current().decode(*code);
+            if (action && action->kind != Action::Kind::Chance && s->current().chance())
+                return fail(i, "\"" + *code + "\" comes before the chance it waits for");
             if (!action || !s->current().isLegal(*action))
                 return fail(i, "\"" + *code + "\" is not a legal action here");
             if (action->kind == Action::Kind::Chance) {
@@ -91,8 +93,6 @@ std::unique_ptr<Session> Session::resume(const Game& game, const JournalContents
                 auto what = s->current().chance();
                 if (!what || s->chance_.draw(*what, counter) != action->payload)
                     return fail(i, "\"" + *code + "\" is not what this journal's seed draws here");
-            } else if (s->current().chance()) {
-                return fail(i, "\"" + *code + "\" comes before the chance it waits for");
             }
             auto next = s->current().clone();
             next->apply(*action);
@@ -152,8 +152,8 @@ std::unique_ptr<Session> Session::resume(const Game& game, const JournalContents
         s->limits_.startPlay(time.now());
     }
     out.announce({"resume",
-                  "Resumed the game from " + journal.path + " after " +
-                      std::to_string(s->turns()) + " moves. " + s->clockText(),
+                  "Resumed the game from " + journal.path + " after " + std::to_string(s->turns()) +
+                      " moves. " + s->clockText(),
                   {{"journal", journal.path}, {"ply", s->ply()}, {"turns", s->turns()}}});
     // The daemon stopped between an action and the chance it called for.
     if (!s->drawChance()) {

@@ -1,0 +1,119 @@
+// What a journal must hold for a game to be resumed from it: the table's own
+// options, sound takebacks; and chance is never said at the table.
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include "daemon/session.h"
+#include "daemon/table.h"
+#include "tests/daemon/recording_sink.h"
+#include "tests/daemon/surface_fixture.h"
+#include "tests/daemon/temp_directory.h"
+#include "tests/games/dice_race.h"
+
+namespace arbiter {
+namespace {
+
+class ResumeChecks : public ::testing::Test {
+  protected:
+    std::string writeJournal(const std::string& lines) {
+        std::string path = scratch.path() + "/game.jsonl";
+        std::ofstream(path) << lines;
+        return path;
+    }
+    std::string resumeError(const Game& game, const std::string& lines) {
+        std::string error;
+        auto journal = readJournal(writeJournal(lines), error);
+        if (!journal) return "unreadable: " + error;
+        auto s = Session::resume(game, *journal, sink, time, error);
+        return s ? std::string() : error;
+    }
+
+    testing::TempDirectory scratch{"arbiter-resume-checks"};
+    ManualTimeSource time;
+    testing::RecordingSink sink;
+};
+
+TEST_F(ResumeChecks, AGameBegunWithOtherOptionsIsNotResumed) {
+    GameOptions five;
+    five.values["pieces"] = "5";
+    std::string error;
+    auto fivePieces = makeGame("skirmish", five, error);
+    ASSERT_TRUE(fivePieces) << error;
+    SessionSettings settings;
+    settings.time = *TimeControl::parse("5+0");
+    settings.journalDir = scratch.path() + "/games";
+    auto s = Session::begin(*fivePieces, settings, sink, time, error);
+    ASSERT_TRUE(s) << error;
+    auto journal = readJournal(s->journalPath(), error);
+    ASSERT_TRUE(journal) << error;
+
+    auto threePieces = makeGame("skirmish");
+    EXPECT_FALSE(Session::resume(*threePieces, *journal, sink, time, error));
+    EXPECT_NE(error.find("\"pieces\":\"5\""), std::string::npos) << error;
+    EXPECT_NE(error.find("\"pieces\":\"3\""), std::string::npos) << error;
+    // The table that has them resumes it.
+    EXPECT_TRUE(Session::resume(*fivePieces, *journal, sink, time, error)) << error;
+}
+
+TEST_F(ResumeChecks, ATakebackOfMorePliesThanWerePlayedIsRefused) {
+    auto fide = makeGame("fide");
+    std::string head =
+        R"({"type":"game","version":1,"game":"fide","start":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1","time":"5+0"})"
+        "\n"
+        R"({"type":"move","ply":1,"player":0,"action":"e2e4","clock":[300000,300000]})"
+        "\n";
+    EXPECT_EQ(resumeError(*fide, head + R"({"type":"takeback","ply":1,"plies":1})"
+                                        "\n"),
+              "");
+    std::string error = resumeError(*fide, head + R"({"type":"takeback","ply":1,"plies":2})"
+                                                  "\n");
+    EXPECT_NE(error.find("takeback with no move to take back"), std::string::npos) << error;
+    error = resumeError(*fide, head + R"({"type":"takeback","ply":1,"plies":0})"
+                                      "\n");
+    EXPECT_NE(error.find("bad \"plies\""), std::string::npos) << error;
+    error = resumeError(*fide, head + R"({"type":"takeback","ply":1,"plies":"x"})"
+                                      "\n");
+    EXPECT_NE(error.find("bad \"plies\""), std::string::npos) << error;
+}
+
+TEST_F(ResumeChecks, AMoveWhereChanceIsDueIsRefused) {
+    auto race = testgames::makeDiceRaceGame();
+    std::string error = resumeError(
+        *race,
+        R"({"type":"game","version":1,"game":"dice-race","start":"w 0 0 0","time":"5+0","seed":"00000000000007ea"})"
+        "\n"
+        R"({"type":"move","ply":1,"player":0,"action":"a1-c1","clock":[300000,300000]})"
+        "\n");
+    EXPECT_NE(error.find("comes before the chance it waits for"), std::string::npos) << error;
+}
+
+TEST(ChanceAtTheTable, ChanceIsNeverSaid) {
+    testing::TempDirectory scratch{"arbiter-chance-said"};
+    ManualTimeSource time;
+    EventLoop loop{time};
+    testing::RecordingSink said;
+    TableSettings settings;
+    BoardSetting board;
+    board.name = board.placement.name = "board";
+    board.device = {"dgt", scratch.path() + "/no-board-here"};
+    board.rotationGiven = true;
+    settings.boards.push_back(board);
+    settings.session.time = *TimeControl::parse("5+0");
+    settings.settleMs = 100;
+    std::string error;
+    auto table = Table::create(loop, settings, testgames::makeDiceRaceGame(), said, error);
+    ASSERT_TRUE(table) << error;
+    table->boardDump(0, testing::squaresFromFen("p7/8/8/8/8/8/8/P7"));
+    time.advance(150);
+    loop.runOnce(0);
+    ASSERT_TRUE(table->session());
+    int ply = table->session()->ply();
+    auto reply = table->act("roll6", -1, "");
+    EXPECT_FALSE(reply.ok);
+    EXPECT_EQ(reply.error, "chance is drawn by the referee, never said");
+    EXPECT_EQ(table->session()->ply(), ply);
+}
+
+}  // namespace
+}  // namespace arbiter
