@@ -407,8 +407,8 @@ ControlReply Table::act(const std::string& action, int player, const std::string
                                          "'s turn");
         auto a = now.decode(action);
         if (!a)
-            return ControlReply::refused("\"" + action + "\" is not an action of " +
-                                         game_->name() + "; " + legalNow());
+            return ControlReply::refused("\"" + action + "\" is not an action of " + game_->name() +
+                                         " that can be made now; " + legalNow());
         if (a->kind == Action::Kind::Chance)
             return ControlReply::refused("chance is drawn by the referee, never said");
         if (std::string no = now.refusal(*a); !no.empty())

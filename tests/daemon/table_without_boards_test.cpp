@@ -71,7 +71,9 @@ TEST_F(WithoutBoards, ANewGameBeginsWhenAsked) {
 TEST_F(WithoutBoards, AnActionThatIsNotTheGamesIsRefusedWithTheLegalOnes) {
     auto reply = say("e2e4");
     EXPECT_FALSE(reply.ok);
-    EXPECT_EQ(reply.error, "\"e2e4\" is not an action of tally; legal now: add1, add2, add3");
+    EXPECT_EQ(reply.error,
+              "\"e2e4\" is not an action of tally that can be made now; legal now: add1, add2, "
+              "add3");
     EXPECT_EQ(table->session()->ply(), 0);
 }
 
