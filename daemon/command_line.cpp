@@ -56,6 +56,9 @@ std::optional<CommandLine> readCommandLine(int argc, const char* const argv[], s
         "how long the board must be still before it is judged (ms)")(
         "socket,s", po::value(&config.socket),
         "control socket path (default $XDG_RUNTIME_DIR/arbiterd.sock or /tmp/arbiterd.sock)")(
+        "seed", po::value(&config.seed),
+        "where chance comes from, 1 to 16 hex digits (default: a fresh one per start); the same "
+        "seed and the same play draw the same dice")(
         "log-level", po::value(&config.logLevel)->default_value(config.logLevel),
         "trace, debug, info, warn, error")("list-ports",
                                            "list serial ports and likely boards, then exit")(

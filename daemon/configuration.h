@@ -46,6 +46,7 @@ struct Configuration {
     long settleMs = 300;
     std::string socket;  // empty: the default path
     std::string logLevel = "info";
+    std::string seed;  // --seed: hex digits; empty: arbiterd picks one at random
     std::vector<BoardSetting> boards;
     // --board: one board covering the game, in place of the file's boards.
     std::optional<DeviceSpec> commandLineBoard;

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <iostream>
+#include <random>
 
 #include <spdlog/spdlog.h>
 
@@ -66,7 +67,12 @@ int run(const TableSetup& setup) {
     ConsoleSink console;
     Announcer announcer;
     announcer.add(console);
-    auto table = Table::create(loop, setup.settings, announcer, error);
+    TableSettings settings = setup.settings;
+    // Chance is injected: a fresh seed per start unless one was asked for. The
+    // journal records it, so a resumed game draws as the first run would have.
+    if (!setup.seedChosen)
+        settings.session.seed = (uint64_t(std::random_device{}()) << 32) ^ std::random_device{}();
+    auto table = Table::create(loop, settings, announcer, error);
     if (!table) return refuse(error);
     auto controlServer = ControlServer::create(loop, *table, setup.socketPath, error);
     if (!controlServer) return refuse(error);

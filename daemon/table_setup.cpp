@@ -196,6 +196,15 @@ std::optional<TableSetup> setUpTable(const Configuration& config, std::string& e
         return std::nullopt;
     }
 
+    if (!config.seed.empty()) {
+        auto seed = ChanceSource::parseSeed(config.seed);
+        if (!seed) {
+            error = "seed \"" + config.seed + "\" is not 1 to 16 hexadecimal digits (0-9, a-f)";
+            return std::nullopt;
+        }
+        session.seed = *seed;
+        setup.seedChosen = true;
+    }
     session.players = config.playerNames;
     session.journalDir = config.journal;
     setup.settings.game = game->name();

@@ -24,6 +24,8 @@ struct TableSetup {
     TableSettings settings;
     std::string socketPath;
     spdlog::level::level_enum logLevel = spdlog::level::info;
+    // --seed was given; else the caller picks settings.session.seed at random.
+    bool seedChosen = false;
 };
 
 // The game the configuration asks for, with its players, size, options and
