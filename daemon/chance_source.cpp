@@ -46,9 +46,7 @@ std::optional<uint64_t> ChanceSource::parseSeed(const std::string& text) {
     if (text.empty() || text.size() > 16) return std::nullopt;
     uint64_t seed = 0;
     for (char c : text) {
-        int digit = c >= '0' && c <= '9'   ? c - '0'
-                    : c >= 'a' && c <= 'f' ? c - 'a' + 10
-                                           : -1;
+        int digit = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
         if (digit < 0) return std::nullopt;
         seed = seed * 16 + static_cast<uint64_t>(digit);
     }

@@ -44,9 +44,10 @@ std::optional<GameOptions> GameOptions::resolved(const GameInfo& info, std::stri
     GameOptions r = *this;
     if (r.players == 0) r.players = info.defaultPlayers;
     if (r.players < info.minPlayers || r.players > info.maxPlayers) {
-        error = info.name + " is for " + std::to_string(info.minPlayers) +
-                (info.minPlayers == info.maxPlayers ? "" : " to " + std::to_string(info.maxPlayers)) +
-                " players, not " + std::to_string(r.players);
+        error =
+            info.name + " is for " + std::to_string(info.minPlayers) +
+            (info.minPlayers == info.maxPlayers ? "" : " to " + std::to_string(info.maxPlayers)) +
+            " players, not " + std::to_string(r.players);
         return std::nullopt;
     }
     if (r.files == 0 && r.ranks == 0) {

@@ -57,18 +57,18 @@ struct GameInfo {
 // How one table wants a game: players, surface size, options and stand-ins.
 // Anything left unset takes the game's default.
 struct GameOptions {
-    int players = 0;             // 0: the game's default
-    int files = 0, ranks = 0;    // 0: the game's default surface
-    std::map<std::string, std::string> values;   // option name -> value
-    std::map<std::string, SetPiece> standIns;    // game piece name -> set piece
+    int players = 0;                            // 0: the game's default
+    int files = 0, ranks = 0;                   // 0: the game's default surface
+    std::map<std::string, std::string> values;  // option name -> value
+    std::map<std::string, SetPiece> standIns;   // game piece name -> set piece
 
     // The options checked against `info`, every default filled in; nullopt and
     // a message naming what is wrong and what is allowed when they do not fit.
     std::optional<GameOptions> resolved(const GameInfo& info, std::string& error) const;
     const std::string& value(const std::string& name) const;  // after resolved()
-    int number(const std::string& name) const;                 // after resolved()
+    int number(const std::string& name) const;                // after resolved()
     bool on(const std::string& name) const { return value(name) == "on"; }
-    SetPiece standIn(const std::string& piece) const;           // after resolved()
+    SetPiece standIn(const std::string& piece) const;  // after resolved()
 };
 
 // "white bishop" or "B" (FEN letter) to a set piece.

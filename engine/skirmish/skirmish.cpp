@@ -15,10 +15,10 @@ GameInfo skirmishInfo() {
     info.defaultPlayers = 4;
     info.minFiles = info.minRanks = 8;
     info.maxFiles = info.maxRanks = 64;
-    info.options = {{"pieces", "pieces each player starts with, packed into a corner", "3", {}, 1,
-                     16}};
-    info.standIns = {{"piece", "every player's piece (all alike)",
-                      SetPiece{SetColour::White, Figure::Pawn}}};
+    info.options = {
+        {"pieces", "pieces each player starts with, packed into a corner", "3", {}, 1, 16}};
+    info.standIns = {
+        {"piece", "every player's piece (all alike)", SetPiece{SetColour::White, Figure::Pawn}}};
     return info;
 }
 
@@ -161,8 +161,8 @@ Effect SkirmishState::effect(const Action& a) const {
     auto owner = [&](Cell c) { return owner_[static_cast<size_t>(c)]; };
     if (a.kind == Action::Kind::Move) {
         CellChange from{a.from, look_, std::nullopt, true, false};
-        CellChange to{a.to, owner(a.to) == NoPlayer ? Appearance() : Appearance(look_), look_,
-                      true, false};
+        CellChange to{a.to, owner(a.to) == NoPlayer ? Appearance() : Appearance(look_), look_, true,
+                      false};
         if (a.from < a.to)
             e.changes = {from, to};
         else
@@ -381,9 +381,8 @@ std::unique_ptr<SkirmishState> SkirmishState::load(std::string_view text, std::s
         error = "there must be 2 to 16 seats";
         return nullptr;
     }
-    std::unique_ptr<SkirmishState> s(
-        new SkirmishState(Geometry::rectangle(*files, *ranks), static_cast<int>(seatTexts.size()),
-                          look));
+    std::unique_ptr<SkirmishState> s(new SkirmishState(Geometry::rectangle(*files, *ranks),
+                                                       static_cast<int>(seatTexts.size()), look));
     for (size_t p = 0; p < seatTexts.size(); ++p) {
         std::string_view t = seatTexts[p];
         auto score = t.empty() ? std::nullopt : number(t.substr(1));

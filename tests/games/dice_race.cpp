@@ -60,7 +60,8 @@ class DiceRaceState final : public GameState {
     }
     Outcome outcome() const override {
         for (PlayerId p = 0; p < 2; ++p) {
-            if (file_[static_cast<size_t>(p)] == kSide - 1) return Outcome::win({p}, "reached the end");
+            if (file_[static_cast<size_t>(p)] == kSide - 1)
+                return Outcome::win({p}, "reached the end");
         }
         return Outcome::ongoing();
     }
@@ -113,9 +114,7 @@ class DiceRaceGame final : public Game {
   public:
     std::string name() const override { return "dice-race"; }
     const GameOptions& options() const override { return options_; }
-    std::unique_ptr<GameState> start() const override {
-        return std::make_unique<DiceRaceState>();
-    }
+    std::unique_ptr<GameState> start() const override { return std::make_unique<DiceRaceState>(); }
     std::unique_ptr<GameState> load(std::string_view text, std::string& error) const override {
         return DiceRaceState::load(text, error);
     }

@@ -35,8 +35,7 @@ class TallyState final : public GameState {
     // By the rule rather than by searching the list.
     bool isLegal(const Action& a) const override {
         return a.kind == Action::Kind::Choice && a.arg >= 1 && a.arg <= 3 && a.from == NoCell &&
-               a.to == NoCell && a.payload.empty() && total_ + a.arg <= kGoal &&
-               !outcome().over();
+               a.to == NoCell && a.payload.empty() && total_ + a.arg <= kGoal && !outcome().over();
     }
     void apply(const Action& a) override {
         assert(isLegal(a));
