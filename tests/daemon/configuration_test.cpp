@@ -571,5 +571,22 @@ TEST_F(ConfigurationTest, DefaultLayoutCoversAChessboard) {
     EXPECT_FALSE(defaultPlacement(Geometry::rectangle(10, 10)));
 }
 
+TEST_F(ConfigurationTest, ASeedIsHexDigitsOrRefused) {
+    config = Configuration();
+    config.seed = "00ff";
+    ASSERT_EQ(setUp("[board.a]\ndevice = dgt:/dev/ttyACM0\n"), "");
+    EXPECT_TRUE(setup->seedChosen);
+    EXPECT_EQ(setup->settings.session.seed, 0xffu);
+    for (const char* bad : {"xyz", "0123456789abcdef0", "-1", "FF"}) {
+        config = Configuration();
+        config.seed = bad;
+        EXPECT_EQ(setUp("[board.a]\ndevice = dgt:/dev/ttyACM0\n"),
+                  std::string("seed \"") + bad + "\" is not 1 to 16 hexadecimal digits (0-9, a-f)");
+    }
+    config = Configuration();
+    ASSERT_EQ(setUp("[board.a]\ndevice = dgt:/dev/ttyACM0\n"), "");
+    EXPECT_FALSE(setup->seedChosen);  // arbiterd then picks one at random
+}
+
 }  // namespace
 }  // namespace arbiter
