@@ -1,5 +1,7 @@
 #include "daemon/table.h"
 
+#include <algorithm>
+
 #include <spdlog/spdlog.h>
 
 namespace arbiter {
@@ -140,8 +142,10 @@ void Table::prepareReferee() {
     const GameState& current = session_->current();
     if (!refereeStale_ && preparedFor_ == &current && preparedPly_ == session_->ply()) return;
     const auto& actions = session_->actions();
-    referee_.prepare(current, session_->previous(), actions.empty() ? nullptr : &actions.back(),
-                     surface_);
+    // The last action leads from previous() to here unless chance came after it;
+    // then the referee compares the two states cell by cell.
+    bool direct = !actions.empty() && actions.back().kind != Action::Kind::Chance;
+    referee_.prepare(current, session_->previous(), direct ? &actions.back() : nullptr, surface_);
     refereeStale_ = false;
     preparedFor_ = &current;
     preparedPly_ = session_->ply();
@@ -235,6 +239,7 @@ void Table::judgeInGame() {
             return;
         case Verdict::Kind::Pending:
             if (!v.unconfirmed.empty()) armConfirmHint(v);
+            if (!toClear_.empty()) armConsequencesReminder();
             return;
         case Verdict::Kind::Settled:
             if (illegalShown_) session_->announceFixed();
@@ -249,8 +254,12 @@ void Table::judgeInGame() {
             // The mover's part is made; what the action does beyond it (pieces
             // removed far away) is for the players to make now, and the cells are
             // judged against the new state from here on.
-            if (recorded && !session_->over() && !v.consequences.empty())
+            toClear_.clear();
+            if (recorded && !session_->over() && !v.consequences.empty()) {
                 session_->announceConsequences(v.consequences);
+                for (const CellFix& f : v.consequences) toClear_.push_back(f.cell);
+                armConsequencesReminder();
+            }
             break;
         }
         case Verdict::Kind::Takeback:
@@ -273,6 +282,7 @@ void Table::judgeInGame() {
     }
     illegalShown_ = false;
     lastFixes_.clear();
+    if (v.kind != Verdict::Kind::Commit) toClear_.clear();
     armTimers();
     if (session_->over()) {
         gameEnded();
@@ -326,6 +336,22 @@ void Table::armTimers() {
                 armTimers();
         });
     }
+}
+
+void Table::armConsequencesReminder() {
+    if (hintTimer_) return;
+    hintTimer_ = loop_.after(settings_.confirmHintMs, [this] {
+        hintTimer_.reset();
+        if (!session_ || session_->over()) return;
+        // Still only what was left to do differs (it also looks like a takeback
+        // begun, hence Pending): say it again rather than wait in silence.
+        auto fixes = referee_.fixes(surface_);
+        if (fixes.empty()) return;
+        for (const CellFix& f : fixes) {
+            if (std::find(toClear_.begin(), toClear_.end(), f.cell) == toClear_.end()) return;
+        }
+        session_->announceConsequences(fixes);
+    });
 }
 
 void Table::armConfirmHint(const Verdict& v) {

@@ -85,6 +85,9 @@ class Table final : public BoardEvents, public TableControl {
     // After a while with a piece apparently in the hand where a capture may have
     // been made, say how to confirm it (Verdict::unconfirmed).
     void armConfirmHint(const Verdict& v);
+    // After a while with only an action's consequences still to make, say
+    // them again (the first time was with the move).
+    void armConsequencesReminder();
     void startGame();
     void gameEnded();
     // A game without cells needs no start position: it begins when asked.
@@ -111,7 +114,8 @@ class Table final : public BoardEvents, public TableControl {
     // catch up with the game before anything they show counts as a move.
     bool boardBehind_ = false;
     std::vector<std::string> lastFixes_;
-    int catchUpPlies_ = 1;  // 2 right after a board came back
+    std::vector<Cell> toClear_;  // consequences announced with the last commit
+    int catchUpPlies_ = 1;       // 2 right after a board came back
     std::optional<EventLoop::TimerId> judgeTimer_;
     std::optional<EventLoop::TimerId> flagTimer_;
     std::optional<EventLoop::TimerId> limitTimer_;

@@ -224,6 +224,25 @@ TEST_F(FarReachTable, AConsequenceLeftUndoneMustBeMadeBeforeTheNextMoveCounts) {
     EXPECT_EQ(table->session()->ply(), 2);
 }
 
+TEST_F(FarReachTable, AConsequenceLeftUndoneIsSaidAgainAfterAWhile) {
+    show(kStartRanks);
+    show(kCaptured);
+    ASSERT_EQ(said.all.back().text, "Now take the black pawn off e4.");
+    size_t before = said.all.size();
+    time.advance(1000);
+    loop.runOnce(0);
+    EXPECT_EQ(said.all.size(), before) << "not yet";
+    time.advance(1500);
+    loop.runOnce(0);
+    ASSERT_EQ(said.all.size(), before + 1);
+    EXPECT_EQ(said.all.back().type, "consequences");
+    EXPECT_EQ(said.all.back().text, "Now take the black pawn off e4.");
+    show(kAllDone);
+    time.advance(5000);
+    loop.runOnce(0);
+    EXPECT_EQ(said.all.size(), before + 1) << "done: nothing more to say";
+}
+
 TEST_F(FarReachTable, AGameWithConsequencesInItsJournalResumes) {
     show(kStartRanks);
     show(kCaptured);
