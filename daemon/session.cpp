@@ -217,6 +217,13 @@ bool Session::drawChance() {
     return true;
 }
 
+const GameState* Session::previous() const {
+    for (size_t i = actions_.size(); i > 0; --i) {
+        if (actions_[i - 1].kind != Action::Kind::Chance) return states_[i - 1].get();
+    }
+    return nullptr;
+}
+
 bool Session::canTakeBack() const {
     for (auto a = actions_.rbegin(); a != actions_.rend(); ++a) {
         if (a->kind != Action::Kind::Chance) return true;

@@ -55,9 +55,9 @@ class Session {
                                            std::string& error);
 
     const GameState& current() const { return *states_.back(); }
-    const GameState* previous() const {
-        return states_.size() > 1 ? states_[states_.size() - 2].get() : nullptr;
-    }
+    // Where a takeback leads: the state before the last player's action (chance
+    // drawn after it goes with it); nullptr when there is none.
+    const GameState* previous() const;
     int ply() const { return static_cast<int>(actions_.size()); }
     // Turns completed so far (a ply that leaves the player mid-turn is not one).
     int turns() const { return turns_; }

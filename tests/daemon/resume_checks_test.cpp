@@ -115,5 +115,43 @@ TEST(ChanceAtTheTable, ChanceIsNeverSaid) {
     EXPECT_EQ(table->session()->ply(), ply);
 }
 
+TEST(ChanceAtTheTable, ABoardPutBackTakesBackTheMoveAndTheRollAfterIt) {
+    testing::TempDirectory scratch{"arbiter-chance-takeback"};
+    ManualTimeSource time;
+    EventLoop loop{time};
+    testing::RecordingSink said;
+    TableSettings settings;
+    BoardSetting board;
+    board.name = board.placement.name = "board";
+    board.device = {"dgt", scratch.path() + "/no-board-here"};
+    board.rotationGiven = true;
+    settings.boards.push_back(board);
+    settings.session.time = *TimeControl::parse("5+0");
+    settings.session.seed = 11;
+    settings.settleMs = 100;
+    std::string error;
+    auto table = Table::create(loop, settings, testgames::makeDiceRaceGame(), said, error);
+    ASSERT_TRUE(table) << error;
+    auto show = [&](const std::string& fen) {
+        table->boardDump(0, testing::squaresFromFen(fen));
+        time.advance(150);
+        loop.runOnce(0);
+    };
+    const std::string start = "p7/8/8/8/8/8/8/P7";
+    show(start);
+    ASSERT_TRUE(table->session());
+    ASSERT_EQ(table->session()->ply(), 1);  // White's roll
+    // White's pawn goes as far as the die says.
+    Action rolled = table->session()->current().legalActions().at(0);
+    int file = rolled.to % 8;
+    std::string rank1 =
+        (file ? std::to_string(file) : "") + "P" + (file < 7 ? std::to_string(7 - file) : "");
+    show("p7/8/8/8/8/8/8/" + rank1);
+    ASSERT_EQ(table->session()->ply(), 3);  // the move and Black's roll
+    show(start);
+    EXPECT_EQ(table->session()->ply(), 1) << "the move and the roll after it are taken back";
+    EXPECT_EQ(said.said.back().type, "takeback");
+}
+
 }  // namespace
 }  // namespace arbiter
