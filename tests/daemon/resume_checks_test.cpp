@@ -6,6 +6,7 @@
 
 #include "daemon/session.h"
 #include "daemon/table.h"
+#include "tests/daemon/one_board_table.h"
 #include "tests/daemon/recording_sink.h"
 #include "tests/daemon/surface_fixture.h"
 #include "tests/daemon/temp_directory.h"
@@ -89,68 +90,34 @@ TEST_F(ResumeChecks, AMoveWhereChanceIsDueIsRefused) {
 }
 
 TEST(ChanceAtTheTable, ChanceIsNeverSaid) {
-    testing::TempDirectory scratch{"arbiter-chance-said"};
-    ManualTimeSource time;
-    EventLoop loop{time};
-    testing::RecordingSink said;
-    TableSettings settings;
-    BoardSetting board;
-    board.name = board.placement.name = "board";
-    board.device = {"dgt", scratch.path() + "/no-board-here"};
-    board.rotationGiven = true;
-    settings.boards.push_back(board);
-    settings.session.time = *TimeControl::parse("5+0");
-    settings.settleMs = 100;
-    std::string error;
-    auto table = Table::create(loop, settings, testgames::makeDiceRaceGame(), said, error);
-    ASSERT_TRUE(table) << error;
-    table->boardDump(0, testing::squaresFromFen("p7/8/8/8/8/8/8/P7"));
-    time.advance(150);
-    loop.runOnce(0);
-    ASSERT_TRUE(table->session());
-    int ply = table->session()->ply();
-    auto reply = table->act("roll6", -1, "");
+    testing::OneBoardTable at(testgames::makeDiceRaceGame());
+    ASSERT_TRUE(at.table) << at.error;
+    at.show("p7/8/8/8/8/8/8/P7");
+    ASSERT_TRUE(at.table->session());
+    int ply = at.table->session()->ply();
+    auto reply = at.table->act("roll6", -1, "");
     EXPECT_FALSE(reply.ok);
     EXPECT_EQ(reply.error, "chance is drawn by the referee, never said");
-    EXPECT_EQ(table->session()->ply(), ply);
+    EXPECT_EQ(at.table->session()->ply(), ply);
 }
 
 TEST(ChanceAtTheTable, ABoardPutBackTakesBackTheMoveAndTheRollAfterIt) {
-    testing::TempDirectory scratch{"arbiter-chance-takeback"};
-    ManualTimeSource time;
-    EventLoop loop{time};
-    testing::RecordingSink said;
-    TableSettings settings;
-    BoardSetting board;
-    board.name = board.placement.name = "board";
-    board.device = {"dgt", scratch.path() + "/no-board-here"};
-    board.rotationGiven = true;
-    settings.boards.push_back(board);
-    settings.session.time = *TimeControl::parse("5+0");
-    settings.session.seed = 11;
-    settings.settleMs = 100;
-    std::string error;
-    auto table = Table::create(loop, settings, testgames::makeDiceRaceGame(), said, error);
-    ASSERT_TRUE(table) << error;
-    auto show = [&](const std::string& fen) {
-        table->boardDump(0, testing::squaresFromFen(fen));
-        time.advance(150);
-        loop.runOnce(0);
-    };
+    testing::OneBoardTable at(testgames::makeDiceRaceGame(), 11);
+    ASSERT_TRUE(at.table) << at.error;
     const std::string start = "p7/8/8/8/8/8/8/P7";
-    show(start);
-    ASSERT_TRUE(table->session());
-    ASSERT_EQ(table->session()->ply(), 1);  // White's roll
+    at.show(start);
+    ASSERT_TRUE(at.table->session());
+    ASSERT_EQ(at.table->session()->ply(), 1);  // White's roll
     // White's pawn goes as far as the die says.
-    Action rolled = table->session()->current().legalActions().at(0);
+    Action rolled = at.table->session()->current().legalActions().at(0);
     int file = rolled.to % 8;
     std::string rank1 =
         (file ? std::to_string(file) : "") + "P" + (file < 7 ? std::to_string(7 - file) : "");
-    show("p7/8/8/8/8/8/8/" + rank1);
-    ASSERT_EQ(table->session()->ply(), 3);  // the move and Black's roll
-    show(start);
-    EXPECT_EQ(table->session()->ply(), 1) << "the move and the roll after it are taken back";
-    EXPECT_EQ(said.said.back().type, "takeback");
+    at.show("p7/8/8/8/8/8/8/" + rank1);
+    ASSERT_EQ(at.table->session()->ply(), 3);  // the move and Black's roll
+    at.show(start);
+    EXPECT_EQ(at.table->session()->ply(), 1) << "the move and the roll after it are taken back";
+    EXPECT_EQ(at.said.said.back().type, "takeback");
 }
 
 }  // namespace

@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "daemon/table.h"
-#include "tests/daemon/surface_fixture.h"
+#include "tests/daemon/one_board_table.h"
 #include "tests/daemon/temp_directory.h"
 #include "tests/games/tally.h"
 #include "tests/games/two_step.h"
@@ -97,34 +97,16 @@ TEST_F(WithoutBoards, OutOfTurnIsRefused) {
 TEST(SaidActions, AnActionNoBoardShowsLeavesTheBoardsFreeToGoOn) {
     // Ending a turn changes no cell: the boards are not behind after it, and
     // the next player's step on the board counts at once.
-    testing::TempDirectory scratch{"arbiter-said"};
-    ManualTimeSource time;
-    EventLoop loop{time};
-    Said said;
-    TableSettings settings;
-    BoardSetting board;
-    board.name = board.placement.name = "board";
-    board.device = {"dgt", scratch.path() + "/no-board-here"};
-    board.rotationGiven = true;
-    settings.boards.push_back(board);
-    settings.session.time = *TimeControl::parse("5+0");
-    settings.settleMs = 100;
-    std::string error;
-    auto table = Table::create(loop, settings, testgames::makeTwoStepGame(), said, error);
-    ASSERT_TRUE(table) << error;
-    auto show = [&](const char* fen) {
-        table->boardDump(0, testing::squaresFromFen(fen));
-        time.advance(150);
-        loop.runOnce(0);
-    };
-    show("rr6/8/8/8/8/8/8/RR6");
-    ASSERT_TRUE(table->session());
-    show("rr6/8/8/8/8/8/R7/1R6");  // White's first step, a1-a2
-    ASSERT_EQ(table->session()->ply(), 1);
-    ASSERT_TRUE(table->act("end", -1, "").ok);
-    show("1r6/r7/8/8/8/8/R7/1R6");  // Black steps a8-a7
-    EXPECT_EQ(table->session()->ply(), 3);
-    for (const auto& a : said.all) EXPECT_NE(a.type, "illegal") << a.text;
+    testing::OneBoardTable at(testgames::makeTwoStepGame());
+    ASSERT_TRUE(at.table) << at.error;
+    at.show("rr6/8/8/8/8/8/8/RR6");
+    ASSERT_TRUE(at.table->session());
+    at.show("rr6/8/8/8/8/8/R7/1R6");  // White's first step, a1-a2
+    ASSERT_EQ(at.table->session()->ply(), 1);
+    ASSERT_TRUE(at.table->act("end", -1, "").ok);
+    at.show("1r6/r7/8/8/8/8/R7/1R6");  // Black steps a8-a7
+    EXPECT_EQ(at.table->session()->ply(), 3);
+    for (const auto& a : at.said.said) EXPECT_NE(a.type, "illegal") << a.text;
 }
 
 }  // namespace

@@ -1,5 +1,7 @@
 #include "tests/games/dice_race.h"
 
+#include "tests/games/test_game.h"
+
 #include <algorithm>
 #include <array>
 #include <cassert>
@@ -110,33 +112,10 @@ class DiceRaceState final : public GameState {
     int rolled_ = 0;  // the die this turn, 1..6, or 0 before the roll
 };
 
-class DiceRaceGame final : public Game {
-  public:
-    std::string name() const override { return "dice-race"; }
-    const GameOptions& options() const override { return options_; }
-    std::unique_ptr<GameState> start() const override { return std::make_unique<DiceRaceState>(); }
-    std::unique_ptr<GameState> load(std::string_view text, std::string& error) const override {
-        return DiceRaceState::load(text, error);
-    }
-    std::string exportRecord(const GameRecord& record) const override {
-        std::string out, error;
-        auto state = load(record.startText, error);
-        for (size_t i = 0; state && i < record.actions.size(); ++i) {
-            out += state->describe(record.actions[i]) + "\n";
-            state->apply(record.actions[i]);
-        }
-        return out;
-    }
-    std::string recordExtension() const override { return "txt"; }
-
-  private:
-    GameOptions options_;
-};
-
 }  // namespace
 
 std::unique_ptr<Game> makeDiceRaceGame() {
-    return std::make_unique<DiceRaceGame>();
+    return std::make_unique<TestGame<DiceRaceState>>("dice-race");
 }
 
 }  // namespace arbiter::testgames

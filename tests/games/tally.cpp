@@ -1,5 +1,7 @@
 #include "tests/games/tally.h"
 
+#include "tests/games/test_game.h"
+
 #include <cassert>
 #include <charconv>
 
@@ -82,34 +84,10 @@ class TallyState final : public GameState {
     int total_ = 0;
 };
 
-class TallyGame final : public Game {
-  public:
-    std::string name() const override { return "tally"; }
-    const GameOptions& options() const override { return options_; }
-    std::unique_ptr<GameState> start() const override { return std::make_unique<TallyState>(); }
-    std::unique_ptr<GameState> load(std::string_view text, std::string& error) const override {
-        return TallyState::load(text, error);
-    }
-    std::string exportRecord(const GameRecord& record) const override {
-        std::string out, error;
-        auto state = load(record.startText, error);
-        for (size_t i = 0; state && i < record.actions.size(); ++i) {
-            out += state->playerName(state->toMove()) + " " + state->describe(record.actions[i]) +
-                   "\n";
-            state->apply(record.actions[i]);
-        }
-        return out;
-    }
-    std::string recordExtension() const override { return "txt"; }
-
-  private:
-    GameOptions options_;
-};
-
 }  // namespace
 
 std::unique_ptr<Game> makeTallyGame() {
-    return std::make_unique<TallyGame>();
+    return std::make_unique<TestGame<TallyState>>("tally");
 }
 
 }  // namespace arbiter::testgames

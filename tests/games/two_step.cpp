@@ -1,5 +1,7 @@
 #include "tests/games/two_step.h"
 
+#include "tests/games/test_game.h"
+
 #include <array>
 #include <cassert>
 
@@ -111,36 +113,10 @@ class TwoStepState final : public GameState {
     int stepsTaken_ = 0;
 };
 
-class TwoStepGame final : public Game {
-  public:
-    std::string name() const override { return "two-step"; }
-    const GameOptions& options() const override { return options_; }
-    std::unique_ptr<GameState> start() const override { return std::make_unique<TwoStepState>(); }
-    std::unique_ptr<GameState> load(std::string_view text, std::string& error) const override {
-        return TwoStepState::load(text, error);
-    }
-    std::string exportRecord(const GameRecord& record) const override {
-        // One line per turn, its actions after the turn's number.
-        std::string out, error;
-        auto state = load(record.startText, error);
-        for (size_t i = 0; state && i < record.actions.size(); ++i) {
-            bool first = i == 0 || record.turnOf[i] != record.turnOf[i - 1];
-            if (first) out += (i ? "\n" : "") + std::to_string(record.turnOf[i] + 1) + ".";
-            out += " " + state->encode(record.actions[i]);
-            state->apply(record.actions[i]);
-        }
-        return out + "\n";
-    }
-    std::string recordExtension() const override { return "txt"; }
-
-  private:
-    GameOptions options_;
-};
-
 }  // namespace
 
 std::unique_ptr<Game> makeTwoStepGame() {
-    return std::make_unique<TwoStepGame>();
+    return std::make_unique<TestGame<TwoStepState>>("two-step");
 }
 
 }  // namespace arbiter::testgames
