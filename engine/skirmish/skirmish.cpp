@@ -34,8 +34,10 @@ std::unique_ptr<Game> makeSkirmishGame(const GameOptions& resolved, std::string&
     layout.pieces = resolved.number("pieces");
     layout.look = resolved.standIn("piece");
     if (!layout.valid()) {
-        error = "skirmish needs a corner for each player: at most 4 players per board, here " +
-                std::to_string(4 * layout.boardsAcross * layout.boardsUp);
+        int boards = (layout.players + 3) / 4;
+        error = "skirmish needs a corner for each player, at most 4 players per board: " +
+                std::to_string(layout.players) + " players need " + std::to_string(boards) +
+                " boards, e.g. --size " + std::to_string(8 * boards) + "x8";
         return nullptr;
     }
     return std::make_unique<skirmish::SkirmishGame>(layout, resolved);

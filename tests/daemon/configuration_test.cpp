@@ -296,7 +296,8 @@ TEST_F(ConfigurationTest, GameSettingsThatDoNotFitTheGameAreRefusedWithTheirLine
               ":2: skirmish is played on whole 8x8 boards: files and ranks must be multiples of 8");
     // Two settings that fit alone but not together: named by the size's line.
     EXPECT_EQ(refusal("game = skirmish\nplayers = 8\nsize = 8x8\n" + board),
-              ":3: skirmish needs a corner for each player: at most 4 players per board, here 4");
+              ":3: skirmish needs a corner for each player, at most 4 players per board: 8 "
+              "players need 2 boards, e.g. --size 16x8");
 }
 
 TEST_F(ConfigurationTest, BadFormsAreRefusedAsTheyAreRead) {
