@@ -136,6 +136,15 @@ void Table::surfaceChanged() {
         judgeTimer_.reset();
         judge();
     });
+    // Verdicts follow the events as they arrive (a few microseconds each); only
+    // acting on one waits until the surface has been still for the settle time.
+    early_.reset();
+    if (session_ && !session_->over() && onBoard_ && surface_.allKnown()) {
+        prepareReferee();
+        early_ = referee_.judge(surface_, catchUpPlies_);
+        earlyStamp_ = surface_.changeStamp();
+        earlyPly_ = session_->ply();
+    }
 }
 
 void Table::prepareReferee() {
@@ -221,8 +230,14 @@ void Table::judgeInGame() {
         session_->announceStatus();
     }
 
+    // The verdict reached when the last event arrived still holds if neither the
+    // surface nor the game has changed since.
+    bool sameGame = !refereeStale_ && earlyPly_ == session_->ply();
     prepareReferee();
-    Verdict v = referee_.judge(surface_, catchUpPlies_);
+    Verdict v = early_ && sameGame && earlyStamp_ == surface_.changeStamp()
+                    ? *early_
+                    : referee_.judge(surface_, catchUpPlies_);
+    early_.reset();
     catchUpPlies_ = 1;
     if (boardBehind_ && v.kind != Verdict::Kind::Settled && v.kind != Verdict::Kind::Unknown) {
         // Nothing the boards show is a move until they show what was said.

@@ -115,7 +115,12 @@ class Table final : public BoardEvents, public TableControl {
     bool boardBehind_ = false;
     std::vector<std::string> lastFixes_;
     std::vector<Cell> toClear_;  // consequences announced with the last commit
-    int catchUpPlies_ = 1;       // 2 right after a board came back
+    // The verdict on the surface as the last event left it, for the game at
+    // ply `earlyPly_`, and the surface's change stamp it was reached at.
+    std::optional<Verdict> early_;
+    uint64_t earlyStamp_ = 0;
+    int earlyPly_ = -1;
+    int catchUpPlies_ = 1;  // 2 right after a board came back
     std::optional<EventLoop::TimerId> judgeTimer_;
     std::optional<EventLoop::TimerId> flagTimer_;
     std::optional<EventLoop::TimerId> limitTimer_;
