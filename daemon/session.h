@@ -95,7 +95,7 @@ class Session {
     void announceIllegal(const std::vector<CellFix>& fixes, const std::vector<Action>& completes);
     // An action was committed from its mover's part: tell the players what it
     // changes beyond that (pieces to take off far away) that is still to do.
-    void announceConsequences(const std::vector<CellFix>& todo);
+    void announceConsequences(const std::vector<CellFix>& toMake);
     // The surface is right again after an illegal position.
     void announceFixed();
     void announceAmbiguous(const std::vector<Action>& candidates);

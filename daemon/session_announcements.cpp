@@ -21,9 +21,9 @@ void Session::announceIllegal(const std::vector<CellFix>& fixes,
     out_.announce({"illegal", text, data});
 }
 
-void Session::announceConsequences(const std::vector<CellFix>& todo) {
+void Session::announceConsequences(const std::vector<CellFix>& toMake) {
     std::vector<std::string> steps;
-    for (const CellFix& f : todo) steps.push_back(Referee::describe(f, current().geometry()));
+    for (const CellFix& f : toMake) steps.push_back(Referee::describe(f, current().geometry()));
     std::string text = "Now ";
     for (size_t i = 0; i < steps.size(); ++i) text += (i ? "; " : "") + steps[i];
     text += ".";

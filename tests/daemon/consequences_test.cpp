@@ -41,7 +41,7 @@ class FarReachReferee : public ::testing::Test {
         boards->lift("d4");
         boards->put("d4", kWhite);
     }
-    std::vector<std::string> todo(const Verdict& v) const {
+    std::vector<std::string> stillToMake(const Verdict& v) const {
         std::vector<std::string> out;
         for (const CellFix& f : v.consequences)
             out.push_back(Referee::describe(f, state->geometry()));
@@ -67,7 +67,7 @@ TEST_F(FarReachReferee, TheCaptureIsCommittedOnceTheMoversPartIsShown) {
     Verdict v = judge();
     ASSERT_EQ(v.kind, Verdict::Kind::Commit);
     EXPECT_EQ(state->encode(v.actions.at(0)), "c3-d4");
-    EXPECT_EQ(todo(v), std::vector<std::string>{"take the black pawn off e13"});
+    EXPECT_EQ(stillToMake(v), std::vector<std::string>{"take the black pawn off e13"});
 }
 
 TEST_F(FarReachReferee, AFarPawnTakenOffFirstIsOnTheWayAndLeavesNothingToDo) {

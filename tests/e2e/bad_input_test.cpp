@@ -15,16 +15,7 @@ namespace {
 namespace fs = std::filesystem;
 using std::chrono::milliseconds;
 
-class BadInput : public TableTest {
-  protected:
-    // Runs arbiterd with `args` and returns its exit status and output.
-    std::pair<int, std::string> runDaemon(std::vector<std::string> args) {
-        args.insert(args.begin(), ARBITERD);
-        ChildProcess p(args);
-        int status = p.wait(milliseconds(5000));
-        return {status, p.transcript()};
-    }
-};
+using BadInput = TableTest;
 
 TEST_F(BadInput, MalformedTimeControlIsRefused) {
     auto [status, said] = runDaemon({"--board", "dgt:/dev/null", "--time", "five minutes"});

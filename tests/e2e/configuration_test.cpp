@@ -14,13 +14,6 @@ using std::chrono::milliseconds;
 
 class Configuring : public TableTest {
   protected:
-    // Runs arbiterd with `args` to its end; its exit status and what it printed.
-    std::pair<int, std::string> runDaemon(std::vector<std::string> args) {
-        args.insert(args.begin(), ARBITERD);
-        ChildProcess p(args);
-        int status = p.wait(milliseconds(5000));
-        return {status, p.transcript()};
-    }
     // What --print-config prints for `args`, written to a file; returns its path.
     std::string printConfig(std::vector<std::string> args, const std::string& name) {
         args.push_back("--print-config");

@@ -96,6 +96,13 @@ void TableTest::playMoves(const std::vector<std::pair<std::string, std::string>>
     }
 }
 
+std::pair<int, std::string> TableTest::runDaemon(std::vector<std::string> args) {
+    args.insert(args.begin(), ARBITERD);
+    ChildProcess p(args);
+    int status = p.wait(std::chrono::milliseconds(5000));
+    return {status, p.transcript()};
+}
+
 std::pair<int, std::string> TableTest::control(std::vector<std::string> args) {
     args.insert(args.begin(), {ARBITERCTL, "--socket", socket_});
     ChildProcess ctl(args);

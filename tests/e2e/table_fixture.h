@@ -38,6 +38,9 @@ class TableTest : public ::testing::Test {
     // A game of moves in vboard shorthand, each answered by its SAN announcement.
     void playMoves(const std::vector<std::pair<std::string, std::string>>& moves);
 
+    // Runs arbiterd with `args` to its end (a refusal, a listing); its exit
+    // status and what it printed.
+    std::pair<int, std::string> runDaemon(std::vector<std::string> args);
     // Runs arbiterctl against this daemon; its exit status and what it printed.
     std::pair<int, std::string> control(std::vector<std::string> args);
     std::vector<std::string> journalLines() const;
