@@ -1,12 +1,13 @@
 // The registry of games: the one place that lists every engine module.
 #include "engine/core/game.h"
+#include "engine/csipgs/csipgs.h"
 #include "engine/fide/fide_game.h"
 #include "engine/skirmish/skirmish.h"
 
 namespace arbiter {
 
 const std::vector<GameInfo>& gameCatalog() {
-    static const std::vector<GameInfo> catalog = {fideInfo(), skirmishInfo()};
+    static const std::vector<GameInfo> catalog = {fideInfo(), skirmishInfo(), csipgsInfo()};
     return catalog;
 }
 
@@ -35,6 +36,7 @@ std::unique_ptr<Game> makeGame(std::string_view name, const GameOptions& options
     if (!resolved) return nullptr;
     if (name == "fide") return makeFideGame(*resolved);
     if (name == "skirmish") return makeSkirmishGame(*resolved, error);
+    if (name == "csipgs") return makeCsipgsGame(*resolved);
     error = "game \"" + std::string(name) + "\" is listed but not built";
     return nullptr;
 }

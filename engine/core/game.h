@@ -98,6 +98,9 @@ class GameState {
     virtual std::optional<Action> decode(std::string_view text) const = 0;
     // The whole state as text (FEN for chess), readable by Game::load.
     virtual std::string serialize() const = 0;
+    // What the players must know that the boards do not show, one line each
+    // (csipgs's treasuries, reserves and designs), for `arbiterctl status`.
+    virtual std::vector<std::string> report() const { return {}; }
 };
 
 // Everything a game record needs beyond the actions: for the exported record.

@@ -3,13 +3,14 @@
 // and to time them.
 //
 //   arbiter-perft --game G [--players N] [--option KEY=VALUE]... [--size FxR]
-//                 [--position TEXT|startpos] --depth D [--divide]
+//                 [--position TEXT|startpos] --depth D [--divide] [--moves-only]
 //
 // FIDE chess is counted by its bitboard perft (engine/fide/perft.h), every other
 // game by the generic perft over complete turns (engine/core/perft.h); the two
 // agree on chess. The total is always the last line, alone, so scripts can
 // compare it; with --divide each first turn's count comes before it as
-// "e2e4: 123" (a turn of several actions: "d1-c1 end: 4"). Bad arguments,
+// "e2e4: 123" (a turn of several actions: "d1-c1 end: 4"). csipgs takes
+// --moves-only: board moves alone, to compare with chess-variant engines. Bad arguments,
 // unknown games or options and bad positions print a message on stderr and exit
 // with status 2.
 #include <charconv>
@@ -22,6 +23,7 @@
 
 #include "engine/core/game.h"
 #include "engine/core/perft.h"
+#include "engine/csipgs/csipgs.h"
 #include "engine/fide/fen.h"
 #include "engine/fide/perft.h"
 #include "engine/fide/uci.h"
@@ -38,11 +40,12 @@ struct PerftRequest {
     std::optional<std::string> position;  // the game's serialize() text; none: the start
     int depth = -1;
     bool divide = false;
+    bool movesOnly = false;  // csipgs: board moves alone
 };
 
 void printUsage(std::ostream& out) {
     out << "usage: arbiter-perft --game NAME [--players N] [--option KEY=VALUE]... [--size FxR]\n"
-           "                     [--position TEXT|startpos] --depth N [--divide]\n"
+           "                     [--position TEXT|startpos] --depth N [--divide] [--moves-only]\n"
            "  --game NAME        the game (default fide); known:";
     for (const std::string& name : arbiter::gameNames()) out << ' ' << name;
     out << "\n"
@@ -54,7 +57,9 @@ void printUsage(std::ostream& out) {
            "  --depth N          complete turns to count, 0.."
         << kMaxDepth
         << "\n"
-           "  --divide           print each first turn's count before the total\n";
+           "  --divide           print each first turn's count before the total\n"
+           "  --moves-only       csipgs: count board moves alone (no credit, transfers,\n"
+           "                     purchases or design changes)\n";
 }
 
 std::optional<int> parseNumber(std::string_view text) {
@@ -91,6 +96,8 @@ std::optional<PerftRequest> parseArguments(int argc, char** argv, bool& helpOnly
             return request;
         } else if (arg == "--divide") {
             request.divide = true;
+        } else if (arg == "--moves-only") {
+            request.movesOnly = true;
         } else if (arg == "--game") {
             auto v = takeValue(arg);
             if (!v) return std::nullopt;
@@ -191,7 +198,18 @@ int countAnyGame(const arbiter::Game& game, const PerftRequest& request) {
         state = game.start();
     }
     uint64_t total = 0;
-    if (request.divide && request.depth > 0) {
+    if (request.movesOnly) {
+        // Only csipgs has turns beyond board moves to leave out (checked in main).
+        const auto& csipgs = static_cast<const arbiter::csipgs::CsipgsState&>(*state);
+        if (request.divide && request.depth > 0) {
+            for (const auto& [move, count] : csipgs.perftMovesOnlyDivide(request.depth)) {
+                std::cout << csipgs.encode(move) << ": " << count << '\n';
+                total += count;
+            }
+        } else {
+            total = csipgs.perftMovesOnly(request.depth);
+        }
+    } else if (request.divide && request.depth > 0) {
         for (const auto& [turn, count] : arbiter::perftDivide(*state, request.depth)) {
             std::cout << turn << ": " << count << '\n';
             total += count;
@@ -222,6 +240,11 @@ int main(int argc, char** argv) {
     std::unique_ptr<arbiter::Game> game = arbiter::makeGame(request->game, request->options, error);
     if (!game) {
         std::cerr << "arbiter-perft: " << error << '\n';
+        return kUsageError;
+    }
+    if (request->movesOnly && game->name() != "csipgs") {
+        std::cerr << "arbiter-perft: --moves-only is for csipgs, whose turns are more than "
+                     "board moves\n";
         return kUsageError;
     }
     if (game->name() == "fide") return countFide(*request);

@@ -1,0 +1,561 @@
+// The rules of csipgs Chess: actions, check, the end of the game. Notation,
+// descriptions and the report for the players are in csipgs_notation.cpp.
+#include "engine/csipgs/csipgs.h"
+
+#include <algorithm>
+#include <cassert>
+#include <cstdlib>
+
+namespace arbiter {
+
+GameInfo csipgsInfo() {
+    GameInfo info;
+    info.name = "csipgs";
+    info.title = "csipgs Chess: designed pieces, treasury, reserves and purchases";
+    info.options = {{"relay",
+                     "designs may carry +relay (price x2): a piece defended by a friendly relay "
+                     "piece may also move as it",
+                     "off",
+                     {"on", "off"}}};
+    const char* names[csipgs::kSlots] = {"Pawn", "Rook", "Knight", "Bishop", "King", "Queen"};
+    const Figure figures[csipgs::kSlots] = {Figure::Pawn,   Figure::Rook, Figure::Knight,
+                                            Figure::Bishop, Figure::King, Figure::Queen};
+    for (int s = 0; s < csipgs::kSlots; ++s) {
+        info.standIns.push_back({"slot" + std::to_string(s + 1),
+                                 std::string("pieces bought from slot ") + std::to_string(s + 1) +
+                                     " (first design: " + names[s] + "), in the owner's colour",
+                                 SetPiece{SetColour::White, figures[s]}});
+    }
+    return info;
+}
+
+std::unique_ptr<Game> makeCsipgsGame(const GameOptions& resolved) {
+    return std::make_unique<csipgs::CsipgsGame>(resolved);
+}
+
+namespace csipgs {
+
+Action buy(int slot) {
+    return Action::choice(kBuy, NoCell, {slot});
+}
+
+Action redesign(int slot, const Design& design) {
+    std::vector<int> payload = {slot};
+    for (char c : design.text()) payload.push_back(c);
+    return Action::choice(kRedesign, NoCell, std::move(payload));
+}
+
+namespace {
+
+constexpr int kFiles = 8;
+PlayerId other(PlayerId p) {
+    return 1 - p;
+}
+
+}  // namespace
+
+CsipgsState::CsipgsState(Rules rules)
+    : rules_(rules), geometry_(Geometry::rectangle(kFiles, kFiles)) {
+    sq_.owner.fill(static_cast<int8_t>(NoPlayer));
+    sq_.kind.fill(-1);
+    for (auto& slots : slots_) slots = Design::starting();
+    const int king = internKind(Design::starting()[4], 4);
+    for (PlayerId p = 0; p < 2; ++p) {
+        Cell c = geometry_.cell(4, p == 0 ? 0 : 7);
+        sq_.owner[static_cast<size_t>(c)] = static_cast<int8_t>(p);
+        sq_.kind[static_cast<size_t>(c)] = static_cast<int8_t>(king);
+    }
+    history_ = {key()};
+}
+
+std::unique_ptr<GameState> CsipgsState::clone() const {
+    return std::make_unique<CsipgsState>(*this);
+}
+
+int CsipgsState::internKind(const Design& d, int slot) {
+    for (size_t i = 0; i < kinds_.size(); ++i) {
+        if (kinds_[i]->slot == slot && kinds_[i]->design == d) return static_cast<int>(i);
+    }
+    auto kind = std::make_shared<Kind>();
+    kind->design = d;
+    kind->slot = slot;
+    kind->steps = d.steps();
+    kind->hash = d.hash() * 31 + static_cast<uint64_t>(slot + 1);
+    kinds_.push_back(std::move(kind));
+    return static_cast<int>(kinds_.size() - 1);
+}
+
+std::optional<Piece> CsipgsState::pieceAt(Cell c) const {
+    if (!geometry_.contains(c) || sq_.kind[static_cast<size_t>(c)] < 0) return std::nullopt;
+    return Piece{sq_.kind[static_cast<size_t>(c)], sq_.owner[static_cast<size_t>(c)]};
+}
+
+PlayerResources CsipgsState::resources(PlayerId p) const {
+    PlayerResources r;
+    if (p < 0 || p > 1) return r;
+    r.treasury = treasury_[static_cast<size_t>(p)];
+    r.reserve.assign(kinds_.size(), 0);
+    for (int k : reserve_[static_cast<size_t>(p)]) ++r.reserve[static_cast<size_t>(k)];
+    return r;
+}
+
+Appearance CsipgsState::appearance(Cell c) const {
+    auto piece = pieceAt(c);
+    if (!piece) return std::nullopt;
+    return SetPiece{piece->owner == 0 ? SetColour::White : SetColour::Black,
+                    rules_.standIns[static_cast<size_t>(kind(piece->kind).slot)]};
+}
+
+int CsipgsState::piecesOf(PlayerId p) const {
+    int n = static_cast<int>(reserve_[static_cast<size_t>(p)].size());
+    for (int8_t o : sq_.owner) n += o == p;
+    return n;
+}
+
+int CsipgsState::royals(PlayerId p) const {
+    return royals(sq_, p);
+}
+
+Cell CsipgsState::royalCell(const Squares& sq, PlayerId p) const {
+    Cell found = NoCell;
+    for (size_t c = 0; c < 64; ++c) {
+        if (sq.owner[c] != p || !kind(sq.kind[c]).design.royal()) continue;
+        if (found != NoCell) return NoCell;  // several
+        found = static_cast<Cell>(c);
+    }
+    return found;
+}
+
+bool CsipgsState::reaches(const Squares& sq, int kindId, PlayerId p, Cell from, Cell to,
+                          bool capturing) const {
+    const int dx = geometry_.file(to) - geometry_.file(from);
+    const int dy = geometry_.rank(to) - geometry_.rank(from);
+    for (const Step& s : kind(kindId).steps) {
+        if (!(capturing ? s.capture : s.move)) continue;
+        const int df = s.df, dr = p == 0 ? s.dr : -s.dr;  // Black mirrors the ranks
+        if (!s.ride) {
+            if (dx == df && dy == dr) return true;
+            continue;
+        }
+        const int k = df != 0 ? dx / df : dy / dr;
+        if (k < 1 || dx != k * df || dy != k * dr) continue;
+        bool clear = true;
+        for (int i = 1; i < k && clear; ++i) {
+            Cell between = geometry_.step(from, i * df, i * dr);
+            clear = sq.kind[static_cast<size_t>(between)] < 0;
+        }
+        if (clear) return true;
+    }
+    return false;
+}
+
+CsipgsState::Powers CsipgsState::powersOf(const Squares& sq, Cell c) const {
+    Powers powers;
+    powers.kinds[0] = sq.kind[static_cast<size_t>(c)];
+    powers.count = 1;
+    if (!rules_.relay) return powers;
+    const PlayerId p = sq.owner[static_cast<size_t>(c)];
+    for (Cell r = 0; r < 64; ++r) {
+        const int k = sq.kind[static_cast<size_t>(r)];
+        if (r == c || sq.owner[static_cast<size_t>(r)] != p || !kind(k).design.relay()) continue;
+        // A relay piece defends c when it could take an enemy standing there.
+        if (reaches(sq, k, p, r, c, true) && powers.count < static_cast<int>(powers.kinds.size()))
+            powers.kinds[static_cast<size_t>(powers.count++)] = static_cast<int8_t>(k);
+    }
+    return powers;
+}
+
+bool CsipgsState::attacked(const Squares& sq, Cell c, PlayerId by) const {
+    for (Cell from = 0; from < 64; ++from) {
+        if (sq.owner[static_cast<size_t>(from)] != by) continue;
+        Powers powers = powersOf(sq, from);
+        for (int i = 0; i < powers.count; ++i) {
+            if (reaches(sq, powers.kinds[static_cast<size_t>(i)], by, from, c, true)) return true;
+        }
+    }
+    return false;
+}
+
+bool CsipgsState::attacked(Cell c, PlayerId by) const {
+    return attacked(sq_, c, by);
+}
+
+bool CsipgsState::inCheck(PlayerId p) const {
+    for (Cell c = 0; c < 64; ++c) {
+        if (sq_.owner[static_cast<size_t>(c)] == p &&
+            kind(sq_.kind[static_cast<size_t>(c)]).design.royal() && attacked(c, other(p)))
+            return true;
+    }
+    return false;
+}
+
+int CsipgsState::royals(const Squares& sq, PlayerId p) const {
+    int n = 0;
+    for (size_t c = 0; c < 64; ++c) {
+        if (sq.owner[c] == p && kind(sq.kind[c]).design.royal()) ++n;
+    }
+    return n;
+}
+
+void CsipgsState::addMoves(const Squares& sq, PlayerId p, std::vector<Action>& out) const {
+    // Only a player with exactly one royal must not leave it attacked.
+    const bool guarded = royals(sq, p) == 1;
+    for (Cell from = 0; from < 64; ++from) {
+        if (sq.owner[static_cast<size_t>(from)] != p) continue;
+        uint64_t targets = 0;
+        Powers powers = powersOf(sq, from);
+        for (int i = 0; i < powers.count; ++i) {
+            for (const Step& s : kind(powers.kinds[static_cast<size_t>(i)]).steps) {
+                const int df = s.df, dr = p == 0 ? s.dr : -s.dr;
+                Cell to = geometry_.step(from, df, dr);
+                while (to != NoCell) {
+                    const int owner = sq.owner[static_cast<size_t>(to)];
+                    if (owner == NoPlayer) {
+                        if (s.move) targets |= uint64_t{1} << to;
+                    } else {
+                        if (owner != p && s.capture) targets |= uint64_t{1} << to;
+                        break;
+                    }
+                    if (!s.ride) break;
+                    to = geometry_.step(to, df, dr);
+                }
+            }
+        }
+        for (Cell to = 0; targets; ++to, targets >>= 1) {
+            if (!(targets & 1)) continue;
+            if (guarded) {
+                Squares after = sq;
+                after.owner[static_cast<size_t>(to)] = static_cast<int8_t>(p);
+                after.kind[static_cast<size_t>(to)] = after.kind[static_cast<size_t>(from)];
+                after.owner[static_cast<size_t>(from)] = static_cast<int8_t>(NoPlayer);
+                after.kind[static_cast<size_t>(from)] = -1;
+                if (attacked(after, royalCell(after, p), other(p))) continue;
+            }
+            out.push_back(Action::move(from, to));
+        }
+    }
+}
+
+std::vector<Action> CsipgsState::legalMoves() const {
+    std::vector<Action> moves;
+    if (royals(toMove_) > 0 && royals(other(toMove_)) > 0) addMoves(sq_, toMove_, moves);
+    return moves;
+}
+
+uint64_t CsipgsState::perftMoves(const Squares& sq, PlayerId p, int depth) const {
+    std::vector<Action> moves;
+    addMoves(sq, p, moves);
+    if (depth == 1) return moves.size();
+    uint64_t nodes = 0;
+    for (const Action& m : moves) {
+        Squares next = sq;
+        next.owner[static_cast<size_t>(m.to)] = static_cast<int8_t>(p);
+        next.kind[static_cast<size_t>(m.to)] = next.kind[static_cast<size_t>(m.from)];
+        next.owner[static_cast<size_t>(m.from)] = static_cast<int8_t>(NoPlayer);
+        next.kind[static_cast<size_t>(m.from)] = -1;
+        nodes += perftMoves(next, other(p), depth - 1);
+    }
+    return nodes;
+}
+
+std::vector<std::pair<Action, uint64_t>> CsipgsState::perftMovesOnlyDivide(int depth) const {
+    std::vector<std::pair<Action, uint64_t>> counts;
+    if (depth < 1) return counts;
+    for (const Action& m : legalMoves()) {
+        Squares next = sq_;
+        next.owner[static_cast<size_t>(m.to)] = static_cast<int8_t>(toMove_);
+        next.kind[static_cast<size_t>(m.to)] = next.kind[static_cast<size_t>(m.from)];
+        next.owner[static_cast<size_t>(m.from)] = static_cast<int8_t>(NoPlayer);
+        next.kind[static_cast<size_t>(m.from)] = -1;
+        counts.emplace_back(m, depth == 1 ? 1 : perftMoves(next, other(toMove_), depth - 1));
+    }
+    return counts;
+}
+
+uint64_t CsipgsState::perftMovesOnly(int depth) const {
+    if (depth == 0) return 1;
+    if (royals(toMove_) == 0 || royals(other(toMove_)) == 0) return 0;
+    return perftMoves(sq_, toMove_, depth);
+}
+
+std::vector<Action> CsipgsState::legalActions() const {
+    std::vector<Action> actions;
+    if (outcome().over()) return actions;
+    addMoves(sq_, toMove_, actions);
+    const PlayerId p = toMove_;
+    // Transfers: each kind in reserve, to each empty square next to a royal not in check.
+    const auto& reserve = reserve_[static_cast<size_t>(p)];
+    if (!reserve.empty()) {
+        uint64_t squares = 0;
+        for (Cell r = 0; r < 64; ++r) {
+            if (sq_.owner[static_cast<size_t>(r)] != p ||
+                !kind(sq_.kind[static_cast<size_t>(r)]).design.royal() || attacked(r, other(p)))
+                continue;
+            for (int df = -1; df <= 1; ++df) {
+                for (int dr = -1; dr <= 1; ++dr) {
+                    Cell to = geometry_.step(r, df, dr);
+                    if (to != NoCell && sq_.kind[static_cast<size_t>(to)] < 0)
+                        squares |= uint64_t{1} << to;
+                }
+            }
+        }
+        for (size_t i = 0; i < reserve.size(); ++i) {
+            if (i > 0 && reserve[i] == reserve[i - 1]) continue;
+            uint64_t left = squares;
+            for (Cell to = 0; left; ++to, left >>= 1) {
+                if (left & 1) actions.push_back(Action::place(reserve[i], to));
+            }
+        }
+    }
+    for (int s = 0; s < kSlots; ++s) {
+        if (refusalOfBuy(s).empty()) actions.push_back(buy(s));
+    }
+    return actions;
+}
+
+std::string CsipgsState::refusalOfMove(const Action& a) const {
+    if (!geometry_.contains(a.from) || !geometry_.contains(a.to) || a.piece >= 0 || !a.path.empty())
+        return "that is not a move on this board";
+    if (sq_.owner[static_cast<size_t>(a.from)] != toMove_)
+        return playerName(toMove_) + " has no piece on " + geometry_.name(a.from);
+    std::vector<Action> moves;
+    addMoves(sq_, toMove_, moves);
+    if (std::find(moves.begin(), moves.end(), a) != moves.end()) return {};
+    const Kind& k = kind(sq_.kind[static_cast<size_t>(a.from)]);
+    std::string name = k.design.name();
+    // Whether the piece could go there at all, check aside.
+    Squares board = sq_;
+    bool reachable = false;
+    Powers powers = powersOf(board, a.from);
+    const bool capturing = sq_.owner[static_cast<size_t>(a.to)] == other(toMove_);
+    for (int i = 0; i < powers.count && !reachable; ++i)
+        reachable =
+            reaches(board, powers.kinds[static_cast<size_t>(i)], toMove_, a.from, a.to, capturing);
+    if (reachable && sq_.owner[static_cast<size_t>(a.to)] != toMove_)
+        return "it would leave " + playerName(toMove_) + "'s only royal piece in check";
+    return "the " + name + " (" + k.design.text() + ") on " + geometry_.name(a.from) +
+           " cannot go to " + geometry_.name(a.to);
+}
+
+std::string CsipgsState::refusalOfTransfer(const Action& a) const {
+    const PlayerId p = toMove_;
+    const auto& reserve = reserve_[static_cast<size_t>(p)];
+    if (a.piece < 0 || a.piece >= static_cast<int>(kinds_.size()) ||
+        std::find(reserve.begin(), reserve.end(), a.piece) == reserve.end())
+        return playerName(p) + "'s reserve holds no such piece";
+    if (!geometry_.contains(a.to) || !a.path.empty() || a.from != NoCell)
+        return "that is not a square of this board";
+    if (sq_.kind[static_cast<size_t>(a.to)] >= 0) return geometry_.name(a.to) + " is not empty";
+    bool nextToRoyal = false;
+    for (int df = -1; df <= 1; ++df) {
+        for (int dr = -1; dr <= 1; ++dr) {
+            Cell r = geometry_.step(a.to, df, dr);
+            if (r == NoCell || (df == 0 && dr == 0)) continue;
+            if (sq_.owner[static_cast<size_t>(r)] != p ||
+                !kind(sq_.kind[static_cast<size_t>(r)]).design.royal())
+                continue;
+            nextToRoyal = true;
+            if (!attacked(r, other(p))) return {};
+        }
+    }
+    if (!nextToRoyal)
+        return "a reserve piece comes in only next to one of your royal pieces, and " +
+               geometry_.name(a.to) + " is next to none";
+    return "the royal piece next to " + geometry_.name(a.to) +
+           " is in check, and a royal in check cannot bring in reserves";
+}
+
+std::string CsipgsState::refusalOfBuy(int slot) const {
+    if (slot < 0 || slot >= kSlots) return "there are slots 1 to 6";
+    const PlayerId p = toMove_;
+    const Design& d = slots_[static_cast<size_t>(p)][static_cast<size_t>(slot)];
+    const long price = d.price(), has = treasury_[static_cast<size_t>(p)];
+    if (has < price)
+        return d.name() + " (slot " + std::to_string(slot + 1) + ") costs " +
+               std::to_string(price) + " zorkmids and " + playerName(p) + " has " +
+               std::to_string(has);
+    if (piecesOf(p) >= kMaxPieces)
+        return playerName(p) + " has 16 pieces on the board and in reserve, the most allowed";
+    if (inCheck(p)) return "no purchases while a royal piece is in check";
+    return {};
+}
+
+std::optional<Design> CsipgsState::designOf(const Action& a) const {
+    std::string text;
+    for (size_t i = 1; i < a.payload.size(); ++i) {
+        if (a.payload[i] <= 0 || a.payload[i] > 127) return std::nullopt;
+        text += static_cast<char>(a.payload[i]);
+    }
+    std::string error;
+    return Design::parse(text, error);
+}
+
+std::string CsipgsState::refusalOfRedesign(const Action& a) const {
+    if (a.payload.empty() || a.payload[0] < 0 || a.payload[0] >= kSlots)
+        return "there are slots 1 to 6";
+    if (pending_) return playerName(toMove_) + " has already changed a design this turn";
+    auto d = designOf(a);
+    if (!d) return "that is not a design";
+    if (d->relay() && !rules_.relay)
+        return "+relay is not allowed at this table (option relay=off)";
+    if (*d == slots_[static_cast<size_t>(toMove_)][static_cast<size_t>(a.payload[0])])
+        return "slot " + std::to_string(a.payload[0] + 1) + " already holds " + d->text();
+    return {};
+}
+
+std::string CsipgsState::refusal(const Action& a) const {
+    if (outcome().over()) return "the game is over";
+    switch (a.kind) {
+        case Action::Kind::Move:
+            return refusalOfMove(a);
+        case Action::Kind::Place:
+            return refusalOfTransfer(a);
+        case Action::Kind::Choice:
+            if (a.arg == kBuy && a.payload.size() == 1 && a.from == NoCell && a.to == NoCell)
+                return refusalOfBuy(a.payload[0]);
+            if (a.arg == kRedesign && a.from == NoCell && a.to == NoCell)
+                return refusalOfRedesign(a);
+            return "that is not an action of csipgs Chess";
+        case Action::Kind::EndTurn:
+            return "a turn ends with its action (a move, a transfer or a purchase); say a design "
+                   "change before it";
+        default:
+            return "that is not an action of csipgs Chess";
+    }
+}
+
+bool CsipgsState::isLegal(const Action& a) const {
+    return refusal(a).empty();
+}
+
+void CsipgsState::apply(const Action& a) {
+    assert(isLegal(a));
+    outcome_.reset();
+    const PlayerId p = toMove_;
+    switch (a.kind) {
+        case Action::Kind::Move:
+            sq_.owner[static_cast<size_t>(a.to)] = static_cast<int8_t>(p);
+            sq_.kind[static_cast<size_t>(a.to)] = sq_.kind[static_cast<size_t>(a.from)];
+            sq_.owner[static_cast<size_t>(a.from)] = static_cast<int8_t>(NoPlayer);
+            sq_.kind[static_cast<size_t>(a.from)] = -1;
+            break;
+        case Action::Kind::Place: {
+            auto& reserve = reserve_[static_cast<size_t>(p)];
+            reserve.erase(std::find(reserve.begin(), reserve.end(), a.piece));
+            sq_.owner[static_cast<size_t>(a.to)] = static_cast<int8_t>(p);
+            sq_.kind[static_cast<size_t>(a.to)] = static_cast<int8_t>(a.piece);
+            break;
+        }
+        case Action::Kind::Choice:
+            if (a.arg == kRedesign) {
+                pending_ = std::make_pair(a.payload[0], *designOf(a));
+                return;  // the action is still to come
+            } else {
+                const int slot = a.payload[0];
+                const Design& d = slots_[static_cast<size_t>(p)][static_cast<size_t>(slot)];
+                treasury_[static_cast<size_t>(p)] -= d.price();
+                auto& reserve = reserve_[static_cast<size_t>(p)];
+                reserve.push_back(internKind(d, slot));
+                std::sort(reserve.begin(), reserve.end());
+            }
+            break;
+        default:
+            return;
+    }
+    endTurn();
+}
+
+void CsipgsState::endTurn() {
+    const PlayerId p = toMove_;
+    if (pending_) {
+        slots_[static_cast<size_t>(p)][static_cast<size_t>(pending_->first)] = pending_->second;
+        pending_.reset();
+    }
+    toMove_ = other(p);
+    treasury_[static_cast<size_t>(toMove_)] += 1;  // the next player's credit
+    history_.push_back(key());
+    repeated_ = std::count(history_.begin(), history_.end(), history_.back()) >= 3;
+}
+
+Effect CsipgsState::effect(const Action& a) const {
+    Effect e;
+    if (a.kind == Action::Kind::Move) {
+        CellChange from{a.from, appearance(a.from), std::nullopt, true, false};
+        CellChange to{a.to, appearance(a.to), appearance(a.from), true, false};
+        e.changes = a.from < a.to ? std::vector{from, to} : std::vector{to, from};
+    } else if (a.kind == Action::Kind::Place) {
+        const Kind& k = kind(a.piece);
+        e.changes = {{a.to, std::nullopt,
+                      SetPiece{toMove_ == 0 ? SetColour::White : SetColour::Black,
+                               rules_.standIns[static_cast<size_t>(k.slot)]},
+                      true, false}};
+    }
+    return e;  // purchases and design changes are said, not shown
+}
+
+Outcome CsipgsState::outcome() const {
+    if (outcome_) return *outcome_;
+    Outcome o;
+    for (PlayerId p = 0; p < 2 && !o.over(); ++p) {
+        if (royals(p) == 0)
+            o = Outcome::win({other(p)}, playerName(p) + " has no royal piece left");
+    }
+    if (!o.over() && repeated_) o = Outcome::draw("threefold repetition");
+    if (!o.over()) {
+        // Whether the player to move can do anything at all.
+        std::vector<Action> moves;
+        addMoves(sq_, toMove_, moves);
+        bool canAct = !moves.empty();
+        for (int s = 0; s < kSlots && !canAct; ++s) canAct = refusalOfBuy(s).empty();
+        if (!canAct && !reserve_[static_cast<size_t>(toMove_)].empty()) {
+            for (Cell c = 0; c < 64 && !canAct; ++c) {
+                Action t = Action::place(reserve_[static_cast<size_t>(toMove_)][0], c);
+                canAct = sq_.kind[static_cast<size_t>(c)] < 0 && refusalOfTransfer(t).empty();
+            }
+        }
+        if (!canAct) {
+            bool mate = royals(toMove_) == 1 && inCheck(toMove_);
+            o = Outcome::win({other(toMove_)},
+                             mate ? "checkmate" : playerName(toMove_) + " has no possible action");
+        }
+    }
+    outcome_ = o;
+    return o;
+}
+
+uint64_t CsipgsState::key() const {
+    uint64_t h = 1469598103934665603ull;
+    auto mix = [&](uint64_t v) { h = (h ^ v) * 1099511628211ull + (v >> 29); };
+    for (size_t c = 0; c < 64; ++c) {
+        mix(sq_.kind[c] < 0 ? 0 : kind(sq_.kind[c]).hash * 3 + static_cast<uint64_t>(sq_.owner[c]));
+    }
+    for (PlayerId p = 0; p < 2; ++p) {
+        std::vector<uint64_t> reserve;
+        for (int k : reserve_[static_cast<size_t>(p)]) reserve.push_back(kind(k).hash);
+        std::sort(reserve.begin(), reserve.end());
+        mix(0xA5A5 + static_cast<uint64_t>(p));
+        for (uint64_t r : reserve) mix(r);
+        mix(static_cast<uint64_t>(treasury_[static_cast<size_t>(p)]));
+        for (const Design& d : slots_[static_cast<size_t>(p)]) mix(d.hash());
+    }
+    mix(static_cast<uint64_t>(toMove_));
+    return h;
+}
+
+CsipgsGame::CsipgsGame(GameOptions resolved) : options_(std::move(resolved)) {
+    rules_.relay = options_.on("relay");
+    for (int s = 0; s < kSlots; ++s)
+        rules_.standIns[static_cast<size_t>(s)] =
+            options_.standIn("slot" + std::to_string(s + 1)).figure;
+}
+
+std::unique_ptr<GameState> CsipgsGame::start() const {
+    return std::make_unique<CsipgsState>(rules_);
+}
+
+std::unique_ptr<GameState> CsipgsGame::load(std::string_view text, std::string& error) const {
+    return CsipgsState::load(text, error, rules_);
+}
+
+}  // namespace csipgs
+}  // namespace arbiter

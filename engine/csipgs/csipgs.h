@@ -1,0 +1,181 @@
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/core/game.h"
+#include "engine/csipgs/design.h"
+
+namespace arbiter {
+
+// The csipgs module's entries for the registry of games (engine/games.cpp).
+GameInfo csipgsInfo();
+std::unique_ptr<Game> makeCsipgsGame(const GameOptions& resolved);
+
+namespace csipgs {
+
+inline constexpr int kSlots = 6;
+inline constexpr int kMaxPieces = 16;  // board and reserve together, per player
+
+// What decides a piece's rules and its look: its design, and the slot it was
+// bought from, whose stand-in shows it on the boards. A piece keeps both when
+// the slot is later redesigned.
+struct Kind {
+    Design design;
+    int slot = 0;  // 0..5
+    std::vector<Step> steps;
+    uint64_t hash = 0;  // of design and slot
+};
+
+// The table's choices: relay allowed, and the set piece (figure) standing for
+// each slot's pieces; the colour follows the owner.
+struct Rules {
+    bool relay = false;
+    std::array<Figure, kSlots> standIns = {Figure::Pawn,   Figure::Rook, Figure::Knight,
+                                           Figure::Bishop, Figure::King, Figure::Queen};
+};
+
+// The actions said rather than shown: Action::choice(kBuy, NoCell, {slot}) and
+// Action::choice(kRedesign, NoCell, {slot, design text as characters...}).
+inline constexpr int kBuy = 1;
+inline constexpr int kRedesign = 2;
+Action buy(int slot);
+Action redesign(int slot, const Design& design);
+
+// csipgs Chess (docs/rules/csipgs.md): chess with an economy. Each turn the
+// player to move gets a zorkmid of credit (already in their treasury while they
+// are to move), may say one design change, and then makes exactly one action:
+// a move, a transfer of a reserve piece to an empty square next to one of
+// their royal pieces not in check, or a purchase into the reserve. The design
+// change, if said, takes effect after the action, as the rules order it; the
+// action ends the turn. With one royal piece the FIDE rules of check and mate
+// apply to it; with several, check may be ignored and royals captured. A player
+// with no possible action, or no royal piece on the board, loses; a threefold
+// repetition of the whole state is a draw.
+class CsipgsState final : public GameState {
+  public:
+    explicit CsipgsState(Rules rules = {});
+    std::unique_ptr<GameState> clone() const override;
+
+    const Geometry& geometry() const override { return geometry_; }
+    int playerCount() const override { return 2; }
+    PlayerId toMove() const override { return toMove_; }
+    std::string playerName(PlayerId p) const override { return p == 0 ? "White" : "Black"; }
+
+    // Piece::kind indexes kind().
+    std::optional<Piece> pieceAt(Cell c) const override;
+    PlayerResources resources(PlayerId p) const override;
+    Appearance appearance(Cell c) const override;
+    const Kind& kind(int id) const { return *kinds_[static_cast<size_t>(id)]; }
+
+    std::vector<Action> legalActions() const override;
+    bool isLegal(const Action& a) const override;
+    std::string refusal(const Action& a) const override;
+    void apply(const Action& a) override;
+    Effect effect(const Action& a) const override;
+    // A design change said, its action still to come.
+    bool midTurn() const override { return pending_.has_value(); }
+
+    Outcome outcome() const override;
+    bool canStillWin(PlayerId p) const override { return royals(p) > 0; }
+
+    std::string describe(const Action& a) const override;
+    std::string encode(const Action& a) const override;
+    std::optional<Action> decode(std::string_view text) const override;
+    // The whole state; see docs/rules/csipgs.md ("Position notation").
+    std::string serialize() const override;
+    static std::unique_ptr<CsipgsState> load(std::string_view text, std::string& error,
+                                             Rules rules = {});
+    // Treasuries, reserves, slots with prices, and each piece's design, as lines
+    // for the players.
+    std::vector<std::string> report() const override;
+
+    long treasury(PlayerId p) const { return treasury_[static_cast<size_t>(p)]; }
+    const Design& slot(PlayerId p, int s) const {
+        return slots_[static_cast<size_t>(p)][static_cast<size_t>(s)];
+    }
+    // Kind ids in p's reserve, sorted.
+    const std::vector<int>& reserve(PlayerId p) const { return reserve_[static_cast<size_t>(p)]; }
+    // How many royal pieces p has on the board, and whether the one on `c` is attacked.
+    int royals(PlayerId p) const;
+    bool attacked(Cell c, PlayerId by) const;
+    // p has a royal piece in check.
+    bool inCheck(PlayerId p) const;
+
+    // Board moves only, from the mover's pieces.
+    std::vector<Action> legalMoves() const;
+    // Perft over board moves alone (no credit, transfers, purchases or design
+    // changes, no repetition), so that the counts compare with any chess-variant
+    // engine given the same pieces: `arbiter-perft --moves-only`.
+    uint64_t perftMovesOnly(int depth) const;
+    // The same per first move (depth >= 1), to find where a count differs.
+    std::vector<std::pair<Action, uint64_t>> perftMovesOnlyDivide(int depth) const;
+
+  private:
+    // The board alone, so that a move can be tried on a copy cheaply.
+    struct Squares {
+        std::array<int8_t, 64> owner;  // NoPlayer, 0 or 1
+        std::array<int8_t, 64> kind;   // kind id, or -1
+    };
+    // The kinds whose steps a piece may use: its own and, with relay, those of
+    // the friendly relay pieces that defend it.
+    struct Powers {
+        std::array<int8_t, kMaxPieces + 1> kinds;
+        int count = 0;
+    };
+
+    int internKind(const Design& d, int slot);
+    int piecesOf(PlayerId p) const;
+    Cell royalCell(const Squares& sq, PlayerId p) const;  // p's only royal, or NoCell
+    bool reaches(const Squares& sq, int kindId, PlayerId p, Cell from, Cell to,
+                 bool capturing) const;
+    Powers powersOf(const Squares& sq, Cell c) const;
+    bool attacked(const Squares& sq, Cell c, PlayerId by) const;
+    int royals(const Squares& sq, PlayerId p) const;
+    void addMoves(const Squares& sq, PlayerId p, std::vector<Action>& out) const;
+    uint64_t perftMoves(const Squares& sq, PlayerId p, int depth) const;
+    std::string refusalOfMove(const Action& a) const;
+    std::string refusalOfTransfer(const Action& a) const;
+    std::string refusalOfBuy(int slot) const;
+    std::string refusalOfRedesign(const Action& a) const;
+    std::optional<Design> designOf(const Action& a) const;  // a redesign's payload
+    void endTurn();
+    uint64_t key() const;  // the whole state, for repetition
+
+    Rules rules_;
+    Geometry geometry_;
+    Squares sq_;
+    std::vector<std::shared_ptr<const Kind>> kinds_;
+    std::array<std::vector<int>, 2> reserve_;
+    std::array<long, 2> treasury_{1, 0};
+    std::array<std::array<Design, kSlots>, 2> slots_;
+    std::optional<std::pair<int, Design>> pending_;  // slot, design
+    PlayerId toMove_ = 0;
+    std::vector<uint64_t> history_;           // key() at the start of each turn so far
+    bool repeated_ = false;                   // the state has now stood three times
+    mutable std::optional<Outcome> outcome_;  // worked out when first asked
+};
+
+// The rules of csipgs Chess as a Game.
+class CsipgsGame final : public Game {
+  public:
+    explicit CsipgsGame(GameOptions resolved);
+    std::string name() const override { return "csipgs"; }
+    const GameOptions& options() const override { return options_; }
+    std::unique_ptr<GameState> start() const override;
+    std::unique_ptr<GameState> load(std::string_view text, std::string& error) const override;
+    std::string exportRecord(const GameRecord& record) const override;
+    std::string recordExtension() const override { return "txt"; }
+
+  private:
+    GameOptions options_;
+    Rules rules_;
+};
+
+}  // namespace csipgs
+}  // namespace arbiter
