@@ -441,6 +441,7 @@ nlohmann::json Session::snapshot() const {
                           {"played", limits_.played(now)},
                           {"rounds", limits_.rounds().done},
                           {"timeLimitReached", limits_.timeLimitReached()}}},
+                        {"report", current().report()},
                         {"journal", journalPath()},
                         {"over", o.over() || abandoned_}};
     if (o.over()) {

@@ -33,8 +33,9 @@ const char* kCommands = R"(commands:
   status              where the game stands
   watch               print announcements as they happen, until interrupted
   do ACTION           an action no board shows: resign, leave, draw-offer,
-                      draw-accept, draw-claim, pass, or a move in the game's
-                      notation (e2e4)
+                      draw-accept, draw-claim, pass, or an action in the game's
+                      notation, perhaps of several words (e2e4, buy 3,
+                      design 3 FfR)
   do join [NAME]      a late player takes the next seat (games that allow it)
   takeback            take the last move back
   pause               stop the clocks
@@ -58,12 +59,16 @@ std::optional<json> requestFor(const std::string& command, const std::vector<std
     }
     if (command == "do") {
         bool joining = !args.empty() && args[0] == "join";
-        if (args.empty() || args.size() > (joining ? 2u : 1u)) {
-            error = "do takes one ACTION, e.g. arbiterctl do resign (join may add a NAME)";
+        if (args.empty() || (joining && args.size() > 2)) {
+            error = "do takes an ACTION, e.g. arbiterctl do resign (join may add one NAME)";
             return std::nullopt;
         }
-        json request = {{"type", kDo}, {"action", args[0]}};
-        if (args.size() == 2) request["name"] = args[1];
+        // An action may be several words ("buy 3", "design 3 FfR"); join's
+        // second word is the newcomer's name.
+        std::string action = args[0];
+        for (size_t i = 1; !joining && i < args.size(); ++i) action += " " + args[i];
+        json request = {{"type", kDo}, {"action", action}};
+        if (joining && args.size() == 2) request["name"] = args[1];
         if (player) request["player"] = *player;
         return request;
     }
