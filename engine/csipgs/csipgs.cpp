@@ -380,22 +380,30 @@ std::string CsipgsState::refusalOfBuy(int slot) const {
     return {};
 }
 
-std::optional<Design> CsipgsState::designOf(const Action& a) const {
+std::optional<Design> CsipgsState::designOf(const Action& a, std::string& error) const {
     std::string text;
     for (size_t i = 1; i < a.payload.size(); ++i) {
-        if (a.payload[i] <= 0 || a.payload[i] > 127) return std::nullopt;
+        if (a.payload[i] <= ' ' || a.payload[i] > '~') {
+            error = "a design is written in letters and '+'";
+            return std::nullopt;
+        }
         text += static_cast<char>(a.payload[i]);
     }
-    std::string error;
     return Design::parse(text, error);
+}
+
+std::optional<Design> CsipgsState::designOf(const Action& a) const {
+    std::string error;
+    return designOf(a, error);
 }
 
 std::string CsipgsState::refusalOfRedesign(const Action& a) const {
     if (a.payload.empty() || a.payload[0] < 0 || a.payload[0] >= kSlots)
         return "there are slots 1 to 6";
     if (pending_) return playerName(toMove_) + " has already changed a design this turn";
-    auto d = designOf(a);
-    if (!d) return "that is not a design";
+    std::string error;
+    auto d = designOf(a, error);
+    if (!d) return "that design cannot be built: " + error;
     if (d->relay() && !rules_.relay)
         return "+relay is not allowed at this table (option relay=off)";
     if (*d == slots_[static_cast<size_t>(toMove_)][static_cast<size_t>(a.payload[0])])

@@ -143,7 +143,9 @@ class CsipgsState final : public GameState {
     std::string refusalOfTransfer(const Action& a) const;
     std::string refusalOfBuy(int slot) const;
     std::string refusalOfRedesign(const Action& a) const;
-    std::optional<Design> designOf(const Action& a) const;  // a redesign's payload
+    // A redesign's payload read as a design; nullopt (and why) when it is not one.
+    std::optional<Design> designOf(const Action& a, std::string& error) const;
+    std::optional<Design> designOf(const Action& a) const;
     void endTurn();
     uint64_t key() const;  // the whole state, for repetition
 

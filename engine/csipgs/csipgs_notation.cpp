@@ -335,11 +335,13 @@ std::optional<Action> CsipgsState::decode(std::string_view text) const {
         return buy(static_cast<int>(*slot) - 1);
     }
     if (words[0] == "design" && words.size() == 3) {
+        // The design's text is kept as written, so that refusal() can say
+        // which part of a faulty one is wrong.
         auto slot = number(words[1], kSlots);
-        std::string error;
-        auto d = Design::parse(words[2], error);
-        if (!slot || *slot < 1 || !d) return std::nullopt;
-        return redesign(static_cast<int>(*slot) - 1, *d);
+        if (!slot || *slot < 1 || words[2].size() > 80) return std::nullopt;
+        std::vector<int> payload = {static_cast<int>(*slot) - 1};
+        for (char c : words[2]) payload.push_back(static_cast<unsigned char>(c));
+        return Action::choice(kRedesign, NoCell, std::move(payload));
     }
     if (words.size() != 1) return std::nullopt;
     std::string_view t = words[0];
@@ -404,13 +406,13 @@ std::string CsipgsState::describe(const Action& a) const {
             const std::string slotName = "slot " + std::to_string(slot + 1);
             if (a.arg == kBuy) {
                 long left = treasury(toMove_) - current.price();
-                return "buys a " + current.name() + " (" + slotName + ") for " +
-                       std::to_string(current.price()) + " zorkmids, " + std::to_string(left) +
-                       " left";
+                return playerName(toMove_) + " buys a " + current.name() + " (" + slotName +
+                       ") for " + std::to_string(current.price()) + " zorkmids, " +
+                       std::to_string(left) + " left";
             }
             auto d = designOf(a);
             if (!d) return encode(a);
-            return "designs " + slotName + " as " + d->text() + " (price " +
+            return playerName(toMove_) + " designs " + slotName + " as " + d->text() + " (price " +
                    std::to_string(d->price()) + ") in place of " + current.name() +
                    ", from the end of this turn";
         }

@@ -1,0 +1,96 @@
+// csipgs Chess through the real programs: moves and transfers on the virtual
+// board, purchases and design changes said with arbiterctl, as
+// docs/rules/csipgs.md tells a table to play it.
+#include "tests/e2e/table_fixture.h"
+
+namespace arbiter::e2e {
+namespace {
+
+class Csipgs : public TableTest {
+  protected:
+    // Says an action with arbiterctl and waits for its announcement.
+    void say(const std::vector<std::string>& words, const std::string& expect) {
+        std::vector<std::string> args = {"do"};
+        args.insert(args.end(), words.begin(), words.end());
+        auto [code, text] = control(args);
+        EXPECT_EQ(code, 0) << text;
+        expectSaid(expect);
+    }
+};
+
+// White buys a Knight, redesigns slot 3 and buys a second piece that a knight
+// stands for; the referee follows which knight is which through history and
+// asks which one came in when a knight appears next to the king. Black caged
+// his king with cheap move-only blockers and is smothered.
+TEST_F(Csipgs, FullGameWithPurchasesTransfersAndRedesignedPiecesEndsInMate) {
+    startBoard({"--setup", "4k3/8/8/8/8/8/8/4K3"});
+    startDaemon({"--game", "csipgs"});
+    expectSaid("New game of csipgs");
+
+    play("e1-e2", "1. King e1-e2");
+    play("e8-f8", "1... King e8-f8");
+    play("e2-f2", "2. King e2-f2");
+    // Black says his design change first; it takes effect after his move.
+    say({"design", "2", "mW"}, "Black designs slot 2 as mW (price 1) in place of Rook");
+    play("f8-g8", "2... King f8-g8");
+    say({"buy", "3"}, "White buys a Knight (slot 3) for 3 zorkmids, 0 left");
+    play("g8-h8", "3... King g8-h8");
+    say({"design", "3", "mW"}, "White designs slot 3 as mW (price 1) in place of Knight");
+    play("f2-e2", "4. King f2-e2");
+    say({"buy", "2"}, "Black buys a mW (slot 2) for 1 zorkmids, 3 left");
+    say({"buy", "3"}, "White buys a mW (slot 3) for 1 zorkmids, 1 left");
+    say({"buy", "2"}, "5... Black buys a mW (slot 2) for 1 zorkmids, 3 left");
+
+    // Both of White's reserve pieces are shown by a knight: which one came in?
+    auto [code, status] = control({"status"});
+    EXPECT_EQ(code, 0) << status;
+    EXPECT_NE(status.find("White: 2 zorkmids; reserve: Knight (slot 3), mW (slot 3)"),
+              std::string::npos)
+        << status;
+    EXPECT_NE(status.find("3 mW 1z"), std::string::npos) << status;
+    play("put e3 N", "Make the position unambiguous, or say which");
+    say({"3:N@e3"}, "6. Knight from the reserve to e3");
+    say({"buy", "2"}, "6... Black buys a mW (slot 2) for 1 zorkmids, 3 left");
+    play("put f3 N", "7. mW from the reserve to f3");
+    play("put g8 r", "7... mW from the reserve to g8");
+    // Two white knights stand side by side; history says e3's is the Knight.
+    play("e3-g4", "8. Knight e3-g4");
+    play("put g7 r", "8... mW from the reserve to g7");
+    play("f3-f4", "9. mW f3-f4");
+    play("put h7 r", "9... mW from the reserve to h7");
+    play("g4-h6", "10. Knight g4-h6");
+    say({"buy", "2"}, "10... Black buys a mW (slot 2)");
+    play("h6-f7", "11. Knight h6-f7");
+    expectSaid("Game over: checkmate. White wins");
+
+    std::string record = recordText();
+    EXPECT_NE(record.find("2... Black: Black designs slot 2 as mW"), std::string::npos) << record;
+    EXPECT_NE(record.find("6. White: Knight from the reserve to e3"), std::string::npos) << record;
+    EXPECT_NE(record.find("Result: White wins (checkmate)"), std::string::npos) << record;
+}
+
+// What a player says wrongly changes nothing and is told why.
+TEST_F(Csipgs, RefusedPurchasesAndDesignsSayWhy) {
+    startBoard({"--setup", "4k3/8/8/8/8/8/8/4K3"});
+    startDaemon({"--game", "csipgs"});
+    expectSaid("New game of csipgs");
+    auto [poor, poorText] = control({"do", "buy", "2"});
+    EXPECT_EQ(poor, 1);
+    EXPECT_NE(poorText.find("Rook (slot 2) costs 5 zorkmids and White has 1"), std::string::npos)
+        << poorText;
+    auto [bad, badText] = control({"do", "design", "3", "sF"});
+    EXPECT_EQ(bad, 1);
+    EXPECT_NE(badText.find("'s' does not apply to F"), std::string::npos) << badText;
+    auto [relay, relayText] = control({"do", "design", "3", "N+relay"});
+    EXPECT_EQ(relay, 1);
+    EXPECT_NE(relayText.find("+relay is not allowed at this table"), std::string::npos)
+        << relayText;
+    // Nothing of that reached the game.
+    auto [code, json] = control({"--json", "status"});
+    EXPECT_EQ(code, 0);
+    EXPECT_NE(json.find("\"ply\":0"), std::string::npos) << json;
+    play("e1-d1", "1. King e1-d1");
+}
+
+}  // namespace
+}  // namespace arbiter::e2e
