@@ -28,5 +28,18 @@ TEST(ReadableJson, NestedStatusReadsAsIndentedLines) {
               "result: -\n");
 }
 
+TEST(ReadableJson, ListsOfSentencesGoOneItemALine) {
+    // A game's report: each line holds commas of its own, so joining them with
+    // commas would lose where one ends.
+    json status = {{"report", {"White: 3 zorkmids; reserve: Rook, Knight", "Black: 2 zorkmids"}},
+                   {"long", json(std::vector<std::string>(12, "0123456789"))}};
+    std::string text = readable(status);
+    EXPECT_EQ(text.substr(0, text.find("long:")),
+              "report:\n"
+              "  - White: 3 zorkmids; reserve: Rook, Knight\n"
+              "  - Black: 2 zorkmids\n");
+    EXPECT_EQ(text.substr(text.find("long:"), 32), "long:\n  - 0123456789\n  - 0123456789");
+}
+
 }  // namespace
 }  // namespace arbiter::ctl

@@ -20,6 +20,20 @@ std::string plainText(const json& v) {
 
 void write(std::string& out, const json& v, int indent);
 
+// A list of plain values reads as one line ("clock: 900000, 900000") unless
+// it is long or its items hold commas themselves (a game's report lines):
+// then one item a line.
+bool fitsOnALine(const json& array) {
+    constexpr std::size_t kLine = 100;
+    std::size_t length = 0;
+    for (const json& item : array) {
+        std::string text = plainText(item);
+        if (text.find(',') != std::string::npos) return false;
+        length += text.size() + 2;
+    }
+    return length <= kLine;
+}
+
 // The text after "key:" or "- ": the value itself when it fits on the line,
 // else a newline and the value indented below.
 void writeValue(std::string& out, const json& v, int indent) {
@@ -27,7 +41,7 @@ void writeValue(std::string& out, const json& v, int indent) {
         out += " " + plainText(v) + "\n";
     } else if (v.empty()) {
         out += " (none)\n";
-    } else if (v.is_array() && std::all_of(v.begin(), v.end(), isPlain)) {
+    } else if (v.is_array() && std::all_of(v.begin(), v.end(), isPlain) && fitsOnALine(v)) {
         std::string line;
         for (const json& item : v) line += (line.empty() ? "" : ", ") + plainText(item);
         out += " " + line + "\n";
