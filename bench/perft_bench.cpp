@@ -15,6 +15,10 @@
 // bitboard perft, which arbiter-perft uses, and by the generic perft over
 // turns, to show what the generic path costs). Those depths depend on the
 // machine, so those rows are figures to compare, not part of the signature.
+//
+// Last, csipgs Chess on a middle game with designed pieces, board moves alone
+// (--moves-only) and complete turns, next to FIDE's bitboard perft on a middle
+// game of its own (Kiwipete), in the same run.
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
@@ -35,6 +39,8 @@
 
 #include "engine/core/game.h"
 #include "engine/core/perft.h"
+#include "engine/csipgs/csipgs.h"
+#include "engine/fide/fen.h"
 #include "engine/fide/perft.h"
 #include "engine/fide/position.h"
 
@@ -228,10 +234,10 @@ std::optional<DepthMeasurement> deepestWithinBudget(Count count, int runs) {
 void printGameRow(const std::string& game, const char* perftName,
                   const std::optional<DepthMeasurement>& m) {
     if (!m) {
-        std::printf("%-16s %-9s %s\n", game.c_str(), perftName, "depth 1 takes over a second");
+        std::printf("%-16s %-11s %s\n", game.c_str(), perftName, "depth 1 takes over a second");
         return;
     }
-    std::printf("%-16s %-9s %6d %14llu %10.3f %10.3f\n", game.c_str(), perftName, m->depth,
+    std::printf("%-16s %-11s %6d %14llu %10.3f %10.3f\n", game.c_str(), perftName, m->depth,
                 (unsigned long long)m->nodes, m->seconds,
                 m->seconds > 0 ? double(m->nodes) / m->seconds / 1e6 : 0.0);
 }
@@ -242,7 +248,7 @@ void timeEveryGame(int runs) {
         "\nperft over complete turns, every game from its start (default options),\n"
         "largest depth under %.0f s, best of %d run(s)\n\n",
         kBudgetSeconds, runs);
-    std::printf("%-16s %-9s %6s %14s %10s %10s\n", "game", "perft", "depth", "nodes", "seconds",
+    std::printf("%-16s %-11s %6s %14s %10s %10s\n", "game", "perft", "depth", "nodes", "seconds",
                 "Mnodes/s");
     for (const arbiter::GameInfo& info : arbiter::gameCatalog()) {
         std::unique_ptr<arbiter::Game> game = arbiter::makeGame(info.name);
@@ -262,6 +268,41 @@ void timeEveryGame(int runs) {
             info.name, "generic",
             deepestWithinBudget([&](int depth) { return arbiter::perft(*start, depth); }, runs));
     }
+}
+
+// A csipgs middle game: redesigned slots (FfR and NN shown by a knight and a
+// bishop), a narrow knight, a second royal for Black, a reserve piece, and
+// treasuries that allow purchases.
+constexpr const char* kCsipgsMiddleGame =
+    "r1bqk1nr/pp3ppp/3d4/3pp3/2A1P3/2N2C2/PP1P1PPP/R1BQK2R w 7,5 "
+    "A=3:FfR,B=4:B,C=4:NN,K=5:WF+royal,N=3:N,P=1:fmWfcF,Q=6:BR,R=2:R,"
+    "b=4:B,d=5:fmG+royal,k=5:WF+royal,n=3:ffNbbN,p=1:fmWfcF,q=6:BR,r=2:R n "
+    "fmWfcF,R,FfR,NN,WF+royal,BR fmWfcF,R,ffNbbN,B,fmG+royal,BR";
+constexpr const char* kKiwipete =
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+
+void timeMiddleGames(int runs) {
+    std::printf(
+        "\nmiddle games, largest depth under %.0f s, best of %d run(s)\n\n"
+        "%-16s %-11s %6s %14s %10s %10s\n",
+        kBudgetSeconds, runs, "position", "perft", "depth", "nodes", "seconds", "Mnodes/s");
+    std::string error;
+    auto fide = arbiter::fide::parseFen(kKiwipete, error);
+    if (fide)
+        printGameRow("fide kiwipete", "bitboard",
+                     deepestWithinBudget(
+                         [&](int depth) { return arbiter::fide::perft(*fide, depth); }, runs));
+    auto csipgs = arbiter::csipgs::CsipgsState::load(kCsipgsMiddleGame, error);
+    if (!csipgs) {
+        std::printf("csipgs middle game does not load: %s\n", error.c_str());
+        return;
+    }
+    printGameRow("csipgs middle", "moves-only",
+                 deepestWithinBudget([&](int depth) { return csipgs->perftMovesOnly(depth); },
+                                     runs));
+    printGameRow("csipgs middle", "turns",
+                 deepestWithinBudget([&](int depth) { return arbiter::perft(*csipgs, depth); },
+                                     runs));
 }
 
 bool parsePositive(const char* text, int limit, int& value) {
@@ -312,6 +353,7 @@ int main(int argc, char** argv) {
                     theirs->nodes == ours.nodes ? "" : "  (node count differs!)");
     }
     timeEveryGame(runs);
+    timeMiddleGames(runs);
     std::printf("\nsignature: %llu nodes\n", (unsigned long long)ours.nodes);
     return 0;
 }
