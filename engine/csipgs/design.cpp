@@ -278,11 +278,20 @@ const std::array<Design, 6>& Design::starting() {
 
 std::string Design::text() const {
     // Leapers from short to long, then riders, as the seed writes its pieces
-    // ("WF", "FfR", "BR").
+    // ("WF", "FfR", "BR"). But a design with both N and NN writes NN first:
+    // parse() reads "NN" before "N", so "fN" then "NN" ("fNNN") would come
+    // back as fNN and N, another piece.
     constexpr Atom kOrder[kAtoms] = {Atom::W, Atom::F, Atom::D, Atom::A, Atom::H, Atom::G,
                                      Atom::N, Atom::L, Atom::B, Atom::R, Atom::NN};
+    constexpr Atom kOrderWithKnightrider[kAtoms] = {Atom::W, Atom::F, Atom::D,  Atom::A,
+                                                    Atom::H, Atom::G, Atom::NN, Atom::N,
+                                                    Atom::L, Atom::B, Atom::R};
+    auto has = [&](Atom a) {
+        return (move_[static_cast<size_t>(a)] | capture_[static_cast<size_t>(a)]) != 0;
+    };
+    const auto& order = has(Atom::N) && has(Atom::NN) ? kOrderWithKnightrider : kOrder;
     std::string out;
-    for (Atom a : kOrder) {
+    for (Atom a : order) {
         const size_t k = static_cast<size_t>(a);
         const AtomInfo& info = kAtomInfo[k];
         const uint8_t both = move_[k] & capture_[k];

@@ -48,6 +48,8 @@ class Design {
 
     // The canonical text: leapers short to long (W F D A H G N L), then riders
     // (B R NN), each atom's parts in a fixed order; "+royal" before "+relay".
+    // With both N and NN, NN comes straight before N so that the text reads
+    // back as the same design ("NNfN", not "fNNN", which is fNN and N).
     std::string text() const;
     // The classic name when the design is one of the six starting designs
     // ("Pawn", "Rook", ..., "King"), else its text.
