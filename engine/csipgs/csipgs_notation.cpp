@@ -290,6 +290,11 @@ std::unique_ptr<CsipgsState> CsipgsState::load(std::string_view text, std::strin
             s.slots_[static_cast<size_t>(p)][static_cast<size_t>(slot)] = *d;
         }
     }
+    if (s.pending_ && s.pending_->second == s.slot(s.toMove_, s.pending_->first)) {
+        error = "the design change said for slot " + std::to_string(s.pending_->first + 1) +
+                " is what the slot already holds";
+        return nullptr;
+    }
     // The player who just moved may not have left their only royal in check.
     const PlayerId waiting = 1 - s.toMove_;
     if (s.royals(waiting) == 1 && s.inCheck(waiting)) {
@@ -339,6 +344,9 @@ std::optional<Action> CsipgsState::decode(std::string_view text) const {
         // which part of a faulty one is wrong.
         auto slot = number(words[1], kSlots);
         if (!slot || *slot < 1 || words[2].size() > 80) return std::nullopt;
+        std::string error;
+        if (auto d = Design::parse(words[2], error))
+            return redesign(static_cast<int>(*slot) - 1, *d);  // in its canonical form
         std::vector<int> payload = {static_cast<int>(*slot) - 1};
         for (char c : words[2]) payload.push_back(static_cast<unsigned char>(c));
         return Action::choice(kRedesign, NoCell, std::move(payload));

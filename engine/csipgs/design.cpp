@@ -183,6 +183,11 @@ std::optional<Design> Design::parse(std::string_view text, std::string& error) {
             dir = prefix.substr(0, prefix.size() - 1);
         }
         for (char c : dir) {
+            if (c == 'm' || c == 'c') {
+                error = "the mode (m or c) comes after the direction" + at(start) +
+                        ": write fmW, not mfW";
+                return std::nullopt;
+            }
             if (c != 'f' && c != 'b' && c != 's') {
                 error = "unknown modifier '" + std::string(1, c) + "'" + at(start) +
                         "; directions are f, b, s (ff, bb, fs, bs for N, L, NN), modes m and c";

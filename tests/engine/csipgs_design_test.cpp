@@ -454,6 +454,9 @@ TEST(CsipgsDesign, EveryRefusalNamesThePart) {
               "unknown modifier 'x' at position 1 of xW; directions are f, b, s (ff, bb, fs, bs "
               "for N, L, NN), modes m and c");
     EXPECT_EQ(refusalOf("fffN"), "too many direction letters 'fff' at position 1 of fffN");
+    EXPECT_EQ(refusalOf("mfW"),
+              "the mode (m or c) comes after the direction at position 1 of mfW: write fmW, not "
+              "mfW");
     EXPECT_EQ(refusalOf("W+king"),
               "unknown whole-piece modifier '+king' at position 2 of W+king; they are +royal and "
               "+relay");

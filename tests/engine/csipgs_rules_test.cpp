@@ -790,6 +790,8 @@ TEST(Csipgs, LoadRefusesBadPositions) {
         {"4k3/8/8/8/8/8/8/4K3 w3=sF 1,0 " + k + " - " + slots,
          "the design change said: 's' does not apply to F: diagonal atoms (F, A, G, B) take f "
          "or b at position 1 of sF"},
+        {"4k3/8/8/8/8/8/8/4K3 w3=N 1,0 " + k + " - " + slots,
+         "the design change said for slot 3 is what the slot already holds"},
         {"4k3/8/8/8/8/8/8/4K3 w -1,0 " + k + " - " + slots,
          "treasuries are written WHITE,BLACK in whole zorkmids, e.g. 1,0"},
         {"4k3/8/8/8/8/8/8/4K3 w 1 " + k + " - " + slots,
