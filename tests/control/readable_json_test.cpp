@@ -34,11 +34,12 @@ TEST(ReadableJson, ListsOfSentencesGoOneItemALine) {
     json status = {{"report", {"White: 3 zorkmids; reserve: Rook, Knight", "Black: 2 zorkmids"}},
                    {"long", json(std::vector<std::string>(12, "0123456789"))}};
     std::string text = readable(status);
-    EXPECT_EQ(text.substr(0, text.find("long:")),
-              "report:\n"
-              "  - White: 3 zorkmids; reserve: Rook, Knight\n"
-              "  - Black: 2 zorkmids\n");
-    EXPECT_EQ(text.substr(text.find("long:"), 32), "long:\n  - 0123456789\n  - 0123456789");
+    std::string report =
+        "report:\n"
+        "  - White: 3 zorkmids; reserve: Rook, Knight\n"
+        "  - Black: 2 zorkmids\n";
+    EXPECT_NE(text.find(report), std::string::npos) << text;
+    EXPECT_NE(text.find("long:\n  - 0123456789\n  - 0123456789\n"), std::string::npos) << text;
 }
 
 }  // namespace
