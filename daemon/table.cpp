@@ -100,8 +100,31 @@ void Table::connectBoards() {
         return;
     }
     if (!session_)
-        out_.announce({"waiting", "Waiting for the start position of " + game_->name() + ".", {}});
+        out_.announce({"waiting",
+                       "Waiting for the start position of " + game_->name() + startSetup() + ".",
+                       {}});
     for (auto& link : links_) link->connect();
+}
+
+std::string Table::startSetup() const {
+    // Players know chess's start; a game of a few pieces is told piece by piece.
+    constexpr size_t kMostKindsTold = 6;
+    auto start = game_->start();
+    const auto cells = Referee::project(*start);
+    std::vector<std::pair<SetPiece, std::string>> groups;  // set piece, its squares
+    for (Cell c = 0; c < static_cast<Cell>(cells.size()); ++c) {
+        if (!cells[static_cast<size_t>(c)]) continue;
+        const SetPiece piece = *cells[static_cast<size_t>(c)];
+        auto group = std::find_if(groups.begin(), groups.end(),
+                                  [&](const auto& g) { return g.first == piece; });
+        if (group == groups.end()) group = groups.insert(groups.end(), {piece, ""});
+        group->second += (group->second.empty() ? "" : ", ") + start->geometry().name(c);
+    }
+    if (groups.empty() || groups.size() > kMostKindsTold || game_->name() == "fide") return "";
+    std::string text;
+    for (const auto& [piece, squares] : groups)
+        text += (text.empty() ? ": " : "; ") + words(piece) + " on " + squares;
+    return text;
 }
 
 void Table::boardConnected(int, const std::string&) {

@@ -92,6 +92,8 @@ class Table final : public BoardEvents, public TableControl {
     void gameEnded();
     // A game without cells needs no start position: it begins when asked.
     bool playedWithoutBoards() const { return game_->start()->geometry().size() == 0; }
+    // ": white king on e1; black king on e8" for a game whose start is not chess's.
+    std::string startSetup() const;
     // "legal now: e2e4, d2d4, ... and 12 more", for refusals.
     std::string legalNow() const;
 

@@ -25,6 +25,7 @@ class Csipgs : public TableTest {
 TEST_F(Csipgs, FullGameWithPurchasesTransfersAndRedesignedPiecesEndsInMate) {
     startBoard({"--setup", "4k3/8/8/8/8/8/8/4K3"});
     startDaemon({"--game", "csipgs"});
+    expectSaid("Waiting for the start position of csipgs: white king on e1; black king on e8.");
     expectSaid("New game of csipgs");
 
     play("e1-e2", "1. King e1-e2");
