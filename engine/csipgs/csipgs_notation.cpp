@@ -56,9 +56,15 @@ std::string slotsText(const std::array<Design, kSlots>& slots) {
 static std::map<int, char> lettersFor(const CsipgsState& s, PlayerId p,
                                       const std::vector<int>& inUse) {
     std::vector<int> kinds = inUse;
+    // The slot's first design keeps the classic letter: a Knight is N even
+    // when slot 3 also made an FfR.
+    auto classic = [&](const Kind& k) {
+        return k.design == Design::starting()[static_cast<size_t>(k.slot)];
+    };
     std::sort(kinds.begin(), kinds.end(), [&](int a, int b) {
         const Kind &ka = s.kind(a), &kb = s.kind(b);
         if (ka.slot != kb.slot) return ka.slot < kb.slot;
+        if (classic(ka) != classic(kb)) return classic(ka);
         return ka.design.text() < kb.design.text();
     });
     std::map<int, char> letters;
@@ -335,14 +341,15 @@ std::optional<Action> CsipgsState::decode(std::string_view text) const {
     if (words.empty()) return std::nullopt;
     if (words[0] == "end" && words.size() == 1) return Action::endTurn();
     if (words[0] == "buy" && words.size() == 2) {
-        auto slot = number(words[1], kSlots);
+        // Any slot number is read, so that refusal() can say which there are.
+        auto slot = number(words[1], 99);
         if (!slot || *slot < 1) return std::nullopt;
         return buy(static_cast<int>(*slot) - 1);
     }
     if (words[0] == "design" && words.size() == 3) {
         // The design's text is kept as written, so that refusal() can say
         // which part of a faulty one is wrong.
-        auto slot = number(words[1], kSlots);
+        auto slot = number(words[1], 99);
         if (!slot || *slot < 1 || words[2].size() > 80) return std::nullopt;
         std::string error;
         if (auto d = Design::parse(words[2], error))
@@ -479,8 +486,10 @@ std::string CsipgsGame::exportRecord(const GameRecord& record) const {
     for (size_t i = 0; state && i < record.actions.size(); ++i) {
         const Action& a = record.actions[i];
         int turn = i < record.turnOf.size() ? record.turnOf[i] : static_cast<int>(i);
-        out << turn / 2 + 1 << (state->toMove() == 0 ? ". " : "... ")
-            << state->playerName(state->toMove()) << ": " << state->describe(a) << "\n";
+        // Purchases and design changes name the player themselves.
+        out << turn / 2 + 1 << (state->toMove() == 0 ? ". " : "... ");
+        if (a.kind != Action::Kind::Choice) out << state->playerName(state->toMove()) << ": ";
+        out << state->describe(a) << "\n";
         if (!state->isLegal(a)) break;  // a damaged record: say no more than is known
         state->apply(a);
     }

@@ -79,10 +79,12 @@ std::vector<NamedParts> namedParts(Family f) {
 }
 
 // The price of one atom's abilities in ten-thousandths of a zorkmid: the
-// cheapest way to write them as components of the seed's table, each part and
-// mode paid once. This makes the price a fact of what the piece can do, not of
-// how it was written: "ffNbbN" is the narrow knight (0.5), not narrow-forward
-// plus narrow-retreat (0.35 + 0.2), and "fWbWsW" is the Wazir.
+// cheapest way to write, with the seed's table, the piece or a stronger one
+// (each part and mode paid once). This makes the price a fact of what the
+// piece can do, not of how it was written: "ffNbbN" is the narrow knight (0.5),
+// not narrow-forward plus narrow-retreat (0.35 + 0.2), "fWbWsW" is the Wazir,
+// and a rook that cannot capture backwards ("fRsRbmR": 0.5 + 0.5 + 0.12 of a
+// Rook) costs no more than the Rook, which can do all it does and more.
 int64_t atomCost(Atom atom, uint8_t move, uint8_t capture) {
     const AtomInfo& info = kAtomInfo[static_cast<size_t>(atom)];
     // Bits 0-3 the parts it moves along, bits 4-7 those it captures along.
@@ -100,6 +102,7 @@ int64_t atomCost(Atom atom, uint8_t move, uint8_t capture) {
         items.push_back({mask, dir * 6});                  // move only: 0.6
         items.push_back({mask << 4u, dir * 6});            // capture only: 0.6
     }
+    const unsigned full = fullMask(info.family) | (fullMask(info.family) << 4u);
     constexpr int64_t kNone = std::numeric_limits<int64_t>::max();
     std::array<int64_t, 256> best;
     best.fill(kNone);
@@ -107,7 +110,7 @@ int64_t atomCost(Atom atom, uint8_t move, uint8_t capture) {
     // Exact covers, smallest sets first: each set's lowest bit must be paid by
     // some item, and what that item leaves is a smaller set already priced.
     for (unsigned set = 1; set < 256; ++set) {
-        if ((set & ~need) != 0) continue;
+        if ((set & ~full) != 0) continue;
         unsigned low = set & (~set + 1);
         for (const Item& item : items) {
             if (!(item.bits & low) || (item.bits & ~set)) continue;
@@ -115,8 +118,13 @@ int64_t atomCost(Atom atom, uint8_t move, uint8_t capture) {
             if (rest != kNone) best[set] = std::min(best[set], rest + item.cost);
         }
     }
-    assert(best[need] != kNone);
-    return best[need];
+    // The cheapest of the piece's abilities and every stronger set of them.
+    int64_t cheapest = kNone;
+    for (unsigned set = need; set < 256; ++set) {
+        if ((set & need) == need && best[set] != kNone) cheapest = std::min(cheapest, best[set]);
+    }
+    assert(cheapest != kNone);
+    return cheapest;
 }
 
 // Parses one direction prefix for an atom of `family`; nullopt and a message

@@ -65,7 +65,7 @@ TEST_F(Csipgs, FullGameWithPurchasesTransfersAndRedesignedPiecesEndsInMate) {
     expectSaid("Game over: checkmate. White wins");
 
     std::string record = recordText();
-    EXPECT_NE(record.find("2... Black: Black designs slot 2 as mW"), std::string::npos) << record;
+    EXPECT_NE(record.find("2... Black designs slot 2 as mW"), std::string::npos) << record;
     EXPECT_NE(record.find("6. White: Knight from the reserve to e3"), std::string::npos) << record;
     EXPECT_NE(record.find("Result: White wins (checkmate)"), std::string::npos) << record;
 }
@@ -79,6 +79,9 @@ TEST_F(Csipgs, RefusedPurchasesAndDesignsSayWhy) {
     EXPECT_EQ(poor, 1);
     EXPECT_NE(poorText.find("Rook (slot 2) costs 5 zorkmids and White has 1"), std::string::npos)
         << poorText;
+    auto [slot, slotText] = control({"do", "buy", "7"});
+    EXPECT_EQ(slot, 1);
+    EXPECT_NE(slotText.find("there are slots 1 to 6"), std::string::npos) << slotText;
     auto [bad, badText] = control({"do", "design", "3", "sF"});
     EXPECT_EQ(bad, 1);
     EXPECT_NE(badText.find("'s' does not apply to F"), std::string::npos) << badText;

@@ -280,7 +280,7 @@ TEST(CsipgsDesign, RoyalMultipliesByFourAndRelayByTwo) {
 
 // --- The price is what the piece does, however it is written ---------------------
 
-TEST(CsipgsDesign, ThePriceIsTheCheapestWayToWriteTheSameAbilities) {
+TEST(CsipgsDesign, ThePriceIsTheCheapestWritingOfTheSameAbilitiesOrMore) {
     expectPrices({
         {"fWbWsW+royal+relay", 12},  // = W: 1.5 x 8 = 12 (not 0.5 + 0.2 + 0.5 = 1.2: 14.4 -> 15)
         {"mWcW+royal+relay", 12},    // = W: 12 (not 0.6 + 0.6 = 1.2: 15)
@@ -293,7 +293,12 @@ TEST(CsipgsDesign, ThePriceIsTheCheapestWayToWriteTheSameAbilities) {
         // fWcW: captures all four ways, moves forward only. cW 0.6 + fmW 0.3 = 0.9
         // beats fW 0.5 + bcW 0.12 + scW 0.3 = 0.92: 1.5 x 0.9 x 8 = 10.8 -> 11.
         {"fWcW+royal+relay", 11},
+        // fRsRbmR, a rook that cannot capture backwards: written out it is
+        // 0.5 + 0.5 + 0.2 x 0.6 = 1.12 of a rook, but the Rook (1.0) does all it
+        // does and more, and a weaker piece never costs more: 5.0 x 8 = 40.
+        {"fRsRbmR+royal+relay", 40},
     });
+    EXPECT_EQ(priceOf("fRsRbmR"), priceOf("R"));
     EXPECT_EQ(parsed("fWbWsW"), parsed("W"));
     EXPECT_EQ(parsed("mWcW"), parsed("W"));
     EXPECT_EQ(parsed("fWbWsW").price(), parsed("W").price());

@@ -700,8 +700,8 @@ TEST(Csipgs, PositionTextReadsBackAsItself) {
         // A designed piece: FfR from slot 3 takes the slot's letter N.
         "4k3/8/8/8/3N4/8/8/4K3 w 3,2 K=5:WF+royal,N=3:FfR,k=5:WF+royal - "
         "fmWfcF,R,FfR,B,WF+royal,BR fmWfcF,R,N,B,WF+royal,BR",
-        // Two kinds in slot 3: FfR keeps N (sorted first), the Knight takes A.
-        "4k3/8/8/8/3N4/8/8/1A2K3 b 3,2 A=3:N,K=5:WF+royal,N=3:FfR,k=5:WF+royal - "
+        // Two kinds in slot 3: the Knight, the slot's first design, keeps N; FfR takes A.
+        "4k3/8/8/8/3A4/8/8/1N2K3 b 3,2 A=3:FfR,K=5:WF+royal,N=3:N,k=5:WF+royal - "
         "fmWfcF,R,FfR,B,WF+royal,BR fmWfcF,R,N,B,WF+royal,BR",
         // Reserves, both players': White's letters, then Black's.
         "4k3/4p3/8/8/8/8/8/4K3 b 0,6 K=5:WF+royal,P=1:fmWfcF,R=2:R,k=5:WF+royal,p=1:fmWfcF,"
@@ -740,9 +740,9 @@ TEST(Csipgs, APlayedStateReadsBackAsItself) {
         EXPECT_EQ(again->serialize(), s->serialize()) << a;
     }
     // Treasuries: White 9 -3 (Knight) +1 -4 (FfR) +1 +1 = 5; Black 9 +1 -2 (Pawn)
-    // +1 +1 +1 = 11. Slot 3's new design takes the letter N, the Knight A.
+    // +1 +1 +1 = 11. The Knight keeps N; slot 3's new design takes A.
     EXPECT_EQ(s->serialize(),
-              "3k4/3p4/8/8/8/8/3AN3/4K3 b4=fsL 5,11 A=3:N,K=5:WF+royal,N=3:FfR,k=5:WF+royal,"
+              "3k4/3p4/8/8/8/8/3NA3/4K3 b4=fsL 5,11 A=3:FfR,K=5:WF+royal,N=3:N,k=5:WF+royal,"
               "p=1:fmWfcF - fmWfcF,R,FfR,B,WF+royal,BR fmWfcF,NN,N,B,WF+royal,BR");
 }
 
@@ -836,8 +836,11 @@ TEST(Csipgs, EveryActionEncodesAndDecodesBack) {
     EXPECT_EQ(s->decode("e1xe2"), Action::move(e1, e2));
     EXPECT_EQ(s->decode("  buy   3 "), buy(2));
     EXPECT_EQ(s->encode(said(*s, "design 3 fRF")), "design 3 FfR");
-    for (const char* bad : {"", "buy 0", "buy 7", "buy", "design 3", "design 0 N", "design 9 N",
-                            "e9e2", "e1", "hello", "4:B@e2", "B@e2", "@e9", "end now"})
+    // A slot beyond 6 is read, so that the refusal can say which slots there are.
+    EXPECT_EQ(s->refusal(*s->decode("buy 7")), "there are slots 1 to 6");
+    EXPECT_EQ(s->refusal(*s->decode("design 9 N")), "there are slots 1 to 6");
+    for (const char* bad : {"", "buy 0", "buy", "design 3", "design 0 N", "buy 100", "e9e2", "e1",
+                            "hello", "4:B@e2", "B@e2", "@e9", "end now"})
         EXPECT_EQ(s->decode(bad), std::nullopt) << bad;
 }
 
