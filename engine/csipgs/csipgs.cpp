@@ -52,6 +52,13 @@ PlayerId other(PlayerId p) {
     return 1 - p;
 }
 
+// The square (df, dr) away on the 8x8 board, or NoCell: inline, because move
+// generation asks it for every step of every piece.
+inline Cell stepOnBoard(Cell from, int df, int dr) {
+    const int f = from % kFiles + df, r = from / kFiles + dr;
+    return f >= 0 && f < kFiles && r >= 0 && r < kFiles ? r * kFiles + f : NoCell;
+}
+
 }  // namespace
 
 CsipgsState::CsipgsState(Rules rules)
@@ -128,8 +135,8 @@ Cell CsipgsState::royalCell(const Squares& sq, PlayerId p) const {
 
 bool CsipgsState::reaches(const Squares& sq, int kindId, PlayerId p, Cell from, Cell to,
                           bool capturing) const {
-    const int dx = geometry_.file(to) - geometry_.file(from);
-    const int dy = geometry_.rank(to) - geometry_.rank(from);
+    const int dx = to % kFiles - from % kFiles;
+    const int dy = to / kFiles - from / kFiles;
     for (const Step& s : kind(kindId).steps) {
         if (!(capturing ? s.capture : s.move)) continue;
         const int df = s.df, dr = p == 0 ? s.dr : -s.dr;  // Black mirrors the ranks
@@ -141,7 +148,7 @@ bool CsipgsState::reaches(const Squares& sq, int kindId, PlayerId p, Cell from, 
         if (k < 1 || dx != k * df || dy != k * dr) continue;
         bool clear = true;
         for (int i = 1; i < k && clear; ++i) {
-            Cell between = geometry_.step(from, i * df, i * dr);
+            Cell between = from + i * (dr * kFiles + df);  // on the board: k steps fit
             clear = sq.kind[static_cast<size_t>(between)] < 0;
         }
         if (clear) return true;
@@ -200,6 +207,17 @@ int CsipgsState::royals(const Squares& sq, PlayerId p) const {
 void CsipgsState::addMoves(const Squares& sq, PlayerId p, std::vector<Action>& out) const {
     // Only a player with exactly one royal must not leave it attacked.
     const bool guarded = royals(sq, p) == 1;
+    const Cell royal = guarded ? royalCell(sq, p) : NoCell;
+    // Out of check, a move of another piece can expose the royal only by
+    // opening a rider's line through the square it leaves: the others need no
+    // trial. Relay is the exception: a move may open a relay piece's line to a
+    // piece it then lends its powers.
+    const bool tryEveryMove = guarded && (rules_.relay || attacked(sq, royal, other(p)));
+    auto onALineWithRoyal = [&](Cell from) {
+        const int dx = std::abs(geometry_.file(from) - geometry_.file(royal));
+        const int dy = std::abs(geometry_.rank(from) - geometry_.rank(royal));
+        return dx == 0 || dy == 0 || dx == dy || dx == 2 * dy || dy == 2 * dx;
+    };
     for (Cell from = 0; from < 64; ++from) {
         if (sq.owner[static_cast<size_t>(from)] != p) continue;
         uint64_t targets = 0;
@@ -207,7 +225,7 @@ void CsipgsState::addMoves(const Squares& sq, PlayerId p, std::vector<Action>& o
         for (int i = 0; i < powers.count; ++i) {
             for (const Step& s : kind(powers.kinds[static_cast<size_t>(i)]).steps) {
                 const int df = s.df, dr = p == 0 ? s.dr : -s.dr;
-                Cell to = geometry_.step(from, df, dr);
+                Cell to = stepOnBoard(from, df, dr);
                 while (to != NoCell) {
                     const int owner = sq.owner[static_cast<size_t>(to)];
                     if (owner == NoPlayer) {
@@ -217,13 +235,13 @@ void CsipgsState::addMoves(const Squares& sq, PlayerId p, std::vector<Action>& o
                         break;
                     }
                     if (!s.ride) break;
-                    to = geometry_.step(to, df, dr);
+                    to = stepOnBoard(to, df, dr);
                 }
             }
         }
         for (Cell to = 0; targets; ++to, targets >>= 1) {
             if (!(targets & 1)) continue;
-            if (guarded) {
+            if (guarded && (tryEveryMove || from == royal || onALineWithRoyal(from))) {
                 Squares after = sq;
                 after.owner[static_cast<size_t>(to)] = static_cast<int8_t>(p);
                 after.kind[static_cast<size_t>(to)] = after.kind[static_cast<size_t>(from)];
