@@ -297,8 +297,13 @@ uint64_t CsipgsState::perftMovesOnly(int depth) const {
 }
 
 std::vector<Action> CsipgsState::legalActions() const {
-    std::vector<Action> actions;
-    if (outcome().over()) return actions;
+    if (outcome().over()) return {};
+    return possibleActions();
+}
+
+const std::vector<Action>& CsipgsState::possibleActions() const {
+    if (memo_.actions) return *memo_.actions;
+    std::vector<Action>& actions = memo_.actions.emplace();
     addMoves(sq_, toMove_, actions);
     const PlayerId p = toMove_;
     // Transfers: each kind in reserve, to each empty square next to a royal not in check.
@@ -456,7 +461,7 @@ bool CsipgsState::isLegal(const Action& a) const {
 
 void CsipgsState::apply(const Action& a) {
     assert(isLegal(a));
-    outcome_.reset();
+    memo_ = {};
     const PlayerId p = toMove_;
     switch (a.kind) {
         case Action::Kind::Move:
@@ -520,32 +525,19 @@ Effect CsipgsState::effect(const Action& a) const {
 }
 
 Outcome CsipgsState::outcome() const {
-    if (outcome_) return *outcome_;
+    if (memo_.outcome) return *memo_.outcome;
     Outcome o;
     for (PlayerId p = 0; p < 2 && !o.over(); ++p) {
         if (royals(p) == 0)
             o = Outcome::win({other(p)}, playerName(p) + " has no royal piece left");
     }
     if (!o.over() && repeated_) o = Outcome::draw("threefold repetition");
-    if (!o.over()) {
-        // Whether the player to move can do anything at all.
-        std::vector<Action> moves;
-        addMoves(sq_, toMove_, moves);
-        bool canAct = !moves.empty();
-        for (int s = 0; s < kSlots && !canAct; ++s) canAct = refusalOfBuy(s).empty();
-        if (!canAct && !reserve_[static_cast<size_t>(toMove_)].empty()) {
-            for (Cell c = 0; c < 64 && !canAct; ++c) {
-                Action t = Action::place(reserve_[static_cast<size_t>(toMove_)][0], c);
-                canAct = sq_.kind[static_cast<size_t>(c)] < 0 && refusalOfTransfer(t).empty();
-            }
-        }
-        if (!canAct) {
-            bool mate = royals(toMove_) == 1 && inCheck(toMove_);
-            o = Outcome::win({other(toMove_)},
-                             mate ? "checkmate" : playerName(toMove_) + " has no possible action");
-        }
+    if (!o.over() && possibleActions().empty()) {
+        bool mate = royals(toMove_) == 1 && inCheck(toMove_);
+        o = Outcome::win({other(toMove_)},
+                         mate ? "checkmate" : playerName(toMove_) + " has no possible action");
     }
-    outcome_ = o;
+    memo_.outcome = o;
     return o;
 }
 

@@ -138,6 +138,9 @@ class CsipgsState final : public GameState {
     bool attacked(const Squares& sq, Cell c, PlayerId by) const;
     int royals(const Squares& sq, PlayerId p) const;
     void addMoves(const Squares& sq, PlayerId p, std::vector<Action>& out) const;
+    // Moves, transfers and purchases open to the player to move, as if the
+    // game went on: legalActions() unless the game is over.
+    const std::vector<Action>& possibleActions() const;
     uint64_t perftMoves(const Squares& sq, PlayerId p, int depth) const;
     std::string refusalOfMove(const Action& a) const;
     std::string refusalOfTransfer(const Action& a) const;
@@ -158,9 +161,22 @@ class CsipgsState final : public GameState {
     std::array<std::array<Design, kSlots>, 2> slots_;
     std::optional<std::pair<int, Design>> pending_;  // slot, design
     PlayerId toMove_ = 0;
-    std::vector<uint64_t> history_;           // key() at the start of each turn so far
-    bool repeated_ = false;                   // the state has now stood three times
-    mutable std::optional<Outcome> outcome_;  // worked out when first asked
+    std::vector<uint64_t> history_;  // key() at the start of each turn so far
+    bool repeated_ = false;          // the state has now stood three times
+    // What is worked out when first asked, until the next action; a copy of
+    // the state (clone()) starts without it, since it is about to change.
+    struct Memo {
+        std::optional<Outcome> outcome;
+        std::optional<std::vector<Action>> actions;  // every action, the game's end aside
+        Memo() = default;
+        Memo(const Memo&) {}
+        Memo& operator=(const Memo&) {
+            outcome.reset();
+            actions.reset();
+            return *this;
+        }
+    };
+    mutable Memo memo_;
 };
 
 // The rules of csipgs Chess as a Game.
