@@ -14,11 +14,10 @@
 # and CMake compiles with -Winvalid-pch, so a mismatch fails the build (-Werror)
 # instead of silently costing the time again.
 #
-# GCC 12 with a precompiled header has twice reported a bogus -Warray-bounds in
+# GCC 12 with a precompiled header reports bogus -Warray-bounds in
 # char_traits.h where a temporary std::string is moved (the family of GCC bug
-# 105329, fixed in GCC 13; the same code compiles cleanly without one). If it
-# does again, -DARBITER_PCH=OFF confirms it; rewriting the line (append() for
-# operator+, emplace() for insert()) has so far been enough.
+# 105329, fixed in GCC 13); the top CMakeLists.txt turns that warning off for
+# GCC before 13.
 #
 # -DARBITER_PCH=OFF builds without them, e.g. to check that every file includes
 # what it uses: with them, every file of a target sees every header of its set.
