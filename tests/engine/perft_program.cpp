@@ -7,12 +7,19 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <iterator>
+
 namespace arbiter {
 
 // Runs arbiter-perft with `args` to its end, reading stdout and stderr together
 // so that neither pipe can fill up and stall it.
 ProgramResult runPerft(std::vector<std::string> args) {
-    args.insert(args.begin(), ARBITER_PERFT);
+    // Built front to back: GCC 12 reads inserting a string at the front as an
+    // out-of-bounds copy (a false alarm of its bug 105329 family).
+    std::vector<std::string> program = {ARBITER_PERFT};
+    program.insert(program.end(), std::make_move_iterator(args.begin()),
+                   std::make_move_iterator(args.end()));
+    args = std::move(program);
     int out[2], err[2];
     if (pipe2(out, O_CLOEXEC) != 0 || pipe2(err, O_CLOEXEC) != 0) return {};
     pid_t pid = fork();
