@@ -303,17 +303,23 @@ bool readStandIn(const std::string& piece, const std::string& setPiece, Configur
     // its case, which says the colour.
     std::string words;
     std::stringstream in(setPiece);
-    for (std::string word; in >> word;) words += (words.empty() ? "" : " ") + word;
-    if (words.size() > 1) {
-        std::transform(words.begin(), words.end(), words.begin(),
-                       [](char c) { return c >= 'A' && c <= 'Z' ? char(c - 'A' + 'a') : c; });
+    for (std::string word; in >> word;) {
+        if (word.size() > 1) {
+            std::transform(word.begin(), word.end(), word.begin(),
+                           [](char c) { return c >= 'A' && c <= 'Z' ? char(c - 'A' + 'a') : c; });
+        }
+        words += (words.empty() ? "" : " ") + word;
     }
-    auto set = parseSetPiece(words);
+    auto set = parseStandIn(words);
     if (!set) {
         error = "the stand-in for " + piece +
                 " must be a piece of a chess set: a colour and a figure (white pawn, black "
                 "knight, ...) or a FEN letter (P, n, ...), not \"" +
                 setPiece + "\"";
+        if (setPiece.find(',') != std::string::npos || setPiece.find(" or ") != std::string::npos)
+            error +=
+                "; where a game takes several, list them as \"white knight or rook\" or "
+                "\"N, R\", each figure once";
         return false;
     }
     if (!config.standIns.emplace(piece, *set).second) {

@@ -8,6 +8,7 @@
 #include "daemon/board_link.h"
 #include "daemon/surface.h"
 #include "engine/core/chess_set.h"
+#include "engine/core/game_options.h"
 #include "engine/core/geometry.h"
 
 namespace arbiter {
@@ -37,7 +38,7 @@ struct Configuration {
     std::optional<int> playerCount;   // "players": seats at the start; unset: the game's own
     std::optional<SurfaceSize> size;  // unset: the game's default surface
     std::map<std::string, std::string> options;  // [options], --option: name -> value
-    std::map<std::string, SetPiece> standIns;    // [stand-ins], --stand-in: game piece -> set piece
+    std::map<std::string, StandIn> standIns;     // [stand-ins], --stand-in: game piece -> set piece
     std::string time = "15+10";
     std::string timeLimit;                 // minutes of play for the whole game; empty: none
     std::string moveLimit;                 // moves each player makes at most; empty: none

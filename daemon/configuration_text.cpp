@@ -18,7 +18,8 @@ std::string cellsText(int files, int ranks) {
 }
 
 std::string playersText(const GameInfo& game) {
-    std::string text = range(game.minPlayers, game.maxPlayers, " to ");
+    std::string text = game.playersText.empty() ? range(game.minPlayers, game.maxPlayers, " to ")
+                                                : game.playersText;
     if (game.minPlayers != game.maxPlayers)
         text += " (default " + std::to_string(game.defaultPlayers) + ")";
     return text;
@@ -31,6 +32,7 @@ bool playedWithoutBoards(const GameInfo& game) {
 std::string surfaceText(const GameInfo& game) {
     if (playedWithoutBoards(game)) return "none: played without boards, through arbiterctl";
     if (game.sizeFixed()) return cellsText(game.minFiles, game.minRanks) + " cells";
+    if (game.surfaceFor) return game.surfaceNote;
     return range(game.minFiles, game.maxFiles, "..") + " files x " +
            range(game.minRanks, game.maxRanks, "..") + " ranks (default " +
            cellsText(game.defaultFiles, game.defaultRanks) + ")";
@@ -63,8 +65,10 @@ std::string describeGames(const std::vector<GameInfo>& games) {
         }
         if (g.standIns.empty()) out << "  stand-ins  none: the pieces are chess pieces\n";
         for (const StandInSpec& s : g.standIns) {
-            out << "  stand-in   " << s.piece << " = any piece of a chess set (default "
-                << words(s.standIn) << "): " << s.description << "\n";
+            out << "  stand-in   " << s.piece
+                << (s.alternatives ? " = pieces of a chess set, any of them (default "
+                                   : " = any piece of a chess set (default ")
+                << s.standIn.words() << "): " << s.description << "\n";
         }
     }
     return out.str();
@@ -85,6 +89,8 @@ std::string configurationText(const Configuration& config, const TableSetup& set
         out << "# Played without boards: arbiterctl referees it (docs/control.md).\n";
     } else if (game.sizeFixed()) {
         out << "# The surface: " << cellsText(game.minFiles, game.minRanks) << " cells, always.\n";
+    } else if (game.surfaceFor) {
+        out << "# The surface follows the players: " << game.surfaceNote << ".\n";
     } else {
         out << "# The surface in cells, FILESxRANKS: " << surfaceText(game) << ".\n";
         out << "size = " << cellsText(setup.cells.files(), setup.cells.ranks()) << "\n";
@@ -131,10 +137,13 @@ std::string configurationText(const Configuration& config, const TableSetup& set
         out << "[stand-ins]\n";
         out << "# The piece of a chess set that stands for each of the game's pieces: a\n"
             << "# colour and a figure (black knight) or a FEN letter (n).\n";
+        if (std::any_of(game.standIns.begin(), game.standIns.end(),
+                        [](const StandInSpec& s) { return s.alternatives; }))
+            out << "# Where several are listed (white knight or rook), any of them will do.\n";
         for (const StandInSpec& s : game.standIns) {
-            out << "# " << s.piece << ": " << s.description << "; by default a " << words(s.standIn)
-                << ".\n";
-            out << s.piece << " = " << words(setup.options.standIn(s.piece)) << "\n";
+            out << "# " << s.piece << ": " << s.description << "; by default a "
+                << s.standIn.words() << ".\n";
+            out << s.piece << " = " << setup.options.standInOf(s.piece).words() << "\n";
         }
     }
 
@@ -181,7 +190,8 @@ std::string describeSetup(const TableSetup& setup) {
     if (settings.session.limits.moves > 0)
         text += ", move limit " + std::to_string(settings.session.limits.moves);
     for (const auto& [name, value] : setup.options.values) text += ", " + name + "=" + value;
-    for (const auto& [piece, set] : setup.options.standIns) text += ", " + piece + "=" + words(set);
+    for (const auto& [piece, set] : setup.options.standIns)
+        text += ", " + piece + "=" + set.words();
     return text;
 }
 

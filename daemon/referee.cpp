@@ -502,13 +502,14 @@ bool Referee::matches(const SensedCell& sensed, const Appearance& wanted, Sensin
     return sensed.content == wanted;
 }
 
-std::string Referee::describe(const CellFix& fix, const Geometry& g) {
+std::string Referee::describe(const CellFix& fix, const Geometry& g, const Game* game) {
     std::string cell = g.name(fix.cell);
+    auto name = [&](SetPiece p) { return game ? game->lookName(p) : words(p); };
     // A board that senses only occupancy does not know which piece it sees.
     if (!fix.wanted && fix.sensing == Sensing::Occupancy) return "take the piece off " + cell;
-    if (!fix.wanted) return "take the " + words(*fix.sensed) + " off " + cell;
-    if (!fix.sensed) return "put a " + words(*fix.wanted) + " on " + cell;
-    return "replace the " + words(*fix.sensed) + " on " + cell + " by a " + words(*fix.wanted);
+    if (!fix.wanted) return "take the " + name(*fix.sensed) + " off " + cell;
+    if (!fix.sensed) return "put a " + name(*fix.wanted) + " on " + cell;
+    return "replace the " + name(*fix.sensed) + " on " + cell + " by a " + name(*fix.wanted);
 }
 
 }  // namespace arbiter

@@ -111,8 +111,9 @@ class Referee {
     static std::vector<Appearance> project(const GameState& state);
     static bool matches(const SensedCell& sensed, const Appearance& wanted, Sensing sensing);
 
-    // A fix in the players' own terms: "put a white pawn on e2".
-    static std::string describe(const CellFix& fix, const Geometry& g);
+    // A fix in the players' own terms: "put a white pawn on e2"; `game`, if
+    // given, names the pieces (Game::lookName: "put a drone (knight or rook) on c3").
+    static std::string describe(const CellFix& fix, const Geometry& g, const Game* game = nullptr);
 
   private:
     struct Ply;

@@ -17,8 +17,8 @@ std::string journalStem(const std::string& wallClock, const std::string& game) {
 }
 
 // Pieces of other players that stood on the board before the action and not after.
-std::vector<std::string> capturedBy(const GameState& before, const GameState& after,
-                                    PlayerId mover) {
+std::vector<std::string> capturedBy(const Game& game, const GameState& before,
+                                    const GameState& after, PlayerId mover) {
     std::vector<std::string> captured;
     const Geometry& g = before.geometry();
     for (Cell c = 0; c < g.size(); ++c) {
@@ -26,7 +26,8 @@ std::vector<std::string> capturedBy(const GameState& before, const GameState& af
         auto was = before.pieceAt(c);
         if (!was || was->owner == mover) continue;
         if (after.pieceAt(c) == was) continue;
-        if (auto look = before.appearance(c)) captured.push_back(words(*look) + " on " + g.name(c));
+        if (auto look = before.appearance(c))
+            captured.push_back(game.lookName(*look) + " on " + g.name(c));
     }
     return captured;
 }
@@ -35,7 +36,7 @@ std::vector<std::string> capturedBy(const GameState& before, const GameState& af
 
 nlohmann::json optionsJson(const GameOptions& options) {
     nlohmann::json standIns = nlohmann::json::object();
-    for (const auto& [piece, set] : options.standIns) standIns[piece] = words(set);
+    for (const auto& [piece, set] : options.standIns) standIns[piece] = set.words();
     return {{"players", options.players},
             {"size", std::to_string(options.files) + "x" + std::to_string(options.ranks)},
             {"values", options.values},
@@ -246,7 +247,7 @@ bool Session::commitOne(const Action& a, const std::string& joiner) {
     // Play (for the time limit) starts with the first move and waits while paused.
     if (!a.changesRoster() && !clock_.paused()) limits.startPlay(now);
     std::vector<Millis> remaining = clock.remainingAll(now);
-    auto captured = capturedBy(before, *after, actor);
+    auto captured = capturedBy(game_, before, *after, actor);
     nlohmann::json event = {{"type", "move"},
                             {"ply", ply() + 1},
                             {"player", actor},
@@ -300,7 +301,7 @@ bool Session::commitOne(const Action& a, const std::string& joiner) {
                        "Chance for " + name + ": " + san + ".",
                        {{"ply", ply()}, {"player", actor}, {"drawn", a.payload}}});
     } else {
-        std::string text = label + san + " (" + code + ")";
+        std::string text = label + withTableNames(san) + " (" + code + ")";
         for (const auto& c : captured) text += ", takes the " + c;
         out_.announce({"move",
                        text + ". " + clockText(),
@@ -404,7 +405,7 @@ void Session::checkFlag() {
     }
     clock_.stop(now);
     if (anyCanWin)
-        finish(Outcome::win(others, name + " lost on time"));
+        finish(Outcome::win(current().opponents(flagged), name + " lost on time"));
     else
         finish(Outcome::draw(name + " ran out of time, but the opponent cannot mate"));
 }
@@ -425,6 +426,8 @@ nlohmann::json Session::snapshot() const {
     Outcome o = outcome();
     std::vector<bool> inGame;
     for (PlayerId p = 0; p < current().playerCount(); ++p) inGame.push_back(current().inGame(p));
+    std::vector<std::string> report;
+    for (const std::string& line : current().report()) report.push_back(withTableNames(line));
     nlohmann::json j = {{"game", game_.name()},
                         {"state", current().serialize()},
                         {"ply", ply()},
@@ -441,13 +444,13 @@ nlohmann::json Session::snapshot() const {
                           {"played", limits_.played(now)},
                           {"rounds", limits_.rounds().done},
                           {"timeLimitReached", limits_.timeLimitReached()}}},
-                        {"report", current().report()},
+                        {"report", report},
                         {"journal", journalPath()},
                         {"over", o.over() || abandoned_}};
     if (o.over()) {
         j["result"] = {{"status", o.status == Outcome::Status::Win ? "win" : "draw"},
                        {"winners", o.winners},
-                       {"reason", o.reason}};
+                       {"reason", withTableNames(o.reason)}};
     }
     return j;
 }

@@ -154,6 +154,9 @@ class Session {
     std::string clockText() const;
     nlohmann::json clockJson() const;
     std::string resultText(const Outcome& o) const;
+    // The game's names for its seats ("Player 2", "White") in `text` replaced
+    // by the table's ("Bob"): what the engine writes is said to people.
+    std::string withTableNames(const std::string& text) const;
     std::string refusal(PlayerId p) const;
 
     const Game& game_;

@@ -7,7 +7,8 @@ namespace arbiter {
 void Session::announceIllegal(const std::vector<CellFix>& fixes,
                               const std::vector<Action>& completes) {
     std::vector<std::string> steps;
-    for (const CellFix& f : fixes) steps.push_back(Referee::describe(f, current().geometry()));
+    for (const CellFix& f : fixes)
+        steps.push_back(Referee::describe(f, current().geometry(), &game_));
     std::string text = "Illegal position. To fix: ";
     for (size_t i = 0; i < steps.size(); ++i) text += (i ? "; " : "") + steps[i];
     text += ".";
@@ -23,7 +24,8 @@ void Session::announceIllegal(const std::vector<CellFix>& fixes,
 
 void Session::announceConsequences(const std::vector<CellFix>& toMake) {
     std::vector<std::string> steps;
-    for (const CellFix& f : toMake) steps.push_back(Referee::describe(f, current().geometry()));
+    for (const CellFix& f : toMake)
+        steps.push_back(Referee::describe(f, current().geometry(), &game_));
     std::string text = "Now ";
     for (size_t i = 0; i < steps.size(); ++i) text += (i ? "; " : "") + steps[i];
     text += ".";

@@ -1,6 +1,7 @@
 // How a session ends: the result line in the journal, the game's record in
 // its own format beside it, and the announcement.
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 
@@ -35,6 +36,46 @@ std::string Session::resultText(const Outcome& o) const {
     }
     if (o.status == Outcome::Status::Draw) return who.empty() ? "Draw" : "Draw between " + who;
     return who + (o.winners.size() == 1 ? " wins" : " win");
+}
+
+std::string Session::withTableNames(const std::string& text) const {
+    const GameState& state = current();
+    // Longest names first, so that "Player 1" never takes the front of "Player 12".
+    std::vector<PlayerId> seats;
+    for (PlayerId p = 0; p < state.playerCount(); ++p) seats.push_back(p);
+    std::sort(seats.begin(), seats.end(), [&](PlayerId a, PlayerId b) {
+        return state.playerName(a).size() > state.playerName(b).size();
+    });
+    auto isWordChar = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; };
+    // Marked first and named after, so that a table name is never replaced again.
+    std::string marked = text;
+    for (PlayerId p : seats) {
+        const std::string from = state.playerName(p);
+        const std::string& to = settings_.players[static_cast<size_t>(p)];
+        if (from.empty() || from == to) continue;
+        for (size_t at = marked.find(from); at != std::string::npos; at = marked.find(from, at)) {
+            const size_t end = at + from.size();
+            if ((at > 0 && isWordChar(marked[at - 1])) ||
+                (end < marked.size() && isWordChar(marked[end]))) {
+                at = end;
+                continue;
+            }
+            const std::string mark = "\x01" + std::to_string(p) + "\x02";
+            marked.replace(at, from.size(), mark);
+            at += mark.size();
+        }
+    }
+    std::string named;
+    for (size_t i = 0; i < marked.size(); ++i) {
+        if (marked[i] != '\x01') {
+            named += marked[i];
+            continue;
+        }
+        size_t close = marked.find('\x02', i);
+        named += settings_.players[std::stoul(marked.substr(i + 1, close - i - 1))];
+        i = close;
+    }
+    return named;
 }
 
 void Session::finish(const Outcome& o) {
@@ -90,8 +131,9 @@ void Session::finish(const Outcome& o) {
         }
     }
     record(event);
-    std::string text = o.over() ? "Game over: " + o.reason + ". " + resultText(o) + "."
-                                : std::string("Game abandoned without a result.");
+    std::string text = o.over()
+                           ? "Game over: " + withTableNames(o.reason) + ". " + resultText(o) + "."
+                           : std::string("Game abandoned without a result.");
     if (!recordPath_.empty()) text += " Record: " + recordPath_ + ".";
     out_.announce({"result",
                    text,

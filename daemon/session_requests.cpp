@@ -19,11 +19,8 @@ std::string Session::resign(PlayerId p) {
         return settings_.players[static_cast<size_t>(p)] + " is out of the game";
     if (current().isLegal(Action::leave(p)))
         return commit(Action::leave(p)) ? std::string() : "cannot record the game";
-    std::vector<PlayerId> others;
-    for (PlayerId q = 0; q < current().playerCount(); ++q) {
-        if (q != p && current().inGame(q)) others.push_back(q);
-    }
-    finish(Outcome::win(others, settings_.players[static_cast<size_t>(p)] + " resigned"));
+    finish(Outcome::win(current().opponents(p),
+                        settings_.players[static_cast<size_t>(p)] + " resigned"));
     return {};
 }
 

@@ -123,7 +123,7 @@ std::string Table::startSetup() const {
     if (groups.empty() || groups.size() > kMostKindsTold || game_->name() == "fide") return "";
     std::string text;
     for (const auto& [piece, squares] : groups)
-        text += (text.empty() ? ": " : "; ") + words(piece) + " on " + squares;
+        text += (text.empty() ? ": " : "; ") + game_->lookName(piece) + " on " + squares;
     return text;
 }
 
@@ -133,11 +133,16 @@ void Table::boardConnected(int, const std::string&) {
 }
 
 void Table::boardDump(int board, const BoardSquares& squares) {
-    surface_.boardDump(board, squares, loop_.time().now());
+    BoardSquares read = squares;
+    for (Appearance& square : read) {
+        if (square) square = game_->read(*square);
+    }
+    surface_.boardDump(board, read, loop_.time().now());
     surfaceChanged();
 }
 
 void Table::squareChanged(int board, int square, Appearance content) {
+    if (content) content = game_->read(*content);
     surface_.squareChanged(board, square, content, loop_.time().now());
     surfaceChanged();
 }
@@ -310,7 +315,7 @@ void Table::judgeInGame() {
         case Verdict::Kind::Illegal: {
             std::vector<std::string> fixes;
             for (const CellFix& f : v.fixes)
-                fixes.push_back(Referee::describe(f, session_->current().geometry()));
+                fixes.push_back(Referee::describe(f, session_->current().geometry(), game_.get()));
             if (!illegalShown_ || fixes != lastFixes_)
                 session_->announceIllegal(v.fixes, v.fixesComplete);
             illegalShown_ = true;

@@ -19,6 +19,14 @@ std::vector<Cell> GameState::consequences(const Action&, const GameState&) const
     return {};
 }
 
+std::vector<PlayerId> GameState::opponents(PlayerId p) const {
+    std::vector<PlayerId> others;
+    for (PlayerId q = 0; q < playerCount(); ++q) {
+        if (q != p && inGame(q)) others.push_back(q);
+    }
+    return others;
+}
+
 Effect GameState::effect(const Action& a) const {
     auto after = clone();
     after->apply(a);

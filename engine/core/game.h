@@ -85,6 +85,10 @@ class GameState {
     virtual bool canStillWin(PlayerId p) const = 0;
     // Whether `p` still takes turns: false once they have left or been knocked out.
     virtual bool inGame(PlayerId p) const { return p >= 0 && p < playerCount(); }
+    // Who wins when `p` loses by something outside the rules (their flag
+    // falls, they resign): everyone else still in the game by default; games
+    // of teams say the other team, since partners win or lose together.
+    virtual std::vector<PlayerId> opponents(PlayerId p) const;
     // The result when play is stopped here by a limit of the table (a whole-game
     // time limit, a move-count limit) rather than by the rules: by default a
     // draw; games that count a score decide by it.
@@ -130,6 +134,14 @@ class Game {
     // The finished record in the game's own exchange format (PGN for chess).
     virtual std::string exportRecord(const GameRecord& record) const = 0;
     virtual std::string recordExtension() const = 0;  // "pgn"
+
+    // How this table reads a set piece that a board senses: as the look
+    // (GameState::appearance) it stands for. Each piece is itself by default;
+    // Martian Chess reads any colour alike, and a rook as a drone's knight.
+    virtual SetPiece read(SetPiece sensed) const { return sensed; }
+    // A look in the players' words, for what to put on or take off a cell:
+    // "white knight" by default, "drone (knight or rook)" in Martian Chess.
+    virtual std::string lookName(SetPiece look) const { return words(look); }
 };
 
 // Every game the engine knows, with its player counts, options and stand-ins.

@@ -1,5 +1,6 @@
 #include "engine/core/game_options.h"
 
+#include <algorithm>
 #include <cassert>
 #include <charconv>
 
@@ -50,6 +51,22 @@ std::optional<GameOptions> GameOptions::resolved(const GameInfo& info, std::stri
             " players, not " + std::to_string(r.players);
         return std::nullopt;
     }
+    if (info.surfaceFor) {
+        auto surface = info.surfaceFor(r.players);
+        if (!surface) {
+            error = info.name + " is for " + info.playersText + " players, not " +
+                    std::to_string(r.players);
+            return std::nullopt;
+        }
+        if ((r.files != 0 || r.ranks != 0) && std::pair(r.files, r.ranks) != *surface) {
+            error = info.name + " for " + std::to_string(r.players) + " players is played on " +
+                    std::to_string(surface->first) + "x" + std::to_string(surface->second) +
+                    " cells only, not " + std::to_string(r.files) + "x" + std::to_string(r.ranks);
+            return std::nullopt;
+        }
+        r.files = surface->first;
+        r.ranks = surface->second;
+    }
     if (r.files == 0 && r.ranks == 0) {
         r.files = info.defaultFiles;
         r.ranks = info.defaultRanks;
@@ -81,11 +98,17 @@ std::optional<GameOptions> GameOptions::resolved(const GameInfo& info, std::stri
     }
     for (const auto& o : info.options) r.values.emplace(o.name, o.defaultValue);
     for (const auto& [piece, set] : r.standIns) {
-        if (!info.standIn(piece)) {
+        const StandInSpec* spec = info.standIn(piece);
+        if (!spec) {
             std::string known;
             for (const auto& s : info.standIns) known += (known.empty() ? "" : ", ") + s.piece;
             error = info.name + " has no piece \"" + piece + "\" to stand in for" +
                     (known.empty() ? " (its pieces are chess pieces)" : "; its pieces: " + known);
+            return std::nullopt;
+        }
+        if (!set.also.empty() && !spec->alternatives) {
+            error = "the stand-in for " + piece + " is one set piece in " + info.name + ", not \"" +
+                    set.words() + "\"";
             return std::nullopt;
         }
     }
@@ -107,9 +130,66 @@ int GameOptions::number(const std::string& name) const {
 }
 
 SetPiece GameOptions::standIn(const std::string& piece) const {
+    return standInOf(piece).look;
+}
+
+const StandIn& GameOptions::standInOf(const std::string& piece) const {
     auto it = standIns.find(piece);
     assert(it != standIns.end() && "options are resolved before they are read");
     return it->second;
+}
+
+namespace {
+
+constexpr std::pair<const char*, Figure> kFigureWords[] = {
+    {"pawn", Figure::Pawn}, {"knight", Figure::Knight}, {"bishop", Figure::Bishop},
+    {"rook", Figure::Rook}, {"queen", Figure::Queen},   {"king", Figure::King}};
+
+std::string trimmed(const std::string& text) {
+    size_t first = text.find_first_not_of(' '), last = text.find_last_not_of(' ');
+    return first == std::string::npos ? std::string() : text.substr(first, last - first + 1);
+}
+
+}  // namespace
+
+bool StandIn::shows(Figure f) const {
+    return look.figure == f || std::find(also.begin(), also.end(), f) != also.end();
+}
+
+std::string StandIn::words() const {
+    std::string text = arbiter::words(look);
+    for (Figure f : also) {
+        for (const auto& [word, figure] : kFigureWords) {
+            if (figure == f) text += std::string(" or ") + word;
+        }
+    }
+    return text;
+}
+
+std::optional<StandIn> parseStandIn(const std::string& text) {
+    // The parts are separated by commas or by " or ".
+    std::vector<std::string> parts;
+    std::string rest = text;
+    for (;;) {
+        size_t comma = rest.find(','), orWord = rest.find(" or ");
+        size_t cut = std::min(comma, orWord);
+        parts.push_back(trimmed(rest.substr(0, cut)));
+        if (cut == std::string::npos) break;
+        rest = rest.substr(cut + (cut == comma ? 1 : 4));
+    }
+    auto first = parseSetPiece(parts.front());
+    if (!first) return std::nullopt;
+    StandIn standIn(*first);
+    for (size_t i = 1; i < parts.size(); ++i) {
+        std::optional<Figure> figure;
+        if (auto set = parseSetPiece(parts[i])) figure = set->figure;
+        for (const auto& [word, f] : kFigureWords) {
+            if (parts[i] == word) figure = f;
+        }
+        if (!figure || standIn.shows(*figure)) return std::nullopt;
+        standIn.also.push_back(*figure);
+    }
+    return standIn;
 }
 
 std::optional<SetPiece> parseSetPiece(const std::string& text) {
@@ -124,10 +204,7 @@ std::optional<SetPiece> parseSetPiece(const std::string& text) {
         p.colour = SetColour::Black;
     else
         return std::nullopt;
-    static const std::pair<const char*, Figure> figures[] = {
-        {"pawn", Figure::Pawn}, {"knight", Figure::Knight}, {"bishop", Figure::Bishop},
-        {"rook", Figure::Rook}, {"queen", Figure::Queen},   {"king", Figure::King}};
-    for (const auto& [word, f] : figures) {
+    for (const auto& [word, f] : kFigureWords) {
         if (figure == word) {
             p.figure = f;
             return p;

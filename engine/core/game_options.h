@@ -3,6 +3,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "engine/core/chess_set.h"
@@ -25,14 +26,40 @@ struct OptionSpec {
     std::string allowed() const;  // "on, off" or "1..16"
 };
 
+// The set pieces that stand for one game piece: `look`, which arbiter asks
+// for, and in games that allow it other figures a board may show instead
+// (Martian Chess's drone: a knight or a rook, since a set has too few of either).
+struct StandIn {
+    SetPiece look{SetColour::White, Figure::Pawn};
+    std::vector<Figure> also;
+
+    StandIn() = default;
+    StandIn(SetPiece p) : look(p) {}  // NOLINT: a single set piece is a stand-in
+    StandIn(SetPiece p, std::vector<Figure> more) : look(p), also(std::move(more)) {}
+    bool operator==(const StandIn&) const = default;
+    bool operator==(const SetPiece& p) const { return also.empty() && look == p; }
+    bool shows(Figure f) const;
+    // "white knight", or "white knight or rook" with alternatives.
+    std::string words() const;
+};
+
+// "white knight", "N", or with alternatives "white knight or rook", "N or R",
+// "N, R": the first a whole set piece, the others a set piece or a figure.
+std::optional<StandIn> parseStandIn(const std::string& text);
+
 // A game piece and the set piece that stands for it on the boards unless the
 // table says otherwise ([stand-ins] in the configuration): a Colonization
 // home planet is a bishop, a Möbiatus dot a pawn.
 struct StandInSpec {
     std::string piece;        // the game's name for it: "planet", "dot"
     std::string description;  // "home planet"
-    SetPiece standIn;
+    StandIn standIn;
+    bool alternatives = false;  // the table may name other figures for it
 };
+
+// The surface a number of players plays on, where the game fixes it by them
+// (Martian Chess: 4x8 for two, 8x8 for four); nullopt for a number it refuses.
+using SurfaceForPlayers = std::optional<std::pair<int, int>> (*)(int players);
 
 // What a game is and what it can be asked for: shown by `arbiterd --list-games`
 // and `--print-config`, and the reference makeGame() checks options against.
@@ -48,6 +75,10 @@ struct GameInfo {
     int minFiles = 8, maxFiles = 8, minRanks = 8, maxRanks = 8;
     std::vector<OptionSpec> options;
     std::vector<StandInSpec> standIns;
+    // Set when the players decide the surface; the sizes above then bound it.
+    SurfaceForPlayers surfaceFor = nullptr;
+    std::string playersText;  // "2 or 4" where not every number between is allowed
+    std::string surfaceNote;  // "4x8 cells for two players, 8x8 for four"
 
     bool sizeFixed() const { return minFiles == maxFiles && minRanks == maxRanks; }
     const OptionSpec* option(const std::string& name) const;
@@ -60,7 +91,7 @@ struct GameOptions {
     int players = 0;                            // 0: the game's default
     int files = 0, ranks = 0;                   // 0: the game's default surface
     std::map<std::string, std::string> values;  // option name -> value
-    std::map<std::string, SetPiece> standIns;   // game piece name -> set piece
+    std::map<std::string, StandIn> standIns;    // game piece name -> set pieces
 
     // The options checked against `info`, every default filled in; nullopt and
     // a message naming what is wrong and what is allowed when they do not fit.
@@ -68,7 +99,8 @@ struct GameOptions {
     const std::string& value(const std::string& name) const;  // after resolved()
     int number(const std::string& name) const;                // after resolved()
     bool on(const std::string& name) const { return value(name) == "on"; }
-    SetPiece standIn(const std::string& piece) const;  // after resolved()
+    SetPiece standIn(const std::string& piece) const;          // the look, after resolved()
+    const StandIn& standInOf(const std::string& piece) const;  // after resolved()
 };
 
 // "white bishop" or "B" (FEN letter) to a set piece.
