@@ -2,12 +2,14 @@
 #include "engine/core/game.h"
 #include "engine/csipgs/csipgs.h"
 #include "engine/fide/fide_game.h"
+#include "engine/martian/martian.h"
 #include "engine/skirmish/skirmish.h"
 
 namespace arbiter {
 
 const std::vector<GameInfo>& gameCatalog() {
-    static const std::vector<GameInfo> catalog = {fideInfo(), skirmishInfo(), csipgsInfo()};
+    static const std::vector<GameInfo> catalog = {fideInfo(), skirmishInfo(), csipgsInfo(),
+                                                  martianInfo()};
     return catalog;
 }
 
@@ -37,6 +39,7 @@ std::unique_ptr<Game> makeGame(std::string_view name, const GameOptions& options
     if (name == "fide") return makeFideGame(*resolved);
     if (name == "skirmish") return makeSkirmishGame(*resolved, error);
     if (name == "csipgs") return makeCsipgsGame(*resolved);
+    if (name == "martian") return makeMartianGame(*resolved, error);
     error = "game \"" + std::string(name) + "\" is listed but not built";
     return nullptr;
 }
