@@ -304,7 +304,8 @@ bool readStandIn(const std::string& piece, const std::string& setPiece, Configur
     std::string words;
     std::stringstream in(setPiece);
     for (std::string word; in >> word;) {
-        if (word.size() > 1) {
+        // "Q," is a letter before a comma in a list: its case is its colour.
+        if (word.size() > 1 && !(word.size() == 2 && word[1] == ',')) {
             std::transform(word.begin(), word.end(), word.begin(),
                            [](char c) { return c >= 'A' && c <= 'Z' ? char(c - 'A' + 'a') : c; });
         }

@@ -66,7 +66,8 @@ std::string describeGames(const std::vector<GameInfo>& games) {
         if (g.standIns.empty()) out << "  stand-ins  none: the pieces are chess pieces\n";
         for (const StandInSpec& s : g.standIns) {
             out << "  stand-in   " << s.piece
-                << (s.alternatives ? " = pieces of a chess set, any of them (default "
+                << (s.alternatives ? " = a piece of a chess set, or several figures any of which "
+                                     "counts (default "
                                    : " = any piece of a chess set (default ")
                 << s.standIn.words() << "): " << s.description << "\n";
         }

@@ -16,16 +16,19 @@ std::string journalStem(const std::string& wallClock, const std::string& game) {
     return stem + "-" + game;
 }
 
-// Pieces of other players that stood on the board before the action and not after.
+// Pieces of other players that stood on the board before the action and not
+// after, and the one a move lands on (in Martian Chess a queen taken by a
+// queen leaves the same piece, of the same owner, on the cell).
 std::vector<std::string> capturedBy(const Game& game, const GameState& before,
-                                    const GameState& after, PlayerId mover) {
+                                    const GameState& after, const Action& a, PlayerId mover) {
     std::vector<std::string> captured;
     const Geometry& g = before.geometry();
     for (Cell c = 0; c < g.size(); ++c) {
         if (!g.contains(c)) continue;
         auto was = before.pieceAt(c);
         if (!was || was->owner == mover) continue;
-        if (after.pieceAt(c) == was) continue;
+        const bool landedOn = a.kind == Action::Kind::Move && a.to == c;
+        if (after.pieceAt(c) == was && !landedOn) continue;
         if (auto look = before.appearance(c))
             captured.push_back(game.lookName(*look) + " on " + g.name(c));
     }
@@ -247,7 +250,7 @@ bool Session::commitOne(const Action& a, const std::string& joiner) {
     // Play (for the time limit) starts with the first move and waits while paused.
     if (!a.changesRoster() && !clock_.paused()) limits.startPlay(now);
     std::vector<Millis> remaining = clock.remainingAll(now);
-    auto captured = capturedBy(game_, before, *after, actor);
+    auto captured = capturedBy(game_, before, *after, a, actor);
     nlohmann::json event = {{"type", "move"},
                             {"ply", ply() + 1},
                             {"player", actor},
@@ -298,7 +301,7 @@ bool Session::commitOne(const Action& a, const std::string& joiner) {
                        {{"ply", ply()}, {"player", actor}, {"name", name}, {"clock", remaining}}});
     } else if (a.kind == Action::Kind::Chance) {
         out_.announce({"chance",
-                       "Chance for " + name + ": " + san + ".",
+                       "Chance for " + name + ": " + withTableNames(san) + ".",
                        {{"ply", ply()}, {"player", actor}, {"drawn", a.payload}}});
     } else {
         std::string text = label + withTableNames(san) + " (" + code + ")";
@@ -362,7 +365,7 @@ bool Session::takeback() {
     const size_t first = actions_.size() - plies;
     const Action undone = actions_[first];
     const GameState& before = *states_[first];
-    std::string san = before.describe(undone);
+    std::string san = withTableNames(before.describe(undone));
     ClockState restored = before_[first].clocks;
     if (!record({{"type", "takeback"},
                  {"ply", ply()},

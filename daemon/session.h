@@ -125,6 +125,9 @@ class Session {
     nlohmann::json snapshot() const;
     // Each seat's score as the game counts it (captures in Skirmish; 0 in chess).
     std::vector<int> scores() const;
+    // The game's names for its seats ("Player 2", "White") in `text` replaced
+    // by the table's ("Bob"): what the engine writes is said to people.
+    std::string withTableNames(const std::string& text) const;
 
   private:
     Session(const Game& game, std::unique_ptr<GameState> start, const SessionSettings& settings,
@@ -154,9 +157,6 @@ class Session {
     std::string clockText() const;
     nlohmann::json clockJson() const;
     std::string resultText(const Outcome& o) const;
-    // The game's names for its seats ("Player 2", "White") in `text` replaced
-    // by the table's ("Bob"): what the engine writes is said to people.
-    std::string withTableNames(const std::string& text) const;
     std::string refusal(PlayerId p) const;
 
     const Game& game_;

@@ -14,7 +14,7 @@ void Session::announceIllegal(const std::vector<CellFix>& fixes,
     text += ".";
     nlohmann::json data = {{"fixes", steps}};
     if (!completes.empty()) {
-        std::string what = current().describe(completes.front());
+        std::string what = withTableNames(current().describe(completes.front()));
         text += " (That completes " + what + ".)";
         data["completes"] = what;
     }
@@ -46,7 +46,7 @@ void Session::announceAmbiguous(const std::vector<Action>& candidates) {
     std::string text = "The board fits more than one move: ";
     std::string say;
     for (size_t i = 0; i < candidates.size(); ++i) {
-        names.push_back(current().describe(candidates[i]));
+        names.push_back(withTableNames(current().describe(candidates[i])));
         text += (i ? " or " : "") + names.back();
         say += (i ? " or " : "") + ("arbiterctl do " + current().encode(candidates[i]));
     }
@@ -60,7 +60,7 @@ void Session::announceUnconfirmed(const std::vector<Action>& actions,
     std::vector<std::string> names;
     std::string made;
     for (size_t i = 0; i < actions.size(); ++i) {
-        names.push_back(current().describe(actions[i]));
+        names.push_back(withTableNames(current().describe(actions[i])));
         made += (i ? " or " : "") + names.back();
     }
     std::string where;

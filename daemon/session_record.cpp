@@ -134,6 +134,14 @@ void Session::finish(const Outcome& o) {
     std::string text = o.over()
                            ? "Game over: " + withTableNames(o.reason) + ". " + resultText(o) + "."
                            : std::string("Game abandoned without a result.");
+    // Games that keep score say it with the result (Martian Chess, Skirmish).
+    const std::vector<int> points = scores();
+    if (o.over() && std::any_of(points.begin(), points.end(), [](int n) { return n != 0; })) {
+        text += " Scores:";
+        for (size_t p = 0; p < points.size(); ++p)
+            text += (p ? ", " : " ") + settings_.players[p] + " " + std::to_string(points[p]);
+        text += ".";
+    }
     if (!recordPath_.empty()) text += " Record: " + recordPath_ + ".";
     out_.announce({"result",
                    text,

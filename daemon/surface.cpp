@@ -104,8 +104,10 @@ void Surface::squareChanged(int board, int square, Appearance content, Millis no
     Cell c = cellOf(geometry_, boards_[static_cast<size_t>(board)], square);
     if (c == NoCell) return;
     SensedCell& cell = cells_[static_cast<size_t>(c)];
-    if (cell.content == content) return;
+    // A report is a hand at the square even when it reads the same: a queen
+    // taken by a queen in Martian Chess, where any colour reads alike.
     touched_[static_cast<size_t>(c)] = true;
+    if (cell.content == content) return;
     cell.content = content;
     logChange(c);
 }

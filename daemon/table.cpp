@@ -481,7 +481,8 @@ ControlReply Table::act(const std::string& action, int player, const std::string
         if (a->kind == Action::Kind::Chance)
             return ControlReply::refused("chance is drawn by the referee, never said");
         if (std::string no = now.refusal(*a); !no.empty())
-            return ControlReply::refused("\"" + action + "\": " + no + "; " + legalNow());
+            return ControlReply::refused("\"" + action + "\": " + session_->withTableNames(no) +
+                                         "; " + legalNow());
         showsOnBoard = !now.effect(*a).empty();
         if (!session_->commit(*a)) return ControlReply::refused("cannot record the game");
     }

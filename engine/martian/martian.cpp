@@ -361,7 +361,7 @@ void MartianState::apply(const Action& a) {
         if (capture) scores_[static_cast<size_t>(mover)] += points(target);
         cells_[static_cast<size_t>(a.to)] = static_cast<int8_t>(result);
         cells_[static_cast<size_t>(a.from)] = -1;
-        const bool crossed = territoryOf(a.to) != mover;
+        const bool crossed = rules_.players == 2 && territoryOf(a.to) != mover;
         noUndoFrom_ = crossed ? a.from : NoCell;
         noUndoTo_ = crossed ? a.to : NoCell;
         if (clockCount_ >= 0) clockCount_ = capture ? 0 : clockCount_ + 1;
@@ -420,8 +420,8 @@ Outcome MartianState::outcome() const {
         std::to_string(std::max(a, b)) + " to " + std::to_string(std::min(a, b));
     if (a != b) return Outcome::win(team(a > b ? first : second), why + "; " + score);
     if (decider != NoPlayer && !rules_.equalScoresDraw)
-        return Outcome::win(team(decider), why + "; " + score + ", and the tie goes to " +
-                                               playerName(decider) + ", who emptied it");
+        return Outcome::win(team(decider), why + "; " + score + ", and " + playerName(decider) +
+                                               "'s move emptied it, which wins the tie");
     return Outcome::draw(why + "; equal scores, " + score);
 }
 

@@ -77,7 +77,8 @@ class MartianState final : public GameState {
     std::vector<PlayerId> opponents(PlayerId p) const override;
     Outcome stoppedOutcome(const std::string& why) const override;
 
-    // "queen d8xa5 scores 2, 5 in all", "drone a3-a5 crosses the canal".
+    // "queen b4xa5 for 2 points, 5 in all", "drone a3-a5 crosses into Player
+    // 2's territory", "calls the clock: ..." (said after the player's name).
     std::string describe(const Action& a) const override;
     // "a3-a5", "d8xa5", "c1-c2=Q" (a merge), "call", "pass".
     std::string encode(const Action& a) const override;

@@ -115,20 +115,20 @@ std::string MartianState::describe(const Action& a) const {
                        kNames[target] + " on " + cellName(a.to) + " into a " + kNames[a.piece];
             if (target >= 0) {
                 const int total = scores_[static_cast<size_t>(toMove_)] + points(target);
-                return out + " scores " + std::to_string(points(target)) + ", " +
-                       std::to_string(total) + " in all";
+                const int gain = points(target);
+                return out + " for " + std::to_string(gain) +
+                       (gain == 1 ? " point, " : " points, ") + std::to_string(total) + " in all";
             }
             if (territoryOf(a.to) != toMove_)
                 out += " crosses into " + playerName(territoryOf(a.to)) + "'s territory";
             return out;
         }
         case Action::Kind::Choice:
-            return a.arg == kCallClock ? playerName(toMove_) +
-                                             " calls the clock: seven moves in a row without a "
-                                             "capture now end the game"
+            return a.arg == kCallClock ? "calls the clock: seven moves in a row without a "
+                                         "capture now end the game"
                                        : encode(a);
         case Action::Kind::Pass:
-            return playerName(toMove_) + " has no move and passes";
+            return "has no move and passes";
         default:
             return encode(a);
     }
