@@ -171,6 +171,9 @@ bool MartianState::territoryEmpty(PlayerId p) const {
 int MartianState::resultOf(const Action& a) const {
     if (a.kind != Action::Kind::Move || !geometry_.contains(a.from) || !geometry_.contains(a.to))
         return -1;
+    // A move names its two cells and, for a merge, what it makes; nothing else.
+    if (!a.path.empty() || a.arg != 0 || !a.payload.empty() || a.piece < -1 || a.piece >= kKinds)
+        return -1;
     const int mover = cells_[static_cast<size_t>(a.from)];
     if (mover < 0 || territoryOf(a.from) != toMove_ || a.from == a.to) return -1;
     if (rules_.players == 2 && a.from == noUndoTo_ && a.to == noUndoFrom_) return -1;
@@ -315,6 +318,8 @@ std::string MartianState::refusal(const Action& a) const {
 
 std::string MartianState::moveRefusal(const Action& a) const {
     if (!geometry_.contains(a.from) || !geometry_.contains(a.to)) return "no such cell";
+    if (!a.path.empty() || a.arg != 0 || !a.payload.empty() || a.piece < -1 || a.piece >= kKinds)
+        return "a move of Martian Chess names two cells and, for a merge, the pyramid it makes";
     const int mover = cells_[static_cast<size_t>(a.from)];
     if (mover < 0) return "there is no piece on " + cellName(a.from);
     if (territoryOf(a.from) != toMove_)
@@ -329,10 +334,14 @@ std::string MartianState::moveRefusal(const Action& a) const {
         if (!rules_.fieldPromotion)
             return "the piece on " + cellName(a.to) +
                    " is in your own territory: you capture only across a canal";
+        const int sum = points(mover) + points(target);
+        if (sum > points(Queen))
+            return "the piece on " + cellName(a.to) +
+                   " is in your own territory: you capture only across a canal, and only a drone "
+                   "and a pawn, or two pawns, merge";
         if (a.piece < 0)
             return "a merge names the piece it makes: " +
-                   encode(Action::move(a.from, a.to, Queen)) + " or " +
-                   encode(Action::move(a.from, a.to, Drone));
+                   encode(Action::move(a.from, a.to, sum - 1));
         return "this merge is not allowed: a drone and a pawn make a queen only when you have no "
                "queen, two pawns make a drone only when you have no drone, and the move must be "
                "one the piece can make";

@@ -537,11 +537,9 @@ TEST(MartianHostileInput, ActionsWithNonsenseFieldsAreRefused) {
     }
 }
 
-// ENGINE BUG, minor (left disabled until fixed): MartianState::refusal judges a
-// move by its cells and its `piece` alone, so a move that is legal but for a
-// field decode() never sets (a path, a negative piece other than -1, an arg or
-// a payload) gets no refusal, while isLegal() (list membership) rejects it.
-TEST(MartianHostileInput, DISABLED_RefusalAgreesWithIsLegalForEveryField) {
+// A move that is legal but for a field decode() never sets (a path, a
+// negative piece other than -1, an arg or a payload) is refused, with a reason.
+TEST(MartianHostileInput, RefusalAgreesWithIsLegalForEveryField) {
     MartianState s(allOptions(2));
     const Cell a3 = *s.geometry().parse("a3"), a4 = *s.geometry().parse("a4");
     Action withArg = Action::move(a3, a4);

@@ -880,14 +880,17 @@ TEST(MartianRules, RefusalsSayWhy) {
     EXPECT_EQ(refusal(s, "a2-a4"),
               "that is not a move: a queen moves any distance straight or diagonally, not "
               "jumping");
-    // With field promotion, a move onto one's own pyramid is read as a merge.
+    // With field promotion, a queen onto one's own pawn is no merge either.
     auto merge = load("3P/4/4/4/4/4/1P2/Q3 1 0,0 - -", fieldPromotion());
-    EXPECT_EQ(merge->refusal(Action::move(at(*merge, "a1"), at(*merge, "b2"))),
-              "a merge names the piece it makes: a1-b2=Q or a1-b2=D");
-    EXPECT_EQ(refusal(*merge, "a1-b2=Q"),
-              "this merge is not allowed: a drone and a pawn make a queen only when you have no "
-              "queen, two pawns make a drone only when you have no drone, and the move must be "
-              "one the piece can make");
+    const std::string noMerge =
+        "the piece on b2 is in your own territory: you capture only across a canal, and only a "
+        "drone and a pawn, or two pawns, merge";
+    EXPECT_EQ(merge->refusal(Action::move(at(*merge, "a1"), at(*merge, "b2"))), noMerge);
+    EXPECT_EQ(refusal(*merge, "a1-b2=Q"), noMerge);
+    // A merge that could be made names what it makes.
+    auto pawns = load("3P/4/4/4/4/4/1P2/P3 1 0,0 - -", fieldPromotion());
+    EXPECT_EQ(pawns->refusal(Action::move(at(*pawns, "a1"), at(*pawns, "b2"))),
+              "a merge names the piece it makes: a1-b2=D");
 }
 
 TEST(MartianRules, EveryListedActionIsLegalAndHasNoRefusal) {
