@@ -267,6 +267,18 @@ void timeEveryGame(int runs) {
         printGameRow(
             info.name, "generic",
             deepestWithinBudget([&](int depth) { return arbiter::perft(*start, depth); }, runs));
+        // A game whose surface follows its players is timed at its largest table too.
+        if (info.surfaceFor && info.maxPlayers != info.defaultPlayers) {
+            arbiter::GameOptions most;
+            most.players = info.maxPlayers;
+            std::string error;
+            auto large = arbiter::makeGame(info.name, most, error);
+            if (!large) continue;
+            auto largeStart = large->start();
+            printGameRow(info.name + " " + std::to_string(info.maxPlayers) + "p", "generic",
+                         deepestWithinBudget(
+                             [&](int depth) { return arbiter::perft(*largeStart, depth); }, runs));
+        }
     }
 }
 
@@ -297,12 +309,12 @@ void timeMiddleGames(int runs) {
         std::printf("csipgs middle game does not load: %s\n", error.c_str());
         return;
     }
-    printGameRow("csipgs middle", "moves-only",
-                 deepestWithinBudget([&](int depth) { return csipgs->perftMovesOnly(depth); },
-                                     runs));
-    printGameRow("csipgs middle", "turns",
-                 deepestWithinBudget([&](int depth) { return arbiter::perft(*csipgs, depth); },
-                                     runs));
+    printGameRow(
+        "csipgs middle", "moves-only",
+        deepestWithinBudget([&](int depth) { return csipgs->perftMovesOnly(depth); }, runs));
+    printGameRow(
+        "csipgs middle", "turns",
+        deepestWithinBudget([&](int depth) { return arbiter::perft(*csipgs, depth); }, runs));
 }
 
 bool parsePositive(const char* text, int limit, int& value) {
