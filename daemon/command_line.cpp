@@ -66,7 +66,11 @@ std::optional<CommandLine> readCommandLine(int argc, const char* const argv[], s
         "print-config",
         "print a complete configuration file for this table (on virtual boards unless boards "
         "are given), then exit")(
-        "check-config", "check the configuration, print a summary and exit; starts nothing");
+        "check-config", "check the configuration, print a summary and exit; starts nothing")(
+        "print-start",
+        "print the position each board must show for the game to begin, one line per board "
+        "(its device and a FEN of its own squares, as arbiter-vboard --setup takes it), then "
+        "exit");
     std::ostringstream help;
     help << described;
     result.help = help.str();
@@ -91,10 +95,11 @@ std::optional<CommandLine> readCommandLine(int argc, const char* const argv[], s
         result.request = DaemonRequest::ListGames;
         return result;
     }
-    if (vm.count("print-config") && vm.count("check-config")) {
-        error = "give --print-config or --check-config, not both";
+    if (vm.count("print-config") + vm.count("check-config") + vm.count("print-start") > 1) {
+        error = "give one of --print-config, --check-config and --print-start";
         return std::nullopt;
     }
+    if (vm.count("print-start")) result.request = DaemonRequest::PrintStart;
     if (vm.count("print-config")) result.request = DaemonRequest::PrintConfig;
     if (vm.count("check-config")) result.request = DaemonRequest::CheckConfig;
 

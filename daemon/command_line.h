@@ -15,6 +15,7 @@ enum class DaemonRequest {
     ListGames,    // describe every game
     PrintConfig,  // write the table's configuration as a file
     CheckConfig,  // check the configuration, start nothing
+    PrintStart,   // write the start position each board must show
 };
 
 // arbiterd's command line, with the --config file it names read in: the

@@ -166,6 +166,35 @@ std::string configurationText(const Configuration& config, const TableSetup& set
     return out.str();
 }
 
+std::string startPositionText(const TableSetup& setup, const GameState& start) {
+    std::string text;
+    for (const BoardSetting& board : setup.settings.boards) {
+        std::string fen;
+        for (int row = 0; row < 8; ++row) {
+            int empty = 0;
+            for (int file = 0; file < 8; ++file) {
+                const int square = row * 8 + file;  // the board's own numbering, 0 = a8
+                Appearance look;
+                if (board.placement.used.test(static_cast<size_t>(square))) {
+                    Cell c = Surface::cellOf(start.geometry(), board.placement, square);
+                    if (c != NoCell) look = start.appearance(c);
+                }
+                if (!look) {
+                    ++empty;
+                    continue;
+                }
+                if (empty) fen += std::to_string(empty);
+                empty = 0;
+                fen += letter(*look);
+            }
+            if (empty) fen += std::to_string(empty);
+            if (row < 7) fen += '/';
+        }
+        text += board.device.text() + " " + fen + "\n";
+    }
+    return text;
+}
+
 std::string describeSetup(const TableSetup& setup) {
     const TableSettings& settings = setup.settings;
     std::string text = setup.game->name + ", " + std::to_string(setup.seats) + " players";

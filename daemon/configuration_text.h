@@ -23,4 +23,9 @@ std::string configurationText(const Configuration& config, const TableSetup& set
 // One line: what the table will referee, with how many players, on what.
 std::string describeSetup(const TableSetup& setup);
 
+// What each board must show for `start` to begin, one line per board: its
+// device and a FEN of its own squares ("vboard:main 1NQQ4/1PNQ4/..."), squares
+// outside the game empty. arbiter-vboard --setup takes the FEN as it is.
+std::string startPositionText(const TableSetup& setup, const GameState& start);
+
 }  // namespace arbiter

@@ -111,6 +111,7 @@ int main(int argc, char** argv) {
             std::cout << describeGames(gameCatalog());
             return 0;
         case DaemonRequest::PrintConfig:
+        case DaemonRequest::PrintStart:
             // A table without boards is printed on virtual ones, so that it runs as it is.
             if (config.boards.empty() && !config.commandLineBoard) {
                 auto game = chooseGame(config, error);
@@ -126,6 +127,12 @@ int main(int argc, char** argv) {
     if (!setup) return refuse(error);
     if (commandLine->request == DaemonRequest::PrintConfig) {
         std::cout << configurationText(config, *setup);
+        return 0;
+    }
+    if (commandLine->request == DaemonRequest::PrintStart) {
+        auto game = makeGame(setup->game->name, setup->options, error);
+        if (!game) return refuse(error);
+        std::cout << startPositionText(*setup, *game->start());
         return 0;
     }
     if (commandLine->request == DaemonRequest::CheckConfig) {
