@@ -69,6 +69,7 @@ std::unique_ptr<Game> chooseGame(const Configuration& config, std::string& error
     }
     if (config.size) {
         GameOptions one;
+        one.players = wanted.players;  // the size some games take follows the players
         one.files = config.size->files;
         one.ranks = config.size->ranks;
         if (!fitsAlone(one, "size")) return nullptr;
