@@ -481,9 +481,20 @@ std::string checkLayout(const std::vector<BoardSetting>& boards, const Geometry&
             if (!b.placement.used.test(static_cast<size_t>(s))) continue;
             Cell c = Surface::cellOf(cells, b.placement, s);
             if (c == NoCell) {
+                // The squares that do land on cells are most likely what was meant
+                // (a board for two players of Martian Chess uses its a1-d8 half).
+                std::bitset<64> onCells;
+                for (int t = 0; t < 64; ++t) {
+                    if (b.placement.used.test(static_cast<size_t>(t)) &&
+                        Surface::cellOf(cells, b.placement, t) != NoCell)
+                        onCells.set(static_cast<size_t>(t));
+                }
                 return where(b) + ": its square " + std::string(1, char('a' + s % 8)) +
                        std::to_string(8 - s / 8) +
-                       " lies off the game's cells; move its origin or narrow its squares";
+                       " lies off the game's cells; move its origin or narrow its squares" +
+                       (onCells.any() ? " (squares = " + squaresText(onCells) +
+                                            " keeps those on the game's cells)"
+                                      : std::string());
             }
             int& o = owner[static_cast<size_t>(c)];
             if (o >= 0) {

@@ -43,6 +43,14 @@ std::string checkNames(const Configuration& config, const GameInfo& game, int se
     return why;
 }
 
+// The line number in a "FILE:LINE: " prefix, or 0 (the command line).
+int lineOf(const std::string& where) {
+    const size_t end = where.rfind(':');
+    const size_t start = end == std::string::npos ? end : where.rfind(':', end - 1);
+    if (start == std::string::npos) return 0;
+    return std::atoi(where.substr(start + 1, end - start - 1).c_str());
+}
+
 }  // namespace
 
 std::unique_ptr<Game> chooseGame(const Configuration& config, std::string& error) {
@@ -88,9 +96,22 @@ std::unique_ptr<Game> chooseGame(const Configuration& config, std::string& error
         if (!fitsAlone(one, "stand-ins." + piece)) return nullptr;
         wanted.standIns[piece] = setPiece;
     }
-    // What is left is how they go together: players and surface, mostly.
+    // What is left is how they go together. Stand-ins that clash with each
+    // other (two pyramids shown by one figure) are named by the line of the
+    // stand-in that made the clash: the last in the file that the message names.
     std::string why;
     auto game = makeGame(info->name, wanted, why);
+    if (!game && why.find("stand-in") != std::string::npos) {
+        std::string at;
+        for (const auto& [piece, setPiece] : config.standIns) {
+            if (why.find(" " + piece + " ") == std::string::npos) continue;
+            std::string here = config.where("stand-ins." + piece);
+            if (at.empty() || lineOf(here) > lineOf(at)) at = here;
+        }
+        error = at + why;
+        return nullptr;
+    }
+    // The rest is players and surface, mostly.
     if (!game) {
         std::string at = config.where("size");
         error = (at.empty() ? config.where("players") : at) + why;

@@ -45,10 +45,12 @@ std::optional<GameOptions> GameOptions::resolved(const GameInfo& info, std::stri
     GameOptions r = *this;
     if (r.players == 0) r.players = info.defaultPlayers;
     if (r.players < info.minPlayers || r.players > info.maxPlayers) {
-        error =
-            info.name + " is for " + std::to_string(info.minPlayers) +
-            (info.minPlayers == info.maxPlayers ? "" : " to " + std::to_string(info.maxPlayers)) +
-            " players, not " + std::to_string(r.players);
+        const std::string range =
+            !info.playersText.empty() ? info.playersText
+            : info.minPlayers == info.maxPlayers
+                ? std::to_string(info.minPlayers)
+                : std::to_string(info.minPlayers) + " to " + std::to_string(info.maxPlayers);
+        error = info.name + " is for " + range + " players, not " + std::to_string(r.players);
         return std::nullopt;
     }
     if (info.surfaceFor) {

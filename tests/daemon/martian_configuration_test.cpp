@@ -150,10 +150,8 @@ TEST_F(MartianConfiguration, AFigureMayStandForOnePyramidOnly) {
               "");
 }
 
-// Bug: chooseGame names what makeGame refuses by the size's or the players'
-// line, so a clash of stand-ins is put on the line saying "players = 2".
-// Enable once the message names the stand-in's line.
-TEST_F(MartianConfiguration, DISABLED_AFigureSharedByTwoPyramidsIsNamedByItsStandInsLine) {
+// A clash of stand-ins is named by the stand-in's line, not the players'.
+TEST_F(MartianConfiguration, AFigureSharedByTwoPyramidsIsNamedByItsStandInsLine) {
     EXPECT_EQ(setUp("game = martian\nplayers = 2\n[stand-ins]\nqueen = Q, R\n" + kHalfBoard),
               ":4: the stand-ins for drone (white knight or rook) and queen (white queen or rook) "
               "share a figure: each figure may stand for one pyramid only");
@@ -180,9 +178,8 @@ TEST_F(MartianConfiguration, TwoOrFourPlayersAndNoOtherNumber) {
               ":2: martian is for 2 or 4 players, not 3");
 }
 
-// Bug: resolved() checks the range 2..4 before the game's own "2 or 4", so
-// five players are told "2 to 4". Enable once the message says "2 or 4".
-TEST_F(MartianConfiguration, DISABLED_MoreThanFourPlayersAreToldTwoOrFour) {
+// Five players are told the numbers the game takes, not a range 2..4.
+TEST_F(MartianConfiguration, MoreThanFourPlayersAreToldTwoOrFour) {
     EXPECT_EQ(setUp("game = martian\nplayers = 5\n" + kWholeBoard),
               ":2: martian is for 2 or 4 players, not 5");
 }
@@ -232,7 +229,7 @@ TEST_F(MartianConfiguration, OneBoardCoversTheGameHalfForTwoPlayersWhollyForFour
 TEST_F(MartianConfiguration, ABoardGivingAllItsSquaresToTwoPlayersIsToldToNarrowThem) {
     EXPECT_EQ(setUp("game = martian\n" + kWholeBoard),
               "board a (line 2): its square e8 lies off the game's cells; move its origin or "
-              "narrow its squares");
+              "narrow its squares (squares = a1-d8 keeps those on the game's cells)");
 }
 
 TEST_F(MartianConfiguration, GameListSaysPlayersSurfaceOptionsAndStandIns) {

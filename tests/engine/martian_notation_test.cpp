@@ -580,8 +580,8 @@ GameOptions withStandIn(const std::string& piece, const std::string& text) {
 
 TEST(MartianOptions, TwoOrFourPlayersOnly) {
     EXPECT_EQ(makeError("martian", withPlayers(3)), "martian is for 2 or 4 players, not 3");
-    EXPECT_EQ(makeError("martian", withPlayers(1)), "martian is for 2 to 4 players, not 1");
-    EXPECT_EQ(makeError("martian", withPlayers(5)), "martian is for 2 to 4 players, not 5");
+    EXPECT_EQ(makeError("martian", withPlayers(1)), "martian is for 2 or 4 players, not 1");
+    EXPECT_EQ(makeError("martian", withPlayers(5)), "martian is for 2 or 4 players, not 5");
 }
 
 TEST(MartianOptions, TheSizeFollowsThePlayers) {
