@@ -80,7 +80,7 @@ class MartianState final : public GameState {
     // "queen b4xa5 for 2 points, 5 in all", "drone a3-a5 crosses into Player
     // 2's territory", "calls the clock: ..." (said after the player's name).
     std::string describe(const Action& a) const override;
-    // "a3-a5", "d8xa5", "c1-c2=Q" (a merge), "call", "pass".
+    // "a3-a5", "b4xa5", "c1-c2=Q" (a merge), "call", "pass".
     std::string encode(const Action& a) const override;
     std::optional<Action> decode(std::string_view text) const override;
     // "1DQQ/1PDQ/1PPD/4/4/DPP1/QDP1/QQD1 1 0,0 - -": the cells from the top
