@@ -954,7 +954,8 @@ TEST(CsipgsPerft, FullTurnsFromTheStart) {
     EXPECT_EQ(perft(*s, 2), 25u);
     EXPECT_EQ(perft(*s, 3), 195u);
     EXPECT_EQ(perft(*s, 4), 1521u);
-    EXPECT_EQ(perft(*s, 5), 15717u);
+    // Depth 5, 15717, is counted by perft_full (tests/engine/perft_full.cmake),
+    // which the slower sanitizer build leaves out.
 }
 
 // Board moves alone: d1 5, d2 25, d3 (5+5+8+8+8) x 5 = 34 x 5 = 170, d4 34 x 34

@@ -150,7 +150,7 @@ struct Tally {
 
 void playRandomly(const Rules& rules, const std::string& start, unsigned seed, Tally& tally) {
     std::mt19937 rng(seed);
-    for (int games = 0; games < 60; ++games) {
+    for (int games = 0; games < 20; ++games) {
         std::string error;
         auto game = MartianState::load(start, error, rules);
         ASSERT_TRUE(game) << start << ": " << error;
@@ -194,10 +194,10 @@ TEST(MartianNotation, RandomTwoPlayerGamesKeepTheirNotation) {
     Tally tally;
     playRandomly(allOptions(2), kStart2, 2026, tally);
     playRandomly(allOptions(2), "1DPP/1PDP/1PPD/4/4/DPP1/PDP1/PPD1 1 0,0 - -", 2027, tally);
-    EXPECT_GT(tally.plies, 2000);
+    EXPECT_GT(tally.plies, 1000);
     EXPECT_GT(tally.calls, 20);
     EXPECT_GT(tally.merged, 50);
-    EXPECT_GT(tally.captures, 200);
+    EXPECT_GT(tally.captures, 60);
 }
 
 TEST(MartianNotation, RandomFourPlayerGamesKeepTheirNotation) {
@@ -205,10 +205,10 @@ TEST(MartianNotation, RandomFourPlayerGamesKeepTheirNotation) {
     playRandomly(allOptions(4), kStart4, 4004, tally);
     playRandomly(allOptions(4), "PPD2DPP/PDP2PDP/DPP2PPD/8/8/DPP2PPD/PDP2PDP/PPD2DPP 1 0,0,0,0 - -",
                  4005, tally);
-    EXPECT_GT(tally.plies, 2000);
+    EXPECT_GT(tally.plies, 1000);
     EXPECT_GT(tally.calls, 20);
     EXPECT_GT(tally.merged, 50);
-    EXPECT_GT(tally.captures, 200);
+    EXPECT_GT(tally.captures, 60);
 }
 
 // Four players have no undo: a crossing leaves "-" in the NO-UNDO field (which
@@ -455,7 +455,7 @@ TEST(MartianHostileInput, SaidTextEitherActsLegallyOrIsRefused) {
     int refused = 0, taken = 0, undecoded = 0;
     for (const Rules& r : rules) {
         auto game = std::make_unique<MartianState>(r);
-        for (int i = 0; i < 15000; ++i) {
+        for (int i = 0; i < 5000; ++i) {
             if (game->outcome().over()) game = std::make_unique<MartianState>(r);
             MartianState& s = *game;
             if (i % 8 == 7) {  // the game goes on, so positions vary
@@ -512,9 +512,9 @@ TEST(MartianHostileInput, SaidTextEitherActsLegallyOrIsRefused) {
             ASSERT_EQ(reread(s.serialize(), r), s.serialize()) << text << " in " << before;
         }
     }
-    EXPECT_GT(refused, 1500);
-    EXPECT_GT(taken, 2500);
-    EXPECT_GT(undecoded, 20000);
+    EXPECT_GT(refused, 500);
+    EXPECT_GT(taken, 1000);
+    EXPECT_GT(undecoded, 7000);
 }
 
 // Actions no one can say are refused just the same.

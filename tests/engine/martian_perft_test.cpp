@@ -100,10 +100,11 @@ TEST(MartianPerft, FieldPromotionChangesNothingFromTheStart) {
 }
 
 // Measured by the program, not derived by hand: a guard against change.
+// Deeper counts (two players to depth 5, four to depth 4) are checked by
+// perft_full (tests/engine/perft_full.cmake), which the sanitizer build skips.
 TEST(MartianPerft, DeeperCountsAsMeasured) {
     EXPECT_EQ(perft(MartianState(players(2)), 3), 1328u);
-    EXPECT_EQ(perft(MartianState(players(2)), 5), 268295u);
-    EXPECT_EQ(perft(MartianState(players(4)), 4), 15127u);
+    EXPECT_EQ(perft(MartianState(players(4)), 3), 1353u);
 }
 
 // 4x8, field promotion on. Player 1: pawn b3, drone c3, no queen. Player 2:
