@@ -49,6 +49,22 @@ TEST(Surface, FieldUpdateChangesOneCell) {
     EXPECT_EQ(s.lastChange(), 7);
 }
 
+// A table may read two set pieces as one look (Martian Chess: a king and a
+// queen are both queens): a report that reads the same was still a hand there.
+TEST(Surface, AReportThatReadsTheSameStillCountsAsTouched) {
+    Surface s(Geometry::rectangle(8, 8), {{"b", 0, 0, 0, Sensing::ColourAndKind}});
+    BoardSquares squares{};
+    squares[60] = kWhiteKing;
+    s.boardDump(0, squares, 0);
+    s.markStill();
+    const uint64_t stamp = s.changeStamp();
+    s.squareChanged(0, 60, kWhiteKing, 5);
+    EXPECT_TRUE(s.touched(4));                 // e1
+    EXPECT_EQ(s.cell(4).content, kWhiteKing);  // what it shows is unchanged,
+    EXPECT_EQ(s.changeStamp(), stamp);         // so no cell is logged as changed
+    EXPECT_FALSE(s.touched(3));
+}
+
 TEST(Surface, LostBoardMakesItsCellsUnknownAndItsReturnRestoresThem) {
     Surface s(Geometry::rectangle(8, 8), {{"b", 0, 0, 0, Sensing::ColourAndKind}});
     BoardSquares squares{};
