@@ -3,13 +3,14 @@
 #include "engine/csipgs/csipgs.h"
 #include "engine/fide/fide_game.h"
 #include "engine/martian/martian.h"
+#include "engine/powercoinz/powercoinz.h"
 #include "engine/skirmish/skirmish.h"
 
 namespace arbiter {
 
 const std::vector<GameInfo>& gameCatalog() {
     static const std::vector<GameInfo> catalog = {fideInfo(), skirmishInfo(), csipgsInfo(),
-                                                  martianInfo()};
+                                                  martianInfo(), powercoinzInfo()};
     return catalog;
 }
 
@@ -40,6 +41,7 @@ std::unique_ptr<Game> makeGame(std::string_view name, const GameOptions& options
     if (name == "skirmish") return makeSkirmishGame(*resolved, error);
     if (name == "csipgs") return makeCsipgsGame(*resolved);
     if (name == "martian") return makeMartianGame(*resolved, error);
+    if (name == "powercoinz") return makePowercoinzGame(*resolved);
     error = "game \"" + std::string(name) + "\" is listed but not built";
     return nullptr;
 }

@@ -1,0 +1,319 @@
+// The rules of Power Coinz: rounds of flips, the round's winner removing a
+// coin, players going out. Notation and the report are in powercoinz_notation.cpp.
+#include "engine/powercoinz/powercoinz.h"
+
+#include <algorithm>
+#include <bit>
+#include <cassert>
+
+namespace arbiter {
+
+GameInfo powercoinzInfo() {
+    GameInfo info;
+    info.name = "powercoinz";
+    info.title = "Power Coinz: teams of five coins flipped in rounds, played without a board";
+    info.minPlayers = 2;
+    info.maxPlayers = 16;
+    info.defaultPlayers = 2;
+    info.defaultFiles = info.defaultRanks = 0;
+    info.minFiles = info.maxFiles = info.minRanks = info.maxRanks = 0;
+    return info;
+}
+
+std::unique_ptr<Game> makePowercoinzGame(const GameOptions& resolved) {
+    return std::make_unique<powercoinz::PowercoinzGame>(resolved);
+}
+
+namespace powercoinz {
+
+namespace {
+constexpr uint8_t kFullTeam = (1u << kCoins) - 1;
+}  // namespace
+
+std::string powerOf(int rating) {
+    // The seed leaves the powers to each set's maker; these are arbiter's set.
+    static const char* const powers[kCoins] = {
+        "sing one line of a song the winner chooses",
+        "stand up and sit down again before the next flip",
+        "say something kind about the winner",
+        "hop on one foot until the next round is decided",
+        "tell the table a joke; the winner judges it",
+    };
+    return rating >= 1 && rating <= kCoins ? powers[rating - 1] : std::string();
+}
+
+PowercoinzState::PowercoinzState(int players, bool)
+    : coins_(static_cast<size_t>(players), 0),
+      showing_(static_cast<size_t>(players), 0),
+      flipped_(static_cast<size_t>(players), false) {}
+
+PowercoinzState::PowercoinzState(int players) : PowercoinzState(players, true) {
+    assert(players >= 2 && players <= kMaxPlayers);
+    std::fill(coins_.begin(), coins_.end(), kFullTeam);
+}
+
+std::unique_ptr<GameState> PowercoinzState::clone() const {
+    return std::make_unique<PowercoinzState>(*this);
+}
+
+std::string PowercoinzState::playerName(PlayerId p) const {
+    return "Player " + std::to_string(p + 1);
+}
+
+PlayerResources PowercoinzState::resources(PlayerId p) const {
+    PlayerResources r;
+    if (p >= 0 && p < playerCount()) r.score = std::popcount(coins_[static_cast<size_t>(p)]);
+    return r;
+}
+
+bool PowercoinzState::inGame(PlayerId p) const {
+    return p >= 0 && p < playerCount() && coins_[static_cast<size_t>(p)] != 0;
+}
+
+PlayerId PowercoinzState::nextWithCoins(PlayerId after) const {
+    for (PlayerId p = after + 1; p < playerCount(); ++p) {
+        if (inGame(p)) return p;
+    }
+    return NoPlayer;
+}
+
+int PowercoinzState::showingTotal(PlayerId p) const {
+    int total = 0;
+    const int shown = showing_[static_cast<size_t>(p)] & coins_[static_cast<size_t>(p)];
+    for (int r = 1; r <= kCoins; ++r) {
+        if (shown & (1 << (r - 1))) total += r;
+    }
+    return total;
+}
+
+bool PowercoinzState::anyOpponentShowing() const {
+    for (PlayerId q = 0; q < playerCount(); ++q) {
+        if (q != toMove_ && (showing_[static_cast<size_t>(q)] & coins_[static_cast<size_t>(q)]))
+            return true;
+    }
+    return false;
+}
+
+std::optional<ChanceDraw> PowercoinzState::chance() const {
+    if (phase_ == Phase::Flipping)
+        return ChanceDraw{std::popcount(coins_[static_cast<size_t>(toMove_)]), 2};
+    if (phase_ == Phase::Pick)
+        return ChanceDraw{1, std::popcount(coins_[static_cast<size_t>(victim_)])};
+    return std::nullopt;
+}
+
+std::vector<Action> PowercoinzState::legalActions() const {
+    std::vector<Action> out;
+    if (outcome().over()) return out;
+    switch (phase_) {
+        case Phase::Flip:
+            out.push_back(Action::choice(kFlip));
+            break;
+        case Phase::Flipping:
+        case Phase::Pick: {
+            // Every way chance may fall, each a branch of its own.
+            const ChanceDraw draw = *chance();
+            int ways = 1;
+            for (int i = 0; i < draw.count; ++i) ways *= draw.sides;
+            for (int w = 0; w < ways; ++w) {
+                std::vector<int> values;
+                for (int i = 0, rest = w; i < draw.count; ++i, rest /= draw.sides)
+                    values.push_back(rest % draw.sides);
+                out.push_back(Action::chance(std::move(values)));
+            }
+            break;
+        }
+        case Phase::Remove: {
+            const bool showing = anyOpponentShowing();
+            for (PlayerId q = 0; q < playerCount(); ++q) {
+                if (q == toMove_ || !inGame(q)) continue;
+                if (!showing) {
+                    out.push_back(Action::choice(kRemoveBlind, NoCell, {q}));
+                    continue;
+                }
+                const int shown = showing_[static_cast<size_t>(q)] & coins_[static_cast<size_t>(q)];
+                for (int r = 1; r <= kCoins; ++r) {
+                    if (shown & (1 << (r - 1)))
+                        out.push_back(Action::choice(kRemove, NoCell, {q, r}));
+                }
+            }
+            break;
+        }
+    }
+    return out;
+}
+
+bool PowercoinzState::isLegal(const Action& a) const {
+    return refusal(a).empty();
+}
+
+std::string PowercoinzState::refusal(const Action& a) const {
+    if (outcome().over()) return "the game is over";
+    if (a.from != NoCell || a.to != NoCell || !a.path.empty() || a.piece != -1)
+        return "Power Coinz is played without a board";
+    if (a.kind == Action::Kind::Chance) {
+        auto draw = chance();
+        if (!draw) return "no coin is being flipped now";
+        if (static_cast<int>(a.payload.size()) != draw->count || a.arg != 0) return "not a draw";
+        for (int v : a.payload) {
+            if (v < 0 || v >= draw->sides) return "not a draw";
+        }
+        return {};
+    }
+    if (a.kind != Action::Kind::Choice)
+        return "Power Coinz is played with flip and remove, said with arbiterctl";
+    switch (phase_) {
+        case Phase::Flipping:
+        case Phase::Pick:
+            return "chance is deciding; wait for it";
+        case Phase::Flip:
+            if (a.arg != kFlip || !a.payload.empty())
+                return "the coins are to be flipped now: say flip";
+            return {};
+        case Phase::Remove:
+            break;
+    }
+    if (a.arg == kFlip) return playerName(toMove_) + " won the round and removes a coin first";
+    const bool showing = anyOpponentShowing();
+    if (a.arg == kRemove && a.payload.size() == 2) {
+        const PlayerId q = a.payload[0];
+        const int r = a.payload[1];
+        if (q == toMove_) return "you remove an opponent's coin, not your own";
+        if (q < 0 || q >= playerCount() || !inGame(q)) return "there is no such opponent in play";
+        if (r < 1 || r > kCoins || !(coins_[static_cast<size_t>(q)] & (1 << (r - 1))))
+            return playerName(q) + " has no coin " + std::to_string(r) + " in play";
+        if (!showing)
+            return "no opponent's coin shows its rating: name an opponent (remove " +
+                   std::to_string(q + 1) + ") and chance picks one of their coins";
+        if (!(showing_[static_cast<size_t>(q)] & (1 << (r - 1))))
+            return playerName(q) + "'s coin " + std::to_string(r) +
+                   " is face down: remove a coin that shows its rating";
+        return {};
+    }
+    if (a.arg == kRemoveBlind && a.payload.size() == 1) {
+        const PlayerId q = a.payload[0];
+        if (q == toMove_) return "you remove an opponent's coin, not your own";
+        if (q < 0 || q >= playerCount() || !inGame(q)) return "there is no such opponent in play";
+        if (showing)
+            return "an opponent's coin shows its rating: remove one of those by its rating";
+        return {};
+    }
+    return "Power Coinz has no such decision";
+}
+
+void PowercoinzState::apply(const Action& a) {
+    assert(isLegal(a));
+    if (a.kind == Action::Kind::Chance && phase_ == Phase::Flipping) {
+        // The team's coins in rising rating, each 1 when its rating shows.
+        uint8_t shown = 0;
+        size_t i = 0;
+        for (int r = 1; r <= kCoins; ++r) {
+            if (!(coins_[static_cast<size_t>(toMove_)] & (1 << (r - 1)))) continue;
+            if (a.payload[i++]) shown |= static_cast<uint8_t>(1 << (r - 1));
+        }
+        showing_[static_cast<size_t>(toMove_)] = shown;
+        flipped_[static_cast<size_t>(toMove_)] = true;
+        const PlayerId next = nextWithCoins(toMove_);
+        if (next != NoPlayer)
+            toMove_ = next;
+        else
+            decideRound();
+        return;
+    }
+    if (a.kind == Action::Kind::Chance) {  // Pick: the payload indexes the victim's coins
+        int index = a.payload[0];
+        for (int r = 1; r <= kCoins; ++r) {
+            if (!(coins_[static_cast<size_t>(victim_)] & (1 << (r - 1)))) continue;
+            if (index-- == 0) {
+                coins_[static_cast<size_t>(victim_)] &= static_cast<uint8_t>(~(1 << (r - 1)));
+                break;
+            }
+        }
+        victim_ = NoPlayer;
+        phase_ = Phase::Flip;
+        return;
+    }
+    if (a.arg == kFlip) {
+        std::fill(showing_.begin(), showing_.end(), 0);
+        std::fill(flipped_.begin(), flipped_.end(), false);
+        phase_ = Phase::Flipping;
+        lastWinner_ = NoPlayer;
+        lastTied_ = false;
+        flipper_ = toMove_;
+        toMove_ = nextWithCoins(-1);
+        return;
+    }
+    const PlayerId q = a.payload[0];
+    if (a.arg == kRemove) {
+        coins_[static_cast<size_t>(q)] &= static_cast<uint8_t>(~(1 << (a.payload[1] - 1)));
+        phase_ = Phase::Flip;  // the winner, still to move, flips next
+    } else {
+        victim_ = q;
+        phase_ = Phase::Pick;
+    }
+}
+
+void PowercoinzState::decideRound() {
+    int best = -1;
+    std::vector<PlayerId> top;
+    for (PlayerId p = 0; p < playerCount(); ++p) {
+        if (!inGame(p)) continue;
+        const int total = showingTotal(p);
+        if (total > best) top.clear();
+        if (total >= best) {
+            best = total;
+            top.push_back(p);
+        }
+    }
+    lastTied_ = top.size() > 1;
+    if (lastTied_) {
+        // A tie for the highest decides nothing: the same player flips again.
+        phase_ = Phase::Flip;
+        toMove_ = flipper_;
+        return;
+    }
+    lastWinner_ = top.front();
+    toMove_ = lastWinner_;
+    phase_ = Phase::Remove;
+}
+
+Outcome PowercoinzState::outcome() const {
+    PlayerId last = NoPlayer;
+    int left = 0;
+    for (PlayerId p = 0; p < playerCount(); ++p) {
+        if (inGame(p)) {
+            ++left;
+            last = p;
+        }
+    }
+    if (left == 1) return Outcome::win({last}, "the last player with coins");
+    return Outcome::ongoing();
+}
+
+Outcome PowercoinzState::stoppedOutcome(const std::string& why) const {
+    int most = 0;
+    std::vector<PlayerId> leaders;
+    for (PlayerId p = 0; p < playerCount(); ++p) {
+        const int n = std::popcount(coins_[static_cast<size_t>(p)]);
+        if (n > most) leaders.clear();
+        if (n >= most && n > 0) {
+            most = n;
+            leaders.push_back(p);
+        }
+    }
+    if (leaders.size() == 1) return Outcome::win(leaders, why + "; most coins left");
+    Outcome o = Outcome::draw(why + "; as many coins left");
+    o.winners = leaders;
+    return o;
+}
+
+std::unique_ptr<GameState> PowercoinzGame::start() const {
+    return std::make_unique<PowercoinzState>(options_.players);
+}
+
+std::unique_ptr<GameState> PowercoinzGame::load(std::string_view text, std::string& error) const {
+    return PowercoinzState::load(text, error);
+}
+
+}  // namespace powercoinz
+}  // namespace arbiter
