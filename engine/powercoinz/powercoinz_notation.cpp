@@ -122,16 +122,32 @@ std::string PowercoinzState::describe(const Action& a) const {
         const std::string shown = encode(a).substr(6);
         int total = 0;
         for (char c : shown) total += c == '-' ? 0 : c - '0';
-        return shown == "-"
-                   ? "no coin shows its rating (0)"
-                   : "coins " + shown + " show their rating (" + std::to_string(total) + ")";
+        std::string text =
+            shown == "-" ? "no coin shows its rating (0)"
+                         : "coins " + shown + " show their rating (" + std::to_string(total) + ")";
+        // The last team flipped decides the round: say how, and the duties.
+        PowercoinzState after = *this;
+        after.apply(a);
+        if (after.phase_ == Phase::Flip) return text + ". A tie for the highest: flip again";
+        if (after.phase_ != Phase::Remove) return text;
+        const PlayerId winner = after.toMove_;
+        text += ". " + playerName(winner) + " wins the round and removes " +
+                (after.anyOpponentShowing() ? "an opponent's coin that shows its rating"
+                                            : "a face-down coin of an opponent, picked by chance");
+        const std::string won = playerName(winner) + " won the round";
+        for (const std::string& line : after.report()) {
+            if (line.starts_with(won)) text += line.substr(won.size());
+        }
+        return text;
     }
     if (a.kind == Action::Kind::Chance)
         return "chance picks " + playerName(victim_) + "'s coin " + encode(a).substr(6);
-    if (a.arg == kFlip) return "flips";
+    if (a.arg == kFlip) return playerName(toMove_) + " flips";
     if (a.arg == kRemove)
-        return "removes " + playerName(a.payload[0]) + "'s coin " + std::to_string(a.payload[1]);
-    return "names " + playerName(a.payload[0]) + ": chance picks one of their face-down coins";
+        return playerName(toMove_) + " removes " + playerName(a.payload[0]) + "'s coin " +
+               std::to_string(a.payload[1]);
+    return playerName(toMove_) + " names " + playerName(a.payload[0]) +
+           ": chance picks one of their face-down coins";
 }
 
 std::string PowercoinzState::serialize() const {
