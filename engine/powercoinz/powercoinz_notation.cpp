@@ -289,10 +289,10 @@ std::vector<std::string> PowercoinzState::report() const {
                           ": " + powerOf(r);
         }
         lines.push_back(playerName(lastWinner_) + " won the round" +
-                        (duties.empty()
-                             ? std::string(": no coin of theirs is face down, so no duty")
-                             : ". The others must do what " + playerName(lastWinner_) +
-                                   "'s face-down coins say: " + duties));
+                        (duties.empty() ? ". None of " + playerName(lastWinner_) +
+                                              "'s coins is face down: the others have no duty"
+                                        : ". The others must do what " + playerName(lastWinner_) +
+                                              "'s face-down coins say: " + duties));
     }
     return lines;
 }
