@@ -126,8 +126,10 @@ bool Session::record(const nlohmann::json& event) {
 }
 
 std::string Session::moveLabel(PlayerId mover, int turn) const {
-    // Numbered by turns, so that every action of one turn carries its number.
-    if (current().playerCount() == 2)
+    // Numbered by turns, so that every action of one turn carries its number,
+    // as a score sheet numbers the moves of two players on a board; a game
+    // without a board, or of more players, says who acted.
+    if (current().playerCount() == 2 && current().geometry().size() > 0)
         return std::to_string(turn / 2 + 1) + (mover == 0 ? ". " : "... ");
     return settings_.players[static_cast<size_t>(mover)] + ": ";
 }

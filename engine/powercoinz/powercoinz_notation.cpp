@@ -141,7 +141,7 @@ std::string PowercoinzState::describe(const Action& a) const {
         return text;
     }
     if (a.kind == Action::Kind::Chance)
-        return "chance picks " + playerName(victim_) + "'s coin " + encode(a).substr(6);
+        return playerName(victim_) + "'s coin " + encode(a).substr(6) + " is picked and removed";
     if (a.arg == kFlip) return playerName(toMove_) + " flips";
     if (a.arg == kRemove)
         return playerName(toMove_) + " removes " + playerName(a.payload[0]) + "'s coin " +
@@ -305,8 +305,10 @@ std::string PowercoinzGame::exportRecord(const GameRecord& record) const {
     auto state = PowercoinzState::load(record.startText, error);
     for (size_t i = 0; state && i < record.actions.size(); ++i) {
         const Action& a = record.actions[i];
-        out << i + 1 << ". " << state->playerName(state->toMove()) << ": " << state->describe(a)
-            << "\n";
+        // Decisions name who made them; what chance gave, whose it was.
+        out << i + 1 << ". ";
+        if (a.kind == Action::Kind::Chance) out << state->playerName(state->toMove()) << ": ";
+        out << state->describe(a) << "\n";
         if (!state->isLegal(a)) break;  // a damaged record: say no more than is known
         state->apply(a);
     }
