@@ -142,12 +142,11 @@ std::string PowercoinzState::describe(const Action& a) const {
     }
     if (a.kind == Action::Kind::Chance)
         return playerName(victim_) + "'s coin " + encode(a).substr(6) + " is picked and removed";
-    if (a.arg == kFlip) return playerName(toMove_) + " flips";
+    // Said after the player's name ("Ann: flips").
+    if (a.arg == kFlip) return "flips";
     if (a.arg == kRemove)
-        return playerName(toMove_) + " removes " + playerName(a.payload[0]) + "'s coin " +
-               std::to_string(a.payload[1]);
-    return playerName(toMove_) + " names " + playerName(a.payload[0]) +
-           ": chance picks one of their face-down coins";
+        return "removes " + playerName(a.payload[0]) + "'s coin " + std::to_string(a.payload[1]);
+    return "names " + playerName(a.payload[0]) + ": chance picks one of their face-down coins";
 }
 
 std::string PowercoinzState::serialize() const {
@@ -305,10 +304,8 @@ std::string PowercoinzGame::exportRecord(const GameRecord& record) const {
     auto state = PowercoinzState::load(record.startText, error);
     for (size_t i = 0; state && i < record.actions.size(); ++i) {
         const Action& a = record.actions[i];
-        // Decisions name who made them; what chance gave, whose it was.
-        out << i + 1 << ". ";
-        if (a.kind == Action::Kind::Chance) out << state->playerName(state->toMove()) << ": ";
-        out << state->describe(a) << "\n";
+        out << i + 1 << ". " << state->playerName(state->toMove()) << ": " << state->describe(a)
+            << "\n";
         if (!state->isLegal(a)) break;  // a damaged record: say no more than is known
         state->apply(a);
     }
