@@ -63,7 +63,9 @@ std::string describeGames(const std::vector<GameInfo>& games) {
             out << "  option     " << o.name << " = " << o.allowed() << " (default "
                 << o.defaultValue << "): " << o.description << "\n";
         }
-        if (g.standIns.empty()) out << "  stand-ins  none: the pieces are chess pieces\n";
+        if (g.standIns.empty())
+            out << (playedWithoutBoards(g) ? "  stand-ins  none: nothing stands on a board\n"
+                                           : "  stand-ins  none: the pieces are chess pieces\n");
         for (const StandInSpec& s : g.standIns) {
             out << "  stand-in   " << s.piece
                 << (s.alternatives ? " = a piece of a chess set, or several figures any of which "
@@ -133,7 +135,10 @@ std::string configurationText(const Configuration& config, const TableSetup& set
     }
     out << "\n";
     if (game.standIns.empty()) {
-        out << "# " << game.name << " is played with chess pieces as they are: no stand-ins.\n";
+        out << "# " << game.name
+            << (playedWithoutBoards(game) ? " has no pieces on a board: no stand-ins.\n"
+                                          : " is played with chess pieces as they are: no "
+                                            "stand-ins.\n");
     } else {
         out << "[stand-ins]\n";
         out << "# The piece of a chess set that stands for each of the game's pieces: a\n"
