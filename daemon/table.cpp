@@ -337,7 +337,7 @@ void Table::judgeInGame() {
 
 void Table::gameEnded() {
     if (playedWithoutBoards()) {
-        out_.announce({"waiting", "Say arbiterctl new to begin a new game.", {}});
+        out_.announce({"waiting", "Say arbiterctl new-game to begin a new game.", {}});
         return;
     }
     out_.announce({"waiting", "Set up the start position to begin a new game.", {}});
