@@ -245,8 +245,10 @@ void PowercoinzState::apply(const Action& a) {
     }
     const PlayerId q = a.payload[0];
     if (a.arg == kRemove) {
-        coins_[static_cast<size_t>(q)] &= static_cast<uint8_t>(~(1 << (a.payload[1] - 1)));
-        phase_ = Phase::Flip;  // the winner, still to move, flips next
+        const auto gone = static_cast<uint8_t>(~(1 << (a.payload[1] - 1)));
+        coins_[static_cast<size_t>(q)] &= gone;
+        showing_[static_cast<size_t>(q)] &= gone;  // a removed coin shows nothing
+        phase_ = Phase::Flip;                      // the winner, still to move, flips next
     } else {
         victim_ = q;
         phase_ = Phase::Pick;

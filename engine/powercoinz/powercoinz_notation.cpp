@@ -73,16 +73,18 @@ std::string PowercoinzState::encode(const Action& a) const {
     }
     if (a.kind != Action::Kind::Choice) return "?";
     if (a.arg == kFlip) return "flip";
+    // Seats are written from 1; long, so that no payload can overflow.
     if (a.arg == kRemove && a.payload.size() == 2)
-        return "remove " + std::to_string(a.payload[0] + 1) + ":" + std::to_string(a.payload[1]);
+        return "remove " + std::to_string(long{a.payload[0]} + 1) + ":" +
+               std::to_string(a.payload[1]);
     if (a.arg == kRemoveBlind && a.payload.size() == 1)
-        return "remove " + std::to_string(a.payload[0] + 1);
+        return "remove " + std::to_string(long{a.payload[0]} + 1);
     return "?";
 }
 
 std::optional<Action> PowercoinzState::decode(std::string_view text) const {
     if (text == "flip") return Action::choice(kFlip);
-    if (text.starts_with("shows:") && phase_ == Phase::Flipping) {
+    if (text.starts_with("shows:") && text.size() > 6 && phase_ == Phase::Flipping) {
         auto shown = text.substr(6) == "-" ? std::optional<int>(0) : coinsFrom(text.substr(6));
         const int team = coins_[static_cast<size_t>(toMove_)];
         if (!shown || (*shown & ~team)) return std::nullopt;
@@ -106,11 +108,12 @@ std::optional<Action> PowercoinzState::decode(std::string_view text) const {
     if (colon != std::string_view::npos) {
         auto seat = number(what.substr(0, colon));
         auto rating = number(what.substr(colon + 1));
-        if (!seat || !rating) return std::nullopt;
+        // Bounded only so that no arithmetic overflows; refusal() says what is wrong.
+        if (!seat || !rating || *seat < 0 || *seat > 1000) return std::nullopt;
         return Action::choice(kRemove, NoCell, {*seat - 1, *rating});
     }
     auto n = number(what);
-    if (!n) return std::nullopt;
+    if (!n || *n < 0 || *n > 1000) return std::nullopt;
     if (playerCount() == 2 && anyOpponentShowing())
         return Action::choice(kRemove, NoCell, {1 - toMove_, *n});
     return Action::choice(kRemoveBlind, NoCell, {*n - 1});
@@ -154,8 +157,9 @@ std::string PowercoinzState::serialize() const {
     for (PlayerId p = 0; p < playerCount(); ++p) {
         coins += (p ? "," : "") + coinsText(coins_[static_cast<size_t>(p)]);
         shown += p ? "," : "";
-        shown += !flipped_[static_cast<size_t>(p)] ? std::string("?")
-                                                   : coinsText(showing_[static_cast<size_t>(p)]);
+        shown += !flipped_[static_cast<size_t>(p)]
+                     ? std::string("?")
+                     : coinsText(showing_[static_cast<size_t>(p)] & coins_[static_cast<size_t>(p)]);
     }
     std::string phase = "flip";
     if (phase_ == Phase::Flipping) phase = "flipping:" + std::to_string(flipper_ + 1);
@@ -197,6 +201,11 @@ std::unique_ptr<PowercoinzState> PowercoinzState::load(std::string_view text, st
             return nullptr;
         }
         state->coins_[p] = static_cast<uint8_t>(*team);
+        if (shown[p].empty()) {
+            error =
+                "seat " + std::to_string(p + 1) + " shows nothing written: give ?, - or ratings";
+            return nullptr;
+        }
         if (shown[p] == "?") continue;
         auto up = shown[p] == "-" ? std::optional<int>(0) : coinsFrom(shown[p]);
         if (!up || (*up & ~*team)) {
@@ -221,9 +230,11 @@ std::unique_ptr<PowercoinzState> PowercoinzState::load(std::string_view text, st
         if (!n || *n < 1 || *n > players || !state->inGame(*n - 1)) return std::nullopt;
         return *n - 1;
     };
-    int left = 0;
-    for (PlayerId p = 0; p < players; ++p) left += state->inGame(p);
-    const bool anyFlipped = std::count(state->flipped_.begin(), state->flipped_.end(), true) > 0;
+    int left = 0, flippedInPlay = 0;
+    for (PlayerId p = 0; p < players; ++p) {
+        left += state->inGame(p);
+        flippedInPlay += state->inGame(p) && state->flipped_[static_cast<size_t>(p)];
+    }
     if (phase == "flip") {
         state->phase_ = Phase::Flip;
     } else if (phase.starts_with("flipping:") && seatAfter(9)) {
@@ -253,12 +264,30 @@ std::unique_ptr<PowercoinzState> PowercoinzState::load(std::string_view text, st
             phase + "\"";
         return nullptr;
     }
-    if ((state->phase_ == Phase::Remove || state->phase_ == Phase::Pick) &&
-        std::count(state->flipped_.begin(), state->flipped_.end(), true) != left) {
-        error = "a round's winner removes a coin only once every team has flipped";
+    if (left < 2 && state->phase_ != Phase::Flip) {
+        error = "one player has coins: the game is over, and its phase is flip";
         return nullptr;
     }
-    (void)anyFlipped;
+    if (state->phase_ == Phase::Remove || state->phase_ == Phase::Pick) {
+        if (flippedInPlay != left) {
+            error = "a round's winner removes a coin only once every team has flipped";
+            return nullptr;
+        }
+        // The one to move must be the round's winner: the one highest total.
+        for (PlayerId p = 0; p < players; ++p) {
+            if (p != state->toMove_ && state->inGame(p) &&
+                state->showingTotal(p) >= state->showingTotal(state->toMove_)) {
+                error =
+                    "the seat to move removes a coin only when its total showing is the "
+                    "round's one highest";
+                return nullptr;
+            }
+        }
+        if (state->phase_ == Phase::Pick && state->anyOpponentShowing()) {
+            error = "chance picks a face-down coin only when no opponent's coin shows its rating";
+            return nullptr;
+        }
+    }
     return state;
 }
 

@@ -576,7 +576,7 @@ TEST(PowercoinzRules, TheGameGoesOnWhileTwoHaveCoins) {
 TEST(PowercoinzRules, WithThreeOrMoreAnyOpponentsShowingCoinMayBeRemoved) {
     auto s = load("12345,12345,12345 5,1,24 remove 3");
     EXPECT_EQ(legal(*s), (std::set<std::string>{"remove 1:5", "remove 2:1"}));
-    auto four = load("12345,12345,12345,12345 5,1,-,23 remove 1");
+    auto four = load("12345,12345,12345,12345 45,1,-,23 remove 1");
     EXPECT_EQ(legal(*four), (std::set<std::string>{"remove 2:1", "remove 4:2", "remove 4:3"}));
     // "remove 3" names seat 3 here, not a coin: a blind removal, refused while coins show.
     EXPECT_EQ(said(*four, "remove 3"), Action::choice(kRemoveBlind, NoCell, {2}));
