@@ -95,7 +95,8 @@ TEST_F(Powercoinz, TwoPlayerGameResumedMidwayToTheLastPlayerWithCoins) {
         << daemon_->transcript();
     startTable({});
     expectSaid("-powercoinz.jsonl after 4 moves.");
-    expectLines(status(), {"players: Ann, Bob", "state: 1345,1345 ", "toMove: 1", "scores: 4, 4"});
+    expectLines(status(),
+                {"players: Ann, Bob", "state: 1345,1345 -,34 flip 2", "toMove: 1", "scores: 4, 4"});
 
     // None of Ann's coins shows: Bob names her and chance picks one.
     say({"flip"}, {"Bob: flips (flip).", "Chance for Ann: no coin shows its rating (0).",
@@ -200,7 +201,7 @@ TEST_F(Powercoinz, ThreePlayerGameToTheLastPlayerWithCoins) {
     say({"remove", "2:2"}, {"Cy: removes Bob's coin 2 (remove 2:2)."});
     say({"flip"}, {"Cy wins the round"});
     say({"remove", "1:1"}, {"Cy: removes Ann's coin 1 (remove 1:1)."});
-    expectLines(status(), {"state: 2,13,12345", "scores: 1, 2, 5"});
+    expectLines(status(), {"state: 2,13,12345 -,-,14 flip 3", "scores: 1, 2, 5"});
     say({"flip"}, {"Chance for Ann: no coin shows its rating (0).",
                    "Chance for Bob: no coin shows its rating (0).",
                    "Chance for Cy: coins 3 show their rating (3). Cy wins the round and removes "
@@ -221,8 +222,9 @@ TEST_F(Powercoinz, ThreePlayerGameToTheLastPlayerWithCoins) {
                             "Game over: the last player with coins. Cy wins. Scores: Ann 0, Bob "
                             "0, Cy 5."});
 
-    expectLines(status(), {"over: true", "winners: 2", "scores: 0, 0, 5", "state: -,-,12345 ",
-                           "- Ann: out of coins", "- Bob: out of coins"});
+    expectLines(status(),
+                {"over: true", "winners: 2", "scores: 0, 0, 5", "state: -,-,12345 ?,-,34 flip 3",
+                 "- Ann: out of coins", "- Bob: out of coins"});
     expectLines(recordText(), {"[Player3 \"Cy\"]", "[Start \"12345,12345,12345 ?,?,? flip 1\"]",
                                "5. Player 2: removes Player 1's coin 5\n",
                                "Result: Player 3 wins (the last player with coins)\n"});
