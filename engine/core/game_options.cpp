@@ -75,7 +75,8 @@ std::optional<GameOptions> GameOptions::resolved(const GameInfo& info, std::stri
     }
     if (r.files < info.minFiles || r.files > info.maxFiles || r.ranks < info.minRanks ||
         r.ranks > info.maxRanks) {
-        error = info.sizeFixed()
+        error = info.maxFiles == 0 ? info.name + " is played without boards: it takes no size"
+                : info.sizeFixed()
                     ? info.name + " is played on " + std::to_string(info.minFiles) + "x" +
                           std::to_string(info.minRanks) + " cells only"
                     : info.name + " takes " + std::to_string(info.minFiles) + ".." +
