@@ -55,10 +55,18 @@ void GameLimitWatch::turnTaken(PlayerId mover, PlayerId next) {
     }
 }
 
+void GameLimitWatch::roundMarked(bool underWay) {
+    gameRounds_ = true;
+    if (rounds_.open && !underWay) ++rounds_.done;
+    rounds_.open = underWay;
+}
+
 std::string GameLimitWatch::reason() const {
     if (rounds_.open) return {};
     if (limits_.moves > 0 && rounds_.done >= limits_.moves)
-        return "move limit of " + std::to_string(limits_.moves) + " moves each reached";
+        return gameRounds_
+                   ? "move limit of " + std::to_string(limits_.moves) + " rounds reached"
+                   : "move limit of " + std::to_string(limits_.moves) + " moves each reached";
     if (timeReached_) return "time limit reached and the round finished";
     return {};
 }

@@ -54,6 +54,9 @@ class GameLimitWatch {
     };
     // The turn passed from seat `mover` to seat `next`.
     void turnTaken(PlayerId mover, PlayerId next);
+    // For a game that says when its rounds are under way
+    // (GameState::roundUnderWay): a round ends when one under way is no more.
+    void roundMarked(bool underWay);
     Rounds rounds() const { return rounds_; }
     void restore(Rounds r) { rounds_ = r; }
 
@@ -67,6 +70,7 @@ class GameLimitWatch {
     std::optional<Millis> playingSince_;
     bool timeReached_ = false;
     Rounds rounds_;
+    bool gameRounds_ = false;  // the game says what a round is (roundMarked)
 };
 
 }  // namespace arbiter

@@ -188,7 +188,11 @@ void Session::noteTurn(const GameState& before, const Action& a, const GameState
     // A turn is taken by the action that ends it, and by leaving on one's own turn.
     bool tookTurn =
         endsTurn(a, after) || (a.kind == Action::Kind::Leave && a.arg == before.toMove());
-    if (tookTurn) limits_.turnTaken(before.toMove(), after.toMove());
+    if (auto underWay = after.roundUnderWay()) {
+        if (!a.changesRoster()) limits_.roundMarked(*underWay);
+    } else if (tookTurn) {
+        limits_.turnTaken(before.toMove(), after.toMove());
+    }
     if (endsTurn(a, after)) ++turns_;
     if (a.kind == Action::Kind::Chance) {
         // Moves the counter exactly as far as drawing these values did.

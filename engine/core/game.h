@@ -89,6 +89,10 @@ class GameState {
     // falls, they resign): everyone else still in the game by default; games
     // of teams say the other team, since partners win or lose together.
     virtual std::vector<PlayerId> opponents(PlayerId p) const;
+    // Whether a round is under way, for games whose rounds are not one turn of
+    // each player (Power Coinz: from a flip to its removal); a table's move
+    // and time limits then count these. nullopt: a round is every player's turn.
+    virtual std::optional<bool> roundUnderWay() const { return std::nullopt; }
     // The result when play is stopped here by a limit of the table (a whole-game
     // time limit, a move-count limit) rather than by the rules: by default a
     // draw; games that count a score decide by it.

@@ -65,6 +65,8 @@ class PowercoinzState final : public GameState {
     Outcome outcome() const override;
     bool canStillWin(PlayerId p) const override { return inGame(p) && !outcome().over(); }
     bool inGame(PlayerId p) const override;
+    // From a flip until its removal (or its tie) is done.
+    std::optional<bool> roundUnderWay() const override { return phase_ != Phase::Flip; }
     // Stopped by a limit of the table: most coins left wins; equal is a draw among them.
     Outcome stoppedOutcome(const std::string& why) const override;
 

@@ -48,6 +48,22 @@ TEST(GameLimitWatch, ARoundEndsWhenTheTurnGoesBackRoundTheTable) {
     EXPECT_NE(w.reason().find("move limit of 2 moves each"), std::string::npos);
 }
 
+// Power Coinz says when its rounds are under way (from a flip to its
+// removal): whoever acts, only a round that is over counts.
+TEST(GameLimitWatch, AGameThatSaysWhatARoundIsIsCountedByItsRounds) {
+    GameLimitWatch w({0, 2});
+    w.roundMarked(true);  // flip
+    w.roundMarked(true);  // chance, then the winner's removal...
+    EXPECT_EQ(w.rounds(), (GameLimitWatch::Rounds{0, true}));
+    w.roundMarked(false);  // ...done
+    EXPECT_EQ(w.rounds(), (GameLimitWatch::Rounds{1, false}));
+    EXPECT_EQ(w.reason(), "");
+    w.roundMarked(true);
+    EXPECT_EQ(w.reason(), "");  // not while the second round is under way
+    w.roundMarked(false);
+    EXPECT_EQ(w.reason(), "move limit of 2 rounds reached");
+}
+
 TEST(GameLimitWatch, AReachedTimeLimitEndsTheGameOnlyBetweenRounds) {
     GameLimitWatch w({1000, 0});
     w.turnTaken(0, 1);
