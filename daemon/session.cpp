@@ -385,9 +385,14 @@ bool Session::takeback() {
     Millis now = time_.now();
     if (!actions_.empty()) clock_.start(mover, now);
     if (actions_.empty()) limits_.stopPlay(now);  // back before the first move
+    // Where moves are said with the player's name, so is what is undone
+    // ("Takeback of Ann's move: flips."); on a score sheet, the move alone.
+    const std::string& moverName = settings_.players[static_cast<size_t>(mover)];
+    const std::string undoneText = moveLabel(mover, 0).ends_with(": ")
+                                       ? "Takeback of " + moverName + "'s move: " + san + ". "
+                                       : "Takeback: " + san + " is undone. ";
     out_.announce({"takeback",
-                   "Takeback: " + san + " is undone. " +
-                       settings_.players[static_cast<size_t>(mover)] + " to move. " + clockText(),
+                   undoneText + moverName + " to move. " + clockText(),
                    {{"ply", ply()}, {"undone", san}}});
     return true;
 }

@@ -165,6 +165,18 @@ TEST_F(Powercoinz, TwoPlayerGameResumedMidwayToTheLastPlayerWithCoins) {
 // Ann, Bob and Cy, seed e. Removals name the seat and the coin (remove 2:5);
 // two players tie for the highest and the flipper flips again; Ann goes out
 // to a blind pick and the last rounds are Bob's and Cy's alone.
+// A takeback of a flip undoes chance's flips with it and names whose move it
+// was; flipping again throws the same coins, so a takeback buys no new throw.
+TEST_F(Powercoinz, ATakebackSaysWhoseMoveItUndidAndTheSameFlipComesAgain) {
+    startTable({"--seed", "c7", "--player", "Ann", "--player", "Bob"});
+    expectSaid("New game of powercoinz, 15+10. Ann to move");
+    say({"flip"}, {"Ann: flips (flip).", "Chance for Ann: coins 12345 show their rating (15)."});
+    auto [code, text] = control({"takeback"});
+    EXPECT_EQ(code, 0) << text;
+    expectSaid("Takeback of Ann's move: flips. Ann to move.");
+    say({"flip"}, {"Ann: flips (flip).", "Chance for Ann: coins 12345 show their rating (15)."});
+}
+
 TEST_F(Powercoinz, ThreePlayerGameToTheLastPlayerWithCoins) {
     startTable(
         {"--players", "3", "--seed", "e", "--player", "Ann", "--player", "Bob", "--player", "Cy"});
