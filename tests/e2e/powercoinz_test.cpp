@@ -94,7 +94,7 @@ TEST_F(Powercoinz, TwoPlayerGameResumedMidwayToTheLastPlayerWithCoins) {
     EXPECT_NE(daemon_->transcript().find("stopping; the game stays in"), std::string::npos)
         << daemon_->transcript();
     startTable({});
-    expectSaid("-powercoinz.jsonl after 4 moves.");
+    expectSaid("-powercoinz.jsonl after 4 moves. Bob to move.");
     expectLines(status(),
                 {"players: Ann, Bob", "state: 1345,1345 -,34 flip 2", "toMove: 1", "scores: 4, 4"});
 
