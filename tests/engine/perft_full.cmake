@@ -18,24 +18,31 @@ set(cases
 )
 
 set(failures 0)
-foreach(case IN LISTS cases)
-    string(REPLACE "|" ";" fields "${case}")
-    list(GET fields 0 fen)
-    list(GET fields 1 depth)
-    list(GET fields 2 expected)
+# Runs arbiter-perft with the arguments after `label` and compares its last
+# line with `expected`; a difference counts a failure.
+function(check_perft label expected)
     execute_process(
-        COMMAND "${PERFT}" --game fide --fen "${fen}" --depth ${depth}
+        COMMAND "${PERFT}" ${ARGN}
         OUTPUT_VARIABLE output
         ERROR_VARIABLE errors
         RESULT_VARIABLE status)
     string(STRIP "${output}" output)
     string(REGEX REPLACE ".*\n" "" last "${output}")
     if(NOT status EQUAL 0 OR NOT last STREQUAL expected)
-        message(SEND_ERROR "perft ${depth} of '${fen}': got '${last}' (status ${status} ${errors}), expected ${expected}")
-        math(EXPR failures "${failures} + 1")
+        message(SEND_ERROR "${label}: got '${last}' (status ${status} ${errors}), expected ${expected}")
+        math(EXPR count "${failures} + 1")
+        set(failures ${count} PARENT_SCOPE)
     else()
-        message(STATUS "perft ${depth} of '${fen}' = ${last}")
+        message(STATUS "${label} = ${last}")
     endif()
+endfunction()
+
+foreach(case IN LISTS cases)
+    string(REPLACE "|" ";" fields "${case}")
+    list(GET fields 0 fen)
+    list(GET fields 1 depth)
+    list(GET fields 2 expected)
+    check_perft("perft ${depth} of '${fen}'" ${expected} --game fide --fen "${fen}" --depth ${depth})
 endforeach()
 # Other games, deeper than their unit tests count: GAME|PLAYERS|DEPTH|EXPECTED.
 # csipgs's was worked out by hand (docs/perft.md). Martian Chess's were
@@ -52,19 +59,8 @@ foreach(case IN LISTS game_cases)
     list(GET fields 1 players)
     list(GET fields 2 depth)
     list(GET fields 3 expected)
-    execute_process(
-        COMMAND "${PERFT}" --game ${game} --players ${players} --depth ${depth}
-        OUTPUT_VARIABLE output
-        ERROR_VARIABLE errors
-        RESULT_VARIABLE status)
-    string(STRIP "${output}" output)
-    string(REGEX REPLACE ".*\n" "" last "${output}")
-    if(NOT status EQUAL 0 OR NOT last STREQUAL expected)
-        message(SEND_ERROR "perft ${depth} of ${game} for ${players}: got '${last}' (status ${status} ${errors}), expected ${expected}")
-        math(EXPR failures "${failures} + 1")
-    else()
-        message(STATUS "perft ${depth} of ${game} for ${players} = ${last}")
-    endif()
+    check_perft("perft ${depth} of ${game} for ${players}" ${expected}
+                --game ${game} --players ${players} --depth ${depth})
 endforeach()
 if(failures GREATER 0)
     message(FATAL_ERROR "${failures} perft count(s) differ from the expected numbers")
