@@ -7,6 +7,7 @@
 #include <set>
 #include <sstream>
 
+#include "engine/core/text_fields.h"
 #include "engine/csipgs/csipgs.h"
 
 namespace arbiter::csipgs {
@@ -15,26 +16,6 @@ namespace {
 
 constexpr char kSlotLetters[kSlots + 1] = "PRNBKQ";
 constexpr char kSpareLetters[] = "ACDEFGHIJLMOSTUVWXYZ";
-
-std::vector<std::string_view> split(std::string_view text, char by) {
-    std::vector<std::string_view> parts;
-    size_t start = 0;
-    for (size_t i = 0; i <= text.size(); ++i) {
-        if (i == text.size() || text[i] == by) {
-            parts.push_back(text.substr(start, i - start));
-            start = i + 1;
-        }
-    }
-    return parts;
-}
-
-std::optional<long> number(std::string_view text, long max) {
-    long n = 0;
-    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
-    if (ec != std::errc() || end != text.data() + text.size() || n < 0 || n > max)
-        return std::nullopt;
-    return n;
-}
 
 char colourLetter(PlayerId p) {
     return p == 0 ? 'w' : 'b';
@@ -147,7 +128,7 @@ std::string CsipgsState::serialize() const {
 
 std::unique_ptr<CsipgsState> CsipgsState::load(std::string_view text, std::string& error,
                                                Rules rules) {
-    auto fields = split(text, ' ');
+    auto fields = splitOn(text, ' ');
     if (fields.size() != 7) {
         error =
             "a csipgs position has 7 fields: board, player to move, treasuries, kinds, "
@@ -175,7 +156,7 @@ std::unique_ptr<CsipgsState> CsipgsState::load(std::string_view text, std::strin
     // Kinds: letter=slot:design, upper case White's, lower case Black's.
     std::map<char, int> kindOf;
     if (fields[3] != "-") {
-        for (std::string_view entry : split(fields[3], ',')) {
+        for (std::string_view entry : splitOn(fields[3], ',')) {
             auto colon = entry.find(':');
             if (entry.size() < 5 || entry[1] != '=' || colon != 3 ||
                 !std::isalpha(static_cast<unsigned char>(entry[0]))) {
@@ -183,7 +164,7 @@ std::unique_ptr<CsipgsState> CsipgsState::load(std::string_view text, std::strin
                         std::string(entry) + "'";
                 return nullptr;
             }
-            auto slot = number(entry.substr(2, 1), kSlots);
+            auto slot = wholeNumber(entry.substr(2, 1), kSlots);
             if (!slot || *slot < 1) {
                 error = "kind " + std::string(entry) + ": slots are 1 to 6";
                 return nullptr;
@@ -206,7 +187,7 @@ std::unique_ptr<CsipgsState> CsipgsState::load(std::string_view text, std::strin
         return std::make_pair(std::isupper(static_cast<unsigned char>(c)) ? 0 : 1, it->second);
     };
     std::set<char> used;
-    auto ranks = split(fields[0], '/');
+    auto ranks = splitOn(fields[0], '/');
     if (ranks.size() != 8) {
         error = "the board has 8 ranks separated by '/'";
         return nullptr;
@@ -264,8 +245,8 @@ std::unique_ptr<CsipgsState> CsipgsState::load(std::string_view text, std::strin
     }
     s.toMove_ = mover[0] == 'w' ? 0 : 1;
     if (mover.size() > 1) {
-        auto slot =
-            mover.size() > 3 && mover[2] == '=' ? number(mover.substr(1, 1), kSlots) : std::nullopt;
+        auto slot = mover.size() > 3 && mover[2] == '=' ? wholeNumber(mover.substr(1, 1), kSlots)
+                                                        : std::nullopt;
         if (!slot || *slot < 1) {
             error = "a design change said is written w3=FfR, not '" + std::string(mover) + "'";
             return nullptr;
@@ -274,17 +255,17 @@ std::unique_ptr<CsipgsState> CsipgsState::load(std::string_view text, std::strin
         if (!d) return nullptr;
         s.pending_ = std::make_pair(static_cast<int>(*slot) - 1, *d);
     }
-    auto treasuries = split(fields[2], ',');
+    auto treasuries = splitOn(fields[2], ',');
     constexpr long kMaxTreasury = 1'000'000'000;
-    auto t0 = treasuries.size() == 2 ? number(treasuries[0], kMaxTreasury) : std::nullopt;
-    auto t1 = treasuries.size() == 2 ? number(treasuries[1], kMaxTreasury) : std::nullopt;
+    auto t0 = treasuries.size() == 2 ? wholeNumber(treasuries[0], kMaxTreasury) : std::nullopt;
+    auto t1 = treasuries.size() == 2 ? wholeNumber(treasuries[1], kMaxTreasury) : std::nullopt;
     if (!t0 || !t1) {
         error = "treasuries are written WHITE,BLACK in whole zorkmids, e.g. 1,0";
         return nullptr;
     }
     s.treasury_ = {*t0, *t1};
     for (PlayerId p = 0; p < 2; ++p) {
-        auto designs = split(fields[5 + static_cast<size_t>(p)], ',');
+        auto designs = splitOn(fields[5 + static_cast<size_t>(p)], ',');
         if (designs.size() != kSlots) {
             error = s.playerName(p) + "'s slots are 6 designs separated by commas";
             return nullptr;
@@ -336,20 +317,20 @@ std::string CsipgsState::encode(const Action& a) const {
 }
 
 std::optional<Action> CsipgsState::decode(std::string_view text) const {
-    auto words = split(text, ' ');
+    auto words = splitOn(text, ' ');
     words.erase(std::remove(words.begin(), words.end(), std::string_view()), words.end());
     if (words.empty()) return std::nullopt;
     if (words[0] == "end" && words.size() == 1) return Action::endTurn();
     if (words[0] == "buy" && words.size() == 2) {
         // Any slot number is read, so that refusal() can say which there are.
-        auto slot = number(words[1], 99);
+        auto slot = wholeNumber(words[1], 99);
         if (!slot || *slot < 1) return std::nullopt;
         return buy(static_cast<int>(*slot) - 1);
     }
     if (words[0] == "design" && words.size() == 3) {
         // The design's text is kept as written, so that refusal() can say
         // which part of a faulty one is wrong.
-        auto slot = number(words[1], 99);
+        auto slot = wholeNumber(words[1], 99);
         if (!slot || *slot < 1 || words[2].size() > 80) return std::nullopt;
         std::string error;
         if (auto d = Design::parse(words[2], error))
@@ -368,7 +349,7 @@ std::optional<Action> CsipgsState::decode(std::string_view text) const {
         std::string_view what = t.substr(0, at);
         std::optional<int> slot;
         if (what.size() > 2 && what[1] == ':') {
-            auto n = number(what.substr(0, 1), kSlots);
+            auto n = wholeNumber(what.substr(0, 1), kSlots);
             if (!n || *n < 1) return std::nullopt;
             slot = static_cast<int>(*n) - 1;
             what = what.substr(2);

@@ -5,6 +5,7 @@
 #include <charconv>
 #include <sstream>
 
+#include "engine/core/text_fields.h"
 #include "engine/martian/martian.h"
 
 namespace arbiter::martian {
@@ -20,21 +21,6 @@ int kindOfLetter(char c) {
         if (kLetters[k] == c) return k;
     }
     return -1;
-}
-
-std::vector<std::string> split(std::string_view text) {
-    std::vector<std::string> fields;
-    std::string field;
-    std::istringstream in{std::string(text)};
-    while (in >> field) fields.push_back(field);
-    return fields;
-}
-
-std::optional<int> number(std::string_view text) {
-    int n = 0;
-    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
-    if (ec != std::errc() || end != text.data() + text.size() || n < 0) return std::nullopt;
-    return n;
 }
 
 // The pyramid named in the last word of a merge ("=Q", "q").
@@ -164,7 +150,7 @@ std::string MartianState::serialize() const {
 
 std::unique_ptr<MartianState> MartianState::load(std::string_view text, std::string& error,
                                                  const Rules& rules) {
-    const auto fields = split(text);
+    const auto fields = wordsOf(text);
     const std::string shape =
         "a Martian Chess position is CELLS SEAT SCORES NO-UNDO CLOCK, such as "
         "\"1DQQ/1PDQ/1PPD/4/4/DPP1/QDP1/QQD1 1 0,0 - -\"";
@@ -220,7 +206,7 @@ std::unique_ptr<MartianState> MartianState::load(std::string_view text, std::str
             return nullptr;
         }
     }
-    auto seat = number(fields[1]);
+    auto seat = wholeNumber(fields[1], 99);
     if (!seat || *seat < 1 || *seat > rules.players) {
         error = "the seat to move must be 1 to " + std::to_string(rules.players) + ", not \"" +
                 fields[1] + "\"";
@@ -244,8 +230,8 @@ std::unique_ptr<MartianState> MartianState::load(std::string_view text, std::str
         return nullptr;
     }
     for (size_t p = 0; p < scores.size(); ++p) {
-        auto n = number(scores[p]);
-        if (!n || *n > 72) {
+        auto n = wholeNumber(scores[p], 72);
+        if (!n) {
             error = "a score is a whole number of points, not \"" + scores[p] + "\"";
             return nullptr;
         }
@@ -287,7 +273,7 @@ std::unique_ptr<MartianState> MartianState::load(std::string_view text, std::str
         std::string_view clock = fields[4];
         const bool now = clock.ends_with('*');
         if (now) clock.remove_suffix(1);
-        auto count = number(clock);
+        auto count = wholeNumber(clock, kClockMoves);
         if (!rules.callingClock) {
             error =
                 "the clock is called in this position, but this table does not play calling "

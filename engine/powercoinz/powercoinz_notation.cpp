@@ -5,33 +5,12 @@
 #include <charconv>
 #include <sstream>
 
+#include "engine/core/text_fields.h"
 #include "engine/powercoinz/powercoinz.h"
 
 namespace arbiter::powercoinz {
 
 namespace {
-
-std::vector<std::string> split(std::string_view text, char by) {
-    std::vector<std::string> parts;
-    std::string part;
-    for (char c : text) {
-        if (c == by) {
-            parts.push_back(part);
-            part.clear();
-        } else {
-            part += c;
-        }
-    }
-    parts.push_back(part);
-    return parts;
-}
-
-std::optional<int> number(std::string_view text) {
-    int n = 0;
-    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
-    if (ec != std::errc() || end != text.data() + text.size()) return std::nullopt;
-    return n;
-}
 
 // "135" to a mask of coins; nullopt unless rising digits 1..5 each once.
 std::optional<int> coinsFrom(std::string_view digits) {
@@ -95,7 +74,7 @@ std::optional<Action> PowercoinzState::decode(std::string_view text) const {
         return Action::chance(std::move(values));
     }
     if (text.starts_with("picks:") && phase_ == Phase::Pick) {
-        auto r = number(text.substr(6));
+        auto r = wholeNumber(text.substr(6), kCoins);
         const int team = coins_[static_cast<size_t>(victim_)];
         if (!r || *r < 1 || *r > kCoins || !(team & (1 << (*r - 1)))) return std::nullopt;
         return Action::chance({std::popcount(static_cast<unsigned>(team & ((1 << (*r - 1)) - 1)))});
@@ -106,17 +85,18 @@ std::optional<Action> PowercoinzState::decode(std::string_view text) const {
     const std::string_view what = text.substr(7);
     const auto colon = what.find(':');
     if (colon != std::string_view::npos) {
-        auto seat = number(what.substr(0, colon));
-        auto rating = number(what.substr(colon + 1));
         // Bounded only so that no arithmetic overflows; refusal() says what is wrong.
-        if (!seat || !rating || *seat < 0 || *seat > 1000) return std::nullopt;
-        return Action::choice(kRemove, NoCell, {*seat - 1, *rating});
+        auto seat = wholeNumber(what.substr(0, colon), 1000);
+        auto rating = wholeNumber(what.substr(colon + 1), 1000);
+        if (!seat || !rating) return std::nullopt;
+        return Action::choice(kRemove, NoCell,
+                              {static_cast<int>(*seat) - 1, static_cast<int>(*rating)});
     }
-    auto n = number(what);
-    if (!n || *n < 0 || *n > 1000) return std::nullopt;
+    auto n = wholeNumber(what, 1000);
+    if (!n) return std::nullopt;
     if (playerCount() == 2 && anyOpponentShowing())
-        return Action::choice(kRemove, NoCell, {1 - toMove_, *n});
-    return Action::choice(kRemoveBlind, NoCell, {*n - 1});
+        return Action::choice(kRemove, NoCell, {1 - toMove_, static_cast<int>(*n)});
+    return Action::choice(kRemoveBlind, NoCell, {static_cast<int>(*n) - 1});
 }
 
 std::string PowercoinzState::describe(const Action& a) const {
@@ -169,9 +149,7 @@ std::string PowercoinzState::serialize() const {
 }
 
 std::unique_ptr<PowercoinzState> PowercoinzState::load(std::string_view text, std::string& error) {
-    std::vector<std::string> fields;
-    std::istringstream in{std::string(text)};
-    for (std::string f; in >> f;) fields.push_back(f);
+    const std::vector<std::string> fields = wordsOf(text);
     if (fields.size() != 4) {
         error =
             "a Power Coinz position is COINS SHOWING PHASE SEAT, such as \"12345,12345 ?,? "
@@ -179,8 +157,9 @@ std::unique_ptr<PowercoinzState> PowercoinzState::load(std::string_view text, st
             std::to_string(fields.size()) + " fields";
         return nullptr;
     }
-    const auto coins = split(fields[0], ',');
-    const auto shown = split(fields[1], ',');
+    const auto coinParts = splitOn(fields[0], ','), shownParts = splitOn(fields[1], ',');
+    const std::vector<std::string> coins(coinParts.begin(), coinParts.end());
+    const std::vector<std::string> shown(shownParts.begin(), shownParts.end());
     const int players = static_cast<int>(coins.size());
     if (players < 2 || players > kMaxPlayers) {
         error = "Power Coinz is for 2 to 16 players: give each seat's coins, separated by commas";
@@ -217,7 +196,7 @@ std::unique_ptr<PowercoinzState> PowercoinzState::load(std::string_view text, st
         state->showing_[p] = static_cast<uint8_t>(*up);
         state->flipped_[p] = true;
     }
-    auto seat = number(fields[3]);
+    auto seat = wholeNumber(fields[3], 1000);
     if (!seat || *seat < 1 || *seat > players || !state->inGame(*seat - 1)) {
         error = "the seat to move must be a seat with coins, 1 to " + std::to_string(players) +
                 ", not \"" + fields[3] + "\"";
@@ -226,7 +205,7 @@ std::unique_ptr<PowercoinzState> PowercoinzState::load(std::string_view text, st
     state->toMove_ = *seat - 1;
     const std::string& phase = fields[2];
     auto seatAfter = [&](size_t at) -> std::optional<int> {
-        auto n = number(std::string_view(phase).substr(at));
+        auto n = wholeNumber(std::string_view(phase).substr(at), 1000);
         if (!n || *n < 1 || *n > players || !state->inGame(*n - 1)) return std::nullopt;
         return *n - 1;
     };
