@@ -9,6 +9,7 @@
 #include <random>
 
 #include "daemon/command_line.h"
+#include "engine/powercoinz/powercoinz.h"
 #include "tests/daemon/temp_directory.h"
 
 namespace arbiter {
@@ -47,20 +48,6 @@ class ConfigurationTest : public ::testing::Test {
     std::optional<TableSetup> setup;
     Geometry chess = Geometry::rectangle(8, 8);
 };
-
-// A game played without boards, as Power Coinz will be: only its description
-// is needed to see how the configuration treats it.
-GameInfo boardlessGame() {
-    GameInfo info;
-    info.name = "powercoinz";
-    info.title = "Power Coinz";
-    info.minPlayers = 2;
-    info.maxPlayers = 5;
-    info.defaultPlayers = 3;
-    info.defaultFiles = info.defaultRanks = 0;
-    info.minFiles = info.maxFiles = info.minRanks = info.maxRanks = 0;
-    return info;
-}
 
 // FIDE chess on two boards, each giving half of its squares, the far one turned round.
 const char* kTwoHalves = R"(# two boards at one table
@@ -486,7 +473,7 @@ TEST_F(ConfigurationTest, PrintedConfigurationSaysEveryOptionWithItsValues) {
 }
 
 TEST_F(ConfigurationTest, GameWithoutCellsIsPrintedWithoutBoards) {
-    static const GameInfo info = boardlessGame();
+    static const GameInfo info = powercoinzInfo();
     std::string error;
     TableSetup boardless;
     boardless.game = &info;
@@ -499,6 +486,8 @@ TEST_F(ConfigurationTest, GameWithoutCellsIsPrintedWithoutBoards) {
     EXPECT_NE(printed.find("# Played without boards"), std::string::npos) << printed;
     EXPECT_EQ(describeSetup(boardless), "powercoinz, 3 players, no boards, time 5+3");
     EXPECT_NE(describeGames({info}).find("surface    none: played without boards"),
+              std::string::npos);
+    EXPECT_NE(describeGames({info}).find("stand-ins  none: nothing stands on a board"),
               std::string::npos);
 }
 
