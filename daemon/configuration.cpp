@@ -98,6 +98,56 @@ std::optional<std::bitset<64>> parseSquares(const std::string& text) {
     return used;
 }
 
+// A board square of an 8x8 board, "a1" to "h8", as its number (0 = a8).
+std::optional<int> parseBoardSquare(const std::string& text) {
+    auto square = parseCellName(text);
+    if (!square || square->first > 7 || square->second > 7) return std::nullopt;
+    return (7 - square->second) * 8 + square->first;
+}
+
+// `origin`: a cell, where the lower-left corner of the board (as turned) lies,
+// or "SQUARE on CELL", which of the board's squares lies on which cell. Sets
+// the placement's origin, for the placement's rotation; false with a message.
+bool readOrigin(const std::string& text, BoardPlacement& placement, std::string& error) {
+    std::vector<std::string> words;
+    std::stringstream in(text);
+    for (std::string word; in >> word;) words.push_back(word);
+    const std::string forms =
+        "write the cell under the board's lower-left corner (origin = i1) or which of the "
+        "board's squares lies on which cell (origin = d4 on a1)";
+    if (words.size() == 1) {
+        auto cell = parseCellName(words[0]);
+        if (!cell) {
+            error = "origin \"" + text + "\" is not a cell name; " + forms;
+            return false;
+        }
+        placement.originFile = cell->first;
+        placement.originRank = cell->second;
+        return true;
+    }
+    if (words.size() < 2 || words.size() > 3 || words[1] != "on") {
+        error = "origin \"" + text + "\" is neither a cell nor SQUARE on CELL; " + forms;
+        return false;
+    }
+    auto square = parseBoardSquare(words[0]);
+    if (!square) {
+        error = "origin \"" + text + "\": " + words[0] +
+                " is not a square of the board (a1 to h8); " + forms;
+        return false;
+    }
+    auto cell = words.size() == 3 ? parseCellName(words[2]) : std::nullopt;
+    if (!cell) {
+        error = "origin \"" + text + "\" needs a cell after \"on\" (a1, j10, ...); " + forms;
+        return false;
+    }
+    BoardPlacement atZero = placement;
+    atZero.originFile = atZero.originRank = 0;
+    auto [file, rank] = atZero.coordinatesOf(*square);
+    placement.originFile = cell->first - file;
+    placement.originRank = cell->second - rank;
+    return true;
+}
+
 // Where a key stands in the file.
 struct FileLayout {
     std::map<std::string, int> keyLines;  // full key ("time", "board.a.device") -> its first line
@@ -201,16 +251,6 @@ bool readBoard(const std::string& section, const po::variables_map& vm, const Fi
         return false;
     }
     s.device = *spec;
-    if (auto origin = value("origin")) {
-        auto cell = parseCellName(*origin);
-        if (!cell) {
-            error = lineOf("origin") + "origin \"" + *origin +
-                    "\" is not a cell name; write where the board's a1 corner lies, e.g. i1";
-            return false;
-        }
-        s.placement.originFile = cell->first;
-        s.placement.originRank = cell->second;
-    }
     if (auto rotation = value("rotation")) {
         static const std::set<std::string> kTurns = {"0", "90", "180", "270"};
         if (!kTurns.count(*rotation)) {
@@ -220,6 +260,11 @@ bool readBoard(const std::string& section, const po::variables_map& vm, const Fi
         }
         s.placement.rotation = std::stoi(*rotation);
         s.rotationGiven = true;
+    }
+    // After the rotation, which `SQUARE on CELL` needs, wherever the section gives it.
+    if (auto origin = value("origin"); origin && !readOrigin(*origin, s.placement, why)) {
+        error = lineOf("origin") + why;
+        return false;
     }
     if (auto squares = value("squares")) {
         auto used = parseSquares(*squares);
@@ -330,8 +375,10 @@ bool readStandIn(const std::string& piece, const std::string& setPiece, Configur
     return true;
 }
 
-bool readConfigurationFile(const std::string& path, const std::vector<std::string>& fromCommandLine,
-                           Configuration& config, std::string& error) {
+namespace {
+
+bool readFileInto(const std::string& path, const std::vector<std::string>& fromCommandLine,
+                  Configuration& config, std::string& error) {
     std::error_code ec;
     auto size = fs::file_size(path, ec);
     if (ec) {
@@ -456,6 +503,17 @@ bool readConfigurationFile(const std::string& path, const std::vector<std::strin
         if (!readBoard(b, vm, layout, path, s, error)) return false;
         config.boards.push_back(s);
     }
+    return true;
+}
+
+}  // namespace
+
+bool readConfigurationFile(const std::string& path, const std::vector<std::string>& fromCommandLine,
+                           Configuration& config, std::string& error) {
+    // Read into a copy, so that a file refused half way changes nothing.
+    Configuration read = config;
+    if (!readFileInto(path, fromCommandLine, read, error)) return false;
+    config = std::move(read);
     return true;
 }
 
@@ -605,6 +663,27 @@ std::string squaresText(const std::bitset<64>& used) {
         }
     }
     return text;
+}
+
+std::string originText(const BoardPlacement& placement, const Geometry& cells) {
+    int file = placement.originFile, rank = placement.originRank;
+    if (file >= 0 && file < cells.files() && rank >= 0 && rank < cells.ranks())
+        return cellName(file, rank);
+    // Off the surface: the board's first square in use, and the cell it lies on
+    // (on a ring, perhaps once round: the same cell). Every square in use of a
+    // layout that checkLayout accepts lies on a cell, so the first one does.
+    for (int r = 0; r < 8; ++r) {
+        for (int f = 0; f < 8; ++f) {
+            int square = (7 - r) * 8 + f;
+            if (!placement.used.test(static_cast<size_t>(square))) continue;
+            auto [onFile, onRank] = placement.coordinatesOf(square);
+            if (onFile >= 0 && onRank >= 0)
+                return cellName(f, r) + " on " + cellName(onFile, onRank);
+            if (Cell c = cells.cell(onFile, onRank); c != NoCell)
+                return cellName(f, r) + " on " + cells.name(c);
+        }
+    }
+    return cellName(std::max(file, 0), std::max(rank, 0));  // a layout checkLayout refuses
 }
 
 std::string cellName(int file, int rank) {

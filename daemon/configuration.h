@@ -76,7 +76,7 @@ bool readStandIn(const std::string& piece, const std::string& setPiece, Configur
 // (the command line overrides the file): top-level keys by name ("time"),
 // options and stand-ins as "options.NAME" and "stand-ins.PIECE", and "board"
 // for a --board that replaces the file's boards. Returns false with a message
-// that names the line and says how to fix it.
+// that names the line and says how to fix it, and then leaves `config` as it was.
 bool readConfigurationFile(const std::string& path, const std::vector<std::string>& fromCommandLine,
                            Configuration& config, std::string& error);
 
@@ -101,5 +101,10 @@ std::vector<BoardSetting> virtualBoardsCovering(const Geometry& cells);
 std::string squaresText(const std::bitset<64>& used);
 // A cell's name on a surface of any size, as `origin` writes it: (8, 0) is "i1".
 std::string cellName(int file, int rank);
+// A board's `origin` as --print-config writes it: the cell ("i1") when the
+// origin is on the surface, else "SQUARE on CELL" ("d4 on a1"), the board's
+// first square in use (lowest rank, then file, in its own numbering) and the
+// cell it lies on. Either reads back as the same placement.
+std::string originText(const BoardPlacement& placement, const Geometry& cells);
 
 }  // namespace arbiter

@@ -163,7 +163,7 @@ std::string configurationText(const Configuration& config, const TableSetup& set
         const BoardPlacement& p = b.placement;
         out << "\n[board." << sectionName(b) << "]\n";
         out << "device = " << b.device.text() << "\n";
-        out << "origin = " << cellName(p.originFile, p.originRank) << "\n";
+        out << "origin = " << originText(p, setup.cells) << "\n";
         if (b.rotationGiven) out << "rotation = " << p.rotation << "\n";
         if (!p.used.all()) out << "squares = " << squaresText(p.used) << "\n";
         if (p.sensing == Sensing::Occupancy) out << "sensing = occupancy\n";

@@ -17,12 +17,11 @@ Surface::Surface(Geometry geometry, std::vector<BoardPlacement> boards)
     remap();
 }
 
-Cell Surface::cellOf(const Geometry& g, const BoardPlacement& p, int square) {
-    if (!p.used.test(static_cast<size_t>(square))) return NoCell;
+std::pair<int, int> BoardPlacement::coordinatesOf(int square) const {
     // The board's own coordinates: square 0 is a8, so file = s % 8, rank = 7 - s / 8.
     int f = square % 8, r = 7 - square / 8;
     int rf = f, rr = r;
-    switch (p.rotation) {
+    switch (rotation) {
         case 90:
             rf = 7 - r;
             rr = f;
@@ -38,7 +37,13 @@ Cell Surface::cellOf(const Geometry& g, const BoardPlacement& p, int square) {
         default:
             break;
     }
-    return g.cell(p.originFile + rf, p.originRank + rr);
+    return {originFile + rf, originRank + rr};
+}
+
+Cell Surface::cellOf(const Geometry& g, const BoardPlacement& p, int square) {
+    if (!p.used.test(static_cast<size_t>(square))) return NoCell;
+    auto [file, rank] = p.coordinatesOf(square);
+    return g.cell(file, rank);  // NoCell off the surface, on either side
 }
 
 void Surface::remap() {

@@ -5,6 +5,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "daemon/time_source.h"
@@ -16,10 +17,12 @@ namespace arbiter {
 // What a board can tell about a square. The referee compares only this much.
 enum class Sensing { Occupancy, ColourAndKind };
 
-// Where one 8x8 board lies on the game's cells: its a1 corner (as the board
-// numbers itself) at cell (originFile, originRank), turned by `rotation` degrees
-// counter-clockwise (0, 90, 180, 270). Only the `used` squares (board numbering,
-// 0 = a8) belong to the game; the rest of the board is ignored.
+// Where one 8x8 board lies on the game's cells: turned by `rotation` degrees
+// counter-clockwise (0, 90, 180, 270), with the lower-left corner of its 8x8 (its
+// own a1 when not turned) at cell (originFile, originRank). The origin may lie
+// off the surface, even below a1 (negative), when only part of the board is in
+// use. Only the `used` squares (board numbering, 0 = a8) belong to the game;
+// the rest of the board is ignored.
 struct BoardPlacement {
     std::string name;
     int originFile = 0;
@@ -27,6 +30,10 @@ struct BoardPlacement {
     int rotation = 0;
     Sensing sensing = Sensing::ColourAndKind;
     std::bitset<64> used = std::bitset<64>().set();
+
+    // Where a board square (0 = a8), used or not, lies in the game's
+    // coordinates: (file, rank), before any wrapping of a ring, perhaps off the surface.
+    std::pair<int, int> coordinatesOf(int square) const;
 };
 
 // What the surface knows of one cell: nothing (no board covers it, or its board
