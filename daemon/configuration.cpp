@@ -603,27 +603,57 @@ std::optional<BoardPlacement> defaultPlacement(const Geometry& cells) {
     return p;
 }
 
+namespace {
+
+// One board's share of a line of cells (files, or ranks): the cells from
+// `start` on, `width` of them, shown by the board's squares from `boardStart`
+// (0 = its file a or rank 1) on.
+struct Share {
+    int start = 0;
+    int width = 0;
+    int boardStart = 0;
+};
+
+// A line of `cells` shared out among as few boards of 8 as will do. One board
+// gives its first squares. Of more, the inner ones give all 8 and the first and
+// last split the rest (the first the larger half): the first gives its last
+// squares and the last its first ones, so that the shares meet, and a surface
+// smaller than the boards lies in the middle of them.
+std::vector<Share> sharesOf(int cells) {
+    int boards = (cells + 7) / 8;
+    if (boards <= 1) return boards == 1 ? std::vector<Share>{{0, cells, 0}} : std::vector<Share>{};
+    int rest = cells - 8 * (boards - 2);
+    std::vector<Share> shares;
+    int start = 0;
+    for (int i = 0; i < boards; ++i) {
+        int width = i == 0 ? (rest + 1) / 2 : i == boards - 1 ? rest / 2 : 8;
+        shares.push_back({start, width, i == 0 ? 8 - width : 0});
+        start += width;
+    }
+    return shares;
+}
+
+}  // namespace
+
 std::vector<BoardSetting> virtualBoardsCovering(const Geometry& cells) {
     std::vector<BoardSetting> boards;
-    int across = (cells.files() + 7) / 8, up = (cells.ranks() + 7) / 8;
-    for (int row = 0; row < up; ++row) {
-        for (int column = 0; column < across; ++column) {
+    auto across = sharesOf(cells.files()), up = sharesOf(cells.ranks());
+    for (const Share& ranks : up) {
+        for (const Share& files : across) {
             BoardSetting b;
-            b.placement.originFile = 8 * column;
-            b.placement.originRank = 8 * row;
+            b.placement.originFile = files.start - files.boardStart;
+            b.placement.originRank = ranks.start - ranks.boardStart;
             b.placement.used.reset();
             for (int s = 0; s < 64; ++s) {
-                // Counted before any wrapping, so that a ring's last boards do not
+                // Only the board's share, so that a ring's last boards do not
                 // reach round onto its first ones.
-                int file = b.placement.originFile + s % 8,
-                    rank = b.placement.originRank + 7 - s / 8;
-                if (file < cells.files() && rank < cells.ranks() &&
-                    cells.cell(file, rank) != NoCell)
+                int f = s % 8 - files.boardStart, r = 7 - s / 8 - ranks.boardStart;
+                if (f >= 0 && f < files.width && r >= 0 && r < ranks.width &&
+                    cells.cell(files.start + f, ranks.start + r) != NoCell)
                     b.placement.used.set(static_cast<size_t>(s));
             }
             if (b.placement.used.none()) continue;
-            b.name = across * up == 1 ? "main"
-                                      : cellName(b.placement.originFile, b.placement.originRank);
+            b.name = across.size() * up.size() == 1 ? "main" : cellName(files.start, ranks.start);
             b.placement.name = b.name;
             std::string unused;
             b.device = *DeviceSpec::parse("vboard:" + b.name, unused);

@@ -90,10 +90,17 @@ std::string checkLayout(const std::vector<BoardSetting>& boards, const Geometry&
 // cells from a1, for a game of up to 8x8 cells.
 std::optional<BoardPlacement> defaultPlacement(const Geometry& cells);
 
-// Boards that cover every cell, one per 8x8 block from a1, each a virtual
-// board named after the cell its a1 lies on ("main" when one board does):
-// what --print-config writes when no board is configured, so that the table
-// runs on arbiter-vboard as it is. None for a game without cells.
+// Boards that cover every cell: what --print-config writes when no board is
+// configured, so that the table runs on arbiter-vboard as it is. None for a
+// game without cells. ceil(files / 8) boards across and ceil(ranks / 8) up;
+// one board across gives its files from a. Of more, the inner columns give all
+// 8 files and the first and last split the rest (the first the larger half:
+// 10 -> 5, 5; 17 -> 5, 8, 4), the first giving its rightmost files and the last
+// its leftmost, so that the shares meet; ranks alike. A surface of whole boards
+// is cut into 8x8 blocks from a1; Konfusion's 10x10 is a block in the middle
+// of four boards, each giving a 5x5 quarter. Each is a virtual board named
+// after the cell under its share's lower-left corner ("a1", "f1", "a6", "f6"),
+// or "main" when one board does.
 std::vector<BoardSetting> virtualBoardsCovering(const Geometry& cells);
 
 // A board's squares in use, as the `squares` key writes them: "all", or

@@ -1,5 +1,6 @@
 // Where boards lie on a game's cells: `origin` in both its forms (a cell, or
-// which board square lies on which cell), and origins off the surface.
+// which board square lies on which cell), origins off the surface, and the
+// default layout of virtual boards, whose shares meet in the middle.
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -9,6 +10,7 @@
 #include "daemon/surface.h"
 #include "daemon/table_setup.h"
 #include "tests/daemon/temp_directory.h"
+#include "tests/games/far_reach.h"
 
 namespace arbiter {
 namespace {
@@ -59,6 +61,13 @@ std::vector<std::string> layoutOf(const std::vector<BoardSetting>& boards, const
                          originText(b.placement, g));
     }
     return layout;
+}
+
+// The default layout of `g`, as layoutOf writes it; checkLayout must accept it.
+std::vector<std::string> defaultLayout(const Geometry& g) {
+    auto boards = virtualBoardsCovering(g);
+    EXPECT_EQ(checkLayout(boards, g), "");
+    return layoutOf(boards, g);
 }
 
 TEST_F(BoardLayout, OriginMayNameTheSquareThatLiesOnACell) {
@@ -216,6 +225,113 @@ TEST_F(BoardLayout, PrintedOriginsOffTheSurfaceReadBackAsTheSameLayout) {
         << printed;
     ASSERT_EQ(setUp(printed), "") << printed;
     expectSameBoards(first.settings.boards, setup->settings.boards);
+
+    // The default layout of a 10x10 surface, printed for a table and read back.
+    const Geometry ten = Geometry::rectangle(10, 10);
+    first.cells = ten;
+    first.settings.boards = virtualBoardsCovering(ten);
+    printed = configurationText(config, first);
+    EXPECT_NE(printed.find("[board.a1]\ndevice = vboard:a1\norigin = d4 on a1\nsquares = d4-h8\n"),
+              std::string::npos)
+        << printed;
+    EXPECT_NE(printed.find("[board.f6]\ndevice = vboard:f6\norigin = f6\nsquares = a1-e5\n"),
+              std::string::npos)
+        << printed;
+    config = Configuration();
+    ASSERT_EQ(read(printed), "") << printed;
+    expectSameBoards(first.settings.boards, config.boards);
+    EXPECT_EQ(checkLayout(config.boards, ten), "");
+}
+
+TEST_F(BoardLayout, TenByTenIsABlockInTheMiddleOfFourBoards) {
+    const Geometry g = Geometry::rectangle(10, 10);
+    EXPECT_EQ(defaultLayout(g),
+              (std::vector<std::string>{"a1: d4-h8, origin d4 on a1", "f1: a4-e8, origin a4 on f1",
+                                        "a6: d1-h5, origin d1 on a6", "f6: a1-e5, origin f6"}));
+    for (const auto& b : virtualBoardsCovering(g)) {
+        EXPECT_EQ(b.device.text(), "vboard:" + b.name);
+        EXPECT_EQ(b.placement.name, b.name);
+        EXPECT_EQ(b.placement.rotation, 0);
+        EXPECT_FALSE(b.rotationGiven);
+    }
+}
+
+TEST_F(BoardLayout, NineFilesAreSharedFiveAndFour) {
+    EXPECT_EQ(defaultLayout(Geometry::rectangle(9, 8)),
+              (std::vector<std::string>{"a1: d1-h8, origin d1 on a1", "f1: a1-d8, origin f1"}));
+}
+
+TEST_F(BoardLayout, InnerBoardsGiveAllTheirFilesAndTheOuterOnesSplitTheRest) {
+    EXPECT_EQ(defaultLayout(Geometry::rectangle(17, 8)),
+              (std::vector<std::string>{"a1: d1-h8, origin d1 on a1", "f1: all, origin f1",
+                                        "n1: a1-d8, origin n1"}));
+    // Ranks alike: the bottom row gives its top ranks, the top row its bottom ones.
+    EXPECT_EQ(defaultLayout(Geometry::rectangle(8, 17)),
+              (std::vector<std::string>{"a1: a4-h8, origin a4 on a1", "a6: all, origin a6",
+                                        "a14: a1-h4, origin a14"}));
+}
+
+TEST_F(BoardLayout, WholeBoardsAreCutInBlocksFromA1) {
+    EXPECT_EQ(defaultLayout(Geometry::rectangle(16, 16)),
+              (std::vector<std::string>{"a1: all, origin a1", "i1: all, origin i1",
+                                        "a9: all, origin a9", "i9: all, origin i9"}));
+    EXPECT_EQ(defaultLayout(Geometry::rectangle(24, 8)),
+              (std::vector<std::string>{"a1: all, origin a1", "i1: all, origin i1",
+                                        "q1: all, origin q1"}));
+    EXPECT_EQ(defaultLayout(Geometry::rectangle(5, 5)),
+              (std::vector<std::string>{"main: a1-e5, origin a1"}));
+}
+
+TEST_F(BoardLayout, RingSharesDoNotReachRoundOntoEachOther) {
+    // 12 ranks: two boards up, 6 ranks each; the bottom one's origin is below
+    // rank 1, which on a ring is rank 11 again: only its share may count.
+    EXPECT_EQ(defaultLayout(Geometry::ring(5, 12)),
+              (std::vector<std::string>{"a1: a3-e8, origin a3 on a1", "a7: a1-e6, origin a7"}));
+
+    Geometry holes = Geometry::rectangle(10, 10);
+    holes.removeCell(*holes.parse("a1"));
+    EXPECT_EQ(defaultLayout(holes)[0], "a1: e4-h8, d5-d8, origin e4 on b1");
+}
+
+TEST_F(BoardLayout, SurfaceOfTheTenByTenDefaultPutsEachBoardSquareOnItsCell) {
+    const Geometry g = Geometry::rectangle(10, 10);
+    std::vector<BoardPlacement> placements;
+    for (const auto& b : virtualBoardsCovering(g)) placements.push_back(b.placement);
+    Surface surface(g, placements);
+    const SetPiece king{SetColour::White, Figure::King};
+    // Each board shows a king on the corner of its share that meets the others.
+    const char* corners[] = {"h8", "a8", "h1", "a1"};
+    for (int b = 0; b < 4; ++b) {
+        BoardSquares squares{};
+        squares[static_cast<size_t>(square(corners[b]))] = king;
+        // Squares outside the share are not looked at.
+        squares[static_cast<size_t>(square(b % 2 ? "h1" : "a1"))] = king;
+        surface.boardDump(b, squares, 0);
+    }
+    EXPECT_TRUE(surface.allKnown());
+    std::vector<std::string> kings;
+    for (Cell c = 0; c < g.size(); ++c) {
+        if (surface.cell(c).content) kings.push_back(g.name(c));
+    }
+    EXPECT_EQ(kings, (std::vector<std::string>{"e5", "f5", "e6", "f6"}));
+}
+
+TEST_F(BoardLayout, StartOfATenByTenGameIsShownOnTheRightBoardSquares) {
+    // Far Reach on 10x10, with a pawn in each corner of the surface and on the
+    // four centre cells: White a1, j1, e5, f5; Black a10, j10, e6, f6.
+    auto game = testgames::makeFarReachGame(
+        10, 10,
+        "10x10 w B........B/........../........../........../....BB..../....WW..../"
+        "........../........../........../W........W");
+    auto start = game->start();
+    ASSERT_TRUE(start);
+    TableSetup table;
+    table.settings.boards = virtualBoardsCovering(start->geometry());
+    EXPECT_EQ(startPositionText(table, *start),
+              "vboard:a1 7P/8/8/8/3P4/8/8/8\n"
+              "vboard:f1 P7/8/8/8/4P3/8/8/8\n"
+              "vboard:a6 8/8/8/3p4/8/8/8/7p\n"
+              "vboard:f6 8/8/8/4p3/8/8/8/p7\n");
 }
 
 TEST_F(BoardLayout, StartOfChessIsShownOnTheQuartersOfFourTurnedBoards) {

@@ -396,12 +396,13 @@ TEST_F(ConfigurationTest, VirtualBoardsCoverEverySurface) {
     EXPECT_EQ(names, (std::vector<std::string>{"a1", "i1", "a9", "i9"}));
     EXPECT_EQ(checkLayout(four, Geometry::rectangle(16, 16)), "");
 
-    // A size that is no multiple of 8: the boards on the far edges give part of their squares.
+    // A size that is no multiple of 8: each board gives part of its squares,
+    // the parts meeting in the middle (tests/daemon/board_layout_test.cpp).
     auto partial = virtualBoardsCovering(Geometry::rectangle(10, 10));
     ASSERT_EQ(partial.size(), 4u);
-    EXPECT_EQ(squaresText(partial[1].placement.used), "a1-b8");
-    EXPECT_EQ(squaresText(partial[2].placement.used), "a1-h2");
-    EXPECT_EQ(squaresText(partial[3].placement.used), "a1-b2");
+    EXPECT_EQ(squaresText(partial[1].placement.used), "a4-e8");
+    EXPECT_EQ(squaresText(partial[2].placement.used), "d1-h5");
+    EXPECT_EQ(squaresText(partial[3].placement.used), "a1-e5");
     EXPECT_EQ(checkLayout(partial, Geometry::rectangle(10, 10)), "");
 
     // A ring: the last board must not reach round onto the first.
