@@ -2,6 +2,7 @@
 #include "engine/core/game.h"
 #include "engine/csipgs/csipgs.h"
 #include "engine/fide/fide_game.h"
+#include "engine/konfusion/konfusion.h"
 #include "engine/martian/martian.h"
 #include "engine/powercoinz/powercoinz.h"
 #include "engine/skirmish/skirmish.h"
@@ -9,8 +10,8 @@
 namespace arbiter {
 
 const std::vector<GameInfo>& gameCatalog() {
-    static const std::vector<GameInfo> catalog = {fideInfo(), skirmishInfo(), csipgsInfo(),
-                                                  martianInfo(), powercoinzInfo()};
+    static const std::vector<GameInfo> catalog = {fideInfo(),    skirmishInfo(),   csipgsInfo(),
+                                                  martianInfo(), powercoinzInfo(), konfusionInfo()};
     return catalog;
 }
 
@@ -42,6 +43,7 @@ std::unique_ptr<Game> makeGame(std::string_view name, const GameOptions& options
     if (name == "csipgs") return makeCsipgsGame(*resolved);
     if (name == "martian") return makeMartianGame(*resolved, error);
     if (name == "powercoinz") return makePowercoinzGame(*resolved);
+    if (name == "konfusion") return makeKonfusionGame(*resolved, error);
     error = "game \"" + std::string(name) + "\" is listed but not built";
     return nullptr;
 }
