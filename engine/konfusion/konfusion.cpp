@@ -25,8 +25,9 @@ GameInfo konfusionInfo() {
          {"on", "off"}},
     };
     // A die stands on the board as a chess figure, one figure per pip count;
-    // the colour is the seat's (white for South and North, black for West and
-    // East), so the table chooses only the figures.
+    // the colour is the seat's (white for the first and third seats, black for
+    // the second and fourth: South white and North black with two players, so
+    // that neighbours never share a colour), so the table chooses only the figures.
     const Figure figures[konfusion::kMaxPips] = {Figure::Pawn, Figure::Knight, Figure::Bishop,
                                                  Figure::Rook, Figure::Queen,  Figure::King};
     for (int pips = 1; pips <= konfusion::kMaxPips; ++pips) {

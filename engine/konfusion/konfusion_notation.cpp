@@ -94,12 +94,11 @@ std::string KonfusionState::describe(const Action& a) const {
                 return " (put a " + figureName(rules_.looks[static_cast<size_t>(after - 1)]) +
                        " for the " + figureName(rules_.looks[static_cast<size_t>(pips - 1)]) + ")";
             };
+            // What a capture takes is not said here: the table names the piece
+            // to take off ("takes the black knight (a 2) on e9"), and the x says it.
             std::string out = std::to_string(pips) + " " + encode(a);
-            const bool takes = pipsAt(a.to) != 0;
-            if (takes)
-                out += " takes " + playerName(ownerAt(a.to)) + "'s " + std::to_string(pipsAt(a.to));
             if (pips == 1 && after == kMaxPips)
-                out += std::string(takes ? " and" : "") + " reaches the far side: a 6 now" + put();
+                out += ", reaches the far side: a 6 now" + put();
             else if (after != pips)
                 out += ", on a keypost: a " + std::to_string(after) + " now" + put();
             return out;
@@ -384,6 +383,13 @@ std::vector<std::string> KonfusionState::report() const {
     std::string files = "  ";
     for (int f = 0; f < kSide; ++f) files += std::string("  ") + static_cast<char>('a' + f);
     lines.push_back(files);
+    // Who each letter is, in the table's names once the session has put them in.
+    std::string legend;
+    for (PlayerId p = 0; p < rules_.players; ++p) {
+        legend += std::string(p ? ", " : "") + kSeatLetters[sideOf(p)] + " " + playerName(p) +
+                  (p % 2 == 0 ? " (white)" : " (black)");
+    }
+    lines.push_back(legend + "; + an empty keypost");
     std::string took = "Pips captured:", left = "Pips on the board:";
     for (PlayerId p = 0; p < rules_.players; ++p) {
         took += (p ? ", " : " ") + playerName(p) + " " + std::to_string(captured(p));

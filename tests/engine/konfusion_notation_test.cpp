@@ -373,11 +373,10 @@ TEST(KonfusionNotation, DescriptionsSayWhatHappened) {
     auto said = [&](const char* from, const char* to) {
         return s->describe(Action::move(at(from), at(to)));
     };
-    EXPECT_EQ(said("c3", "c6"), "3 c3xc6 takes North's 2");
+    EXPECT_EQ(said("c3", "c6"), "3 c3xc6");
     EXPECT_EQ(said("e9", "e10"),
-              "1 e9-e10 reaches the far side: a 6 now (put a king for the pawn)");
-    EXPECT_EQ(said("e4", "e1"),
-              "3 e4xe1 takes North's 2, on a keypost: a 4 now (put a rook for the bishop)");
+              "1 e9-e10, reaches the far side: a 6 now (put a king for the pawn)");
+    EXPECT_EQ(said("e4", "e1"), "3 e4xe1, on a keypost: a 4 now (put a rook for the bishop)");
     EXPECT_EQ(said("g8", "f10"), "6 g8-f10");  // a 6 stays a 6
     auto keypost = loaded(positionText("h4:S4 h10:N1"), seats(2));
     EXPECT_EQ(keypost->describe(Action::move(at("h4"), at("e1"))),
@@ -402,15 +401,16 @@ TEST(KonfusionNotation, DescriptionsSayWhatHappened) {
 TEST(KonfusionNotation, TheReportPicturesTheBoardAndCountsThePips) {
     auto s = loaded(positionText("c3:S3 h8:N1 b8:W5", 'S', "4,0,2"), seats(3));
     const auto lines = s->report();
-    ASSERT_EQ(lines.size(), 13u);
+    ASSERT_EQ(lines.size(), 14u);
     EXPECT_EQ(lines[0], "10  +  .  .  .  +  +  .  .  .  +");
     EXPECT_EQ(lines[2], " 8  . W5  .  .  .  .  . N1  .  .");
     EXPECT_EQ(lines[4], " 6  +  .  .  .  .  .  .  .  .  .");
     EXPECT_EQ(lines[7], " 3  .  . S3  .  .  .  .  .  .  .");
     EXPECT_EQ(lines[9], " 1  +  .  .  .  +  +  .  .  .  +");
     EXPECT_EQ(lines[10], "    a  b  c  d  e  f  g  h  i  j");
-    EXPECT_EQ(lines[11], "Pips captured: South 4, West 0, North 2");
-    EXPECT_EQ(lines[12], "Pips on the board: South 3, West 5, North 1");
+    EXPECT_EQ(lines[11], "S South (white), W West (black), N North (white); + an empty keypost");
+    EXPECT_EQ(lines[12], "Pips captured: South 4, West 0, North 2");
+    EXPECT_EQ(lines[13], "Pips on the board: South 3, West 5, North 1");
     auto die = loaded(positionText("c3:S1 e5:S1 f6:S1 h10:N1", 'S', "0,0", "4:e5"), seats(2, true));
     EXPECT_EQ(die->report().back(), "South rolled 4: moved 1 of 4 (e5)");
     EXPECT_EQ(KonfusionState(seats(2, true)).report().back(), "South is to roll the die");
@@ -540,7 +540,7 @@ TEST(KonfusionGame, TheRecordIsPlainText) {
     record.outcome = Outcome::ongoing();
     const std::string text = game->exportRecord(record);
     EXPECT_TRUE(Says(text, "[Event \"Club night\"]\n[Start \"" + record.startText + "\"]\n\n"));
-    EXPECT_TRUE(Says(text, "1. South: 3 c3xc6 takes North's 2\n2. North: 1 h10-h9\n"));
+    EXPECT_TRUE(Says(text, "1. South: 3 c3xc6\n2. North: 1 h10-h9\n"));
     EXPECT_TRUE(Says(text, "Result: unfinished\n"));
     EXPECT_TRUE(
         Says(text, "Pips on the board: South 3, North 1\nPips captured: South 2, North 0\n"));
