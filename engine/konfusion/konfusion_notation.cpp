@@ -154,19 +154,19 @@ std::string KonfusionState::moveRefusal(const Action& a) const {
     if (a.to != a.from && ownerAt(a.to) == toMove_)
         return "you may not land on your own piece on " + cellName(a.to);
     static const char* const moves[kMaxPips] = {
-        "a 1 moves one square forward, left or right",
-        "a 2 moves two squares diagonally forward",
-        "a 3 moves three squares straight",
-        "a 4 moves four squares diagonally",
-        "a 5 moves five squares in one of eight directions",
+        "a 1 moves one square forward, left or right, ricocheting off the walls",
+        "a 2 moves two squares diagonally forward, ricocheting off the walls",
+        "a 3 moves three squares straight, ricocheting off the walls",
+        "a 4 moves four squares diagonally, ricocheting off the walls",
+        "a 5 moves five squares in one of eight directions, ricocheting off the walls",
+        // A walk turns where it likes: no wall ever sends it back.
         "a 6 moves six king steps, turning as it likes round pieces",
     };
     const int pips = pipsAt(a.from);
     std::string reach;
     destinations(a.from).each([&](Cell c) { reach += (reach.empty() ? "" : ", ") + cellName(c); });
-    return std::string(moves[pips - 1]) + ", ricocheting off the walls: the " +
-           std::to_string(pips) + " on " + cellName(a.from) +
-           (reach.empty() ? " has no move" : " may go to " + reach);
+    return std::string(moves[pips - 1]) + ": the " + std::to_string(pips) + " on " +
+           cellName(a.from) + (reach.empty() ? " has no move" : " may go to " + reach);
 }
 
 std::string KonfusionState::serialize() const {
