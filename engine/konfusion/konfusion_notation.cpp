@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "engine/core/text_fields.h"
+#include "engine/core/text_record.h"
 #include "engine/konfusion/konfusion.h"
 
 namespace arbiter::konfusion {
@@ -423,39 +424,10 @@ std::string KonfusionGame::lookName(SetPiece look) const {
 }
 
 std::string KonfusionGame::exportRecord(const GameRecord& record) const {
-    std::ostringstream out;
-    for (const auto& [tag, value] : record.tags) out << "[" << tag << " \"" << value << "\"]\n";
-    out << "[Start \"" << record.startText << "\"]\n\n";
     std::string error;
     auto state = KonfusionState::load(record.startText, error, rules_);
-    for (size_t i = 0; state && i < record.actions.size(); ++i) {
-        const Action& a = record.actions[i];
-        const int turn = i < record.turnOf.size() ? record.turnOf[i] : static_cast<int>(i);
-        out << turn + 1 << ". " << state->playerName(state->toMove()) << ": " << state->describe(a)
-            << "\n";
-        if (!state->isLegal(a)) break;  // a damaged record: say no more than is known
-        state->apply(a);
-    }
-    const Outcome& o = record.outcome;
-    out << "\nResult: ";
-    auto names = [&](const std::vector<PlayerId>& who) {
-        std::string text;
-        for (size_t i = 0; i < who.size(); ++i)
-            text += (i ? " and " : "") +
-                    (state ? state->playerName(who[i]) : "Player " + std::to_string(who[i] + 1));
-        return text;
-    };
-    if (!o.over())
-        out << "unfinished";
-    else if (o.status == Outcome::Status::Win)
-        out << names(o.winners) << (o.winners.size() == 1 ? " wins" : " win");
-    else if (o.winners.empty())
-        out << "drawn";
-    else
-        out << "drawn between " << names(o.winners);
-    const std::string note = record.outcomeNote.empty() ? o.reason : record.outcomeNote;
-    if (!note.empty()) out << " (" << note << ")";
-    out << "\n";
+    std::ostringstream out;
+    out << textRecord(record, state.get());
     if (state) {
         out << "Pips on the board:";
         for (PlayerId p = 0; p < state->playerCount(); ++p)

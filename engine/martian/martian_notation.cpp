@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "engine/core/text_fields.h"
+#include "engine/core/text_record.h"
 #include "engine/martian/martian.h"
 
 namespace arbiter::martian {
@@ -363,33 +364,10 @@ std::string MartianGame::lookName(SetPiece look) const {
 }
 
 std::string MartianGame::exportRecord(const GameRecord& record) const {
-    std::ostringstream out;
-    for (const auto& [tag, value] : record.tags) out << "[" << tag << " \"" << value << "\"]\n";
-    out << "[Start \"" << record.startText << "\"]\n\n";
     std::string error;
     auto state = MartianState::load(record.startText, error, rules_);
-    for (size_t i = 0; state && i < record.actions.size(); ++i) {
-        const Action& a = record.actions[i];
-        const int turn = i < record.turnOf.size() ? record.turnOf[i] : static_cast<int>(i);
-        out << turn + 1 << ". " << state->playerName(state->toMove()) << ": " << state->describe(a)
-            << "\n";
-        if (!state->isLegal(a)) break;  // a damaged record: say no more than is known
-        state->apply(a);
-    }
-    const Outcome& o = record.outcome;
-    out << "\nResult: ";
-    if (!o.over()) {
-        out << "unfinished";
-    } else if (o.status == Outcome::Status::Win) {
-        for (size_t i = 0; i < o.winners.size(); ++i)
-            out << (i ? " and " : "") << "Player " << o.winners[i] + 1;
-        out << (o.winners.size() == 1 ? " wins" : " win");
-    } else {
-        out << "drawn";
-    }
-    const std::string note = record.outcomeNote.empty() ? o.reason : record.outcomeNote;
-    if (!note.empty()) out << " (" << note << ")";
-    out << "\n";
+    std::ostringstream out;
+    out << textRecord(record, state.get());
     if (state) {
         out << "Scores:";
         for (PlayerId p = 0; p < state->playerCount(); ++p)

@@ -1,0 +1,42 @@
+#include "engine/core/text_record.h"
+
+#include <sstream>
+
+namespace arbiter {
+
+std::string textRecord(const GameRecord& record, GameState* state) {
+    std::ostringstream out;
+    for (const auto& [tag, value] : record.tags) out << "[" << tag << " \"" << value << "\"]\n";
+    out << "[Start \"" << record.startText << "\"]\n\n";
+    for (size_t i = 0; state && i < record.actions.size(); ++i) {
+        const Action& a = record.actions[i];
+        const int turn = i < record.turnOf.size() ? record.turnOf[i] : static_cast<int>(i);
+        out << turn + 1 << ". " << state->playerName(state->toMove()) << ": " << state->describe(a)
+            << "\n";
+        if (!state->isLegal(a)) break;  // say no more than is known
+        state->apply(a);
+    }
+    auto names = [&](const std::vector<PlayerId>& who) {
+        std::string text;
+        for (size_t i = 0; i < who.size(); ++i)
+            text += (i ? " and " : "") +
+                    (state ? state->playerName(who[i]) : "Player " + std::to_string(who[i] + 1));
+        return text;
+    };
+    const Outcome& o = record.outcome;
+    out << "\nResult: ";
+    if (!o.over())
+        out << "unfinished";
+    else if (o.status == Outcome::Status::Win)
+        out << names(o.winners) << (o.winners.size() == 1 ? " wins" : " win");
+    else if (o.winners.empty())
+        out << "drawn";
+    else
+        out << "drawn between " << names(o.winners);
+    const std::string note = record.outcomeNote.empty() ? o.reason : record.outcomeNote;
+    if (!note.empty()) out << " (" << note << ")";
+    out << "\n";
+    return out.str();
+}
+
+}  // namespace arbiter

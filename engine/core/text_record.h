@@ -1,0 +1,18 @@
+#pragma once
+
+#include <string>
+
+#include "engine/core/game.h"
+
+namespace arbiter {
+
+// The plain-text record of a game that has no exchange format of its own
+// (Martian Chess, Konfusion): the tags, the start, one line per action
+// numbered by turn and named by seat ("3. South: 5 e6xe9"), then the result
+// ("Result: South wins (...)"). `state` is the start, loaded from
+// record.startText, or nullptr when that text would not load; it is played
+// through the actions, so that the game can add lines about where it ended
+// (scores, pips). A damaged record stops at its first action that is not legal.
+std::string textRecord(const GameRecord& record, GameState* state);
+
+}  // namespace arbiter
