@@ -1,0 +1,290 @@
+// A Konfusion table in-process, on the four boards of the default layout for
+// 10x10 cells (each gives a 5x5 quarter, the quarters meeting in the middle):
+// dice crossing from one board to another, pips gained on a keypost shown by
+// exchanging the piece or, on boards that only feel pieces, kept by arbiter
+// alone, the die option rolled from the seed, the table's stand-ins, and three
+// players.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "daemon/configuration.h"
+#include "daemon/session.h"
+#include "daemon/table.h"
+#include "tests/daemon/recording_sink.h"
+#include "tests/daemon/temp_directory.h"
+
+namespace arbiter {
+namespace {
+
+constexpr SetPiece kWhiteQueen{SetColour::White, Figure::Queen};
+constexpr SetPiece kWhiteRook{SetColour::White, Figure::Rook};
+constexpr SetPiece kWhiteKing{SetColour::White, Figure::King};
+constexpr SetPiece kBlackPawn{SetColour::Black, Figure::Pawn};
+
+// Where a cell of the game lies: which board, and which of its squares (0 = a8).
+struct Spot {
+    int board = -1;
+    int square = -1;
+};
+
+class KonfusionTable : public ::testing::Test {
+  protected:
+    // A table of `players` on the four boards of `arbiterd --game konfusion`,
+    // each at a device that is not there: the test plays the boards' part.
+    void open(int players = 2) {
+        TableSettings settings;
+        settings.game = "konfusion";
+        settings.gameOptions = options;
+        settings.gameOptions.players = players;
+        for (BoardSetting board : boards) {
+            board.device = {"dgt", scratch.path() + "/no-board-" + board.name};
+            board.placement.sensing = sensing;
+            settings.boards.push_back(board);
+        }
+        settings.session.time = *TimeControl::parse("5+0");
+        settings.session.players = std::vector<std::string>{"Ann", "Bob", "Cy"};
+        settings.session.players.resize(static_cast<size_t>(players));
+        settings.session.journalDir = journalDir;
+        settings.session.seed = seed;
+        settings.settleMs = 100;
+        table = Table::create(loop, settings, said, error);
+        ASSERT_TRUE(table) << error;
+        std::string why;
+        game = makeGame("konfusion", settings.gameOptions, why);
+        ASSERT_TRUE(game) << why;
+    }
+    void TearDown() override { table.reset(); }
+
+    // The board and square a cell ("e6") lies on, through the placements.
+    Spot spotOf(const std::string& name) const {
+        const Cell cell = *cells.parse(name);
+        for (size_t b = 0; b < boards.size(); ++b) {
+            for (int s = 0; s < 64; ++s) {
+                if (Surface::cellOf(cells, boards[b].placement, s) == cell)
+                    return {static_cast<int>(b), s};
+            }
+        }
+        ADD_FAILURE() << name << " is on no board";
+        return {};
+    }
+    // Every board shows its share of `state` and stays still to be judged.
+    void show(const GameState& state) {
+        for (size_t b = 0; b < boards.size(); ++b) {
+            BoardSquares squares{};
+            for (int s = 0; s < 64; ++s) {
+                const Cell c = Surface::cellOf(cells, boards[b].placement, s);
+                if (c != NoCell) squares[static_cast<size_t>(s)] = state.appearance(c);
+            }
+            table->boardDump(static_cast<int>(b), squares);
+        }
+        settle();
+    }
+    void showStart() { show(*game->start()); }
+    // A Konfusion position, as the journal writes it, shown on the boards.
+    void show(const std::string& position) {
+        std::string why;
+        auto state = game->load(position, why);
+        ASSERT_TRUE(state) << why;
+        show(*state);
+    }
+    // A die taken off `from` and set down on the empty `to` as `look`, perhaps
+    // on another board; then the boards stay still.
+    void move(const std::string& from, const std::string& to, SetPiece look) {
+        const Spot a = spotOf(from);
+        table->squareChanged(a.board, a.square, std::nullopt);
+        put(to, look);
+    }
+    // The piece on `cell` exchanged for `look` (or one set down on it).
+    void put(const std::string& cell, SetPiece look) {
+        const Spot b = spotOf(cell);
+        table->squareChanged(b.board, b.square, std::nullopt);
+        table->squareChanged(b.board, b.square, look);
+        settle();
+    }
+    void settle() {
+        time.advance(150);
+        loop.runOnce(0);
+    }
+    // A game of Konfusion that begins at `position`, left in the journal
+    // directory for the next table to take up.
+    void journalFrom(const std::string& position) {
+        std::filesystem::create_directories(journalDir);
+        nlohmann::json header = {{"type", "game"},    {"version", 1},  {"game", "konfusion"},
+                                 {"start", position}, {"time", "5+0"}, {"players", {"Ann", "Bob"}}};
+        std::ofstream(journalDir + "/loaded.jsonl") << header.dump() << "\n";
+    }
+    // The last announcement of `type`, or "".
+    std::string last(const std::string& type) const {
+        for (auto a = said.said.rbegin(); a != said.said.rend(); ++a) {
+            if (a->type == type) return a->text;
+        }
+        return "";
+    }
+    std::string report() const {
+        const nlohmann::json status = table->status();
+        std::string text;
+        for (const auto& line : status["session"]["report"]) text += line.get<std::string>() + "\n";
+        return text;
+    }
+    // Whether the last announcement of `type` begins with `text`.
+    ::testing::AssertionResult saidFirst(const std::string& type, const std::string& text) const {
+        const std::string was = last(type);
+        if (was.rfind(text, 0) == 0) return ::testing::AssertionSuccess();
+        return ::testing::AssertionFailure() << "the last " << type << " was \"" << was << "\"";
+    }
+
+    const Geometry cells = Geometry::rectangle(10, 10);
+    const std::vector<BoardSetting> boards = virtualBoardsCovering(cells);
+    testing::TempDirectory scratch{"arbiter-konfusion-table"};
+    std::string journalDir = scratch.path() + "/games";
+    GameOptions options;
+    Sensing sensing = Sensing::ColourAndKind;
+    uint64_t seed = 0;
+    ManualTimeSource time;
+    EventLoop loop{time};
+    testing::RecordingSink said;
+    std::string error;
+    std::unique_ptr<Table> table;
+    std::unique_ptr<Game> game;
+};
+
+// South's 4 on g7 reaches North's keypost j10 with its full count (g7-h8-i9-j10).
+constexpr const char* kRookBeforeKeypost = "10/2N37/10/6S43/10/10/10/10/10/4S55 S 0,0";
+// The picture's rank 10 after it: the 4 is a 5 on j10.
+constexpr const char* kRankTenAfter = "10  +  .  .  .  +  +  .  .  . S5";
+
+TEST_F(KonfusionTable, TheStartStandsOnFourBoardsAndADieCrossesFromOneToAnother) {
+    ASSERT_EQ(boards.size(), 4u);
+    EXPECT_EQ(spotOf("e1").board, 0);  // board a1
+    EXPECT_EQ(spotOf("e6").board, 2);  // board a6
+    open();
+    showStart();
+    ASSERT_EQ(said.types().back(), "start");
+    // South's 5 jumps its own 2 and 1 straight up, off board a1 onto board a6.
+    move("e1", "e6", kWhiteQueen);
+    EXPECT_TRUE(saidFirst("move", "1. 5 e1-e6 (e1-e6). Ann 5:00, Bob 5:00"));
+    EXPECT_EQ(table->session()->ply(), 1);
+}
+
+TEST_F(KonfusionTable, APipGainedOnAKeypostIsShownByExchangingThePiece) {
+    journalFrom(kRookBeforeKeypost);
+    open();
+    show(kRookBeforeKeypost);
+    ASSERT_EQ(said.types().back(), "status");
+    move("g7", "j10", kWhiteRook);
+    EXPECT_EQ(said.types().back(), "illegal");
+    EXPECT_EQ(last("illegal"),
+              "Illegal position. To fix: replace the white rook (a 4) on j10 by a white queen (a "
+              "5). (That completes 4 g7-j10, on a keypost: a 5 now (put a queen for the rook).)");
+    EXPECT_EQ(table->session()->ply(), 0);
+    put("j10", kWhiteQueen);
+    EXPECT_TRUE(saidFirst(
+        "move", "1. 4 g7-j10, on a keypost: a 5 now (put a queen for the rook) (g7-j10)."));
+    EXPECT_EQ(table->session()->ply(), 1);
+    EXPECT_NE(report().find(kRankTenAfter), std::string::npos) << report();
+}
+
+TEST_F(KonfusionTable, OnOccupancyBoardsArbiterKeepsThePipsAndStatusPicturesThem) {
+    sensing = Sensing::Occupancy;
+    journalFrom(kRookBeforeKeypost);
+    open();
+    show(kRookBeforeKeypost);
+    // The board feels the piece leave g7 and one arrive on j10: that is all.
+    move("g7", "j10", kWhiteRook);
+    EXPECT_TRUE(saidFirst(
+        "move", "1. 4 g7-j10, on a keypost: a 5 now (put a queen for the rook) (g7-j10)."));
+    EXPECT_EQ(last("illegal"), "");
+    EXPECT_EQ(table->session()->ply(), 1);
+    // What `arbiterctl status` shows: the pips only arbiter knows.
+    EXPECT_NE(report().find(kRankTenAfter), std::string::npos) << report();
+    EXPECT_NE(report().find("Pips on the board: Ann 10, Bob 3"), std::string::npos) << report();
+}
+
+TEST_F(KonfusionTable, TheDieIsRolledFromTheSeedAndJournalled) {
+    options.values["die"] = "on";
+    seed = 2026;
+    open();
+    showStart();
+    // The game opens with South's roll, drawn from the seed.
+    EXPECT_EQ(said.types(), (std::vector<std::string>{"start", "chance"}));
+    EXPECT_EQ(last("chance"), "Chance for Ann: rolls 2: moves up to 2 pieces.");
+    const std::string journal = table->session()->journalPath();
+    auto journalText = [&] {
+        std::stringstream text;
+        text << std::ifstream(journal).rdbuf();
+        return text.str();
+    };
+    EXPECT_NE(journalText().find("\"action\":\"roll:2\""), std::string::npos) << journalText();
+    // One piece of two, then the turn ended by word: Bob's roll follows at once.
+    move("e1", "e6", kWhiteQueen);
+    EXPECT_TRUE(saidFirst("move", "1. 5 e1-e6 (e1-e6)."));
+    ControlReply r = table->act("end", -1, "");
+    ASSERT_TRUE(r.ok) << r.error;
+    EXPECT_EQ(said.types().back(), "chance");
+    EXPECT_EQ(last("chance"), "Chance for Bob: rolls 6: moves up to 6 pieces.");
+    EXPECT_NE(journalText().find("\"action\":\"end\""), std::string::npos) << journalText();
+    EXPECT_NE(journalText().find("\"action\":\"roll:6\""), std::string::npos) << journalText();
+    const nlohmann::json before = table->status()["session"];
+
+    // Another table on the same journals takes the game up where it stood.
+    table.reset();
+    said.said.clear();
+    open();
+    ASSERT_TRUE(table->session());
+    EXPECT_EQ(said.types(), (std::vector<std::string>{"resume"}));
+    const nlohmann::json after = table->status()["session"];
+    EXPECT_EQ(after["state"], before["state"]);
+    EXPECT_EQ(after["report"], before["report"]);
+    EXPECT_EQ(after["report"].back(), "Bob rolled 6: moved 0 of 6");
+}
+
+TEST_F(KonfusionTable, StandInsOfTheTableAreTheDiceItReads) {
+    // A queen for the 6 and a king for the 5: the figures of the two swapped.
+    options.standIns = {{"6", StandIn{kWhiteQueen}}, {"5", StandIn{kWhiteKing}}};
+    open();
+    std::string why;
+    auto usual = makeGame("konfusion", GameOptions(), why);
+    ASSERT_TRUE(usual) << why;
+    show(*usual->start());
+    EXPECT_EQ(table->session(), nullptr) << "a king on f1 is no 6 at this table";
+    showStart();
+    ASSERT_EQ(said.types().back(), "start");
+    EXPECT_EQ(game->start()->appearance(*cells.parse("f1")), kWhiteQueen);
+    // The 6 on f1 is hemmed in by its own pieces: the fix names it as the table does.
+    move("f1", "f5", kWhiteQueen);
+    EXPECT_EQ(last("illegal"),
+              "Illegal position. To fix: put a white queen (a 6) on f1; take the white queen (a 6) "
+              "off f5.");
+
+    // Two pip counts with one figure could not be told apart on the board.
+    TableSettings settings;
+    settings.game = "konfusion";
+    settings.gameOptions.standIns = {{"6", StandIn{kWhiteQueen}}};
+    settings.boards = boards;
+    EXPECT_EQ(Table::create(loop, settings, said, error), nullptr);
+    EXPECT_EQ(error,
+              "the stand-ins for 5 (white queen) and 6 (white queen) share a figure: each figure "
+              "may stand for one pip count only");
+}
+
+TEST_F(KonfusionTable, ThreePlayersOnFourBoardsMoveInTurn) {
+    open(3);
+    showStart();
+    ASSERT_EQ(said.types().back(), "start");
+    move("e1", "e6", kWhiteQueen);
+    EXPECT_TRUE(saidFirst("move", "Ann: 5 e1-e6 (e1-e6)."));
+    // West's 1 on c5 steps forward, towards file j: a black pawn.
+    move("c5", "d5", kBlackPawn);
+    EXPECT_TRUE(saidFirst("move", "Bob: 1 c5-d5 (c5-d5)."));
+    // North's 5 jumps its 2 and 1 down; with three seats North is white.
+    move("f10", "f5", kWhiteQueen);
+    EXPECT_TRUE(saidFirst("move", "Cy: 5 f10-f5 (f10-f5)."));
+    EXPECT_EQ(table->session()->ply(), 3);
+    EXPECT_EQ(table->session()->current().toMove(), 0);
+}
+
+}  // namespace
+}  // namespace arbiter
