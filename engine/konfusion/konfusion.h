@@ -140,8 +140,8 @@ class KonfusionState final : public GameState {
     // a draw among the tied.
     Outcome stoppedOutcome(const std::string& why) const override;
 
-    // "4 d3-e1, on a keypost: a 5 now (put a queen for the rook)", "3 c1xc4",
-    // "rolls 4: moves up to 4 pieces" (after the player's name).
+    // "4 d3-e1, on a keypost: a 5 now; exchange the rook for a queen", "3 c1xc4",
+    // "the die shows 4: move up to 4 different pieces" (after the player's name).
     std::string describe(const Action& a) const override;
     // "e5-f6", "e5xf6", "pass", "end", "roll:4".
     std::string encode(const Action& a) const override;

@@ -92,8 +92,8 @@ std::string KonfusionState::describe(const Action& a) const {
         case Action::Kind::Move: {
             const int pips = pipsAt(a.from), after = pipsAfter(a.from, a.to);
             auto put = [&] {
-                return " (put a " + figureName(rules_.looks[static_cast<size_t>(after - 1)]) +
-                       " for the " + figureName(rules_.looks[static_cast<size_t>(pips - 1)]) + ")";
+                return "; exchange the " + figureName(rules_.looks[static_cast<size_t>(pips - 1)]) +
+                       " for a " + figureName(rules_.looks[static_cast<size_t>(after - 1)]);
             };
             // What a capture takes is not said here: the table names the piece
             // to take off ("takes the black knight (a 2) on e9"), and the x says it.
@@ -106,8 +106,9 @@ std::string KonfusionState::describe(const Action& a) const {
         }
         case Action::Kind::Chance: {
             const int r = a.payload[0] + 1;
-            return "rolls " + std::to_string(r) +
-                   (r == 1 ? ": moves 1 piece" : ": moves up to " + std::to_string(r) + " pieces");
+            return "the die shows " + std::to_string(r) +
+                   (r == 1 ? ": move 1 piece"
+                           : ": move up to " + std::to_string(r) + " different pieces");
         }
         case Action::Kind::Pass:
             return "passes: no move";

@@ -176,13 +176,14 @@ TEST_F(KonfusionTable, APipGainedOnAKeypostIsShownByExchangingThePiece) {
     ASSERT_EQ(said.types().back(), "status");
     move("g7", "j10", kWhiteRook);
     EXPECT_EQ(said.types().back(), "illegal");
-    EXPECT_EQ(last("illegal"),
-              "Illegal position. To fix: replace the white rook (a 4) on j10 by a white queen (a "
-              "5). (That completes 4 g7-j10, on a keypost: a 5 now (put a queen for the rook).)");
+    EXPECT_EQ(
+        last("illegal"),
+        "Illegal position. To fix: replace the white rook (a 4) on j10 by a white queen (a "
+        "5). (That completes 4 g7-j10, on a keypost: a 5 now; exchange the rook for a queen.)");
     EXPECT_EQ(table->session()->ply(), 0);
     put("j10", kWhiteQueen);
     EXPECT_TRUE(saidFirst(
-        "move", "1. 4 g7-j10, on a keypost: a 5 now (put a queen for the rook) (g7-j10)."));
+        "move", "1. 4 g7-j10, on a keypost: a 5 now; exchange the rook for a queen (g7-j10)."));
     EXPECT_EQ(table->session()->ply(), 1);
     EXPECT_NE(report().find(kRankTenAfter), std::string::npos) << report();
 }
@@ -195,7 +196,7 @@ TEST_F(KonfusionTable, OnOccupancyBoardsArbiterKeepsThePipsAndStatusPicturesThem
     // The board feels the piece leave g7 and one arrive on j10: that is all.
     move("g7", "j10", kWhiteRook);
     EXPECT_TRUE(saidFirst(
-        "move", "1. 4 g7-j10, on a keypost: a 5 now (put a queen for the rook) (g7-j10)."));
+        "move", "1. 4 g7-j10, on a keypost: a 5 now; exchange the rook for a queen (g7-j10)."));
     EXPECT_EQ(last("illegal"), "");
     EXPECT_EQ(table->session()->ply(), 1);
     // What `arbiterctl status` shows: the pips only arbiter knows.
@@ -210,7 +211,7 @@ TEST_F(KonfusionTable, TheDieIsRolledFromTheSeedAndJournalled) {
     showStart();
     // The game opens with South's roll, drawn from the seed.
     EXPECT_EQ(said.types(), (std::vector<std::string>{"start", "chance"}));
-    EXPECT_EQ(last("chance"), "Chance for Ann: rolls 2: moves up to 2 pieces.");
+    EXPECT_EQ(last("chance"), "Chance for Ann: the die shows 2: move up to 2 different pieces.");
     const std::string journal = table->session()->journalPath();
     auto journalText = [&] {
         std::stringstream text;
@@ -224,7 +225,7 @@ TEST_F(KonfusionTable, TheDieIsRolledFromTheSeedAndJournalled) {
     ControlReply r = table->act("end", -1, "");
     ASSERT_TRUE(r.ok) << r.error;
     EXPECT_EQ(said.types().back(), "chance");
-    EXPECT_EQ(last("chance"), "Chance for Bob: rolls 6: moves up to 6 pieces.");
+    EXPECT_EQ(last("chance"), "Chance for Bob: the die shows 6: move up to 6 different pieces.");
     EXPECT_NE(journalText().find("\"action\":\"end\""), std::string::npos) << journalText();
     EXPECT_NE(journalText().find("\"action\":\"roll:6\""), std::string::npos) << journalText();
     const nlohmann::json before = table->status()["session"];

@@ -109,14 +109,14 @@ TEST_F(Konfusion, TwoPlayersOnFourBoardsSouthWinsByHoldingNorthsKeyposts) {
     move("f5", "e6", 'q', false, "4... 5 f5-e6 (f5-e6).");
     // The 4 stops on the keypost j10 and becomes a 5: a queen for the rook.
     move("g7", "j10", 'Q', false,
-         "5. 4 g7-j10, on a keypost: a 5 now (put a queen for the rook) (g7-j10).");
+         "5. 4 g7-j10, on a keypost: a 5 now; exchange the rook for a queen (g7-j10).");
     move("h9", "h8", 'p', false, "5... 1 h9-h8 (h9-h8).");
     move("d1", "b5", 'R', false, "6. 4 d1-b5 (d1-b5).");
     move("c9", "b9", 'p', false, "6... 1 c9-b9 (c9-b9).");
     move("b5", "d9", 'R', true, "7. 4 b5xd9 (b5xd9), takes the black pawn (a 1) on d9.");
     move("d10", "b6", 'r', false, "7... 4 d10-b6 (d10-b6).");
     move("e9", "f10", 'K', false,
-         "8. 5 e9-f10, on a keypost: a 6 now (put a king for the queen) (e9-f10).");
+         "8. 5 e9-f10, on a keypost: a 6 now; exchange the queen for a king (e9-f10).");
 
     // What the boards cannot show: the pips kept by arbiter, in a picture.
     std::string report = status();
@@ -138,7 +138,7 @@ TEST_F(Konfusion, TwoPlayersOnFourBoardsSouthWinsByHoldingNorthsKeyposts) {
     move("f1", "j6", 'K', false, "12. 6 f1-j6 (f1-j6).");
     move("i9", "i8", 'b', false, "12... 3 i9-i8 (i9-i8).");
     move("f9", "e10", 'Q', false,
-         "13. 4 f9-e10, on a keypost: a 5 now (put a queen for the rook) (f9-e10).");
+         "13. 4 f9-e10, on a keypost: a 5 now; exchange the rook for a queen (f9-e10).");
     move("f8", "f7", 'p', false, "13... 1 f8-f7 (f8-f7).");
     move("j6", "f10", 'K', false, "14. 6 j6-f10 (j6-f10).");
     expectSaid(

@@ -375,15 +375,15 @@ TEST(KonfusionNotation, DescriptionsSayWhatHappened) {
     };
     EXPECT_EQ(said("c3", "c6"), "3 c3xc6");
     EXPECT_EQ(said("e9", "e10"),
-              "1 e9-e10, reaches the far side: a 6 now (put a king for the pawn)");
-    EXPECT_EQ(said("e4", "e1"), "3 e4xe1, on a keypost: a 4 now (put a rook for the bishop)");
+              "1 e9-e10, reaches the far side: a 6 now; exchange the pawn for a king");
+    EXPECT_EQ(said("e4", "e1"), "3 e4xe1, on a keypost: a 4 now; exchange the bishop for a rook");
     EXPECT_EQ(said("g8", "f10"), "6 g8-f10");  // a 6 stays a 6
     auto keypost = loaded(positionText("h4:S4 h10:N1"), seats(2));
     EXPECT_EQ(keypost->describe(Action::move(at("h4"), at("e1"))),
-              "4 h4-e1, on a keypost: a 5 now (put a queen for the rook)");
+              "4 h4-e1, on a keypost: a 5 now; exchange the rook for a queen");
     KonfusionState die(seats(2, true));
-    EXPECT_EQ(die.describe(Action::chance({3})), "rolls 4: moves up to 4 pieces");
-    EXPECT_EQ(die.describe(Action::chance({0})), "rolls 1: moves 1 piece");
+    EXPECT_EQ(die.describe(Action::chance({3})), "the die shows 4: move up to 4 different pieces");
+    EXPECT_EQ(die.describe(Action::chance({0})), "the die shows 1: move 1 piece");
     die.apply(Action::chance({3}));
     die.apply(Action::move(at("d3"), at("d4")));
     EXPECT_EQ(die.describe(Action::endTurn()), "ends the turn");
@@ -395,7 +395,7 @@ TEST(KonfusionNotation, DescriptionsSayWhatHappened) {
                    Figure::Bishop, Figure::Knight, Figure::Pawn};
     auto custom = loaded(positionText("h4:S4 h10:N1"), other);
     EXPECT_EQ(custom->describe(Action::move(at("h4"), at("e1"))),
-              "4 h4-e1, on a keypost: a 5 now (put a knight for the bishop)");
+              "4 h4-e1, on a keypost: a 5 now; exchange the bishop for a knight");
 }
 
 TEST(KonfusionNotation, TheReportPicturesTheBoardAndCountsThePips) {
