@@ -120,7 +120,11 @@ std::string Table::startSetup() const {
         if (group == groups.end()) group = groups.insert(groups.end(), {piece, ""});
         group->second += (group->second.empty() ? "" : ", ") + start->geometry().name(c);
     }
-    if (groups.empty() || groups.size() > kMostKindsTold || game_->name() == "fide") return "";
+    if (groups.empty() || game_->name() == "fide") return "";
+    // Too many kinds to read out (Konfusion's six figures in two colours):
+    // say where the whole of it is written.
+    if (groups.size() > kMostKindsTold)
+        return ": arbiterd with these options and --print-start prints each board's part of it";
     std::string text;
     for (const auto& [piece, squares] : groups)
         text += (text.empty() ? ": " : "; ") + game_->lookName(piece) + " on " + squares;

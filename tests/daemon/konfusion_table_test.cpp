@@ -161,6 +161,11 @@ TEST_F(KonfusionTable, TheStartStandsOnFourBoardsAndADieCrossesFromOneToAnother)
     EXPECT_EQ(spotOf("e1").board, 0);  // board a1
     EXPECT_EQ(spotOf("e6").board, 2);  // board a6
     open();
+    // Too many kinds of piece to read out: the players are told where it is written.
+    table->connectBoards();
+    EXPECT_EQ(last("waiting"),
+              "Waiting for the start position of konfusion: arbiterd with these options and "
+              "--print-start prints each board's part of it.");
     showStart();
     ASSERT_EQ(said.types().back(), "start");
     // South's 5 jumps its own 2 and 1 straight up, off board a1 onto board a6.
