@@ -7,6 +7,7 @@
 
 #include <iostream>
 #include <random>
+#include <sstream>
 
 #include <spdlog/spdlog.h>
 
@@ -112,16 +113,18 @@ int main(int argc, char** argv) {
             return 0;
         case DaemonRequest::PrintConfig:
         case DaemonRequest::PrintStart:
-            // A table without boards is printed on virtual ones, so that it runs as it is.
-            if (config.boards.empty() && !config.commandLineBoard) {
-                auto game = chooseGame(config, error);
-                if (!game) return refuse(error);
-                config.boards = virtualBoardsCovering(game->start()->geometry());
-            }
-            break;
         case DaemonRequest::CheckConfig:
         case DaemonRequest::Run:
             break;
+    }
+    // No board named: the game's default layout on virtual boards, so that any
+    // game can be tried at once (arbiterd waits for them as for any board).
+    bool onVirtualBoards = false;
+    if (config.boards.empty() && !config.commandLineBoard) {
+        auto game = chooseGame(config, error);
+        if (!game) return refuse(error);
+        config.boards = virtualBoardsCovering(game->start()->geometry());
+        onVirtualBoards = !config.boards.empty();
     }
     auto setup = setUpTable(config, error);
     if (!setup) return refuse(error);
@@ -140,6 +143,18 @@ int main(int argc, char** argv) {
             commandLine->configFile.empty() ? "the command line" : commandLine->configFile;
         std::cout << source << ": ready to referee " << describeSetup(*setup) << "\n";
         return 0;
+    }
+    if (onVirtualBoards) {
+        auto game = makeGame(setup->game->name, setup->options, error);
+        if (!game) return refuse(error);
+        std::cerr << "arbiterd: no board named, so the table is on virtual boards; start each "
+                     "(docs/vboard.md), or name real ones with --board or --config (arbiterd "
+                     "--list-ports shows serial ports):\n";
+        std::istringstream boards(startPositionText(*setup, *game->start()));
+        for (std::string device, fen; boards >> device >> fen;) {
+            std::cerr << "  arbiter-vboard --name " << device.substr(device.find(':') + 1)
+                      << " --setup " << fen << "\n";
+        }
     }
     return run(*setup);
 }

@@ -3,8 +3,6 @@
 // quarters meeting in the middle), as docs/rules/konfusion.md tells a table to
 // play it. Dice that cross from one board to another are taken off one and put
 // on the other, as hands do.
-#include <fstream>
-
 #include "tests/e2e/table_fixture.h"
 #include "tests/scoped_environment.h"
 
@@ -83,18 +81,16 @@ TEST_F(Konfusion, TwoPlayersOnFourBoardsSouthWinsByHoldingNorthsKeyposts) {
     const std::vector<std::string> game = {"--game", "konfusion", "--player",
                                            "Ann",    "--player",  "Bob"};
     startBoards(game);
-    // The table as ./run sets it up: the layout --print-config writes.
-    std::vector<std::string> print = {"--print-config"};
-    print.insert(print.end(), game.begin(), game.end());
-    auto [printed, table] = runDaemon(print);
-    ASSERT_EQ(printed, 0) << table;
-    std::string ini = (dir_ / "konfusion.ini").string();
-    std::ofstream(ini) << table;
-    // Judged once the boards are still for 60 ms rather than 150: a virtual
-    // board makes each move at once, and a whole game is many moves.
-    daemon_ = std::make_unique<ChildProcess>(
-        std::vector<std::string>{ARBITERD, "--config", ini, "--journal", journalDir_, "--socket",
-                                 socket_, "--settle-ms", "60", "--time", "10+5"});
+    // No board named: arbiterd lays out the game's own four virtual boards and
+    // says how to start them. Judged once the boards are still for 60 ms
+    // rather than 150: a virtual board makes each move at once, and a whole
+    // game is many moves.
+    std::vector<std::string> argv = {ARBITERD,      "--journal", journalDir_, "--socket", socket_,
+                                     "--settle-ms", "60",        "--time",    "10+5"};
+    argv.insert(argv.end(), game.begin(), game.end());
+    daemon_ = std::make_unique<ChildProcess>(argv);
+    expectSaid("no board named, so the table is on virtual boards");
+    expectSaid("  arbiter-vboard --name f6 --setup 8/8/8/qrbn4/npp5/pp6/8/8");
     expectSaid("New game of konfusion, 10+5. Ann to move", 10000);
 
     // Ann's 5 jumps her own 2 and 1 straight up; Bob's 5 jumps his 2 and 1 down.
