@@ -4,6 +4,8 @@
 #include <cassert>
 #include <sstream>
 
+#include "engine/core/text_fields.h"
+
 namespace arbiter {
 
 GameInfo skirmishInfo() {
@@ -80,26 +82,10 @@ bool Layout::valid() const {
 
 namespace {
 
+// At most three digits: no size, seat or score of Skirmish needs more.
 std::optional<int> number(std::string_view text) {
-    if (text.empty() || text.size() > 3) return std::nullopt;
-    int n = 0;
-    for (char c : text) {
-        if (c < '0' || c > '9') return std::nullopt;
-        n = n * 10 + (c - '0');
-    }
-    return n;
-}
-
-std::vector<std::string_view> split(std::string_view text, char by) {
-    std::vector<std::string_view> parts;
-    size_t start = 0;
-    for (size_t i = 0; i <= text.size(); ++i) {
-        if (i == text.size() || text[i] == by) {
-            parts.push_back(text.substr(start, i - start));
-            start = i + 1;
-        }
-    }
-    return parts;
+    auto n = text.size() <= 3 ? wholeNumber(text, 999) : std::nullopt;
+    return n ? std::optional<int>(static_cast<int>(*n)) : std::nullopt;
 }
 
 }  // namespace
@@ -366,19 +352,19 @@ std::string SkirmishState::serialize() const {
 
 std::unique_ptr<SkirmishState> SkirmishState::load(std::string_view text, std::string& error,
                                                    SetPiece look) {
-    auto fields = split(text, ' ');
+    auto fields = splitOn(text, ' ');
     if (fields.size() != 4) {
         error = "a Skirmish state has four fields: size, seats, player to move, cells";
         return nullptr;
     }
-    auto size = split(fields[0], 'x');
+    auto size = splitOn(fields[0], 'x');
     auto files = size.size() == 2 ? number(size[0]) : std::nullopt;
     auto ranks = size.size() == 2 ? number(size[1]) : std::nullopt;
     if (!files || !ranks || *files < 2 || *ranks < 2 || *files > kMaxSide || *ranks > kMaxSide) {
         error = "size must be FILESxRANKS, each 2 to 64";
         return nullptr;
     }
-    auto seatTexts = split(fields[1], ',');
+    auto seatTexts = splitOn(fields[1], ',');
     if (seatTexts.size() < 2 || seatTexts.size() > static_cast<size_t>(kMaxPlayers)) {
         error = "there must be 2 to 16 seats";
         return nullptr;
@@ -396,7 +382,7 @@ std::unique_ptr<SkirmishState> SkirmishState::load(std::string_view text, std::s
         s->seats_[p] = static_cast<Seat>(t[0]);
         s->scores_[p] = *score;
     }
-    auto rows = split(fields[3], '/');
+    auto rows = splitOn(fields[3], '/');
     if (rows.size() != static_cast<size_t>(*ranks)) {
         error = "there must be one row of cells per rank";
         return nullptr;
