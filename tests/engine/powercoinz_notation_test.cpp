@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "engine/powercoinz/powercoinz.h"
+#include "tests/engine/powercoinz_test_support.h"
 
 namespace arbiter::powercoinz {
 namespace {
@@ -37,15 +38,7 @@ std::string loadError(const std::string& text) {
     return error;
 }
 
-std::unique_ptr<PowercoinzState> load(const std::string& text) {
-    std::string error;
-    auto s = PowercoinzState::load(text, error);
-    if (!s) {
-        ADD_FAILURE() << text << ": " << error;
-        return std::make_unique<PowercoinzState>(2);
-    }
-    return s;
-}
+using support::load;
 
 void play(GameState& s, const std::string& text) {
     auto a = s.decode(text);

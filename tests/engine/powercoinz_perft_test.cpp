@@ -21,19 +21,12 @@
 #include "engine/core/perft.h"
 #include "engine/powercoinz/powercoinz.h"
 #include "tests/engine/perft_program.h"
+#include "tests/engine/powercoinz_test_support.h"
 
 namespace arbiter::powercoinz {
 namespace {
 
-std::unique_ptr<PowercoinzState> load(const std::string& text) {
-    std::string error;
-    auto s = PowercoinzState::load(text, error);
-    if (!s) {
-        ADD_FAILURE() << text << ": " << error;
-        return std::make_unique<PowercoinzState>(2);
-    }
-    return s;
-}
+using support::load;
 
 std::map<std::string, uint64_t> divide(const GameState& s, int depth) {
     std::map<std::string, uint64_t> out;

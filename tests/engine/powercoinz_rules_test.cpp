@@ -14,6 +14,7 @@
 // 1-based. Decisions are said as the players say them ("flip", "remove 2:3",
 // "remove 2") and chance as the journal writes it ("shows:135", "picks:4").
 #include "engine/powercoinz/powercoinz.h"
+#include "tests/engine/powercoinz_test_support.h"
 
 #include <gtest/gtest.h>
 
@@ -31,17 +32,7 @@ constexpr const char* kKind = "say something kind about the winner";
 constexpr const char* kHop = "hop on one foot until the next round is decided";
 constexpr const char* kJoke = "tell the table a joke; the winner judges it";
 
-// The position `text`; a failed load fails the test and gives the start, so
-// the test goes on without a null state.
-std::unique_ptr<PowercoinzState> load(const std::string& text) {
-    std::string error;
-    auto s = PowercoinzState::load(text, error);
-    if (!s) {
-        ADD_FAILURE() << text << ": " << error;
-        return std::make_unique<PowercoinzState>(2);
-    }
-    return s;
-}
+using support::load;
 
 Action said(const GameState& s, const std::string& text) {
     auto a = s.decode(text);
