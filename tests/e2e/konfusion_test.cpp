@@ -55,11 +55,6 @@ class Konfusion : public TableTest {
         boards_[static_cast<size_t>(b.board)]->send("put " + b.square + " " + figure + "\n");
         expectSaid(expect);
     }
-    std::string status() {
-        auto [code, text] = control({"status"});
-        EXPECT_EQ(code, 0) << text;
-        return text;
-    }
     void TearDown() override {
         if (HasFailure()) {
             for (size_t i = 0; i < boards_.size(); ++i)

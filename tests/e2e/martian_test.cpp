@@ -23,20 +23,6 @@ class Martian : public TableTest {
         daemon_ = std::make_unique<ChildProcess>(argv);
         seen_ = 0;
     }
-    // What `arbiterctl status` prints; it must answer.
-    std::string status() {
-        auto [code, text] = control({"status"});
-        EXPECT_EQ(code, 0) << text;
-        return text;
-    }
-    // `arbiterctl do WORDS`, which must be refused; what it printed.
-    std::string refusedDo(const std::vector<std::string>& words) {
-        std::vector<std::string> args = {"do"};
-        args.insert(args.end(), words.begin(), words.end());
-        auto [code, text] = control(args);
-        EXPECT_EQ(code, 1) << text;
-        return text;
-    }
 };
 
 // Ann empties her own territory in twelve moves: crossings, captures (one a

@@ -27,20 +27,6 @@ class Powercoinz : public TableTest {
             if (HasFatalFailure()) return;
         }
     }
-    // `arbiterctl do WORDS`, which must be refused; what it printed.
-    std::string refusedDo(const std::vector<std::string>& words) {
-        std::vector<std::string> args = {"do"};
-        args.insert(args.end(), words.begin(), words.end());
-        auto [code, text] = control(args);
-        EXPECT_EQ(code, 1) << text;
-        return text;
-    }
-    // What `arbiterctl status` prints; it must answer.
-    std::string status() {
-        auto [code, text] = control({"status"});
-        EXPECT_EQ(code, 0) << text;
-        return text;
-    }
     static void expectLines(const std::string& text, const std::vector<std::string>& lines) {
         for (const auto& line : lines)
             EXPECT_NE(text.find(line), std::string::npos) << line << "\n" << text;

@@ -112,6 +112,20 @@ std::pair<int, std::string> TableTest::control(std::vector<std::string> args) {
     return {status, ctl.transcript()};
 }
 
+std::string TableTest::status() {
+    auto [code, text] = control({"status"});
+    EXPECT_EQ(code, 0) << text;
+    return text;
+}
+
+std::string TableTest::refusedDo(const std::vector<std::string>& words) {
+    std::vector<std::string> args = {"do"};
+    args.insert(args.end(), words.begin(), words.end());
+    auto [code, text] = control(args);
+    EXPECT_EQ(code, 1) << text;
+    return text;
+}
+
 std::vector<std::string> TableTest::journalLines() const {
     std::vector<std::string> lines;
     for (const auto& entry : fs::directory_iterator(journalDir_)) {

@@ -43,6 +43,10 @@ class TableTest : public ::testing::Test {
     std::pair<int, std::string> runDaemon(std::vector<std::string> args);
     // Runs arbiterctl against this daemon; its exit status and what it printed.
     std::pair<int, std::string> control(std::vector<std::string> args);
+    // What `arbiterctl status` prints; it must answer.
+    std::string status();
+    // `arbiterctl do WORDS`, which must be refused; what it printed.
+    std::string refusedDo(const std::vector<std::string>& words);
     std::vector<std::string> journalLines() const;
     std::string recordText() const;
 
