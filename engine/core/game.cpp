@@ -19,6 +19,8 @@ std::vector<Cell> GameState::consequences(const Action&, const GameState&) const
     return {};
 }
 
+std::string GameState::describeStops(const Action&, int) const { return {}; }
+
 std::vector<PlayerId> GameState::opponents(PlayerId p) const {
     std::vector<PlayerId> others;
     for (PlayerId q = 0; q < playerCount(); ++q) {

@@ -70,6 +70,15 @@ class GameState {
     // CellChange::consequence), given the state `after` it. None by default.
     virtual std::vector<Cell> consequences(const Action& a, const GameState& after) const;
 
+    // Cells that no piece shows but the players must see (Möbiatus's circles
+    // and singularities), in ascending order: lit on boards with LEDs.
+    virtual std::vector<Cell> markedCells() const { return {}; }
+    // The first `stops` stops of `a` (a Move with a path, legal here) made at
+    // the table, in the players' words, announced as the player makes them
+    // ("d4 takes Blue's b34 on the far face: jump on from d4"). 1 <= stops <=
+    // a.path.size(). Empty by default: not announced.
+    virtual std::string describeStops(const Action& a, int stops) const;
+
     // The player to move has acted this turn and may act again or end it.
     virtual bool midTurn() const { return false; }
     // What chance must draw before the player to move acts; nullopt mostly.
