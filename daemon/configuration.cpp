@@ -637,7 +637,19 @@ std::vector<Share> sharesOf(int cells) {
 
 std::vector<BoardSetting> virtualBoardsCovering(const Geometry& cells) {
     std::vector<BoardSetting> boards;
-    auto across = sharesOf(cells.files()), up = sharesOf(cells.ranks());
+    auto across = sharesOf(cells.files());
+    // A ring (Möbiatus's two faces) is cut into its two halves, each up a
+    // column of its own: players lay the columns side by side, so that the far
+    // face of a cell is at the same height in the other column and a piece
+    // leaving the top of one column goes on at the bottom of the other.
+    std::vector<Share> up;
+    int half = cells.wrapsRanks() ? (cells.ranks() + 1) / 2 : cells.ranks();
+    for (int start = 0; start < cells.ranks(); start += half) {
+        for (Share share : sharesOf(std::min(half, cells.ranks() - start))) {
+            share.start += start;
+            up.push_back(share);
+        }
+    }
     for (const Share& ranks : up) {
         for (const Share& files : across) {
             BoardSetting b;
@@ -697,7 +709,10 @@ std::string squaresText(const std::bitset<64>& used) {
 
 std::string originText(const BoardPlacement& placement, const Geometry& cells) {
     int file = placement.originFile, rank = placement.originRank;
-    if (file >= 0 && file < cells.files() && rank >= 0 && rank < cells.ranks())
+    // A board not turned whose a1 is unused is clearer said by a square in use.
+    constexpr size_t kA1 = 56;
+    bool a1Unused = placement.rotation == 0 && !placement.used.test(kA1);
+    if (!a1Unused && file >= 0 && file < cells.files() && rank >= 0 && rank < cells.ranks())
         return cellName(file, rank);
     // Off the surface: the board's first square in use, and the cell it lies on
     // (on a ring, perhaps once round: the same cell). Every square in use of a

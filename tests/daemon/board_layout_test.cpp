@@ -282,11 +282,25 @@ TEST_F(BoardLayout, WholeBoardsAreCutInBlocksFromA1) {
               (std::vector<std::string>{"main: a1-e5, origin a1"}));
 }
 
+TEST_F(BoardLayout, RingIsCutIntoTwoColumnsOneFaceEach) {
+    // Möbiatus's 5x60 ring: each half (a face of the strip) up its own column
+    // of four boards, shared as a 5x30 surface would be, so that a cell's far
+    // face (30 ranks on) lies at the same height in the other column.
+    EXPECT_EQ(defaultLayout(Geometry::ring(5, 60)),
+              (std::vector<std::string>{"a1: a2-e8, origin a2 on a1", "a8: a1-e8, origin a8",
+                                        "a16: a1-e8, origin a16", "a24: a1-e7, origin a24",
+                                        "a31: a2-e8, origin a2 on a31", "a38: a1-e8, origin a38",
+                                        "a46: a1-e8, origin a46", "a54: a1-e7, origin a54"}));
+    EXPECT_EQ(checkLayout(virtualBoardsCovering(Geometry::ring(5, 60)), Geometry::ring(5, 60)), "");
+}
+
 TEST_F(BoardLayout, RingSharesDoNotReachRoundOntoEachOther) {
-    // 12 ranks: two boards up, 6 ranks each; the bottom one's origin is below
-    // rank 1, which on a ring is rank 11 again: only its share may count.
-    EXPECT_EQ(defaultLayout(Geometry::ring(5, 12)),
-              (std::vector<std::string>{"a1: a3-e8, origin a3 on a1", "a7: a1-e6, origin a7"}));
+    // 20 ranks: two halves of 10, each two boards up with 5 ranks each; the
+    // bottom board's origin is below rank 1, which on a ring is rank 18 again:
+    // only its share may count.
+    EXPECT_EQ(defaultLayout(Geometry::ring(5, 20)),
+              (std::vector<std::string>{"a1: a4-e8, origin a4 on a1", "a6: a1-e5, origin a6",
+                                        "a11: a4-e8, origin a4 on a11", "a16: a1-e5, origin a16"}));
 
     Geometry holes = Geometry::rectangle(10, 10);
     holes.removeCell(*holes.parse("a1"));
