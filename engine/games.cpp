@@ -4,6 +4,7 @@
 #include "engine/fide/fide_game.h"
 #include "engine/konfusion/konfusion.h"
 #include "engine/martian/martian.h"
+#include "engine/mobiatus/mobiatus.h"
 #include "engine/powercoinz/powercoinz.h"
 #include "engine/skirmish/skirmish.h"
 
@@ -11,7 +12,8 @@ namespace arbiter {
 
 const std::vector<GameInfo>& gameCatalog() {
     static const std::vector<GameInfo> catalog = {fideInfo(),    skirmishInfo(),   csipgsInfo(),
-                                                  martianInfo(), powercoinzInfo(), konfusionInfo()};
+                                                  martianInfo(), powercoinzInfo(), konfusionInfo(),
+                                                  mobiatusInfo()};
     return catalog;
 }
 
@@ -44,6 +46,7 @@ std::unique_ptr<Game> makeGame(std::string_view name, const GameOptions& options
     if (name == "martian") return makeMartianGame(*resolved, error);
     if (name == "powercoinz") return makePowercoinzGame(*resolved);
     if (name == "konfusion") return makeKonfusionGame(*resolved, error);
+    if (name == "mobiatus") return makeMobiatusGame(*resolved, error);
     error = "game \"" + std::string(name) + "\" is listed but not built";
     return nullptr;
 }
