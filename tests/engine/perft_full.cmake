@@ -49,6 +49,7 @@ endforeach()
 # measured by this program (the hand-derived depths 1 and 2 are in
 # tests/engine/martian_perft_test.cpp); they guard against change. So were
 # Konfusion's, once the small positions counted by hand agreed (docs/perft.md).
+# Möbiatus's likewise: our own program's, for an independent one to match.
 set(game_cases
     "csipgs|2|5|15717"
     "martian|2|5|268295"
@@ -56,6 +57,7 @@ set(game_cases
     "konfusion|2|4|634067"
     "konfusion|3|4|536763"
     "konfusion|4|4|458250"
+    "mobiatus|2|4|3655744"
 )
 foreach(case IN LISTS game_cases)
     string(REPLACE "|" ";" fields "${case}")
