@@ -488,7 +488,13 @@ std::unique_ptr<GameState> MobiatusGame::load(std::string_view text, std::string
 }
 
 SetPiece MobiatusGame::read(SetPiece sensed) const {
-    if (rules_.markers && sensed.figure == rules_.singularity.figure) return rules_.singularity;
+    // Sets have two rooks of each colour and a game makes dozens of
+    // singularities: both colours stand for them. With markers no other
+    // stand-in has that figure (makeMobiatusGame); without, a rook is a stray
+    // piece however it is read, unless the table made the dots rooks.
+    const Figure figure = rules_.singularity.figure;
+    const bool dotsShareIt = rules_.redDot.figure == figure || rules_.blueDot.figure == figure;
+    if (sensed.figure == figure && (rules_.markers || !dotsShareIt)) return rules_.singularity;
     return sensed;
 }
 

@@ -227,7 +227,7 @@ class MobiatusGame final : public Game {
     // A plain-text record: tags, the start, one line per action, the result.
     std::string exportRecord(const GameRecord& record) const override;
     std::string recordExtension() const override { return "txt"; }
-    // With markers, a singularity is a rook of either colour.
+    // A singularity is a rook of either colour.
     SetPiece read(SetPiece sensed) const override;
     // "white pawn (a Red dot)", "white rook (a singularity)".
     std::string lookName(SetPiece look) const override;

@@ -377,7 +377,7 @@ TEST(MobiatusRules, MarkedCellsAreTheCirclesAndTheSingularities) {
     EXPECT_EQ(MobiatusState{Rules{}}.markedCells().size(), 20u);
 }
 
-TEST(MobiatusRules, TheTableReadsARookOfEitherColourAsASingularityWithMarkers) {
+TEST(MobiatusRules, TheTableReadsARookOfEitherColourAsASingularity) {
     GameOptions options;
     options.values["markers"] = "on";
     std::string error;
@@ -390,6 +390,16 @@ TEST(MobiatusRules, TheTableReadsARookOfEitherColourAsASingularityWithMarkers) {
     EXPECT_EQ(game->lookName({SetColour::White, Figure::Rook}), "white rook (a singularity)");
     EXPECT_EQ(game->lookName({SetColour::Black, Figure::Pawn}), "black pawn (a Blue dot)");
     EXPECT_EQ(makeGame("mobiatus")->read({SetColour::Black, Figure::Rook}),
+              (SetPiece{SetColour::White, Figure::Rook}));
+    EXPECT_EQ(makeGame("mobiatus")->read({SetColour::Black, Figure::Pawn}),
+              (SetPiece{SetColour::Black, Figure::Pawn}));
+    // A table whose dots are rooks, without markers, reads them as they are.
+    GameOptions rooks;
+    rooks.standIns["red"] = StandIn(SetPiece{SetColour::White, Figure::Rook});
+    rooks.standIns["blue"] = StandIn(SetPiece{SetColour::Black, Figure::Rook});
+    auto rookGame = makeGame("mobiatus", rooks, error);
+    ASSERT_TRUE(rookGame) << error;
+    EXPECT_EQ(rookGame->read({SetColour::Black, Figure::Rook}),
               (SetPiece{SetColour::Black, Figure::Rook}));
 }
 
