@@ -77,6 +77,7 @@ void BoardLink::readable() {
 void BoardLink::drop(const std::string& why) {
     if (transport_) loop_.unwatch(transport_->fd());
     board_.reset();
+    shown_.reset();
     transport_.reset();
     lastFailure_ = why;
     spdlog::warn("board {}: {}; waiting for it to come back", device_.text(), why);
@@ -95,6 +96,35 @@ void BoardLink::squareChanged(int square, Appearance now) {
 void BoardLink::identified(const BoardIdentity& who) {
     spdlog::info("board {}: {} {} version {} serial {}", device_.text(), who.protocol,
                  who.trademark, who.version, who.serial);
+    // Only now does the board's trademark say whether it has LEDs.
+    showLights();
+}
+
+void BoardLink::light(const std::bitset<64>& squares) {
+    lights_ = squares;
+    showLights();
+}
+
+void BoardLink::showLights() {
+    if (!board_ || !board_->hasLeds() || shown_ == lights_) return;
+    // The LED command lights two squares at a time. Marks mostly only grow (a
+    // Möbiatus circle becomes a singularity): then only the new ones are sent,
+    // else everything goes off first.
+    bool growing = shown_ && (*shown_ & ~lights_).none();
+    std::bitset<64> toLight = growing ? lights_ & ~*shown_ : lights_;
+    bool sent = growing || board_->setLeds(false, 0, 63);
+    int pending = -1;
+    for (int s = 0; s < 64 && sent; ++s) {
+        if (!toLight.test(static_cast<size_t>(s))) continue;
+        if (pending < 0) {
+            pending = s;
+            continue;
+        }
+        sent = board_->setLeds(true, pending, s);
+        pending = -1;
+    }
+    if (sent && pending >= 0) sent = board_->setLeds(true, pending, pending);
+    if (sent) shown_ = lights_;
 }
 
 void BoardLink::protocolWarning(const std::string& what) {

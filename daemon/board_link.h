@@ -1,5 +1,6 @@
 #pragma once
 
+#include <bitset>
 #include <memory>
 #include <optional>
 #include <string>
@@ -47,6 +48,10 @@ class BoardLink final : public BoardListener {
 
     void connect();
     bool connected() const { return board_ != nullptr; }
+    // Lights these squares (board numbering, 0 = a8) and no others on a board
+    // with LEDs, now and whenever it comes back; boards without LEDs are never
+    // sent the command, which could hang them.
+    void light(const std::bitset<64>& squares);
     const DeviceSpec& device() const { return device_; }
 
     // BoardListener
@@ -59,6 +64,7 @@ class BoardLink final : public BoardListener {
     void tryOpen();
     void readable();
     void drop(const std::string& why);
+    void showLights();
 
     static constexpr Millis kRetryMs = 1000;
 
@@ -69,6 +75,8 @@ class BoardLink final : public BoardListener {
     std::unique_ptr<Transport> transport_;
     std::unique_ptr<dgt::DgtBoard> board_;
     std::string lastFailure_;
+    std::bitset<64> lights_;                // what should be lit
+    std::optional<std::bitset<64>> shown_;  // what the board was last told, if anything
     std::optional<EventLoop::TimerId> retry_;
 };
 

@@ -49,8 +49,9 @@ bool trademarkMeansLeds(std::string_view trademark) {
     std::string lower;
     for (char c : trademark) lower.push_back(char(std::tolower(static_cast<unsigned char>(c))));
     lower = oneLine(lower);
-    static constexpr std::array<std::string_view, 5> kModels = {"revelation ii", "revelation 2",
-                                                                "revii", "rev ii", "pegasus"};
+    // Our own firmware (firmware-bridge/, arbiter-vboard) takes the command too.
+    static constexpr std::array<std::string_view, 6> kModels = {
+        "revelation ii", "revelation 2", "revii", "rev ii", "pegasus", "arbiter firmware-bridge"};
     return std::any_of(kModels.begin(), kModels.end(), [&](std::string_view model) {
         return lower.find(model) != std::string::npos;
     });

@@ -28,7 +28,8 @@ namespace arbiter::dgt {
 // The rule for LEDs: sending the LED command to a board without LEDs can hang it,
 // so a board gets LED commands only when its TRADEMARK text names a model with
 // LEDs: "Revelation II" (also written "Revelation 2", "RevII", "Rev II") or
-// "Pegasus", compared without regard to case. The version number is not used
+// "Pegasus", or our own firmware-bridge ("arbiter firmware-bridge"), compared
+// without regard to case. The version number is not used
 // (it does not tell models apart). A configuration may still override this with
 // DgtBoard::overrideLedCapability() for a board whose text says nothing useful.
 bool trademarkMeansLeds(std::string_view trademark);

@@ -321,6 +321,7 @@ TEST(DgtBoardLeds, OnlyModelsWithLedsAreNamed) {
     EXPECT_TRUE(trademarkMeansLeds("REVELATION 2 firmware 3.1"));
     EXPECT_TRUE(trademarkMeansLeds("DGT RevII"));
     EXPECT_TRUE(trademarkMeansLeds("DGT Pegasus\r\nsoftware version 1.0"));
+    EXPECT_TRUE(trademarkMeansLeds("arbiter firmware-bridge: do-it-yourself sensor board"));
     EXPECT_FALSE(trademarkMeansLeds("Digital Game Technology\r\nCopyright (c) 2010 DGT"));
     EXPECT_FALSE(trademarkMeansLeds(""));
     EXPECT_FALSE(trademarkMeansLeds("Revelation"));  // which one? not enough
