@@ -61,6 +61,7 @@ struct Referee::Ply {
     std::vector<Effect> effects;
     std::vector<uint32_t> cellStart;  // per cell, and one more: where its actions begin in byCell
     std::vector<uint32_t> byCell;
+    std::vector<uint32_t> chains;  // the actions with stops on their way (Action::path)
 
     void list(bool indexed) {
         actions.clear();
@@ -70,7 +71,10 @@ struct Referee::Ply {
         if (!state->chance()) actions = state->legalActions();
         effects.reserve(actions.size());
         const Geometry& g = state->geometry();
+        chains.clear();
         for (const Action& a : actions) {
+            if (a.kind == Action::Kind::Move && !a.path.empty())
+                chains.push_back(static_cast<uint32_t>(effects.size()));
             effects.push_back(state->effect(a));
             assert(wellFormed(effects.back(), g));
         }
@@ -120,6 +124,7 @@ void Referee::prepare(const GameState& current, const GameState* previous, const
     assert(!previous || previous->geometry() == g);
 
     current_ = std::make_unique<Ply>();
+    chainMade_.clear();
     current_->state = current.clone();
     current_->list(true);
     now_ = project(current);
@@ -273,6 +278,74 @@ std::vector<CellFix> Referee::fixes(const Surface& surface) {
     return fixesTowards(surface, {});
 }
 
+std::pair<int, int> Referee::chainStop(const Surface& surface) {
+    const Ply& ply = *current_;
+    // Every (chain, stops made) that the surface shows. A captured piece may be
+    // taken off or not yet, and a stop left leaves no trace, so several may:
+    // the stops seen made so far decide between them.
+    std::vector<std::pair<int, int>> shown;
+    for (uint32_t i : ply.chains) {
+        const Action& a = ply.actions[i];
+        const Effect& e = ply.effects[i];
+        const CellChange* lifted = e.find(a.from);
+        if (!lifted || !lifted->before) continue;
+        for (size_t k = 1; k <= a.path.size(); ++k) {
+            // What the cells show with the mover on stop k: its later stops and
+            // its last cell as they are now, the piece on the stop, the rest of
+            // the action's changes (pieces captured far away either way) made.
+            Cell stop = a.path[k - 1];
+            auto later = [&](Cell c) {
+                return c == a.to || std::find(a.path.begin() + static_cast<long>(k) - 1,
+                                              a.path.end(), c) != a.path.end();
+            };
+            scratch_.clear();
+            for (const CellChange& ch : e.changes) {
+                if (ch.consequence || !later(ch.cell)) scratch_.push_back(ch);
+            }
+            CellChange standing{stop, now_[static_cast<size_t>(stop)], lifted->before, true, false};
+            scratch_.insert(
+                std::lower_bound(scratch_.begin(), scratch_.end(), stop,
+                                 [](const CellChange& ch, Cell c) { return ch.cell < c; }),
+                standing);
+            if (shows(surface, scratch_))
+                shown.push_back({static_cast<int>(i), static_cast<int>(k)});
+        }
+    }
+    auto madeSoFar = [&](const std::pair<int, int>& c) {
+        return followsChainMade(ply.actions[static_cast<size_t>(c.first)]);
+    };
+    // Those that go on from the stops seen made, if any; of them the fewest stops.
+    if (std::any_of(shown.begin(), shown.end(), madeSoFar))
+        std::erase_if(shown, [&](const auto& c) { return !madeSoFar(c); });
+    if (shown.empty()) return {-1, 0};
+    int fewest = shown.front().second;
+    for (const auto& c : shown) fewest = std::min(fewest, c.second);
+    std::pair<int, int> found{-1, 0};
+    for (const auto& [i, k] : shown) {
+        if (k != fewest) continue;
+        const Action& a = ply.actions[static_cast<size_t>(i)];
+        if (found.second == 0) {
+            found = {i, k};
+            continue;
+        }
+        // Another chain with other stops: the surface cannot tell which were made.
+        const Action& first = ply.actions[static_cast<size_t>(found.first)];
+        if (first.from != a.from ||
+            !std::equal(a.path.begin(), a.path.begin() + k, first.path.begin()))
+            return {-1, 0};
+    }
+    const Action& a = ply.actions[static_cast<size_t>(found.first)];
+    chainMade_ = {a.from};
+    chainMade_.insert(chainMade_.end(), a.path.begin(), a.path.begin() + found.second);
+    return found;
+}
+
+bool Referee::followsChainMade(const Action& a) const {
+    if (chainMade_.empty() || a.from != chainMade_.front() || a.path.size() + 1 < chainMade_.size())
+        return false;
+    return std::equal(chainMade_.begin() + 1, chainMade_.end(), a.path.begin());
+}
+
 void Referee::findSequences(const Surface& surface, int catchUpPlies, std::vector<Candidate>& out) {
     const Ply& ply = *current_;
     // The first action must touch a differing cell, or be the end of a turn,
@@ -390,6 +463,20 @@ Verdict Referee::judge(const Surface& surface, int catchUpPlies) {
         for (const Candidate* c : made) {
             if (c->actions.size() == shortest) best.push_back(c);
         }
+        // A chain followed stop by stop: chains that end alike while their
+        // captured pieces are still to come off are told apart by the stops
+        // seen made, the dot jumping from the last of them to where it rests.
+        auto following = [&](const Candidate* c) {
+            return c->actions.size() == 1 && followsChainMade(c->actions.front());
+        };
+        if (best.size() > 1 && std::any_of(best.begin(), best.end(), following)) {
+            std::erase_if(best, [&](const Candidate* c) { return !following(c); });
+            size_t fewest = best.front()->actions.front().path.size();
+            for (const Candidate* c : best)
+                fewest = std::min(fewest, c->actions.front().path.size());
+            std::erase_if(
+                best, [&](const Candidate* c) { return c->actions.front().path.size() != fewest; });
+        }
         if (best.size() == 1) {
             v.kind = Verdict::Kind::Commit;
             v.actions = best.front()->actions;
@@ -410,6 +497,13 @@ Verdict Referee::judge(const Surface& surface, int catchUpPlies) {
         keepFirstOfEach(v.unconfirmed);
         std::sort(v.untouched.begin(), v.untouched.end());
         v.untouched.erase(std::unique(v.untouched.begin(), v.untouched.end()), v.untouched.end());
+        return v;
+    }
+
+    if (auto [chain, stops] = chainStop(surface); stops > 0) {
+        v.kind = Verdict::Kind::Pending;
+        v.chain = ply.actions[static_cast<size_t>(chain)];
+        v.chainStops = stops;
         return v;
     }
 

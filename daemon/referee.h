@@ -4,6 +4,7 @@
 #include <memory>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "daemon/surface.h"
@@ -44,6 +45,11 @@ struct Verdict {
     // the captured piece being lifted off tells them apart.
     std::vector<Action> unconfirmed;
     std::vector<Cell> untouched;
+    // Pending only: the mover stands on a stop of a capture chain (a Move with
+    // a path, Möbiatus), the first `chainStops` of `chain`'s stops made; 0 when
+    // not, or when several chains explain it alike.
+    Action chain;
+    int chainStops = 0;
     // Commit only: what the actions change beyond the mover's hands (a piece
     // removed far away) that the surface does not show yet, each with what the
     // cell must show after: the players are told to make these.
@@ -138,6 +144,13 @@ class Referee {
     std::vector<CellFix> fixesTowards(const Surface& surface,
                                       std::span<const CellChange> changes) const;
 
+    // Part way through a chain: a chain and the number of its stops made, if
+    // the surface shows that and, of what it could show, the stops seen made
+    // so far single out which (the first `stops` of the chain's path made).
+    std::pair<int, int> chainStop(const Surface& surface);
+    // Whether `a` begins with the chain stops seen made since prepare().
+    bool followsChainMade(const Action& a) const;
+
     // The sequences of two actions, beginning with one touching a differing
     // cell (or with the end of a turn), that the surface shows exactly.
     void findSequences(const Surface& surface, int catchUpPlies, std::vector<Candidate>& out);
@@ -155,6 +168,9 @@ class Referee {
     const Surface* surface_ = nullptr;
     uint64_t stamp_ = 0;  // the surface's changes taken into account
     std::vector<CellChange> scratch_;
+    // The mover's cell and the stops of a capture chain it has been seen to
+    // make in the state prepared (chainStop), empty if none.
+    std::vector<Cell> chainMade_;
 };
 
 }  // namespace arbiter

@@ -102,6 +102,9 @@ class Session {
     // The board may show one of `actions` made, or only a piece in the hand:
     // tell the players how to confirm it (touch the `cells`).
     void announceUnconfirmed(const std::vector<Action>& actions, const std::vector<Cell>& cells);
+    // The mover stands part way through the chain `a`, its first `stops` stops
+    // made: confirm them, and say what to take off and that they must go on.
+    void announceChainStop(const Action& a, int stops);
     // Says where the game stands: used after a resume or a board's return.
     void announceStatus();
 

@@ -73,6 +73,15 @@ void Session::announceUnconfirmed(const std::vector<Action>& actions,
                    {{"candidates", names}}});
 }
 
+void Session::announceChainStop(const Action& a, int stops) {
+    std::string text = current().describeStops(a, stops);
+    if (text.empty()) return;
+    text = withTableNames(text);
+    out_.announce({"chain",
+                   settings_.players[static_cast<size_t>(current().toMove())] + ": " + text + ".",
+                   {{"stops", stops}, {"made", text}}});
+}
+
 void Session::announceStatus() {
     out_.announce({"status",
                    settings_.players[static_cast<size_t>(current().toMove())] + " to move after " +

@@ -104,6 +104,7 @@ void Table::connectBoards() {
                        "Waiting for the start position of " + game_->name() + startSetup() + ".",
                        {}});
     for (auto& link : links_) link->connect();
+    if (session_) lightMarks(session_->current());
 }
 
 std::string Table::startSetup() const {
@@ -190,6 +191,21 @@ void Table::prepareReferee() {
     refereeStale_ = false;
     preparedFor_ = &current;
     preparedPly_ = session_->ply();
+    lightMarks(current);
+}
+
+void Table::lightMarks(const GameState& state) {
+    std::vector<Cell> marked = state.markedCells();
+    for (size_t b = 0; b < links_.size(); ++b) {
+        const BoardPlacement& placement = surface_.placement(static_cast<int>(b));
+        std::bitset<64> lit;
+        for (int s = 0; s < 64; ++s) {
+            Cell c = Surface::cellOf(state.geometry(), placement, s);
+            if (c != NoCell && std::binary_search(marked.begin(), marked.end(), c))
+                lit.set(static_cast<size_t>(s));
+        }
+        links_[b]->light(lit);
+    }
 }
 
 void Table::judge() {
@@ -238,6 +254,7 @@ void Table::startGame() {
     onBoard_ = true;
     boardBehind_ = false;
     illegalShown_ = false;
+    lightMarks(session_->current());
     surface_.markStill();
     lastFixes_.clear();
     armTimers();
@@ -285,6 +302,7 @@ void Table::judgeInGame() {
         case Verdict::Kind::Unknown:
             return;
         case Verdict::Kind::Pending:
+            if (v.chainStops > 0) announceChainStop(v.chain, v.chainStops);
             if (!v.unconfirmed.empty()) armConfirmHint(v);
             if (!toClear_.empty()) armConsequencesReminder();
             return;
@@ -329,6 +347,7 @@ void Table::judgeInGame() {
     }
     illegalShown_ = false;
     lastFixes_.clear();
+    chainShown_.clear();
     if (v.kind != Verdict::Kind::Commit) toClear_.clear();
     armTimers();
     if (session_->over()) {
@@ -383,6 +402,14 @@ void Table::armTimers() {
                 armTimers();
         });
     }
+}
+
+void Table::announceChainStop(const Action& chain, int stops) {
+    std::vector<Cell> made{chain.from};
+    made.insert(made.end(), chain.path.begin(), chain.path.begin() + stops);
+    if (made == chainShown_) return;
+    chainShown_ = std::move(made);
+    session_->announceChainStop(chain, stops);
 }
 
 void Table::armConsequencesReminder() {

@@ -72,6 +72,8 @@ class Table final : public BoardEvents, public TableControl {
     // Prepares the referee for the session's current state, unless it already
     // is: once per committed state, so that judging a sensor event stays cheap.
     void prepareReferee();
+    // Lights on the boards with LEDs the cells no piece shows (GameState::markedCells).
+    void lightMarks(const GameState& state);
     void judge();
     void judgeBeforeGame();
     void judgeInGame();
@@ -85,6 +87,8 @@ class Table final : public BoardEvents, public TableControl {
     // After a while with a piece apparently in the hand where a capture may have
     // been made, say how to confirm it (Verdict::unconfirmed).
     void armConfirmHint(const Verdict& v);
+    // Says once that the mover stands on a stop of a capture chain.
+    void announceChainStop(const Action& chain, int stops);
     // After a while with only an action's consequences still to make, say
     // them again (the first time was with the move).
     void armConsequencesReminder();
@@ -116,6 +120,9 @@ class Table final : public BoardEvents, public TableControl {
     // catch up with the game before anything they show counts as a move.
     bool boardBehind_ = false;
     std::vector<std::string> lastFixes_;
+    // The chain stops last announced (the mover's cell, then its stops), so
+    // that each is said once however often the surface is judged.
+    std::vector<Cell> chainShown_;
     std::vector<Cell> toClear_;  // consequences announced with the last commit
     // The verdict on the surface as the last event left it, for the game at
     // ply `earlyPly_`, and the surface's change stamp it was reached at.

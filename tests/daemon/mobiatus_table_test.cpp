@@ -1,0 +1,231 @@
+// A Möbiatus table in-process, on the eight boards of the default layout (the
+// ring's two faces in two columns of four): dots crossing the seam from one
+// column to the other, a capture chain confirmed stop by stop as the mover
+// makes it, the captured dots to take off the far face, slides through
+// singularities, and what `arbiterctl status` draws of what no piece shows.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "daemon/configuration.h"
+#include "daemon/session.h"
+#include "daemon/table.h"
+#include "tests/daemon/recording_sink.h"
+#include "tests/daemon/temp_directory.h"
+
+namespace arbiter {
+namespace {
+
+constexpr SetPiece kRed{SetColour::White, Figure::Pawn};
+
+// Where a cell of the game lies: which board, and which of its squares (0 = a8).
+struct Spot {
+    int board = -1;
+    int square = -1;
+};
+
+class MobiatusTable : public ::testing::Test {
+  protected:
+    // A table on the eight boards of `arbiterd --game mobiatus`, each at a
+    // device that is not there: the test plays the boards' part.
+    void open() {
+        TableSettings settings;
+        settings.game = "mobiatus";
+        for (BoardSetting board : boards) {
+            board.device = {"dgt", scratch.path() + "/no-board-" + board.name};
+            settings.boards.push_back(board);
+        }
+        settings.session.time = *TimeControl::parse("5+0");
+        settings.session.players = std::vector<std::string>{"Ann", "Bob"};
+        settings.session.journalDir = journalDir;
+        settings.settleMs = 100;
+        table = Table::create(loop, settings, said, error);
+        ASSERT_TRUE(table) << error;
+        std::string why;
+        game = makeGame("mobiatus", settings.gameOptions, why);
+        ASSERT_TRUE(game) << why;
+    }
+    void TearDown() override { table.reset(); }
+
+    Spot spotOf(const std::string& name) const {
+        const Cell cell = *cells.parse(name);
+        for (size_t b = 0; b < boards.size(); ++b) {
+            for (int s = 0; s < 64; ++s) {
+                if (Surface::cellOf(cells, boards[b].placement, s) == cell)
+                    return {static_cast<int>(b), s};
+            }
+        }
+        ADD_FAILURE() << name << " is on no board";
+        return {};
+    }
+    // Every board shows its share of `state` and stays still to be judged.
+    void show(const GameState& state) {
+        for (size_t b = 0; b < boards.size(); ++b) {
+            BoardSquares squares{};
+            for (int s = 0; s < 64; ++s) {
+                const Cell c = Surface::cellOf(cells, boards[b].placement, s);
+                if (c != NoCell) squares[static_cast<size_t>(s)] = state.appearance(c);
+            }
+            table->boardDump(static_cast<int>(b), squares);
+        }
+        settle();
+    }
+    void show(const std::string& position) {
+        std::string why;
+        auto state = game->load(position, why);
+        ASSERT_TRUE(state) << why;
+        show(*state);
+    }
+    void take(const std::string& cell) {
+        const Spot a = spotOf(cell);
+        table->squareChanged(a.board, a.square, std::nullopt);
+        settle();
+    }
+    // A dot lifted off `from` and set down on `to`; then the boards stay still.
+    void jump(const std::string& from, const std::string& to, SetPiece dot = kRed) {
+        const Spot a = spotOf(from), b = spotOf(to);
+        table->squareChanged(a.board, a.square, std::nullopt);
+        table->squareChanged(b.board, b.square, dot);
+        settle();
+    }
+    void settle() {
+        time.advance(150);
+        loop.runOnce(0);
+    }
+    // A game that begins at `position`, left in the journal directory for the
+    // next table to take up.
+    void journalFrom(const std::string& position) {
+        std::filesystem::create_directories(journalDir);
+        nlohmann::json header = {{"type", "game"},    {"version", 1},  {"game", "mobiatus"},
+                                 {"start", position}, {"time", "5+0"}, {"players", {"Ann", "Bob"}}};
+        std::ofstream(journalDir + "/loaded.jsonl") << header.dump() << "\n";
+    }
+    std::string last(const std::string& type) const {
+        for (auto a = said.said.rbegin(); a != said.said.rend(); ++a) {
+            if (a->type == type) return a->text;
+        }
+        return "";
+    }
+    int count(const std::string& type) const {
+        int n = 0;
+        for (const auto& a : said.said) n += a.type == type;
+        return n;
+    }
+    std::string report() const {
+        const nlohmann::json status = table->status();
+        std::string text;
+        for (const auto& line : status["session"]["report"]) text += line.get<std::string>() + "\n";
+        return text;
+    }
+    ::testing::AssertionResult saidFirst(const std::string& type, const std::string& text) const {
+        const std::string was = last(type);
+        if (was.rfind(text, 0) == 0) return ::testing::AssertionSuccess();
+        return ::testing::AssertionFailure() << "the last " << type << " was \"" << was << "\"";
+    }
+
+    const Geometry cells = Geometry::ring(5, 60);
+    const std::vector<BoardSetting> boards = virtualBoardsCovering(cells);
+    testing::TempDirectory scratch{"arbiter-mobiatus-table"};
+    std::string journalDir = scratch.path() + "/games";
+    ManualTimeSource time;
+    EventLoop loop{time};
+    testing::RecordingSink said;
+    std::string error;
+    std::unique_ptr<Table> table;
+    std::unique_ptr<Game> game;
+};
+
+// Red's dot on c1 can take Blue's b33 from d3, then Blue's a35 from e5, and
+// then jump on from e5; Blue keeps a dot on a50.
+constexpr const char* kDoubleCapture =
+    "5/5/5/5/5/5/5/5/5/5/B4/5/5/5/5/5/5/5/5/5/5/5/5/5/5/B4/5/1B3/5/5/5/5/5/5/5/5/5/5/5/5/5/5/"
+    "5/5/5/5/5/5/5/5/5/5/5/5/5/5/5/5/5/2R2 r 0";
+// Red's dot on c1 next to a singularity on d3 (and on its far face b33).
+constexpr const char* kSingularityAhead =
+    "5/5/5/5/5/5/5/5/5/5/B4/5/5/5/5/5/5/5/5/5/5/5/5/5/5/5/5/1x3/5/5/5/5/5/5/5/5/5/5/5/5/5/5/5/"
+    "5/5/5/5/5/5/5/5/5/5/5/5/5/5/3x1/5/2R2 r 0";
+
+TEST_F(MobiatusTable, TheStartStandsOnEightBoardsAndADotCrossesTheSeam) {
+    ASSERT_EQ(boards.size(), 8u);
+    EXPECT_EQ(spotOf("a1").board, 0);   // board a1, face A
+    EXPECT_EQ(spotOf("b59").board, 7);  // board a54, face B
+    open();
+    table->connectBoards();
+    show(*game->start());
+    ASSERT_EQ(said.types().back(), "start");
+    // Down across the seam from rank 1 to rank 59: from one column to the other.
+    jump("a1", "b59");
+    EXPECT_TRUE(saidFirst("move", "1. a1-b59")) << last("move");
+    EXPECT_EQ(table->session()->ply(), 1);
+}
+
+TEST_F(MobiatusTable, AChainIsConfirmedStopByStopAndTheCapturedDotsComeOffTheFarFace) {
+    journalFrom(kDoubleCapture);
+    open();
+    show(kDoubleCapture);
+    jump("c1", "d3");
+    EXPECT_TRUE(saidFirst("chain", "Ann: c1-d3 takes Bob's b33")) << last("chain");
+    EXPECT_NE(last("chain").find("take it off, then jump on from d3"), std::string::npos);
+    // Taking the captured dot off at once changes nothing: said once.
+    take("b33");
+    EXPECT_EQ(count("chain"), 1);
+    EXPECT_EQ(table->session()->ply(), 0);
+    jump("d3", "e5");
+    EXPECT_TRUE(saidFirst("chain", "Ann: d3-e5 takes Bob's a35")) << last("chain");
+    EXPECT_EQ(count("chain"), 2);
+    EXPECT_EQ(last("illegal"), "");
+    // The last jump takes nothing: the chain is made, and one dot is still to come off.
+    jump("e5", "c6");
+    EXPECT_TRUE(saidFirst("move", "1. c1-d3 takes Bob's b33")) << last("move");
+    EXPECT_EQ(last("consequences"), "Now take the black pawn (a Blue dot) off a35.");
+    EXPECT_EQ(table->session()->current().encode(table->session()->actions().back()),
+              "c1-d3-e5-c6");
+    take("a35");
+    EXPECT_EQ(last("illegal"), "");
+}
+
+// Red's dot on d53 can start chains through c51 and d49 that go on in many
+// ways; from d49 to e47 either straight or by way of c46, and a stop left
+// leaves no trace on the boards.
+constexpr const char* kManyChains =
+    "5/4x/5/3x1/5/2x2/5/3R1/5/5/5/1x3/5/x1x2/x4/5/5/5/5/5/5/5/5/5/5/5/5/5/5/1x3/5/x4/5/1x3/5/"
+    "2x2/5/5/5/2B2/5/1B1x1/2B2/BBxBx/BBBBx/5/5/5/5/5/5/5/5/5/5/5/5/5/RRRRR/RRRxR r 8";
+
+TEST_F(MobiatusTable, AChainIsFollowedByTheStopsSeenMadeNotByWhatTheBoardsAloneCouldMean) {
+    journalFrom(kManyChains);
+    open();
+    show(kManyChains);
+    jump("d53", "c51");
+    take("c21");
+    jump("c51", "d49");
+    take("b19");
+    // d49-e47, or d49-c46-e47 with c46's capture not yet taken off: the boards
+    // show both alike, but the dot was seen on d49 a moment ago.
+    jump("d49", "e47");
+    EXPECT_EQ(count("chain"), 3);
+    EXPECT_TRUE(saidFirst("chain", "Ann: d49-e47 takes Bob's a17")) << last("chain");
+    EXPECT_EQ(last("illegal"), "");
+    take("a17");
+    jump("e47", "d45");
+    // Ended from e47: of the chains that end alike, the one through the stops seen.
+    EXPECT_TRUE(saidFirst("move", "1. d53-c51 takes Bob's c21")) << last("ambiguous");
+    EXPECT_EQ(table->session()->current().encode(table->session()->actions().back()),
+              "d53-c51-d49-e47-d45");
+}
+
+TEST_F(MobiatusTable, ADotSlidesOffASingularityOntoTheCellItIsPutOn) {
+    journalFrom(kSingularityAhead);
+    open();
+    show(kSingularityAhead);
+    // Jumped onto the singularity d3, it comes to rest beside it on d4.
+    jump("c1", "d4");
+    EXPECT_TRUE(saidFirst("move", "1. c1-d3 slides to d4")) << last("move");
+    // What no piece shows, drawn for `arbiterctl status`.
+    std::string picture = report();
+    EXPECT_NE(picture.find("Bob to move"), std::string::npos) << picture;
+    EXPECT_NE(picture.find('x'), std::string::npos) << picture;
+}
+
+}  // namespace
+}  // namespace arbiter

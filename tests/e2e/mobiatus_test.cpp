@@ -1,0 +1,177 @@
+// Möbiatus through the real programs: a whole game on the eight virtual boards
+// of the default layout (two columns of four, one per face of the strip), as
+// docs/rules/mobiatus.md tells a table to play it. Dots are pawns; a capture
+// chain is made jump by jump, each stop confirmed before the next, and the
+// captured dots are taken off the far face when arbiter says so.
+#include "tests/e2e/table_fixture.h"
+#include "tests/scoped_environment.h"
+
+namespace arbiter::e2e {
+namespace {
+
+// The boards of `arbiterd --game mobiatus`, in the order of `boards_`: face A
+// (ranks 1-30) up a1, a8, a16, a24; face B (ranks 31-60) up a31, a38, a46, a54.
+constexpr const char* kBoardNames[8] = {"a1", "a8", "a16", "a24", "a31", "a38", "a46", "a54"};
+
+// Where a cell of the ring lies: which board, and which of its own squares.
+// Each face is shared as 30 ranks over four boards: 7 on the first (its ranks
+// 2-8), 8, 8, and 7 on the last (its ranks 1-7).
+struct Spot {
+    int board;
+    std::string square;
+};
+Spot spotOf(const std::string& cell) {
+    int file = cell[0] - 'a', rank = std::stoi(cell.substr(1)) - 1;
+    int face = rank / 30, up = rank % 30;
+    int board = up < 7 ? 0 : up < 15 ? 1 : up < 23 ? 2 : 3;
+    int squareRank = up < 7 ? up + 1 : up < 15 ? up - 7 : up < 23 ? up - 15 : up - 23;
+    return {face * 4 + board, std::string(1, char('a' + file)) + std::to_string(squareRank + 1)};
+}
+
+// The far face of a cell: the file mirrored, 30 ranks on round the ring.
+std::string opposite(const std::string& cell) {
+    int file = cell[0] - 'a', rank = std::stoi(cell.substr(1)) - 1;
+    return std::string(1, char('a' + 4 - file)) + std::to_string((rank + 30) % 60 + 1);
+}
+
+std::vector<std::string> cellsOf(const std::string& action) {
+    std::vector<std::string> cells;
+    size_t start = 0;
+    for (size_t dash; (dash = action.find('-', start)) != std::string::npos; start = dash + 1)
+        cells.push_back(action.substr(start, dash - start));
+    cells.push_back(action.substr(start));
+    return cells;
+}
+
+class Mobiatus : public TableTest {
+  protected:
+    // The eight virtual boards, each set up as `arbiterd --print-start` says.
+    void startBoards(const std::vector<std::string>& gameArgs) {
+        std::vector<std::string> args = {"--print-start"};
+        args.insert(args.end(), gameArgs.begin(), gameArgs.end());
+        auto [code, starts] = runDaemon(args);
+        ASSERT_EQ(code, 0) << starts;
+        for (const char* name : kBoardNames) {
+            std::string key = std::string("vboard:") + name + " ";
+            size_t at = starts.find(key);
+            ASSERT_NE(at, std::string::npos) << starts;
+            std::string fen =
+                starts.substr(at + key.size(), starts.find('\n', at) - at - key.size());
+            boards_.push_back(startBoardNamed(name, {"--setup", fen}));
+        }
+    }
+    ChildProcess& boardOf(const Spot& spot) { return *boards_[static_cast<size_t>(spot.board)]; }
+    void take(const std::string& cell) {
+        Spot s = spotOf(cell);
+        boardOf(s).send("remove " + s.square + "\n");
+    }
+    void put(const std::string& cell, char pawn) {
+        Spot s = spotOf(cell);
+        boardOf(s).send("put " + s.square + " " + pawn + "\n");
+    }
+    // One action as hands make it: the dot jumps from stop to stop, each
+    // capture confirmed by arbiter before the next jump and the captured dot
+    // then taken off the far face.
+    void play(const std::string& action, char pawn, const std::string& expect) {
+        if (HasFatalFailure()) return;  // the game is off its script: say so once
+        auto cells = cellsOf(action);
+        for (size_t i = 1; i < cells.size(); ++i) {
+            take(cells[i - 1]);
+            put(cells[i], pawn);
+            if (i + 1 == cells.size()) break;
+            // The stop confirmed (perhaps reached by a slide) before the next jump.
+            expectSaid("take it off, then jump on from " + cells[i] + ".");
+            take(opposite(cells[i]));
+        }
+        expectSaid(expect);
+    }
+    void TearDown() override {
+        if (HasFailure()) {
+            for (size_t i = 0; i < boards_.size(); ++i)
+                std::cerr << "--- board " << kBoardNames[i] << " said:\n"
+                          << boards_[i]->transcript();
+        }
+        TableTest::TearDown();
+        boards_.clear();
+    }
+
+    std::vector<std::unique_ptr<ChildProcess>> boards_;
+};
+
+// Red wins in six moves: its dot d1 goes back across the seam (rank 1 to rank
+// 59, from one column to the other) while Blue's dots come up the strip, until
+// one jump from d53 starts a chain of nine captures through a slide; Blue's
+// last dot falls to a chain that begins with a slide.
+TEST_F(Mobiatus, RedTakesEveryBlueDotAcrossTheTwistOnEightBoards) {
+    testing::ScopedEnvironment vboards("ARBITER_VBOARD_DIR", (dir_ / "vboards").string());
+    const std::vector<std::string> game = {"--game", "mobiatus", "--player",
+                                           "Ann",    "--player", "Bob"};
+    startBoards(game);
+    // No board named: arbiterd lays out the game's own eight virtual boards
+    // and says how to start them. Judged once the boards are still for 60 ms.
+    std::vector<std::string> argv = {ARBITERD,      "--journal", journalDir_, "--socket", socket_,
+                                     "--settle-ms", "60",        "--time",    "10+5"};
+    argv.insert(argv.end(), game.begin(), game.end());
+    daemon_ = std::make_unique<ChildProcess>(argv);
+    expectSaid("no board named, so the table is on virtual boards");
+    expectSaid("  arbiter-vboard --name a54 --setup");
+    expectSaid("New game of mobiatus, 10+5. Ann to move", 10000);
+    // The circles no piece shows are lit: Red's on ranks 31-32 (board a31),
+    // Blue's on ranks 46-47 (board a46).
+    EXPECT_GE(boards_[4]->waitFor("vboard: led e3 on", std::chrono::seconds(5)), 0);
+    EXPECT_GE(boards_[6]->waitFor("vboard: led a1 on", std::chrono::seconds(5)), 0);
+
+    play("d1-e59", 'P', "1. d1-e59; new singularities b31 d1; circle on a29 (d1-e59).");
+    // The new singularities and circle light up where they lie.
+    EXPECT_GE(boards_[0]->waitFor("vboard: led d2 on", std::chrono::seconds(5)), 0);
+    EXPECT_GE(boards_[4]->waitFor("vboard: led b2 on", std::chrono::seconds(5)), 0);
+    EXPECT_GE(boards_[3]->waitFor("vboard: led a6 on", std::chrono::seconds(5)), 0);
+    play("c17-b19", 'p', "1... c17-b19; new singularities c17 c47; circle on d49 (c17-b19).");
+    play("e59-d57", 'P', "2. e59-d57; new singularities a29 e59; circle on b27 (e59-d57).");
+    // Onto the singularity c17, and off it onto c18.
+    play("e16-c18", 'p',
+         "2... e16-c17 slides to c18; new singularities a46 e16; circle on c48 (e16-c18).");
+    play("d57-c55", 'P', "3. d57-c55; new singularities b27 d57; circle on c25 (d57-c55).");
+    play("e17-d19", 'p', "3... e17-d19; new singularities a47 e17; circle on b49 (e17-d19).");
+    play("c55-d53", 'P', "4. c55-d53; new singularities c25 c55; circle on b23 (c55-d53).");
+    play("d19-c21", 'p', "4... d19-c21; new singularities b49 d19; circle on c51 (d19-c21).");
+
+    // A dot may not land opposite its own: c51 faces Ann's... no, Bob's c21:
+    // what no piece shows is drawn for the players.
+    std::string report = status();
+    for (const char* line : {"Ann to move", "x", "r", "b"}) {
+        EXPECT_NE(report.find(line), std::string::npos) << line << "\n" << report;
+    }
+
+    // Nine captures in one move, each stop confirmed as it is made and its
+    // victim taken off the far face; the fifth jump slides.
+    play("d53-c51-d49-e47-c46-b47-d46-c48-b46-d47-e49", 'P',
+         "5. d53-c51 takes Bob's c21 on the far face, c51-d49 takes Bob's b19 on the far face");
+    play("a16-a18", 'p', "5... a16-c17 slides to a18; new singularities a16 e46; circle on e48");
+    // The last chain begins with a slide and takes Blue's last dot.
+    play("e49-e48-c49", 'P', "6. e49-d47 slides to e48 takes Bob's a18 on the far face, e48-c49");
+    expectSaid("Game over: Bob has no dots left. Ann wins.");
+
+    std::string record = recordText();
+    for (const char* line : {"[Red \"Ann\"]", "Red: e49-d47 slides to e48"}) {
+        EXPECT_NE(record.find(line), std::string::npos) << line << "\n" << record;
+    }
+}
+
+TEST(MobiatusLayout, EveryCellHasOneSpotAndItsFarFaceIsBesideIt) {
+    EXPECT_EQ(spotOf("a1").board, 0);
+    EXPECT_EQ(spotOf("a1").square, "a2");
+    EXPECT_EQ(spotOf("e30").board, 3);
+    EXPECT_EQ(spotOf("e30").square, "e7");
+    EXPECT_EQ(spotOf("c31").board, 4);
+    EXPECT_EQ(spotOf("c31").square, "c2");
+    EXPECT_EQ(opposite("a1"), "e31");
+    EXPECT_EQ(opposite("e31"), "a1");
+    EXPECT_EQ(opposite("c45"), "c15");
+    // The far face lies at the same height in the other column.
+    EXPECT_EQ(spotOf(opposite("b20")).square, "d" + spotOf("b20").square.substr(1));
+    EXPECT_EQ(spotOf(opposite("b20")).board, spotOf("b20").board + 4);
+}
+
+}  // namespace
+}  // namespace arbiter::e2e
