@@ -67,7 +67,7 @@ TEST(MobiatusNotation, TheStartIsWrittenRankSixtyFirst) {
 
 TEST(MobiatusNotation, PositionsOnTheWayThroughGamesReadBackAsThemselves) {
     int chains = 0;
-    for (unsigned seed = 1; seed <= 3; ++seed) {
+    for (unsigned seed = 1; seed <= 2; ++seed) {
         for (const auto& s : randomGame(seed, 140)) {
             const std::string text = s->serialize();
             auto back = loaded(text);
@@ -79,7 +79,7 @@ TEST(MobiatusNotation, PositionsOnTheWayThroughGamesReadBackAsThemselves) {
             const auto legal = s->legalActions();
             for (size_t i = 0; i < legal.size(); ++i) {
                 const Action& a = legal[i];
-                if (i % 16 != 0) continue;
+                if (i % 32 != 0) continue;
                 EXPECT_EQ(s->decode(s->encode(a)), a) << text << " " << s->encode(a);
                 chains += !a.path.empty();
             }

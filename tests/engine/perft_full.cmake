@@ -57,6 +57,7 @@ set(game_cases
     "konfusion|2|4|634067"
     "konfusion|3|4|536763"
     "konfusion|4|4|458250"
+    "mobiatus|2|3|84128"
     "mobiatus|2|4|3655744"
 )
 foreach(case IN LISTS game_cases)
@@ -74,6 +75,10 @@ endforeach()
 check_perft("perft 4 of konfusion with the die, two pieces against one" 8784288
             --game konfusion --option die=on --depth 4
             --position "10/10/7N12/10/10/10/10/2S31S15/10/10 S 0,0 ?")
+# Möbiatus with mandatory capture: no capture is possible in the first
+# three turns, so the same count as without.
+check_perft("perft 3 of mobiatus with mandatory capture" 84128
+            --game mobiatus --option mandatory-capture=on --depth 3)
 if(failures GREATER 0)
     message(FATAL_ERROR "${failures} perft count(s) differ from the expected numbers")
 endif()
