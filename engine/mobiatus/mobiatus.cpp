@@ -17,7 +17,7 @@ GameInfo mobiatusInfo() {
     info.defaultFiles = info.minFiles = info.maxFiles = mobiatus::kFiles;
     info.defaultRanks = info.minRanks = info.maxRanks = mobiatus::kRanks;
     info.options = {
-        {"move-limit",
+        {"seventy-pairs",
          "after 70 move pairs: draw, or more-pieces (the side with more dots wins)",
          "draw",
          {"draw", "more-pieces"}},
@@ -469,7 +469,7 @@ std::vector<Cell> MobiatusState::consequences(const Action& a, const GameState& 
 }
 
 MobiatusGame::MobiatusGame(GameOptions resolved) : options_(std::move(resolved)) {
-    rules_.morePiecesWins = options_.value("move-limit") == "more-pieces";
+    rules_.morePiecesWins = options_.value("seventy-pairs") == "more-pieces";
     rules_.mandatoryCapture = options_.on("mandatory-capture");
     rules_.markers = options_.on("markers");
     rules_.redDot = options_.standIn("red");

@@ -107,7 +107,7 @@ bool canGoOn(const Board& b, Side mover, Cell p, const CellSet& touched);
 
 // How one table plays, from its options (docs/rules/mobiatus.md).
 struct Rules {
-    bool morePiecesWins = false;    // move-limit = more-pieces
+    bool morePiecesWins = false;    // seventy-pairs = more-pieces
     bool mandatoryCapture = false;  // mandatory-capture = on
     bool markers = false;           // markers = on: circles and singularities stand too
     SetPiece redDot{SetColour::White, Figure::Pawn};

@@ -89,7 +89,7 @@ TEST(MobiatusPerft, TheCommandLineCountsMobiatus) {
     EXPECT_EQ(bad.status, 2);
     EXPECT_NE(bad.err.find("60 ranks"), std::string::npos) << bad.err;
     ProgramResult option =
-        runPerft({"--game", "mobiatus", "--option", "move-limit=never", "--depth", "1"});
+        runPerft({"--game", "mobiatus", "--option", "seventy-pairs=never", "--depth", "1"});
     EXPECT_EQ(option.status, 2);
     EXPECT_NE(option.err.find("draw, more-pieces"), std::string::npos) << option.err;
 }

@@ -410,9 +410,9 @@ TEST(MobiatusRules, TheGameIsRegisteredWithItsOptionsAndStandIns) {
     ASSERT_TRUE(info);
     EXPECT_EQ(info->defaultFiles, 5);
     EXPECT_EQ(info->defaultRanks, 60);
-    ASSERT_TRUE(info->option("move-limit"));
-    EXPECT_EQ(info->option("move-limit")->defaultValue, "draw");
-    EXPECT_EQ(info->option("move-limit")->choices,
+    ASSERT_TRUE(info->option("seventy-pairs"));
+    EXPECT_EQ(info->option("seventy-pairs")->defaultValue, "draw");
+    EXPECT_EQ(info->option("seventy-pairs")->choices,
               (std::vector<std::string>{"draw", "more-pieces"}));
     EXPECT_EQ(info->option("mandatory-capture")->defaultValue, "off");
     EXPECT_EQ(info->option("markers")->defaultValue, "off");
