@@ -136,10 +136,13 @@ TEST_F(Mobiatus, RedTakesEveryBlueDotAcrossTheTwistOnEightBoards) {
     play("c55-d53", 'P', "4. c55-d53; new singularities c25 c55; circle on b23 (c55-d53).");
     play("d19-c21", 'p', "4... d19-c21; new singularities b49 d19; circle on c51 (d19-c21).");
 
-    // A dot may not land opposite its own: c51 faces Ann's... no, Bob's c21:
-    // what no piece shows is drawn for the players.
+    // What no piece shows, drawn for the players: Ann's dot on d53 (face B)
+    // and its circle b23 across the strip, Bob's c21 and its circle c51 (where
+    // Ann's dot will land), singularities left behind.
     std::string report = status();
-    for (const char* line : {"Ann to move", "x", "r", "b"}) {
+    for (const char* line :
+         {"Ann to move, move pair 5 of 70; Ann 10 dots, Bob 10", "23 . r . . .   53 . . . R .",
+          "21 . . B . .   51 . . b . .", " 1 R R R x R   31 r x r r r"}) {
         EXPECT_NE(report.find(line), std::string::npos) << line << "\n" << report;
     }
 
