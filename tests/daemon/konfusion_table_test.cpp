@@ -4,17 +4,9 @@
 // exchanging the piece or, on boards that only feel pieces, kept by arbiter
 // alone, the die option rolled from the seed, the table's stand-ins, and three
 // players.
-#include <gtest/gtest.h>
-
-#include <filesystem>
-#include <fstream>
 #include <sstream>
 
-#include "daemon/configuration.h"
-#include "daemon/session.h"
-#include "daemon/table.h"
-#include "tests/daemon/recording_sink.h"
-#include "tests/daemon/temp_directory.h"
+#include "tests/daemon/game_table_fixture.h"
 
 namespace arbiter {
 namespace {
@@ -24,72 +16,21 @@ constexpr SetPiece kWhiteRook{SetColour::White, Figure::Rook};
 constexpr SetPiece kWhiteKing{SetColour::White, Figure::King};
 constexpr SetPiece kBlackPawn{SetColour::Black, Figure::Pawn};
 
-// Where a cell of the game lies: which board, and which of its squares (0 = a8).
-struct Spot {
-    int board = -1;
-    int square = -1;
-};
-
-class KonfusionTable : public ::testing::Test {
+class KonfusionTable : public testing::GameTableTest {
   protected:
-    // A table of `players` on the four boards of `arbiterd --game konfusion`,
-    // each at a device that is not there: the test plays the boards' part.
+    KonfusionTable() : GameTableTest("konfusion", Geometry::rectangle(10, 10)) {}
+    // A table of `players` on the four boards of `arbiterd --game konfusion`.
     void open(int players = 2) {
-        TableSettings settings;
-        settings.game = "konfusion";
-        settings.gameOptions = options;
-        settings.gameOptions.players = players;
-        for (BoardSetting board : boards) {
-            board.device = {"dgt", scratch.path() + "/no-board-" + board.name};
-            board.placement.sensing = sensing;
-            settings.boards.push_back(board);
-        }
-        settings.session.time = *TimeControl::parse("5+0");
-        settings.session.players = std::vector<std::string>{"Ann", "Bob", "Cy"};
-        settings.session.players.resize(static_cast<size_t>(players));
-        settings.session.journalDir = journalDir;
-        settings.session.seed = seed;
-        settings.settleMs = 100;
-        table = Table::create(loop, settings, said, error);
-        ASSERT_TRUE(table) << error;
-        std::string why;
-        game = makeGame("konfusion", settings.gameOptions, why);
-        ASSERT_TRUE(game) << why;
-    }
-    void TearDown() override { table.reset(); }
-
-    // The board and square a cell ("e6") lies on, through the placements.
-    Spot spotOf(const std::string& name) const {
-        const Cell cell = *cells.parse(name);
-        for (size_t b = 0; b < boards.size(); ++b) {
-            for (int s = 0; s < 64; ++s) {
-                if (Surface::cellOf(cells, boards[b].placement, s) == cell)
-                    return {static_cast<int>(b), s};
-            }
-        }
-        ADD_FAILURE() << name << " is on no board";
-        return {};
-    }
-    // Every board shows its share of `state` and stays still to be judged.
-    void show(const GameState& state) {
-        for (size_t b = 0; b < boards.size(); ++b) {
-            BoardSquares squares{};
-            for (int s = 0; s < 64; ++s) {
-                const Cell c = Surface::cellOf(cells, boards[b].placement, s);
-                if (c != NoCell) squares[static_cast<size_t>(s)] = state.appearance(c);
-            }
-            table->boardDump(static_cast<int>(b), squares);
-        }
-        settle();
+        TableSettings s = settings();
+        s.gameOptions = options;
+        s.gameOptions.players = players;
+        for (BoardSetting& board : s.boards) board.placement.sensing = sensing;
+        s.session.players = std::vector<std::string>{"Ann", "Bob", "Cy"};
+        s.session.players.resize(static_cast<size_t>(players));
+        s.session.seed = seed;
+        create(s);
     }
     void showStart() { show(*game->start()); }
-    // A Konfusion position, as the journal writes it, shown on the boards.
-    void show(const std::string& position) {
-        std::string why;
-        auto state = game->load(position, why);
-        ASSERT_TRUE(state) << why;
-        show(*state);
-    }
     // A die taken off `from` and set down on the empty `to` as `look`, perhaps
     // on another board; then the boards stay still.
     void move(const std::string& from, const std::string& to, SetPiece look) {
@@ -104,51 +45,10 @@ class KonfusionTable : public ::testing::Test {
         table->squareChanged(b.board, b.square, look);
         settle();
     }
-    void settle() {
-        time.advance(150);
-        loop.runOnce(0);
-    }
-    // A game of Konfusion that begins at `position`, left in the journal
-    // directory for the next table to take up.
-    void journalFrom(const std::string& position) {
-        std::filesystem::create_directories(journalDir);
-        nlohmann::json header = {{"type", "game"},    {"version", 1},  {"game", "konfusion"},
-                                 {"start", position}, {"time", "5+0"}, {"players", {"Ann", "Bob"}}};
-        std::ofstream(journalDir + "/loaded.jsonl") << header.dump() << "\n";
-    }
-    // The last announcement of `type`, or "".
-    std::string last(const std::string& type) const {
-        for (auto a = said.said.rbegin(); a != said.said.rend(); ++a) {
-            if (a->type == type) return a->text;
-        }
-        return "";
-    }
-    std::string report() const {
-        const nlohmann::json status = table->status();
-        std::string text;
-        for (const auto& line : status["session"]["report"]) text += line.get<std::string>() + "\n";
-        return text;
-    }
-    // Whether the last announcement of `type` begins with `text`.
-    ::testing::AssertionResult saidFirst(const std::string& type, const std::string& text) const {
-        const std::string was = last(type);
-        if (was.rfind(text, 0) == 0) return ::testing::AssertionSuccess();
-        return ::testing::AssertionFailure() << "the last " << type << " was \"" << was << "\"";
-    }
 
-    const Geometry cells = Geometry::rectangle(10, 10);
-    const std::vector<BoardSetting> boards = virtualBoardsCovering(cells);
-    testing::TempDirectory scratch{"arbiter-konfusion-table"};
-    std::string journalDir = scratch.path() + "/games";
     GameOptions options;
     Sensing sensing = Sensing::ColourAndKind;
     uint64_t seed = 0;
-    ManualTimeSource time;
-    EventLoop loop{time};
-    testing::RecordingSink said;
-    std::string error;
-    std::unique_ptr<Table> table;
-    std::unique_ptr<Game> game;
 };
 
 // South's 4 on g7 reaches North's keypost j10 with its full count (g7-h8-i9-j10).

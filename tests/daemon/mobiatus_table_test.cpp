@@ -3,80 +3,17 @@
 // column to the other, a capture chain confirmed stop by stop as the mover
 // makes it, the captured dots to take off the far face, slides through
 // singularities, and what `arbiterctl status` draws of what no piece shows.
-#include <gtest/gtest.h>
-
-#include <filesystem>
-#include <fstream>
-
-#include "daemon/configuration.h"
-#include "daemon/session.h"
-#include "daemon/table.h"
-#include "tests/daemon/recording_sink.h"
-#include "tests/daemon/temp_directory.h"
+#include "tests/daemon/game_table_fixture.h"
 
 namespace arbiter {
 namespace {
 
 constexpr SetPiece kRed{SetColour::White, Figure::Pawn};
 
-// Where a cell of the game lies: which board, and which of its squares (0 = a8).
-struct Spot {
-    int board = -1;
-    int square = -1;
-};
-
-class MobiatusTable : public ::testing::Test {
+class MobiatusTable : public testing::GameTableTest {
   protected:
-    // A table on the eight boards of `arbiterd --game mobiatus`, each at a
-    // device that is not there: the test plays the boards' part.
-    void open() {
-        TableSettings settings;
-        settings.game = "mobiatus";
-        for (BoardSetting board : boards) {
-            board.device = {"dgt", scratch.path() + "/no-board-" + board.name};
-            settings.boards.push_back(board);
-        }
-        settings.session.time = *TimeControl::parse("5+0");
-        settings.session.players = std::vector<std::string>{"Ann", "Bob"};
-        settings.session.journalDir = journalDir;
-        settings.settleMs = 100;
-        table = Table::create(loop, settings, said, error);
-        ASSERT_TRUE(table) << error;
-        std::string why;
-        game = makeGame("mobiatus", settings.gameOptions, why);
-        ASSERT_TRUE(game) << why;
-    }
-    void TearDown() override { table.reset(); }
-
-    Spot spotOf(const std::string& name) const {
-        const Cell cell = *cells.parse(name);
-        for (size_t b = 0; b < boards.size(); ++b) {
-            for (int s = 0; s < 64; ++s) {
-                if (Surface::cellOf(cells, boards[b].placement, s) == cell)
-                    return {static_cast<int>(b), s};
-            }
-        }
-        ADD_FAILURE() << name << " is on no board";
-        return {};
-    }
-    // Every board shows its share of `state` and stays still to be judged.
-    void show(const GameState& state) {
-        for (size_t b = 0; b < boards.size(); ++b) {
-            BoardSquares squares{};
-            for (int s = 0; s < 64; ++s) {
-                const Cell c = Surface::cellOf(cells, boards[b].placement, s);
-                if (c != NoCell) squares[static_cast<size_t>(s)] = state.appearance(c);
-            }
-            table->boardDump(static_cast<int>(b), squares);
-        }
-        settle();
-    }
-    void show(const std::string& position) {
-        std::string why;
-        auto state = game->load(position, why);
-        ASSERT_TRUE(state) << why;
-        show(*state);
-    }
+    MobiatusTable() : GameTableTest("mobiatus", Geometry::ring(5, 60)) {}
+    void open() { create(settings()); }
     void take(const std::string& cell) {
         const Spot a = spotOf(cell);
         table->squareChanged(a.board, a.square, std::nullopt);
@@ -89,51 +26,6 @@ class MobiatusTable : public ::testing::Test {
         table->squareChanged(b.board, b.square, dot);
         settle();
     }
-    void settle() {
-        time.advance(150);
-        loop.runOnce(0);
-    }
-    // A game that begins at `position`, left in the journal directory for the
-    // next table to take up.
-    void journalFrom(const std::string& position) {
-        std::filesystem::create_directories(journalDir);
-        nlohmann::json header = {{"type", "game"},    {"version", 1},  {"game", "mobiatus"},
-                                 {"start", position}, {"time", "5+0"}, {"players", {"Ann", "Bob"}}};
-        std::ofstream(journalDir + "/loaded.jsonl") << header.dump() << "\n";
-    }
-    std::string last(const std::string& type) const {
-        for (auto a = said.said.rbegin(); a != said.said.rend(); ++a) {
-            if (a->type == type) return a->text;
-        }
-        return "";
-    }
-    int count(const std::string& type) const {
-        int n = 0;
-        for (const auto& a : said.said) n += a.type == type;
-        return n;
-    }
-    std::string report() const {
-        const nlohmann::json status = table->status();
-        std::string text;
-        for (const auto& line : status["session"]["report"]) text += line.get<std::string>() + "\n";
-        return text;
-    }
-    ::testing::AssertionResult saidFirst(const std::string& type, const std::string& text) const {
-        const std::string was = last(type);
-        if (was.rfind(text, 0) == 0) return ::testing::AssertionSuccess();
-        return ::testing::AssertionFailure() << "the last " << type << " was \"" << was << "\"";
-    }
-
-    const Geometry cells = Geometry::ring(5, 60);
-    const std::vector<BoardSetting> boards = virtualBoardsCovering(cells);
-    testing::TempDirectory scratch{"arbiter-mobiatus-table"};
-    std::string journalDir = scratch.path() + "/games";
-    ManualTimeSource time;
-    EventLoop loop{time};
-    testing::RecordingSink said;
-    std::string error;
-    std::unique_ptr<Table> table;
-    std::unique_ptr<Game> game;
 };
 
 // Red's dot on c1 can take Blue's b33 from d3, then Blue's a35 from e5, and
