@@ -12,7 +12,7 @@ namespace {
 // The four boards of `arbiterd --game konfusion`, in the order of `boards_`:
 // a1 gives its d4-h8 for cells a1-e5, f1 its a4-e8 for f1-j5, a6 its d1-h5 for
 // a6-e10, f6 its a1-e5 for f6-j10 (docs/configuration.md).
-constexpr const char* kBoardNames[4] = {"a1", "f1", "a6", "f6"};
+const std::vector<std::string> kBoardNames = {"a1", "f1", "a6", "f6"};
 
 // Where a cell of the game lies: which board, and which of its own squares.
 struct Spot {
@@ -27,23 +27,8 @@ Spot spotOf(const std::string& cell) {
     return {board, std::string(1, char('a' + squareFile)) + std::to_string(squareRank + 1)};
 }
 
-class Konfusion : public TableTest {
+class Konfusion : public SeveralBoardsTest {
   protected:
-    // The four virtual boards, each set up as `arbiterd --print-start` says.
-    void startBoards(const std::vector<std::string>& gameArgs) {
-        std::vector<std::string> args = {"--print-start"};
-        args.insert(args.end(), gameArgs.begin(), gameArgs.end());
-        auto [code, starts] = runDaemon(args);
-        ASSERT_EQ(code, 0) << starts;
-        for (const char* name : kBoardNames) {
-            std::string key = std::string("vboard:") + name + " ";
-            size_t at = starts.find(key);
-            ASSERT_NE(at, std::string::npos) << starts;
-            std::string fen =
-                starts.substr(at + key.size(), starts.find('\n', at) - at - key.size());
-            boards_.push_back(startBoardNamed(name, {"--setup", fen}));
-        }
-    }
     // A die taken off `from` and set down on `to` as `figure` (FEN letter: the
     // pips it has now, in its seat's colour), the piece there taken off first.
     void move(const std::string& from, const std::string& to, char figure, bool capture,
@@ -55,17 +40,6 @@ class Konfusion : public TableTest {
         boards_[static_cast<size_t>(b.board)]->send("put " + b.square + " " + figure + "\n");
         expectSaid(expect);
     }
-    void TearDown() override {
-        if (HasFailure()) {
-            for (size_t i = 0; i < boards_.size(); ++i)
-                std::cerr << "--- board " << kBoardNames[i] << " said:\n"
-                          << boards_[i]->transcript();
-        }
-        TableTest::TearDown();
-        boards_.clear();
-    }
-
-    std::vector<std::unique_ptr<ChildProcess>> boards_;
 };
 
 // South takes North's four keyposts in fourteen moves: dice jumping the pieces
@@ -75,15 +49,10 @@ TEST_F(Konfusion, TwoPlayersOnFourBoardsSouthWinsByHoldingNorthsKeyposts) {
     testing::ScopedEnvironment vboards("ARBITER_VBOARD_DIR", (dir_ / "vboards").string());
     const std::vector<std::string> game = {"--game", "konfusion", "--player",
                                            "Ann",    "--player",  "Bob"};
-    startBoards(game);
+    startBoards(kBoardNames, game);
     // No board named: arbiterd lays out the game's own four virtual boards and
-    // says how to start them. Judged once the boards are still for 60 ms
-    // rather than 150: a virtual board makes each move at once, and a whole
-    // game is many moves.
-    std::vector<std::string> argv = {ARBITERD,      "--journal", journalDir_, "--socket", socket_,
-                                     "--settle-ms", "60",        "--time",    "10+5"};
-    argv.insert(argv.end(), game.begin(), game.end());
-    daemon_ = std::make_unique<ChildProcess>(argv);
+    // says how to start them.
+    startDaemonOnTheBoards(game);
     expectSaid("no board named, so the table is on virtual boards");
     expectSaid("  arbiter-vboard --name f6 --setup 8/8/8/qrbn4/npp5/pp6/8/8");
     expectSaid("New game of konfusion, 10+5. Ann to move", 10000);

@@ -11,7 +11,7 @@ namespace {
 
 // The boards of `arbiterd --game mobiatus`, in the order of `boards_`: face A
 // (ranks 1-30) up a1, a8, a16, a24; face B (ranks 31-60) up a31, a38, a46, a54.
-constexpr const char* kBoardNames[8] = {"a1", "a8", "a16", "a24", "a31", "a38", "a46", "a54"};
+const std::vector<std::string> kBoardNames = {"a1", "a8", "a16", "a24", "a31", "a38", "a46", "a54"};
 
 // Where a cell of the ring lies: which board, and which of its own squares.
 // Each face is shared as 30 ranks over four boards: 7 on the first (its ranks
@@ -43,23 +43,8 @@ std::vector<std::string> cellsOf(const std::string& action) {
     return cells;
 }
 
-class Mobiatus : public TableTest {
+class Mobiatus : public SeveralBoardsTest {
   protected:
-    // The eight virtual boards, each set up as `arbiterd --print-start` says.
-    void startBoards(const std::vector<std::string>& gameArgs) {
-        std::vector<std::string> args = {"--print-start"};
-        args.insert(args.end(), gameArgs.begin(), gameArgs.end());
-        auto [code, starts] = runDaemon(args);
-        ASSERT_EQ(code, 0) << starts;
-        for (const char* name : kBoardNames) {
-            std::string key = std::string("vboard:") + name + " ";
-            size_t at = starts.find(key);
-            ASSERT_NE(at, std::string::npos) << starts;
-            std::string fen =
-                starts.substr(at + key.size(), starts.find('\n', at) - at - key.size());
-            boards_.push_back(startBoardNamed(name, {"--setup", fen}));
-        }
-    }
     ChildProcess& boardOf(const Spot& spot) { return *boards_[static_cast<size_t>(spot.board)]; }
     void take(const std::string& cell) {
         Spot s = spotOf(cell);
@@ -85,17 +70,6 @@ class Mobiatus : public TableTest {
         }
         expectSaid(expect);
     }
-    void TearDown() override {
-        if (HasFailure()) {
-            for (size_t i = 0; i < boards_.size(); ++i)
-                std::cerr << "--- board " << kBoardNames[i] << " said:\n"
-                          << boards_[i]->transcript();
-        }
-        TableTest::TearDown();
-        boards_.clear();
-    }
-
-    std::vector<std::unique_ptr<ChildProcess>> boards_;
 };
 
 // Red wins in six moves: its dot d1 goes back across the seam (rank 1 to rank
@@ -106,13 +80,10 @@ TEST_F(Mobiatus, RedTakesEveryBlueDotAcrossTheTwistOnEightBoards) {
     testing::ScopedEnvironment vboards("ARBITER_VBOARD_DIR", (dir_ / "vboards").string());
     const std::vector<std::string> game = {"--game", "mobiatus", "--player",
                                            "Ann",    "--player", "Bob"};
-    startBoards(game);
+    startBoards(kBoardNames, game);
     // No board named: arbiterd lays out the game's own eight virtual boards
-    // and says how to start them. Judged once the boards are still for 60 ms.
-    std::vector<std::string> argv = {ARBITERD,      "--journal", journalDir_, "--socket", socket_,
-                                     "--settle-ms", "60",        "--time",    "10+5"};
-    argv.insert(argv.end(), game.begin(), game.end());
-    daemon_ = std::make_unique<ChildProcess>(argv);
+    // and says how to start them.
+    startDaemonOnTheBoards(game);
     expectSaid("no board named, so the table is on virtual boards");
     expectSaid("  arbiter-vboard --name a54 --setup");
     expectSaid("New game of mobiatus, 10+5. Ann to move", 10000);

@@ -146,4 +146,37 @@ std::string TableTest::recordText() const {
     return {};
 }
 
+void SeveralBoardsTest::TearDown() {
+    if (HasFailure()) {
+        for (size_t i = 0; i < boards_.size(); ++i)
+            std::cerr << "--- board " << boardNames_[i] << " said:\n" << boards_[i]->transcript();
+    }
+    TableTest::TearDown();
+    boards_.clear();
+}
+
+void SeveralBoardsTest::startBoards(const std::vector<std::string>& names,
+                                    const std::vector<std::string>& gameArgs) {
+    std::vector<std::string> args = {"--print-start"};
+    args.insert(args.end(), gameArgs.begin(), gameArgs.end());
+    auto [code, starts] = runDaemon(args);
+    ASSERT_EQ(code, 0) << starts;
+    for (const std::string& name : names) {
+        std::string key = "vboard:" + name + " ";
+        size_t at = starts.find(key);
+        ASSERT_NE(at, std::string::npos) << starts;
+        std::string fen = starts.substr(at + key.size(), starts.find('\n', at) - at - key.size());
+        boardNames_.push_back(name);
+        boards_.push_back(startBoardNamed(name, {"--setup", fen}));
+    }
+}
+
+void SeveralBoardsTest::startDaemonOnTheBoards(const std::vector<std::string>& gameArgs) {
+    std::vector<std::string> argv = {ARBITERD,      "--journal", journalDir_, "--socket", socket_,
+                                     "--settle-ms", "60",        "--time",    "10+5"};
+    argv.insert(argv.end(), gameArgs.begin(), gameArgs.end());
+    daemon_ = std::make_unique<ChildProcess>(argv);
+    seen_ = 0;
+}
+
 }  // namespace arbiter::e2e

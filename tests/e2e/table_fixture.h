@@ -59,4 +59,21 @@ class TableTest : public ::testing::Test {
     size_t seen_ = 0;  // daemon output lines already matched
 };
 
+// A game's own virtual boards, as `arbiterd --game GAME` lays them out when
+// no board is named: each started as `--print-start` says, then arbiterd on
+// them, judging once the boards are still for 60 ms rather than 150 (a
+// virtual board makes each move at once, and a whole game is many moves).
+class SeveralBoardsTest : public TableTest {
+  protected:
+    void TearDown() override;
+    // The boards named `names`, in that order, each showing its part of the start.
+    void startBoards(const std::vector<std::string>& names,
+                     const std::vector<std::string>& gameArgs);
+    // arbiterd with `gameArgs`, no board named, and a 10+5 clock.
+    void startDaemonOnTheBoards(const std::vector<std::string>& gameArgs);
+
+    std::vector<std::string> boardNames_;
+    std::vector<std::unique_ptr<ChildProcess>> boards_;
+};
+
 }  // namespace arbiter::e2e
