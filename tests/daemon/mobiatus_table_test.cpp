@@ -119,5 +119,25 @@ TEST_F(MobiatusTable, ADotSlidesOffASingularityOntoTheCellItIsPutOn) {
     EXPECT_NE(picture.find('x'), std::string::npos) << picture;
 }
 
+TEST_F(MobiatusTable, WithMarkersTheMoverLeavesARookAndTheFarFaceIsToldWhatToChange) {
+    TableSettings s = settings();
+    s.gameOptions.values["markers"] = "on";
+    create(s);
+    show(*game->start());
+    ASSERT_EQ(said.types().back(), "start");
+    // The dot goes c2-d4 and a rook stands where it stood.
+    const SetPiece rook{SetColour::White, Figure::Rook};
+    const Spot c2 = spotOf("c2");
+    jump("c2", "d4");
+    EXPECT_EQ(table->session()->ply(), 0) << "the rook on c2 is the mover's to put";
+    table->squareChanged(c2.board, c2.square, rook);
+    settle();
+    EXPECT_TRUE(saidFirst("move", "1. c2-d4")) << last("move");
+    // Its old circle becomes a singularity, and its circle appears behind d4.
+    EXPECT_EQ(last("consequences"),
+              "Now replace the white knight (a Red circle) on c32 by a white rook (a "
+              "singularity); put a white knight (a Red circle) on b34.");
+}
+
 }  // namespace
 }  // namespace arbiter
