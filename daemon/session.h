@@ -88,6 +88,7 @@ class Session {
     void checkFlag();
     // When the whole game's time limit will be reached; nullopt when none applies.
     std::optional<Millis> timeLimitAt() const { return limits_.timeLimitAt(); }
+    bool timeLimitReached() const { return limits_.timeLimitReached(); }
     // Called when the time limit may have been reached: from then on the round
     // is finished, and the game ends at once if no round is under way.
     void checkTimeLimit();

@@ -28,13 +28,21 @@ std::string Session::join(const std::string& name) {
     if (over()) return "the game is over";
     if (!name.empty() && !isValidPlayerName(name))
         return "a player's name has 1 to 40 characters and no control characters";
-    if (std::find(settings_.players.begin(), settings_.players.end(), name) !=
-        settings_.players.end())
-        return "there is already a player called " + name + " at this table";
-    if (!current().isLegal(Action::join()))
+    // A name of a seat knocked out of the game is that player rejoining.
+    int former = -1;
+    for (size_t p = 0; p < settings_.players.size(); ++p) {
+        if (settings_.players[p] != name) continue;
+        if (current().inGame(static_cast<PlayerId>(p)))
+            return "there is already a player called " + name + " at this table";
+        former = static_cast<int>(p);
+    }
+    const Action joining = Action::join(former);
+    if (!current().isLegal(joining)) {
+        if (former >= 0) return name + " was knocked out and this game takes no one back";
         return "this game takes no late players" +
                std::string(current().rosterActions().empty() ? "" : " now (every seat is taken)");
-    return commit(Action::join(), name) ? std::string() : "cannot record the game";
+    }
+    return commit(joining, name) ? std::string() : "cannot record the game";
 }
 
 std::string Session::offerDraw(PlayerId p) {

@@ -335,6 +335,17 @@ void Table::judgeInGame() {
             session_->announceAmbiguous(v.candidates);
             break;
         case Verdict::Kind::Illegal: {
+            // After a said action, only what the players were told to make is
+            // still to make: no alarm, a reminder after a while.
+            bool told =
+                boardBehind_ && !toClear_.empty() && v.fixesComplete.empty() &&
+                std::all_of(v.fixes.begin(), v.fixes.end(), [&](const CellFix& f) {
+                    return std::find(toClear_.begin(), toClear_.end(), f.cell) != toClear_.end();
+                });
+            if (told) {
+                armConsequencesReminder();
+                return;
+            }
             std::vector<std::string> fixes;
             for (const CellFix& f : v.fixes)
                 fixes.push_back(Referee::describe(f, session_->current().geometry(), game_.get()));
@@ -511,6 +522,9 @@ ControlReply Table::act(const std::string& action, int player, const std::string
                                          " that can be made now; " + legalNow());
         if (a->kind == Action::Kind::Chance)
             return ControlReply::refused("chance is drawn by the referee, never said");
+        if (std::string no = session_->timeLimitReached() ? now.refusedAfterTimeLimit(*a) : "";
+            !no.empty())
+            return ControlReply::refused("\"" + action + "\": " + no);
         if (std::string no = now.refusal(*a); !no.empty())
             return ControlReply::refused("\"" + action + "\": " + session_->withTableNames(no) +
                                          "; " + legalNow());
@@ -521,7 +535,18 @@ ControlReply Table::act(const std::string& action, int player, const std::string
     if (!session_->over() && session_->ply() != ply && action != "join" && showsOnBoard) {
         // Someone left with their pieces, or a said move: the boards must now show it.
         boardBehind_ = true;
+        toClear_.clear();
         surfaceChanged();
+    } else if (!session_->over() && session_->ply() != ply && surface_.allKnown()) {
+        // Said, and never shown by hand (Colonization's Weapon), yet it changes
+        // the cells: tell the players what to make, as for any consequence.
+        if (auto fixes = Referee::fixesTo(session_->current(), surface_); !fixes.empty()) {
+            session_->announceConsequences(fixes);
+            toClear_.clear();
+            for (const CellFix& f : fixes) toClear_.push_back(f.cell);
+            boardBehind_ = true;
+            surfaceChanged();
+        }
     }
     armTimers();
     if (session_->over()) gameEnded();

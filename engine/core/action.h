@@ -27,7 +27,9 @@ namespace arbiter {
 //            showing the next player's action implies it.
 // - Chance:  what chance gave (GameState::chance()): `payload` holds the values
 //            drawn. Drawn by the session's seeded source, never said by a player.
-// - Join:    a late arrival takes the next seat, at the end of the rotation.
+// - Join:    a late arrival takes the next seat, at the end of the rotation;
+//            `arg` is the seat they held before and were knocked out of (a
+//            Colonization player rejoining), or -1 for a newcomer.
 // - Leave:   player `arg` leaves the game for good.
 // Join and Leave change who plays rather than the position; they are said at the
 // table (never shown on a board) and may come at any time, whoever's turn it is,
@@ -59,7 +61,9 @@ struct Action {
     static Action chance(std::vector<int> drawn) {
         return {Kind::Chance, NoCell, NoCell, -1, 0, {}, std::move(drawn)};
     }
-    static Action join() { return {Kind::Join, NoCell, NoCell, -1, 0, {}, {}}; }
+    static Action join(int formerSeat = -1) {
+        return {Kind::Join, NoCell, NoCell, -1, formerSeat, {}, {}};
+    }
     static Action leave(int player) { return {Kind::Leave, NoCell, NoCell, -1, player, {}, {}}; }
     bool changesRoster() const { return kind == Kind::Join || kind == Kind::Leave; }
 

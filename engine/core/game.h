@@ -56,6 +56,9 @@ class GameState {
     // Whether `a` may be applied now. By default: whether it is among
     // legalActions() or rosterActions(); games with unlisted actions override.
     virtual bool isLegal(const Action& a) const;
+    // Why `a` may not be made once the table's time limit has passed, though
+    // the rules allow it otherwise (Colonization's Weapon); empty if it may.
+    virtual std::string refusedAfterTimeLimit(const Action&) const { return {}; }
     // Why `a` may not be made now, in the players' words ("it costs 5 zorkmids
     // and you have 3"); empty when it may. Games say more than the default.
     virtual std::string refusal(const Action& a) const;

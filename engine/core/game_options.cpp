@@ -2,11 +2,14 @@
 
 #include <algorithm>
 #include <cassert>
+#include <cctype>
 #include <charconv>
+#include <tuple>
 
 namespace arbiter {
 
 std::string OptionSpec::allowed() const {
+    if (word) return "one word (letters, digits, - and ,)";
     if (choices.empty()) return std::to_string(min) + ".." + std::to_string(max);
     std::string list;
     for (const auto& c : choices) list += (list.empty() ? "" : ", ") + c;
@@ -14,7 +17,12 @@ std::string OptionSpec::allowed() const {
 }
 
 std::string OptionSpec::check(const std::string& value) const {
-    if (choices.empty()) {
+    if (word) {
+        bool oneWord = !value.empty() && std::all_of(value.begin(), value.end(), [](char c) {
+            return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == ',';
+        });
+        if (oneWord) return {};
+    } else if (choices.empty()) {
         int n = 0;
         auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), n);
         if (ec == std::errc() && end == value.data() + value.size() && n >= min && n <= max)
@@ -68,6 +76,9 @@ std::optional<GameOptions> GameOptions::resolved(const GameInfo& info, std::stri
         }
         r.files = surface->first;
         r.ranks = surface->second;
+    }
+    if (r.files == 0 && r.ranks == 0 && info.defaultSurfaceFor) {
+        if (auto surface = info.defaultSurfaceFor(r.players)) std::tie(r.files, r.ranks) = *surface;
     }
     if (r.files == 0 && r.ranks == 0) {
         r.files = info.defaultFiles;

@@ -21,6 +21,9 @@ struct OptionSpec {
     std::vector<std::string> choices;
     int min = 0;
     int max = 0;
+    // Any one word, which the game checks when it is made (Colonization's
+    // colours, a letter per seat); `choices`, `min` and `max` are then unused.
+    bool word = false;
     // Empty when `value` is allowed, else why not, naming the valid values.
     std::string check(const std::string& value) const;
     std::string allowed() const;  // "on, off" or "1..16"
@@ -77,6 +80,10 @@ struct GameInfo {
     std::vector<StandInSpec> standIns;
     // Set when the players decide the surface; the sizes above then bound it.
     SurfaceForPlayers surfaceFor = nullptr;
+    // Set when the surface the players choose defaults to one that follows
+    // their number (Colonization: a board per two players); any size within
+    // the bounds may still be asked for.
+    SurfaceForPlayers defaultSurfaceFor = nullptr;
     std::string playersText;  // "2 or 4" where not every number between is allowed
     std::string surfaceNote;  // "4x8 cells for two players, 8x8 for four"
 
