@@ -54,6 +54,7 @@
 
 #include "daemon/referee.h"
 #include "daemon/surface.h"
+#include "engine/core/game.h"
 #include "engine/skirmish/skirmish.h"
 
 using namespace arbiter;
@@ -72,6 +73,10 @@ constexpr int kDenseBoardsUp = 2;
 constexpr int kDensePlayers = 4;
 constexpr int kDensePieces = 40;
 constexpr int kCatchUpEvery = 4;  // turns
+
+// Colonization on the largest surface: actions before the timing starts (16
+// placements, then some ten rounds of mostly production).
+constexpr int kColonizationWarmUp = 176;
 
 // What an occupancy board reports for a square with something on it.
 constexpr SetPiece kSomething{SetColour::White, Figure::Pawn};
@@ -226,6 +231,13 @@ double microsSince(Clock::time_point begin) {
     return std::chrono::duration<double, std::micro>(Clock::now() - begin).count();
 }
 
+// Which legal action a seeded game plays next.
+using Chooser = std::function<Action(const std::vector<Action>&, std::mt19937&)>;
+
+Action anyAction(const std::vector<Action>& legal, std::mt19937& random) {
+    return legal[random() % legal.size()];
+}
+
 // One table to play on: its boards and the state its game begins in.
 struct TableSpec {
     int boardsAcross = 0;
@@ -233,11 +245,14 @@ struct TableSpec {
     std::unique_ptr<GameState> start;
     // Every this many turns, two moves are made while a board is away; 0: never.
     int catchUpEvery = 0;
+    Chooser choose = anyAction;
+    // Actions played before the timing starts, to reach the middle of a game.
+    int warmUp = 0;
 };
 
 // What one table's game measured, in microseconds, and its signature.
 struct Figures {
-    std::vector<double> commits, captures;                    // after the last event of a move
+    std::vector<double> commits, captures, placements;        // after the last event of a move
     std::map<std::string, std::vector<double>> intermediate;  // by event and verdict
     std::vector<double> prepares;                             // per committed state
     std::vector<double> catchUps;                             // board back -> Commit of two
@@ -331,6 +346,28 @@ Figures play(TableSpec table, int moves, uint32_t seed) {
         report(a.from, std::nullopt);
         report(a.to, kSomething);
     };
+    // What an action does beyond the mover's hands (pieces cut off, replaced,
+    // a Weapon's victims) is made on the boards, as players do when told.
+    auto catchUpBoards = [&] {
+        for (Cell c = 0; c < g.size(); ++c) {
+            const BoardSquare& bs = where[size_t(c)];
+            const Appearance want = state->appearance(c) ? Appearance(kSomething) : std::nullopt;
+            if (bs.board >= 0 && boards[size_t(bs.board)][size_t(bs.square)] != want)
+                report(c, want);
+        }
+        surface.markStill();
+    };
+    // The middle of a game, untimed: each action applied and shown at once.
+    for (int i = 0; i < table.warmUp && !state->outcome().over(); ++i) {
+        const std::vector<Action> legal = state->legalActions();
+        if (legal.empty()) break;
+        const Action chosen = table.choose(legal, random);
+        f.signature.add(state->encode(chosen));
+        previous = state->clone();
+        state->apply(chosen);
+        catchUpBoards();
+        referee.prepare(*state, previous.get(), &chosen, surface);
+    }
     auto nonCaptures = [](const GameState& s) {
         std::vector<Action> steps;
         for (const Action& a : s.legalActions()) {
@@ -387,10 +424,19 @@ Figures play(TableSpec table, int moves, uint32_t seed) {
             }
         }
 
-        const Action chosen = legal[random() % legal.size()];
+        const Action chosen = table.choose(legal, random);
         f.signature.add(state->encode(chosen));
 
-        if (chosen.kind != Action::Kind::Move) {
+        if (chosen.kind == Action::Kind::Place) {
+            // A piece put down: placed, or produced in place of others.
+            double us = 0;
+            Verdict v = sense(chosen.to, kSomething, us);
+            if (v.kind != Verdict::Kind::Commit || v.actions != std::vector<Action>{chosen})
+                wrongVerdict(move, *state, state->encode(chosen), v,
+                             "Commit " + state->encode(chosen));
+            f.placements.push_back(us);
+            surface.markStill();
+        } else if (chosen.kind != Action::Kind::Move) {
             // A pass shows nothing on the boards: there is nothing to judge.
             ++f.passes;
         } else {
@@ -414,6 +460,7 @@ Figures play(TableSpec table, int moves, uint32_t seed) {
         }
         previous = state->clone();
         state->apply(chosen);
+        catchUpBoards();
         prepare(&chosen);
     }
     f.over = state->outcome().over();
@@ -429,9 +476,27 @@ void printFigures(const Figures& f) {
     std::printf("%-38s %7s %11s %11s %11s\n", "event -> verdict", "count", "median", "p99", "max");
     printRow("complete step -> Commit", f.commits);
     printRow("complete capture -> Commit", f.captures);
+    if (!f.placements.empty()) printRow("piece put down -> Commit", f.placements);
     for (const auto& [label, us] : f.intermediate) printRow(label, us);
     if (!f.catchUps.empty()) printRow("board back, two moves -> Commit", f.catchUps);
     printRow("prepare a new state", f.prepares);
+}
+
+// A Colonization game that grows: three actions in four produce or place a
+// piece where one can, the rest step, capture or abstain; never the Weapon,
+// which is said rather than shown and would empty the boards.
+Action mostlyProducing(const std::vector<Action>& legal, std::mt19937& random) {
+    std::vector<const Action*> puts, others;
+    for (const Action& a : legal) {
+        if (a.kind == Action::Kind::Place)
+            puts.push_back(&a);
+        else if (a.kind != Action::Kind::Choice)
+            others.push_back(&a);
+    }
+    if (!puts.empty() && (others.empty() || random() % 4 != 0))
+        return *puts[random() % puts.size()];
+    if (!others.empty()) return *others[random() % others.size()];
+    return legal[random() % legal.size()];
 }
 
 // Skirmish on Colonization's four boards: `pieces` each for `players`,
@@ -506,5 +571,27 @@ int main(int argc, char** argv) {
     printFigures(dense);
     std::printf("\nsignature of the dense table: %016llx\n",
                 static_cast<unsigned long long>(dense.signature.value()));
+
+    // Colonization: 16 players on the 16 boards, timed from the middle of a game.
+    GameOptions colonization;
+    colonization.players = kPlayers;
+    colonization.files = 8 * kBoardsAcross;
+    colonization.ranks = 8 * kBoardsUp;
+    auto societies = makeGame("colonization", colonization, error);
+    if (!societies) {
+        std::fprintf(stderr, "arbiter-bench-referee: colonization: %s\n", error.c_str());
+        return 1;
+    }
+    Figures middle = play({kBoardsAcross, kBoardsUp, societies->start(), 0, mostlyProducing,
+                           kColonizationWarmUp},
+                          options.moves, options.seed);
+    std::printf(
+        "\nreferee on Colonization: %d x %d cells, %d boards of 8x8, occupancy sensing, %d "
+        "players; timed after %d actions (placements, then mostly production)\n",
+        8 * kBoardsAcross, 8 * kBoardsUp, kBoardsAcross * kBoardsUp, kPlayers,
+        kColonizationWarmUp);
+    printFigures(middle);
+    std::printf("\nsignature of the Colonization table: %016llx\n",
+                static_cast<unsigned long long>(middle.signature.value()));
     return 0;
 }

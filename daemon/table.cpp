@@ -532,21 +532,24 @@ ControlReply Table::act(const std::string& action, int player, const std::string
         if (!session_->commit(*a)) return ControlReply::refused("cannot record the game");
     }
     if (!why.empty()) return ControlReply::refused(why);
-    if (!session_->over() && session_->ply() != ply && action != "join" && showsOnBoard) {
-        // Someone left with their pieces, or a said move: the boards must now show it.
-        boardBehind_ = true;
-        toClear_.clear();
-        surfaceChanged();
-    } else if (!session_->over() && session_->ply() != ply && surface_.allKnown()) {
-        // Said, and never shown by hand (Colonization's Weapon), yet it changes
-        // the cells: tell the players what to make, as for any consequence.
+    if (!session_->over() && session_->ply() != ply && action != "join" && surface_.allKnown()) {
+        // Said rather than shown (a move, a production, a Weapon, someone leaving
+        // with their pieces): the boards must now show it. The players are told
+        // what to make, as for any consequence, and nothing else is judged
+        // until they have.
         if (auto fixes = Referee::fixesTo(session_->current(), surface_); !fixes.empty()) {
             session_->announceConsequences(fixes);
             toClear_.clear();
             for (const CellFix& f : fixes) toClear_.push_back(f.cell);
             boardBehind_ = true;
+            illegalShown_ = true;  // said once the boards are right again
             surfaceChanged();
         }
+    } else if (!session_->over() && session_->ply() != ply && action != "join" && showsOnBoard) {
+        // Some board is away: once all are back, they must show what was said.
+        boardBehind_ = true;
+        toClear_.clear();
+        surfaceChanged();
     }
     armTimers();
     if (session_->over()) gameEnded();

@@ -123,7 +123,9 @@ TEST_F(TableTest, AnnouncedMoveIsCommittedAndTheBoardMustFollow) {
     EXPECT_EQ(table->session()->ply(), 1);
     time.advance(150);
     loop.runOnce(0);
-    EXPECT_EQ(said.all.back().type, "illegal");  // the board still shows the start
+    // The board still shows the start: what to make is said once, no alarm.
+    EXPECT_EQ(said.all.back().type, "consequences");
+    EXPECT_EQ(said.all.back().text, "Now take the white pawn off e2; put a white pawn on e4.");
     show("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR");
     EXPECT_EQ(said.all.back().type, "fixed");
 }

@@ -71,7 +71,7 @@ TEST_F(ManyPlayers, FourPlayersOnAnOccupancyBoardOwnershipFollowedThroughHistory
     auto [left, leaveText] = control({"do", "leave", "--player", "1"});
     EXPECT_EQ(left, 0) << leaveText;
     expectSaid("Bob leaves the game; their pieces leave the board with them. Ann to move.");
-    expectSaid("To fix: take the piece off h1; take the piece off h3.");
+    expectSaid("Now take the piece off h1; take the piece off h3.");
     board->send("remove h1\nremove h3\n");
     expectSaid("The position is correct again. Ann to move.");
 
