@@ -1,4 +1,5 @@
 // The registry of games: the one place that lists every engine module.
+#include "engine/colonization/colonization.h"
 #include "engine/core/game.h"
 #include "engine/csipgs/csipgs.h"
 #include "engine/fide/fide_game.h"
@@ -13,7 +14,7 @@ namespace arbiter {
 const std::vector<GameInfo>& gameCatalog() {
     static const std::vector<GameInfo> catalog = {fideInfo(),    skirmishInfo(),   csipgsInfo(),
                                                   martianInfo(), powercoinzInfo(), konfusionInfo(),
-                                                  mobiatusInfo()};
+                                                  mobiatusInfo(), colonizationInfo()};
     return catalog;
 }
 
@@ -47,6 +48,7 @@ std::unique_ptr<Game> makeGame(std::string_view name, const GameOptions& options
     if (name == "powercoinz") return makePowercoinzGame(*resolved);
     if (name == "konfusion") return makeKonfusionGame(*resolved, error);
     if (name == "mobiatus") return makeMobiatusGame(*resolved, error);
+    if (name == "colonization") return makeColonizationGame(*resolved, error);
     error = "game \"" + std::string(name) + "\" is listed but not built";
     return nullptr;
 }
