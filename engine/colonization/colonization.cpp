@@ -163,8 +163,9 @@ std::unique_ptr<GameState> ColonizationState::clone() const {
     return std::make_unique<ColonizationState>(*this);
 }
 
-void ColonizationState::addSeat(Seat s, bool rejoiner) {
+void ColonizationState::addSeat(Seat s, bool rejoiner, std::optional<SetColour> colour) {
     assert(playerCount() < kMaxSeats);
+    colours_.push_back(colour.value_or(rules_.colourOf(playerCount())));
     seats_.push_back(s);
     rejoiner_.push_back(rejoiner);
     counts_.push_back({});
@@ -219,7 +220,7 @@ PlayerResources ColonizationState::resources(PlayerId p) const {
 
 Appearance ColonizationState::appearance(Cell c) const {
     if (!geometry_.contains(c) || at(c).empty()) return std::nullopt;
-    return SetPiece{rules_.colourOf(at(c).owner), rules_.figures[static_cast<size_t>(at(c).kind)]};
+    return SetPiece{colourOf(at(c).owner), rules_.figures[static_cast<size_t>(at(c).kind)]};
 }
 
 bool ColonizationState::inGame(PlayerId p) const {
@@ -441,8 +442,13 @@ std::vector<Edit> ColonizationState::editsOf(const Action& a) const {
 void ColonizationState::apply(const Action& a) {
     assert(isLegal(a));
     if (a.kind == Action::Kind::Join) {
-        if (a.arg >= 0) seats_[static_cast<size_t>(a.arg)] = Seat::Rejoined;
-        addSeat(Seat::Placing, a.arg >= 0);
+        // A rejoiner plays on with the set it had.
+        std::optional<SetColour> colour;
+        if (a.arg >= 0) {
+            seats_[static_cast<size_t>(a.arg)] = Seat::Rejoined;
+            colour = colourOf(a.arg);
+        }
+        addSeat(Seat::Placing, a.arg >= 0, colour);
         outcome_ = decided(NoPlayer);
         return;
     }
@@ -482,7 +488,7 @@ Effect ColonizationState::effect(const Action& a) const {
         return e;
     auto look = [&](const Square& s) -> Appearance {
         if (s.empty()) return std::nullopt;
-        return SetPiece{rules_.colourOf(s.owner), rules_.figures[static_cast<size_t>(s.kind)]};
+        return SetPiece{colourOf(s.owner), rules_.figures[static_cast<size_t>(s.kind)]};
     };
     for (const Edit& edit : editsOf(a)) {
         if (edit.before == edit.after) continue;  // a step's piece cut off where it arrived

@@ -145,6 +145,7 @@ class ColonizationState final : public GameState {
         return counts_[static_cast<size_t>(p)][static_cast<size_t>(kind)];
     }
     int piecesOf(PlayerId p) const;
+    SetColour colourOf(PlayerId p) const { return colours_[static_cast<size_t>(p)]; }
     int plies() const { return plies_; }
     // What `a` (legal here) changes, in ascending cell order, each cell once.
     std::vector<Edit> editsOf(const Action& a) const;
@@ -155,7 +156,9 @@ class ColonizationState final : public GameState {
     const Square& at(Cell c) const { return cells_[static_cast<size_t>(c)]; }
     // Sets a cell, keeping the counts and the home planets' cells.
     void put(Cell c, Square s);
-    void addSeat(Seat s, bool rejoiner);
+    // A new seat in the table's colour for its index, or, for a rejoiner, in
+    // `colour`: the colour of the set the player already played with.
+    void addSeat(Seat s, bool rejoiner, std::optional<SetColour> colour = std::nullopt);
     PlayerId nextAfter(PlayerId p) const;
     Outcome decided(PlayerId mover) const;
     // The kinds a production of `kind` replaces: all of the mover's pieces of
@@ -175,6 +178,7 @@ class ColonizationState final : public GameState {
     std::vector<Square> cells_;
     std::vector<Seat> seats_;
     std::vector<bool> rejoiner_;
+    std::vector<SetColour> colours_;
     std::vector<std::array<int, kKinds>> counts_;
     std::vector<std::array<Cell, 2>> planets_;  // per seat; NoCell where none
     PlayerId toMove_ = 0;

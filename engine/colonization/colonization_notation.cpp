@@ -28,7 +28,8 @@ constexpr const char* kNumbers[] = {"no",   "one", "two",   "three", "four",
 constexpr const char* kShape =
     "a Colonization position is SIZE SEATS MOVER PLIES CELLS: FILESxRANKS (1 to 64 each); each "
     "seat's state in turn order, comma-separated: n (to place a home planet), p (playing), o "
-    "(out), b (out and back at a later seat) or l (left), n and p followed by * for a rejoiner; "
+    "(out), b (out and back at a later seat) or l (left), n and p followed by * for a rejoiner, "
+    "then w or b for a colour other than the table's for that seat; "
     "the seat to move by its letter (a is the first); the actions played; the ranks from the top "
     "down separated by '/', each a count of empty cells or a piece: its kind B P R N K and its "
     "seat's letter; such as \"8x8 p,n b 1 8/8/8/3Ba4/8/8/8/8\"";
@@ -312,6 +313,8 @@ std::string ColonizationState::serialize() const {
     for (PlayerId p = 0; p < playerCount(); ++p) {
         s += (p ? "," : "") + std::string(1, static_cast<char>(seat(p)));
         if (rejoiner(p)) s += '*';
+        // A rejoiner keeps its set's colour, which may not be its seat's.
+        if (colourOf(p) != rules_.colourOf(p)) s += colourOf(p) == SetColour::White ? 'w' : 'b';
     }
     s += " " + seatLetters(toMove_) + " " + std::to_string(plies_) + " ";
     for (int r = geometry_.ranks() - 1; r >= 0; --r) {
@@ -356,12 +359,22 @@ std::unique_ptr<ColonizationState> ColonizationState::load(std::string_view text
     for (size_t i = 0; i < seatTexts.size(); ++i) {
         const std::string_view t = seatTexts[i];
         const std::string seatName = "seat " + std::to_string(i + 1);
-        if (t.empty() || t.size() > 2 || std::string_view("npobl").find(t[0]) == std::string::npos)
+        if (t.empty() || t.size() > 3 || std::string_view("npobl").find(t[0]) == std::string::npos)
             return fail(seatName + " must be n, p, o, b or l, not \"" + std::string(t) + "\"");
-        const bool star = t.size() == 2;
-        if (star && (t[1] != '*' || (t[0] != 'n' && t[0] != 'p')))
+        std::string_view rest = t.substr(1);
+        const bool star = !rest.empty() && rest[0] == '*';
+        if (star) rest.remove_prefix(1);
+        if (star && t[0] != 'n' && t[0] != 'p')
             return fail(seatName + ": only n and p take a * for a rejoiner");
-        s->addSeat(static_cast<Seat>(t[0]), star);
+        std::optional<SetColour> colour;
+        if (rest == "w") colour = SetColour::White;
+        if (rest == "b") colour = SetColour::Black;
+        if (!rest.empty() && !colour)
+            return fail(seatName +
+                        ": after its state only * (a rejoiner) and a colour w or b may "
+                        "follow, not \"" +
+                        std::string(t) + "\"");
+        s->addSeat(static_cast<Seat>(t[0]), star, colour);
     }
     auto mover = parseSeatLetters(fields[2]);
     if (!mover || *mover >= s->playerCount())
@@ -449,8 +462,8 @@ std::unique_ptr<ColonizationState> ColonizationState::load(std::string_view text
 std::vector<std::string> ColonizationState::report() const {
     std::vector<std::string> lines;
     for (PlayerId p = 0; p < playerCount(); ++p) {
-        std::string line = playerName(p) + " (" +
-                           (rules_.colourOf(p) == SetColour::White ? "white" : "black") + "): ";
+        std::string line =
+            playerName(p) + " (" + (colourOf(p) == SetColour::White ? "white" : "black") + "): ";
         switch (seat(p)) {
             case Seat::Placing:
                 line += "to place a home planet";

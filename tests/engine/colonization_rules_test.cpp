@@ -517,6 +517,24 @@ TEST(ColonizationRules, AKnockedOutPlayerRejoinsAtANewSeatAtTheEnd) {
     EXPECT_EQ(s->refusal(Action::join(0)), "Player 1 is still in the game");
 }
 
+// The player comes back with the set they played with, whatever colour the
+// new seat would have had.
+TEST(ColonizationRules, ARejoinerKeepsTheColourOfItsSet) {
+    auto s = position(8, 8, "p,p,o", 'a', "a1:Ba h8:Bb");
+    EXPECT_EQ(s->colourOf(2), SetColour::White);
+    s->apply(Action::join(2));
+    EXPECT_EQ(s->colourOf(3), SetColour::White);
+    EXPECT_EQ(s->serialize(), "8x8 p,p,b,n*w a 0 7Bb/8/8/8/8/8/8/Ba7");
+    play(*s, "pass");
+    play(*s, "pass");
+    play(*s, "B@d4");
+    EXPECT_EQ(s->appearance(*s->geometry().parse("d4")),
+              (SetPiece{SetColour::White, Figure::Bishop}));
+    auto back = loaded(s->serialize());
+    EXPECT_EQ(back->colourOf(3), SetColour::White);
+    EXPECT_EQ(back->serialize(), s->serialize());
+}
+
 TEST(ColonizationRules, SeatsAreNeverReusedUpToSixtyFour) {
     ColonizationState s(Rules{}, 8, 8, 16);
     while (s.playerCount() < kMaxSeats) s.apply(Action::join());
