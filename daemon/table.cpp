@@ -537,7 +537,12 @@ ControlReply Table::act(const std::string& action, int player, const std::string
         // with their pieces): the boards must now show it. The players are told
         // what to make, as for any consequence, and nothing else is judged
         // until they have.
-        if (auto fixes = Referee::fixesTo(session_->current(), surface_); !fixes.empty()) {
+        auto fixes = Referee::fixesTo(session_->current(), surface_);
+        bool told = std::all_of(fixes.begin(), fixes.end(), [&](const CellFix& f) {
+            return std::find(toClear_.begin(), toClear_.end(), f.cell) != toClear_.end();
+        });
+        // What is still to make from an earlier action was said already.
+        if (!fixes.empty() && !told) {
             session_->announceConsequences(fixes);
             toClear_.clear();
             for (const CellFix& f : fixes) toClear_.push_back(f.cell);

@@ -1,0 +1,151 @@
+// A Colonization table in-process, on the default board for two players (one
+// 8x8 board): the opening placements, colonies produced beside a home planet,
+// eight colonies exchanged for a station with the board told which to take
+// off, a production and a Weapon said through arbiterctl, the Weapon refused
+// after the time limit, and a knocked-out player rejoining.
+#include "tests/daemon/game_table_fixture.h"
+
+namespace arbiter {
+namespace {
+
+constexpr SetPiece kWhiteBishop{SetColour::White, Figure::Bishop};
+constexpr SetPiece kBlackBishop{SetColour::Black, Figure::Bishop};
+constexpr SetPiece kWhitePawn{SetColour::White, Figure::Pawn};
+constexpr SetPiece kWhiteRook{SetColour::White, Figure::Rook};
+
+class ColonizationTable : public testing::GameTableTest {
+  protected:
+    ColonizationTable() : GameTableTest("colonization", Geometry::rectangle(8, 8)) {}
+    void open() {
+        TableSettings s = settings();
+        s.gameOptions.players = 2;
+        create(s);
+        table->connectBoards();
+        show(*game->start());  // an empty board: the game begins at once
+    }
+    // A piece set down on an empty cell, or put in place of the one there.
+    void put(const std::string& cell, SetPiece look) {
+        const Spot at = spotOf(cell);
+        table->squareChanged(at.board, at.square, std::nullopt);
+        table->squareChanged(at.board, at.square, look);
+        settle();
+    }
+    void take(const std::string& cell) {
+        const Spot at = spotOf(cell);
+        table->squareChanged(at.board, at.square, std::nullopt);
+        settle();
+    }
+    void say(const std::string& action) {
+        ControlReply r = table->act(action, -1, "");
+        ASSERT_TRUE(r.ok) << action << ": " << r.error;
+        settle();
+    }
+    // Ann's home planet on d4 and Bob's on h8, then Ann's colonies on `cells`,
+    // Bob abstaining in between.
+    void openWithColonies(const std::vector<std::string>& cells) {
+        open();
+        put("d4", kWhiteBishop);
+        put("h8", kBlackBishop);
+        for (const std::string& cell : cells) {
+            put(cell, kWhitePawn);
+            say("pass");
+        }
+    }
+};
+
+const std::vector<std::string> kAround = {"c3", "c4", "c5", "d3", "d5", "e3", "e4", "e5"};
+
+TEST_F(ColonizationTable, TheOpeningPlacesAHomePlanetEachAndColoniesGrowBesideThem) {
+    open();
+    ASSERT_EQ(boards.size(), 1u);
+    ASSERT_EQ(said.types().back(), "start");
+    put("d4", kWhiteBishop);
+    EXPECT_TRUE(saidFirst("move", "1. home planet on d4")) << last("move");
+    put("h8", kBlackBishop);
+    EXPECT_TRUE(saidFirst("move", "1... home planet on h8")) << last("move");
+    put("e5", kWhitePawn);
+    EXPECT_TRUE(saidFirst("move", "2. colony on e5")) << last("move");
+    // A colony out of reach of any home planet is no production.
+    put("a1", SetPiece{SetColour::Black, Figure::Pawn});
+    EXPECT_EQ(said.types().back(), "illegal");
+    take("a1");
+    say("pass");
+    EXPECT_TRUE(saidFirst("move", "2... abstains")) << last("move");
+    EXPECT_EQ(table->session()->ply(), 4);
+}
+
+TEST_F(ColonizationTable, EightColoniesBecomeAStationAndTheBoardIsToldWhichToTakeOff) {
+    openWithColonies(kAround);
+    ASSERT_EQ(table->session()->ply(), 18);
+    // Every cell beside d4 holds a colony: the station goes where one stood.
+    put("e4", kWhiteRook);
+    EXPECT_TRUE(saidFirst("move", "10. agricultural station on e4")) << last("move");
+    EXPECT_EQ(last("consequences"),
+              "Now take the white pawn (a colony) off c3; take the white pawn (a colony) off d3; "
+              "take the white pawn (a colony) off e3; take the white pawn (a colony) off c4; take "
+              "the white pawn (a colony) off c5; take the white pawn (a colony) off d5; take the "
+              "white pawn (a colony) off e5.");
+    for (const char* cell : {"c3", "d3", "e3", "c4", "c5", "d5", "e5"}) take(cell);
+    EXPECT_EQ(last("illegal"), "");
+    say("pass");
+    EXPECT_EQ(table->session()->ply(), 20);
+}
+
+TEST_F(ColonizationTable, AProductionSaidIsFollowedByWhatToTakeOffAndWhatToPutDown) {
+    openWithColonies(kAround);
+    say("R@e4");
+    EXPECT_EQ(last("consequences"),
+              "Now take the white pawn (a colony) off c3; take the white pawn (a colony) off d3; "
+              "take the white pawn (a colony) off e3; take the white pawn (a colony) off c4; "
+              "replace the white pawn (a colony) on e4 by a white rook (an agricultural station); "
+              "take the white pawn (a colony) off c5; take the white pawn (a colony) off d5; take "
+              "the white pawn (a colony) off e5.");
+    EXPECT_EQ(last("illegal"), "");
+    for (const char* cell : {"c3", "d3", "e3", "c4", "c5", "d5", "e5"}) take(cell);
+    put("e4", kWhiteRook);
+    EXPECT_EQ(said.types().back(), "fixed");
+}
+
+// Three players: two boards side by side (16x8 cells).
+class ColonizationTableOfThree : public testing::GameTableTest {
+  protected:
+    ColonizationTableOfThree() : GameTableTest("colonization", Geometry::rectangle(16, 8)) {}
+};
+
+TEST_F(ColonizationTableOfThree, AKnockedOutPlayerRejoinsAtTheEndOfTheRotation) {
+    TableSettings s = settings();
+    s.gameOptions.players = 3;
+    s.session.players = {"Ann", "Bob", "Cy"};
+    create(s);
+    ASSERT_EQ(boards.size(), 2u);
+    table->connectBoards();
+    show(*game->start());
+    auto put = [&](const std::string& cell, SetPiece look) {
+        const Spot at = spotOf(cell);
+        table->squareChanged(at.board, at.square, std::nullopt);
+        table->squareChanged(at.board, at.square, look);
+        settle();
+    };
+    put("d4", kWhiteBishop);
+    put("e5", kBlackBishop);
+    put("m4", kWhiteBishop);  // Cy, white too: whose it is follows from the turn
+    // Ann's home planet takes Bob's: Bob's society is gone, Cy's goes on.
+    const Spot d4 = spotOf("d4"), e5 = spotOf("e5");
+    table->squareChanged(e5.board, e5.square, std::nullopt);
+    table->squareChanged(d4.board, d4.square, std::nullopt);
+    put("e5", kWhiteBishop);
+    EXPECT_TRUE(saidFirst("move", "Ann: home planet d4xe5")) << last("move");
+    EXPECT_FALSE(table->session()->current().inGame(1));
+    ControlReply r = table->act("join", -1, "Bob");
+    ASSERT_TRUE(r.ok) << r.error;
+    EXPECT_TRUE(saidFirst("join", "Bob joins the game in seat 4")) << last("join");
+    EXPECT_TRUE(table->session()->current().inGame(3));
+    // Cy moves; then Bob, back at the end of the rotation, places a home planet.
+    ControlReply pass = table->act("pass", -1, "");
+    ASSERT_TRUE(pass.ok) << pass.error;
+    put("h1", kBlackBishop);  // seat 4 plays black
+    EXPECT_TRUE(saidFirst("move", "Bob: home planet on h1")) << last("move");
+}
+
+}  // namespace
+}  // namespace arbiter
