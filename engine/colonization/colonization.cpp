@@ -148,9 +148,9 @@ std::optional<std::vector<SetColour>> parseColours(const std::string& option) {
 }
 
 ColonizationState::ColonizationState(const Rules& rules, Geometry geometry)
-    : rules_(rules),
-      geometry_(std::move(geometry)),
-      cells_(static_cast<size_t>(geometry_.size())) {}
+    : rules_(std::make_shared<const Rules>(rules)),
+      geometry_(std::make_shared<const Geometry>(std::move(geometry))),
+      cells_(static_cast<size_t>(geometry_->size())) {}
 
 ColonizationState::ColonizationState(const Rules& rules, int files, int ranks, int players)
     : ColonizationState(rules, Geometry::rectangle(files, ranks)) {
@@ -165,7 +165,7 @@ std::unique_ptr<GameState> ColonizationState::clone() const {
 
 void ColonizationState::addSeat(Seat s, bool rejoiner, std::optional<SetColour> colour) {
     assert(playerCount() < kMaxSeats);
-    colours_.push_back(colour.value_or(rules_.colourOf(playerCount())));
+    colours_.push_back(colour.value_or(rules_->colourOf(playerCount())));
     seats_.push_back(s);
     rejoiner_.push_back(rejoiner);
     counts_.push_back({});
@@ -188,10 +188,24 @@ void ColonizationState::put(Cell c, Square s) {
         assert(n <= kLimit[static_cast<size_t>(s.kind)]);
         if (s.kind == kPlanet) {
             auto& planets = planets_[static_cast<size_t>(s.owner)];
-            *std::find(planets.begin(), planets.end(), NoCell) = c;
+            auto free = std::find(planets.begin(), planets.end(), NoCell);
+            assert(free != planets.end());
+            *free = c;
         }
     }
     at(c) = s;
+}
+
+void ColonizationState::make(const std::vector<Edit>& edits) {
+    // Whatever leaves a cell leaves before anything arrives: a piece stepping
+    // to a lower cell would otherwise count twice for a moment, past its
+    // kind's limit.
+    for (const Edit& e : edits) {
+        if (!e.before.empty()) put(e.cell, Square{});
+    }
+    for (const Edit& e : edits) {
+        if (!e.after.empty()) put(e.cell, e.after);
+    }
 }
 
 std::string ColonizationState::playerName(PlayerId p) const {
@@ -199,7 +213,7 @@ std::string ColonizationState::playerName(PlayerId p) const {
 }
 
 std::optional<Piece> ColonizationState::pieceAt(Cell c) const {
-    if (!geometry_.contains(c) || at(c).empty()) return std::nullopt;
+    if (!geometry_->contains(c) || at(c).empty()) return std::nullopt;
     return Piece{at(c).kind, at(c).owner};
 }
 
@@ -219,8 +233,8 @@ PlayerResources ColonizationState::resources(PlayerId p) const {
 }
 
 Appearance ColonizationState::appearance(Cell c) const {
-    if (!geometry_.contains(c) || at(c).empty()) return std::nullopt;
-    return SetPiece{colourOf(at(c).owner), rules_.figures[static_cast<size_t>(at(c).kind)]};
+    if (!geometry_->contains(c) || at(c).empty()) return std::nullopt;
+    return SetPiece{colourOf(at(c).owner), rules_->figures[static_cast<size_t>(at(c).kind)]};
 }
 
 bool ColonizationState::inGame(PlayerId p) const {
@@ -239,8 +253,8 @@ PlayerId ColonizationState::nextAfter(PlayerId p) const {
 bool ColonizationState::nextToOwnPlanet(Cell c, PlayerId p) const {
     for (Cell planet : planets_[static_cast<size_t>(p)]) {
         if (planet == NoCell || planet == c) continue;
-        const int df = geometry_.file(c) - geometry_.file(planet);
-        const int dr = geometry_.rank(c) - geometry_.rank(planet);
+        const int df = geometry_->file(c) - geometry_->file(planet);
+        const int dr = geometry_->rank(c) - geometry_->rank(planet);
         if (df >= -1 && df <= 1 && dr >= -1 && dr <= 1) return true;
     }
     return false;
@@ -265,7 +279,7 @@ std::vector<Action> ColonizationState::legalActions() const {
     if (outcome_.over()) return actions;
     const PlayerId p = toMove_;
     if (seat(p) == Seat::Placing) {
-        for (Cell c = 0; c < geometry_.size(); ++c) {
+        for (Cell c = 0; c < geometry_->size(); ++c) {
             if (at(c).empty()) actions.push_back(Action::place(kPlanet, c));
         }
         if (actions.empty()) actions.push_back(Action::pass());
@@ -276,13 +290,13 @@ std::vector<Action> ColonizationState::legalActions() const {
     std::vector<Cell> weapons;
     int found = 0;
     const int pieces = piecesOf(p);
-    for (Cell c = 0; c < geometry_.size() && found < pieces; ++c) {
+    for (Cell c = 0; c < geometry_->size() && found < pieces; ++c) {
         const Square s = at(c);
         if (s.owner != p) continue;
         ++found;
         if (s.kind == kWeapon) weapons.push_back(c);
         for (auto [df, dr] : kSteps) {
-            const Cell to = geometry_.step(c, df, dr);
+            const Cell to = geometry_->step(c, df, dr);
             if (to == NoCell || at(to).owner == p) continue;
             if (at(to).empty() || s.kind == kPlanet) actions.push_back(Action::move(c, to));
         }
@@ -292,7 +306,7 @@ std::vector<Action> ColonizationState::legalActions() const {
     for (Cell planet : planets_[static_cast<size_t>(p)]) {
         if (planet == NoCell) continue;
         for (auto [df, dr] : kSteps) {
-            const Cell c = geometry_.step(planet, df, dr);
+            const Cell c = geometry_->step(planet, df, dr);
             if (c != NoCell && std::find(around.begin(), around.end(), c) == around.end())
                 around.push_back(c);
         }
@@ -355,7 +369,7 @@ void ColonizationState::cutOff(PlayerId seat, std::vector<Edit>& edits) const {
     for (int i = 0; i < reached.size; ++i) {
         const Cell c = reached.cells[static_cast<size_t>(i)];
         for (auto [df, dr] : kSteps) {
-            const Cell n = geometry_.step(c, df, dr);
+            const Cell n = geometry_->step(c, df, dr);
             if (n != NoCell && after(n).owner == seat && !reached.has(n)) reached.add(n);
         }
     }
@@ -363,7 +377,7 @@ void ColonizationState::cutOff(PlayerId seat, std::vector<Edit>& edits) const {
     if (reached.size == total) return;
     // Some are cut off: rare, so found by looking at the society's cells.
     std::vector<Cell> cut;
-    for (Cell c = 0; c < geometry_.size(); ++c) {
+    for (Cell c = 0; c < geometry_->size(); ++c) {
         if (at(c).owner == seat && after(c).owner == seat && !reached.has(c)) cut.push_back(c);
     }
     for (const Edit& e : edits) {
@@ -399,7 +413,7 @@ std::vector<Edit> ColonizationState::editsOf(const Action& a) const {
         case Action::Kind::Place:
             if (seat(p) == Seat::Playing) {
                 const std::vector<int> replaced = replacedBy(a.piece);
-                for (Cell c = 0; c < geometry_.size() && !replaced.empty(); ++c) {
+                for (Cell c = 0; c < geometry_->size() && !replaced.empty(); ++c) {
                     const Square s = at(c);
                     if (s.owner == p &&
                         std::find(replaced.begin(), replaced.end(), s.kind) != replaced.end())
@@ -415,7 +429,7 @@ std::vector<Edit> ColonizationState::editsOf(const Action& a) const {
             set(a.to, at(a.from), Edit::Why::Hand);
             break;
         case Action::Kind::Choice:
-            for (Cell c = 0; c < geometry_.size(); ++c) {
+            for (Cell c = 0; c < geometry_->size(); ++c) {
                 const Square s = at(c);
                 if (!s.empty() && s.owner != p && s.kind != kPlanet)
                     set(c, Square{}, Edit::Why::Weapon);
@@ -423,7 +437,7 @@ std::vector<Edit> ColonizationState::editsOf(const Action& a) const {
             set(a.to, Square{}, Edit::Why::Weapon);
             break;
         case Action::Kind::Leave:
-            for (Cell c = 0; c < geometry_.size(); ++c) {
+            for (Cell c = 0; c < geometry_->size(); ++c) {
                 if (at(c).owner == a.arg) set(c, Square{}, Edit::Why::Hand);
             }
             break;
@@ -456,14 +470,14 @@ void ColonizationState::apply(const Action& a) {
         const PlayerId leaver = a.arg;
         // Whose turn comes next is decided while the leaver still has a seat.
         const PlayerId next = toMove_ == leaver ? nextAfter(leaver) : toMove_;
-        for (const Edit& e : editsOf(a)) put(e.cell, e.after);
+        make(editsOf(a));
         seats_[static_cast<size_t>(leaver)] = Seat::Left;
         if (next != NoPlayer) toMove_ = next;
         outcome_ = decided(NoPlayer);
         return;
     }
     const PlayerId mover = toMove_;
-    for (const Edit& e : editsOf(a)) put(e.cell, e.after);
+    make(editsOf(a));
     if (a.kind == Action::Kind::Place && seat(mover) == Seat::Placing)
         seats_[static_cast<size_t>(mover)] = Seat::Playing;
     for (PlayerId q = 0; q < playerCount(); ++q) {
@@ -488,7 +502,7 @@ Effect ColonizationState::effect(const Action& a) const {
         return e;
     auto look = [&](const Square& s) -> Appearance {
         if (s.empty()) return std::nullopt;
-        return SetPiece{colourOf(s.owner), rules_.figures[static_cast<size_t>(s.kind)]};
+        return SetPiece{colourOf(s.owner), rules_->figures[static_cast<size_t>(s.kind)]};
     };
     for (const Edit& edit : editsOf(a)) {
         if (edit.before == edit.after) continue;  // a step's piece cut off where it arrived
@@ -553,23 +567,23 @@ Outcome ColonizationState::stoppedOutcome(const std::string& why) const {
 }
 
 ColonizationGame::ColonizationGame(GameOptions resolved, Rules rules)
-    : options_(std::move(resolved)), rules_(std::move(rules)) {}
+    : options_(std::move(resolved)), tableRules_(std::move(rules)) {}
 
 std::unique_ptr<GameState> ColonizationGame::start() const {
-    return std::make_unique<ColonizationState>(rules_, options_.files, options_.ranks,
+    return std::make_unique<ColonizationState>(tableRules_, options_.files, options_.ranks,
                                                options_.players);
 }
 
 std::unique_ptr<GameState> ColonizationGame::load(std::string_view text, std::string& error) const {
     // The table checks that a loaded state fits its surface (Table::create).
-    return ColonizationState::load(text, error, rules_);
+    return ColonizationState::load(text, error, tableRules_);
 }
 
 SetPiece ColonizationGame::read(SetPiece sensed) const {
     for (int k = 0; k < kKinds; ++k) {
-        const auto& also = rules_.also[static_cast<size_t>(k)];
+        const auto& also = tableRules_.also[static_cast<size_t>(k)];
         if (std::find(also.begin(), also.end(), sensed.figure) != also.end())
-            return SetPiece{sensed.colour, rules_.figures[static_cast<size_t>(k)]};
+            return SetPiece{sensed.colour, tableRules_.figures[static_cast<size_t>(k)]};
     }
     return sensed;
 }

@@ -98,7 +98,7 @@ class ColonizationState final : public GameState {
     ColonizationState(const Rules& rules, int files, int ranks, int players);  // the start
     std::unique_ptr<GameState> clone() const override;
 
-    const Geometry& geometry() const override { return geometry_; }
+    const Geometry& geometry() const override { return *geometry_; }
     int playerCount() const override { return static_cast<int>(seats_.size()); }
     PlayerId toMove() const override { return toMove_; }
     std::string playerName(PlayerId p) const override;  // "Player 3"
@@ -156,6 +156,8 @@ class ColonizationState final : public GameState {
     const Square& at(Cell c) const { return cells_[static_cast<size_t>(c)]; }
     // Sets a cell, keeping the counts and the home planets' cells.
     void put(Cell c, Square s);
+    // Makes `edits` (editsOf's) on the cells.
+    void make(const std::vector<Edit>& edits);
     // A new seat in the table's colour for its index, or, for a rejoiner, in
     // `colour`: the colour of the set the player already played with.
     void addSeat(Seat s, bool rejoiner, std::optional<SetColour> colour = std::nullopt);
@@ -170,11 +172,13 @@ class ColonizationState final : public GameState {
     // The edits that cut off the pieces of `seat` no longer joined to its
     // home planets once `edits` are made, added to them.
     void cutOff(PlayerId seat, std::vector<Edit>& edits) const;
-    std::string cellName(Cell c) const { return geometry_.name(c); }
+    std::string cellName(Cell c) const { return geometry_->name(c); }
     std::string pieceWords(const Square& s) const;  // "Player 2's colony"
 
-    Rules rules_;
-    Geometry geometry_;
+    // Shared by every copy: the referee and perft copy a state for each
+    // action they try, and neither changes during a game.
+    std::shared_ptr<const Rules> rules_;
+    std::shared_ptr<const Geometry> geometry_;
     std::vector<Square> cells_;
     std::vector<Seat> seats_;
     std::vector<bool> rejoiner_;
@@ -204,11 +208,11 @@ class ColonizationGame final : public Game {
     // "white bishop (a home planet)".
     std::string lookName(SetPiece look) const override;
 
-    const Rules& rules() const { return rules_; }
+    const Rules& rules() const { return tableRules_; }
 
   private:
     GameOptions options_;
-    Rules rules_;
+    Rules tableRules_;
 };
 
 }  // namespace colonization

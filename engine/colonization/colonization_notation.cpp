@@ -135,7 +135,7 @@ std::string ColonizationState::refusal(const Action& a) const {
         return seatName(a.arg) + " is no longer in the game";
     }
     const PlayerId p = toMove_;
-    const bool onBoard = geometry_.contains(a.to);
+    const bool onBoard = geometry_->contains(a.to);
     if (seat(p) == Seat::Placing) {
         if (a.kind == Action::Kind::Place && a.piece == kPlanet && onBoard && !at(a.to).empty())
             return cellName(a.to) + " is not empty";
@@ -152,11 +152,11 @@ std::string ColonizationState::refusal(const Action& a) const {
             break;
         }
         case Action::Kind::Move: {
-            if (!geometry_.contains(a.from) || at(a.from).owner != p)
+            if (!geometry_->contains(a.from) || at(a.from).owner != p)
                 return "you have no piece on " + cellName(a.from);
             if (!onBoard) return "there is no such square";
-            const int df = geometry_.file(a.to) - geometry_.file(a.from);
-            const int dr = geometry_.rank(a.to) - geometry_.rank(a.from);
+            const int df = geometry_->file(a.to) - geometry_->file(a.from);
+            const int dr = geometry_->rank(a.to) - geometry_->rank(a.from);
             if (a.to == a.from || df < -1 || df > 1 || dr < -1 || dr > 1)
                 return cellName(a.from) + " and " + cellName(a.to) +
                        " are not neighbours: a piece moves one step";
@@ -205,8 +205,8 @@ std::string ColonizationState::describe(const Action& a) const {
                         cells.push_back(e.cell);
                 }
                 std::sort(cells.begin(), cells.end(), [&](Cell x, Cell y) {
-                    return std::pair(geometry_.file(x), geometry_.rank(x)) <
-                           std::pair(geometry_.file(y), geometry_.rank(y));
+                    return std::pair(geometry_->file(x), geometry_->rank(x)) <
+                           std::pair(geometry_->file(y), geometry_->rank(y));
                 });
                 std::string part = std::string("the ") + kNumbers[cells.size()] + " " +
                                    kPlural[static_cast<size_t>(kind)] + " on";
@@ -238,8 +238,8 @@ std::string ColonizationState::describe(const Action& a) const {
         if (e.why == Edit::Why::CutOff) cut.push_back(&e);
     }
     std::sort(cut.begin(), cut.end(), [&](const Edit* x, const Edit* y) {
-        return std::tuple(x->lost.owner, geometry_.file(x->cell), geometry_.rank(x->cell)) <
-               std::tuple(y->lost.owner, geometry_.file(y->cell), geometry_.rank(y->cell));
+        return std::tuple(x->lost.owner, geometry_->file(x->cell), geometry_->rank(x->cell)) <
+               std::tuple(y->lost.owner, geometry_->file(y->cell), geometry_->rank(y->cell));
     });
     for (size_t i = 0; i < cut.size(); ++i)
         text += (i == 0 ? "; cut off: " : ", ") + pieceWords(cut[i]->lost) + " on " +
@@ -253,7 +253,7 @@ std::string ColonizationState::encode(const Action& a) const {
             return std::string(1, validKind(a.piece) ? kLetters[a.piece] : '?') + "@" +
                    cellName(a.to);
         case Action::Kind::Move: {
-            const bool takes = geometry_.contains(a.to) && !at(a.to).empty();
+            const bool takes = geometry_->contains(a.to) && !at(a.to).empty();
             return cellName(a.from) + (takes ? "x" : "-") + cellName(a.to);
         }
         case Action::Kind::Pass:
@@ -273,7 +273,7 @@ std::optional<Action> ColonizationState::decode(std::string_view said) const {
     const std::vector<std::string> words = wordsOf(lowered(said));
     if (words.size() == 2) {
         if (words[0] == "weapon") {
-            auto at = geometry_.parse(words[1]);
+            auto at = geometry_->parse(words[1]);
             if (!at) return std::nullopt;
             return Action::choice(kActivate, *at);
         }
@@ -290,7 +290,7 @@ std::optional<Action> ColonizationState::decode(std::string_view said) const {
     if (text.size() >= 2 && text[1] == '@') {
         const std::string letters = "bprnkq";
         const size_t kind = letters.find(text[0]);
-        auto to = geometry_.parse(std::string_view(text).substr(2));
+        auto to = geometry_->parse(std::string_view(text).substr(2));
         if (kind == std::string::npos || !to) return std::nullopt;
         return Action::place(static_cast<int>(std::min<size_t>(kind, kWeapon)), *to);
     }
@@ -301,26 +301,26 @@ std::optional<Action> ColonizationState::decode(std::string_view said) const {
         if (text[i] == 'x' && text[i - 1] >= '0' && text[i - 1] <= '9') sign = i;
     }
     if (sign == std::string::npos) return std::nullopt;
-    auto from = geometry_.parse(std::string_view(text).substr(0, sign));
-    auto to = geometry_.parse(std::string_view(text).substr(sign + 1));
+    auto from = geometry_->parse(std::string_view(text).substr(0, sign));
+    auto to = geometry_->parse(std::string_view(text).substr(sign + 1));
     if (!from || !to) return std::nullopt;
     return Action::move(*from, *to);
 }
 
 std::string ColonizationState::serialize() const {
     std::string s =
-        std::to_string(geometry_.files()) + "x" + std::to_string(geometry_.ranks()) + " ";
+        std::to_string(geometry_->files()) + "x" + std::to_string(geometry_->ranks()) + " ";
     for (PlayerId p = 0; p < playerCount(); ++p) {
         s += (p ? "," : "") + std::string(1, static_cast<char>(seat(p)));
         if (rejoiner(p)) s += '*';
         // A rejoiner keeps its set's colour, which may not be its seat's.
-        if (colourOf(p) != rules_.colourOf(p)) s += colourOf(p) == SetColour::White ? 'w' : 'b';
+        if (colourOf(p) != rules_->colourOf(p)) s += colourOf(p) == SetColour::White ? 'w' : 'b';
     }
     s += " " + seatLetters(toMove_) + " " + std::to_string(plies_) + " ";
-    for (int r = geometry_.ranks() - 1; r >= 0; --r) {
+    for (int r = geometry_->ranks() - 1; r >= 0; --r) {
         int empty = 0;
-        for (int f = 0; f < geometry_.files(); ++f) {
-            const Square q = at(geometry_.cell(f, r));
+        for (int f = 0; f < geometry_->files(); ++f) {
+            const Square q = at(geometry_->cell(f, r));
             if (q.empty()) {
                 ++empty;
                 continue;
@@ -418,7 +418,7 @@ std::unique_ptr<ColonizationState> ColonizationState::load(std::string_view text
             if (f >= *files)
                 return fail(rankName + " has more cells than the " + std::to_string(*files) +
                             " files");
-            const Cell c = s->geometry_.cell(f, r);
+            const Cell c = s->geometry_->cell(f, r);
             if (!owner || *owner >= s->playerCount())
                 return fail("the piece on " + s->cellName(c) + " belongs to no seat");
             if (s->seat(*owner) != Seat::Playing)
@@ -501,8 +501,8 @@ std::vector<std::string> ColonizationState::report() const {
 
 std::string ColonizationGame::lookName(SetPiece look) const {
     for (int k = 0; k < kKinds; ++k) {
-        const auto& also = rules_.also[static_cast<size_t>(k)];
-        if (look.figure == rules_.figures[static_cast<size_t>(k)] ||
+        const auto& also = tableRules_.also[static_cast<size_t>(k)];
+        if (look.figure == tableRules_.figures[static_cast<size_t>(k)] ||
             std::find(also.begin(), also.end(), look.figure) != also.end())
             return words(look) + " (" + kWithArticle[static_cast<size_t>(k)] + ")";
     }
@@ -511,7 +511,7 @@ std::string ColonizationGame::lookName(SetPiece look) const {
 
 std::string ColonizationGame::exportRecord(const GameRecord& record) const {
     std::string error;
-    auto state = ColonizationState::load(record.startText, error, rules_);
+    auto state = ColonizationState::load(record.startText, error, tableRules_);
     std::ostringstream out;
     out << textRecord(record, state.get());
     if (state) {

@@ -641,6 +641,9 @@ TEST(ColonizationRules, TheQuickEffectIsTheDefaultOne) {
         positionText(8, 8, "p,p", 'a',
                      "d4:Ba c3:Pa c4:Pa c5:Pa d3:Pa d5:Pa e3:Pa e4:Pa e5:Pa f4:Na f5:Ka h8:Bb"),
         positionText(3, 3, "n,p", 'a', "b2:Bb"),
+        // Two home planets and eight colonies: steps to lower squares too.
+        positionText(8, 8, "p,p", 'a',
+                     "d4:Ba e4:Ba c3:Pa c4:Pa c5:Pa d3:Pa d5:Pa e3:Pa e5:Pa f5:Pa h8:Bb"),
     };
     for (const std::string& text : positions) {
         auto s = loaded(text);
