@@ -34,8 +34,10 @@ std::string surfaceText(const GameInfo& game) {
     if (game.sizeFixed()) return cellsText(game.minFiles, game.minRanks) + " cells";
     if (game.surfaceFor) return game.surfaceNote;
     return range(game.minFiles, game.maxFiles, "..") + " files x " +
-           range(game.minRanks, game.maxRanks, "..") + " ranks (default " +
-           cellsText(game.defaultFiles, game.defaultRanks) + ")";
+           range(game.minRanks, game.maxRanks, "..") + " ranks (" +
+           (game.defaultSurfaceFor ? game.surfaceNote
+                                   : "default " + cellsText(game.defaultFiles, game.defaultRanks)) +
+           ")";
 }
 
 // A board's section name: its own, or "main" for the one board named by its device.
