@@ -25,9 +25,9 @@ enum Kind : int { kPlanet = 0, kColony, kAgricultural, kIndustrial, kWeapon, kKi
 // How many of each kind a society has: sixteen in all.
 inline constexpr std::array<int, kKinds> kLimit = {2, 8, 2, 2, 2};
 inline constexpr int kAllPieces = 16;
-// Seats are never reused, so late arrivals and rejoiners add seats: this
-// bounds them (the game starts with 2 to 16).
-inline constexpr int kMaxSeats = 64;
+// Seats are never reused, so late arrivals and rejoiners add seats: they are
+// bounded by the seats a table keeps clocks for (the game starts with 2 to 16).
+inline constexpr int kMaxSeats = kMaxPlayers;
 inline constexpr int kMaxSide = 64;
 // Action::choice(kActivate, cell): activate the Weapon standing on `cell`.
 inline constexpr int kActivate = 1;

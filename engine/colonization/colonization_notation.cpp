@@ -353,7 +353,7 @@ std::unique_ptr<ColonizationState> ColonizationState::load(std::string_view text
         return fail("the size must be FILESxRANKS, each 1 to 64, such as 16x8");
     const auto seatTexts = splitOn(fields[1], ',');
     if (seatTexts.size() < 2 || seatTexts.size() > static_cast<size_t>(kMaxSeats))
-        return fail("there must be 2 to 64 seats, comma-separated");
+        return fail("there must be 2 to " + std::to_string(kMaxSeats) + " seats, comma-separated");
     std::unique_ptr<ColonizationState> s(new ColonizationState(
         rules, Geometry::rectangle(static_cast<int>(*files), static_cast<int>(*ranks))));
     for (size_t i = 0; i < seatTexts.size(); ++i) {

@@ -539,7 +539,7 @@ TEST(ColonizationRules, SeatsAreNeverReusedUpToSixtyFour) {
     ColonizationState s(Rules{}, 8, 8, 16);
     while (s.playerCount() < kMaxSeats) s.apply(Action::join());
     EXPECT_FALSE(s.isLegal(Action::join()));
-    EXPECT_EQ(s.refusal(Action::join()), "every seat is taken: a game has at most 64");
+    EXPECT_EQ(s.refusal(Action::join()), "every seat is taken: a game has at most 16");
 }
 
 TEST(ColonizationRules, ALeaverTakesTheirPiecesAndTheTurnMovesOn) {
