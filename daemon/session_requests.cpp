@@ -38,7 +38,7 @@ std::string Session::join(const std::string& name) {
     }
     const Action joining = Action::join(former);
     if (!current().isLegal(joining)) {
-        if (former >= 0) return name + " was knocked out and this game takes no one back";
+        if (former >= 0) return name + " is out of this game and may not come back";
         return "this game takes no late players" +
                std::string(current().rosterActions().empty() ? "" : " now (every seat is taken)");
     }

@@ -106,6 +106,50 @@ TEST_F(ColonizationTable, AProductionSaidIsFollowedByWhatToTakeOffAndWhatToPutDo
     EXPECT_EQ(said.types().back(), "fixed");
 }
 
+// Ann's home planet d4 with a Weapon beside it; Bob's planet h8 with two
+// colonies; Ann to move.
+constexpr const char* kWeaponReady = "8x8 p,p a 10 6PbBb/6Pb1/8/8/3BaKa3/8/8/8";
+
+TEST_F(ColonizationTable, AWeaponSaidClearsTheOthersAndTheBoardIsToldWhatToTakeOff) {
+    journalFrom(kWeaponReady);
+    TableSettings s = settings();
+    s.gameOptions.players = 2;
+    create(s);
+    show(kWeaponReady);
+    say("weapon e4");
+    EXPECT_TRUE(saidFirst("move", "1. activates the Weapon on e4")) << last("move");
+    // Bob keeps his home planet; his colonies go, and the Weapon with them.
+    EXPECT_EQ(last("consequences"),
+              "Now take the white king (a Weapon) off e4; take the black pawn (a colony) off g7; "
+              "take the black pawn (a colony) off g8.");
+    for (const char* cell : {"e4", "g7", "g8"}) take(cell);
+    EXPECT_EQ(said.types().back(), "fixed");
+    EXPECT_EQ(last("illegal"), "");
+}
+
+// Ann's home planet d4 and two colonies; Bob's planet h8 with a Weapon.
+constexpr const char* kBobsWeapon = "8x8 p,p a 10 6KbBb/8/8/8/2PaBa4/2Pa5/8/8";
+
+TEST_F(ColonizationTable, AfterTheTimeLimitTheWeaponIsRefusedAndMostPiecesWin) {
+    journalFrom(kBobsWeapon, 60'000);  // one minute of play for the whole game
+    TableSettings s = settings();
+    s.gameOptions.players = 2;
+    create(s);
+    show(kBobsWeapon);
+    say("pass");  // Ann abstains: the clocks run, the round is under way
+    time.advance(61'000);
+    loop.runOnce(0);
+    EXPECT_TRUE(saidFirst("time-limit", "The time limit of")) << last("time-limit");
+    ControlReply r = table->act("weapon g8", -1, "");
+    EXPECT_FALSE(r.ok);
+    EXPECT_EQ(r.error, "\"weapon g8\": the Weapon cannot be used after the time limit");
+    // Bob finishes the round; Ann has three pieces on the board to his two.
+    say("pass");
+    ASSERT_TRUE(table->session()->over());
+    EXPECT_TRUE(saidFirst("result", "Game over:")) << last("result");
+    EXPECT_NE(last("result").find("Ann wins"), std::string::npos) << last("result");
+}
+
 // Three players: two boards side by side (16x8 cells).
 class ColonizationTableOfThree : public testing::GameTableTest {
   protected:

@@ -94,11 +94,12 @@ class GameTableTest : public ::testing::Test {
         loop.runOnce(0);
     }
     // A game that begins at `position`, left in the journal directory for the
-    // next table to take up.
-    void journalFrom(const std::string& position) {
+    // next table to take up; with a time limit on the whole game if given.
+    void journalFrom(const std::string& position, Millis timeLimit = 0) {
         std::filesystem::create_directories(journalDir);
         nlohmann::json header = {{"type", "game"},    {"version", 1},  {"game", name},
                                  {"start", position}, {"time", "5+0"}, {"players", {"Ann", "Bob"}}};
+        if (timeLimit > 0) header["limits"] = {{"time", timeLimit}, {"moves", 0}};
         std::ofstream(journalDir + "/loaded.jsonl") << header.dump() << "\n";
     }
 
