@@ -504,8 +504,17 @@ Effect ColonizationState::effect(const Action& a) const {
         if (s.empty()) return std::nullopt;
         return SetPiece{colourOf(s.owner), rules_->figures[static_cast<size_t>(s.kind)]};
     };
-    for (const Edit& edit : editsOf(a)) {
-        if (edit.before == edit.after) continue;  // a step's piece cut off where it arrived
+    const std::vector<Edit> edits = editsOf(a);
+    // A step whose piece is cut off where it arrives would show on the boards
+    // as nothing but a piece lifted, which every piece in the hand is: it is
+    // said (arbiterctl do), never read from the boards.
+    if (a.kind == Action::Kind::Move &&
+        std::any_of(edits.begin(), edits.end(), [&](const Edit& edit) {
+            return edit.cell == a.to && edit.before == edit.after;
+        }))
+        return e;
+    for (const Edit& edit : edits) {
+        if (edit.before == edit.after) continue;
         e.changes.push_back({edit.cell, look(edit.before), look(edit.after),
                              edit.before != edit.after, edit.why != Edit::Why::Hand});
     }
