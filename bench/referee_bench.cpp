@@ -2,7 +2,8 @@
 // the largest table we support, 16 occupancy boards in a 4 x 4 grid (32 x 32
 // cells) with 16 players of Skirmish, whose pieces all look alike; and, on a
 // Colonization-sized table with many more legal actions, how long it takes to
-// catch up with two moves made while a board was away.
+// catch up with two moves made while a board was away; and Colonization for
+// 16 players on the 16 boards, timed from the middle of a game.
 //
 //   arbiter-bench-referee [--moves N] [--pieces P] [--seed S]
 //
@@ -36,6 +37,15 @@
 // next player each make a step while it is away (far apart, without captures,
 // so that only one explanation fits), and the board comes back: the time from
 // its dump to the verdict, which must be Commit of both steps, is the catch-up.
+//
+// Colonization: 16 players on the 16 boards, which tell pieces apart, in two
+// colours, so most pieces look like many others'. The first 176 actions (the
+// placements, then some ten rounds of mostly production) are played untimed;
+// then every action is shown as hands make it (a produced piece put down,
+// where it replaces pieces after those are taken off), and what an action
+// does beyond the mover's hands is made before the next, as players do when
+// told. Actions said rather than shown (a Weapon, a step into isolation)
+// count as passes.
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
@@ -223,6 +233,10 @@ void printRow(const std::string& label, std::vector<double> us) {
                  kindName(v.kind));
     for (const Action& a : v.actions) std::fprintf(stderr, " %s", state.encode(a).c_str());
     for (const Action& a : v.candidates) std::fprintf(stderr, " %s?", state.encode(a).c_str());
+    for (const CellFix& fix : v.fixes)
+        std::fprintf(stderr, "; %s", Referee::describe(fix, state.geometry()).c_str());
+    for (const Action& a : v.fixesComplete)
+        std::fprintf(stderr, " (completes %s)", state.encode(a).c_str());
     std::fprintf(stderr, "\nstate: %s\n", state.serialize().c_str());
     std::exit(1);
 }
@@ -246,6 +260,8 @@ struct TableSpec {
     // Every this many turns, two moves are made while a board is away; 0: never.
     int catchUpEvery = 0;
     Chooser choose = anyAction;
+    // What the boards tell: Skirmish's pieces all look alike to them anyway.
+    Sensing sensing = Sensing::Occupancy;
     // Actions played before the timing starts, to reach the middle of a game.
     int warmUp = 0;
 };
@@ -289,10 +305,16 @@ Figures play(TableSpec table, int moves, uint32_t seed) {
         p.name = "board" + std::to_string(b + 1);
         p.originFile = 8 * (b % table.boardsAcross);
         p.originRank = 8 * (b / table.boardsAcross);
-        p.sensing = Sensing::Occupancy;
+        p.sensing = table.sensing;
         placements.push_back(p);
     }
     Surface surface(g, placements);
+    // What a board reports for a look: on an occupancy board, only that
+    // something is there.
+    auto sensed = [&](const Appearance& look) -> Appearance {
+        if (!look || table.sensing == Sensing::ColourAndKind) return look;
+        return kSomething;
+    };
     const std::vector<BoardSquare> where = squaresOfCells(surface, g);
     // What the boards hold, as they would report it in a dump.
     std::vector<BoardSquares> boards(static_cast<size_t>(surface.boardCount()));
@@ -301,7 +323,7 @@ Figures play(TableSpec table, int moves, uint32_t seed) {
         BoardSquares& squares = boards[size_t(b)];
         for (int s = 0; s < 64; ++s) {
             Cell c = Surface::cellOf(g, surface.placement(b), s);
-            if (c != NoCell && state->appearance(c)) squares[size_t(s)] = kSomething;
+            if (c != NoCell) squares[size_t(s)] = sensed(state->appearance(c));
         }
         surface.boardDump(b, squares, now);
     }
@@ -344,14 +366,14 @@ Figures play(TableSpec table, int moves, uint32_t seed) {
     };
     auto step = [&](const Action& a) {
         report(a.from, std::nullopt);
-        report(a.to, kSomething);
+        report(a.to, sensed(state->appearance(a.from)));
     };
     // What an action does beyond the mover's hands (pieces cut off, replaced,
     // a Weapon's victims) is made on the boards, as players do when told.
     auto catchUpBoards = [&] {
         for (Cell c = 0; c < g.size(); ++c) {
             const BoardSquare& bs = where[size_t(c)];
-            const Appearance want = state->appearance(c) ? Appearance(kSomething) : std::nullopt;
+            const Appearance want = sensed(state->appearance(c));
             if (bs.board >= 0 && boards[size_t(bs.board)][size_t(bs.square)] != want)
                 report(c, want);
         }
@@ -427,10 +449,28 @@ Figures play(TableSpec table, int moves, uint32_t seed) {
         const Action chosen = table.choose(legal, random);
         f.signature.add(state->encode(chosen));
 
-        if (chosen.kind == Action::Kind::Place) {
-            // A piece put down: placed, or produced in place of others.
+        if (state->effect(chosen).empty()) {
+            // Said rather than shown (a pass, a Colonization step into
+            // isolation): there is nothing to judge on the boards.
+            ++f.passes;
+        } else if (chosen.kind == Action::Kind::Place) {
+            // A piece put down: placed, or produced in place of others. Where
+            // it goes on a square a replaced piece leaves, an occupancy board
+            // cannot see the exchange: the replaced pieces come off first, as
+            // such a table must make them, and the one there is lifted.
             double us = 0;
-            Verdict v = sense(chosen.to, kSomething, us);
+            if (boards[size_t(where[size_t(chosen.to)].board)]
+                      [size_t(where[size_t(chosen.to)].square)]) {
+                for (const CellChange& ch : state->effect(chosen).changes) {
+                    if (ch.consequence) report(ch.cell, sensed(ch.after));
+                }
+                Verdict lifted = sense(chosen.to, std::nullopt, us);
+                f.intermediate[std::string("lift replaced -> ") + kindName(lifted.kind)].push_back(
+                    us);
+            }
+            const Effect placing = state->effect(chosen);
+            const CellChange* put = placing.find(chosen.to);
+            Verdict v = sense(chosen.to, sensed(put ? put->after : Appearance(kSomething)), us);
             if (v.kind != Verdict::Kind::Commit || v.actions != std::vector<Action>{chosen})
                 wrongVerdict(move, *state, state->encode(chosen), v,
                              "Commit " + state->encode(chosen));
@@ -448,7 +488,7 @@ Figures play(TableSpec table, int moves, uint32_t seed) {
                 v = sense(chosen.to, std::nullopt, us);
                 f.intermediate[std::string("lift captured -> ") + kindName(v.kind)].push_back(us);
             }
-            v = sense(chosen.to, kSomething, us);
+            v = sense(chosen.to, sensed(state->appearance(chosen.from)), us);
 
             // Every capture lifts the captured piece off, so the board history
             // tells even look-alike captures apart: only Commit of the move is right.
@@ -583,13 +623,13 @@ int main(int argc, char** argv) {
         return 1;
     }
     Figures middle = play({kBoardsAcross, kBoardsUp, societies->start(), 0, mostlyProducing,
-                           kColonizationWarmUp},
+                           Sensing::ColourAndKind, kColonizationWarmUp},
                           options.moves, options.seed);
     std::printf(
-        "\nreferee on Colonization: %d x %d cells, %d boards of 8x8, occupancy sensing, %d "
-        "players; timed after %d actions (placements, then mostly production)\n",
-        8 * kBoardsAcross, 8 * kBoardsUp, kBoardsAcross * kBoardsUp, kPlayers,
-        kColonizationWarmUp);
+        "\nreferee on Colonization: %d x %d cells, %d boards of 8x8 that tell pieces apart (as "
+        "DGT boards do), %d players in two colours; timed after %d actions (placements, then "
+        "mostly production)\n",
+        8 * kBoardsAcross, 8 * kBoardsUp, kBoardsAcross * kBoardsUp, kPlayers, kColonizationWarmUp);
     printFigures(middle);
     std::printf("\nsignature of the Colonization table: %016llx\n",
                 static_cast<unsigned long long>(middle.signature.value()));
