@@ -120,7 +120,7 @@ TEST(MobiatusNotation, MalformedPositionsAreRefusedWithTheReason) {
               "rank 7: 'Q' is not R (a Red dot), B (a Blue dot), x (a singularity) or a count "
               "of empty cells 1 to 5");
     EXPECT_TRUE(Says(loadError(withRank(7, "rrrrr")), "'r' is not R"));
-    EXPECT_TRUE(Says(loadError(withRank(7, "XXXXX")), "'X' is not R"));
+    EXPECT_TRUE(Says(loadError(withRank(7, "QQQQQ")), "'Q' is not R"));
     EXPECT_TRUE(Says(loadError(withRank(7,
                                         "\xff\xfe"
                                         "5")),
