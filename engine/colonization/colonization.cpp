@@ -552,17 +552,9 @@ Outcome ColonizationState::decided(PlayerId mover) const {
 }
 
 Outcome ColonizationState::stoppedOutcome(const std::string& why) const {
-    std::vector<PlayerId> best;
-    int most = -1;
-    for (PlayerId p = 0; p < playerCount(); ++p) {
-        if (!inGame(p)) continue;
-        const int n = piecesOf(p);
-        if (n > most) {
-            best.clear();
-            most = n;
-        }
-        if (n == most) best.push_back(p);
-    }
+    const auto [best, most] = leaders(
+        playerCount(), [&](PlayerId p) { return inGame(p); },
+        [&](PlayerId p) { return piecesOf(p); });
     if (best.empty()) return Outcome::draw(why);
     const std::string pieces = std::to_string(most) + (most == 1 ? " piece" : " pieces");
     if (best.size() == 1)

@@ -19,7 +19,9 @@ std::vector<Cell> GameState::consequences(const Action&, const GameState&) const
     return {};
 }
 
-std::string GameState::describeStops(const Action&, int) const { return {}; }
+std::string GameState::describeStops(const Action&, int) const {
+    return {};
+}
 
 std::vector<PlayerId> GameState::opponents(PlayerId p) const {
     std::vector<PlayerId> others;
@@ -46,6 +48,21 @@ Effect GameState::effect(const Action& a) const {
         }
     }
     return e;
+}
+
+Leaders leaders(int players, const std::function<bool(PlayerId)>& counts,
+                const std::function<int(PlayerId)>& count) {
+    Leaders best;
+    for (PlayerId p = 0; p < players; ++p) {
+        if (!counts(p)) continue;
+        const int n = count(p);
+        if (n > best.count) {
+            best.players.clear();
+            best.count = n;
+        }
+        if (n == best.count) best.players.push_back(p);
+    }
+    return best;
 }
 
 }  // namespace arbiter

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -25,5 +26,16 @@ struct Outcome {
     static Outcome draw(std::string why) { return {Status::Draw, {}, std::move(why)}; }
     bool operator==(const Outcome&) const = default;
 };
+
+// The players with the highest `count` among those `counts` lets count, in
+// seat order, and that count (-1 when nobody counts): who leads when a table's
+// limit stops a game that is decided by a score (Skirmish's captures,
+// Colonization's pieces on the board).
+struct Leaders {
+    std::vector<PlayerId> players;
+    int count = -1;
+};
+Leaders leaders(int players, const std::function<bool(PlayerId)>& counts,
+                const std::function<int(PlayerId)>& count);
 
 }  // namespace arbiter

@@ -263,17 +263,11 @@ Outcome SkirmishState::outcome() const {
 }
 
 Outcome SkirmishState::stoppedOutcome(const std::string& why) const {
-    std::vector<PlayerId> best;
-    int top = -1;
-    for (PlayerId p = 0; p < playerCount(); ++p) {
-        if (!inGame(p)) continue;
-        int s = scores_[static_cast<size_t>(p)];
-        if (s > top) best.clear();
-        if (s >= top) {
-            top = s;
-            best.push_back(p);
-        }
-    }
+    const std::vector<PlayerId> best =
+        leaders(
+            playerCount(), [&](PlayerId p) { return inGame(p); },
+            [&](PlayerId p) { return scores_[static_cast<size_t>(p)]; })
+            .players;
     if (best.size() == 1) return Outcome::win(best, why + ", highest score");
     return {Outcome::Status::Draw, best, why + ", equal highest scores"};
 }
