@@ -158,6 +158,13 @@ class Game {
     // A look in the players' words, for what to put on or take off a cell:
     // "white knight" by default, "drone (knight or rook)" in Martian Chess.
     virtual std::string lookName(SetPiece look) const { return words(look); }
+    // Whether the table waits until the boards have been still for the settle
+    // time before it acts on what they show. Yes by default: a move on its way
+    // may pass through another legal move (a rook put down on a2 on its way to
+    // a3). A game whose every action on a board is one step onto a
+    // neighbouring cell (Sandkings) says no: a piece put down is a whole step,
+    // and players make steps faster than any settle time.
+    virtual bool settleNeeded() const { return true; }
 };
 
 // Every game the engine knows, with its player counts, options and stand-ins.
