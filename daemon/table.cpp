@@ -177,6 +177,15 @@ void Table::surfaceChanged() {
         early_ = referee_.judge(surface_, catchUpPlies_);
         earlyStamp_ = surface_.changeStamp();
         earlyPly_ = session_->ply();
+        // A game whose every action on a board is one step (Sandkings) needs no
+        // settle time: a piece put down is a whole step, and the next step may
+        // follow faster than the boards are ever still. Until the boards show
+        // what was said, nothing is a step, and that is judged at settle.
+        if (early_->kind == Verdict::Kind::Commit && !game_->settleNeeded() && !boardBehind_) {
+            loop_.cancel(*judgeTimer_);
+            judgeTimer_.reset();
+            judgeInGame();
+        }
     }
 }
 

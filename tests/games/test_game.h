@@ -17,8 +17,10 @@ std::string turnRecord(const Game& game, const GameRecord& record);
 template <class State>
 class TestGame final : public Game {
   public:
-    explicit TestGame(std::string name) : name_(std::move(name)) {}
+    explicit TestGame(std::string name, bool settleNeeded = true)
+        : name_(std::move(name)), settleNeeded_(settleNeeded) {}
     std::string name() const override { return name_; }
+    bool settleNeeded() const override { return settleNeeded_; }
     const GameOptions& options() const override { return options_; }
     std::unique_ptr<GameState> start() const override { return std::make_unique<State>(); }
     std::unique_ptr<GameState> load(std::string_view text, std::string& error) const override {
@@ -31,6 +33,7 @@ class TestGame final : public Game {
 
   private:
     std::string name_;
+    bool settleNeeded_ = true;
     GameOptions options_;
 };
 

@@ -115,8 +115,8 @@ class TwoStepState final : public GameState {
 
 }  // namespace
 
-std::unique_ptr<Game> makeTwoStepGame() {
-    return std::make_unique<TestGame<TwoStepState>>("two-step");
+std::unique_ptr<Game> makeTwoStepGame(bool settleNeeded) {
+    return std::make_unique<TestGame<TwoStepState>>("two-step", settleNeeded);
 }
 
 }  // namespace arbiter::testgames

@@ -12,7 +12,9 @@ namespace arbiter::testgames {
 // first step the player may end the turn ("end"), after the second it ends by
 // itself. Nothing is ever captured and the game never ends by itself: it
 // exists to exercise turns of several actions (clocks, move numbers, the end
-// of a turn implied by the next player's step on the board).
-std::unique_ptr<Game> makeTwoStepGame();
+// of a turn implied by the next player's step on the board). With
+// `settleNeeded` false its steps are judged as the board shows them, as
+// Sandkings's are.
+std::unique_ptr<Game> makeTwoStepGame(bool settleNeeded = true);
 
 }  // namespace arbiter::testgames
