@@ -7,14 +7,15 @@
 #include "engine/martian/martian.h"
 #include "engine/mobiatus/mobiatus.h"
 #include "engine/powercoinz/powercoinz.h"
+#include "engine/sandkings/sandkings.h"
 #include "engine/skirmish/skirmish.h"
 
 namespace arbiter {
 
 const std::vector<GameInfo>& gameCatalog() {
-    static const std::vector<GameInfo> catalog = {fideInfo(),    skirmishInfo(),   csipgsInfo(),
-                                                  martianInfo(), powercoinzInfo(), konfusionInfo(),
-                                                  mobiatusInfo(), colonizationInfo()};
+    static const std::vector<GameInfo> catalog = {
+        fideInfo(),      skirmishInfo(), csipgsInfo(),       martianInfo(),  powercoinzInfo(),
+        konfusionInfo(), mobiatusInfo(), colonizationInfo(), sandkingsInfo()};
     return catalog;
 }
 
@@ -49,6 +50,7 @@ std::unique_ptr<Game> makeGame(std::string_view name, const GameOptions& options
     if (name == "konfusion") return makeKonfusionGame(*resolved, error);
     if (name == "mobiatus") return makeMobiatusGame(*resolved, error);
     if (name == "colonization") return makeColonizationGame(*resolved, error);
+    if (name == "sandkings") return makeSandkingsGame(*resolved, error);
     error = "game \"" + std::string(name) + "\" is listed but not built";
     return nullptr;
 }

@@ -1,0 +1,468 @@
+// The rules of Sandkings: the creatures in their corners, turns of as many
+// steps as a creature has parts, the connection every step must keep, stings
+// and the vertebrae that block them, pieces cut off by a sting, suffocation
+// in a corner closed by a chain, and the last creature standing. Notation,
+// descriptions, refusals, the position text and the report are in
+// sandkings_notation.cpp.
+#include "engine/sandkings/sandkings.h"
+
+#include <cassert>
+
+namespace arbiter {
+
+GameInfo sandkingsInfo() {
+    GameInfo info;
+    info.name = "sandkings";
+    info.title = "Sandkings: creatures of six parts that sting and suffocate, for 2 to 4 players";
+    info.minPlayers = 2;
+    info.maxPlayers = sandkings::kMaxSeats;
+    info.defaultPlayers = 2;
+    info.defaultFiles = info.minFiles = info.maxFiles = sandkings::kSide;
+    info.defaultRanks = info.minRanks = info.maxRanks = sandkings::kSide;
+    info.options = {
+        {"orthogonal-block",
+         "a vertebra blocks a stinger only when orthogonally next to its body (off: in any of "
+         "the 8 directions)",
+         "off",
+         {"on", "off"}},
+        {"stinger-near-body",
+         "a stinger standing next to its own body may sting even a blocking vertebra",
+         "off",
+         {"on", "off"}},
+        {"diagonal-suffocation",
+         "the chain that suffocates may be joined diagonally too (off: orthogonally only)",
+         "off",
+         {"on", "off"}},
+        {"double-steps",
+         "twice as many steps a turn as the creature has parts",
+         "off",
+         {"on", "off"}},
+    };
+    // The colour on the board is the seat's (white for the first and third
+    // seats, black for the second and fourth), so the table chooses figures.
+    const sandkings::Rules defaults;
+    info.standIns = {
+        {"stinger", "the stinger", SetPiece{SetColour::White, defaults.figures[0]}, false},
+        {"body", "the body", SetPiece{SetColour::White, defaults.figures[1]}, false},
+        {"vertebra", "a vertebra", SetPiece{SetColour::White, defaults.figures[2]}, false},
+    };
+    return info;
+}
+
+std::unique_ptr<Game> makeSandkingsGame(const GameOptions& resolved, std::string& error) {
+    using namespace sandkings;
+    Rules rules;
+    rules.orthogonalBlock = resolved.on("orthogonal-block");
+    rules.stingerNearBody = resolved.on("stinger-near-body");
+    rules.diagonalSuffocation = resolved.on("diagonal-suffocation");
+    rules.doubleSteps = resolved.on("double-steps");
+    const char* names[kKinds] = {"stinger", "body", "vertebra"};
+    for (int k = 0; k < kKinds; ++k)
+        rules.figures[static_cast<size_t>(k)] = resolved.standIn(names[k]).figure;
+    // The boards tell the parts apart by figure alone.
+    for (int a = 0; a < kKinds; ++a) {
+        for (int b = a + 1; b < kKinds; ++b) {
+            if (rules.figures[static_cast<size_t>(a)] != rules.figures[static_cast<size_t>(b)])
+                continue;
+            error = std::string("the stand-ins for ") + names[a] + " and " + names[b] +
+                    " share a figure: each part needs a figure of its own";
+            return nullptr;
+        }
+    }
+    return std::make_unique<SandkingsGame>(resolved, rules);
+}
+
+namespace sandkings {
+
+namespace {
+
+// The two edges that meet at each corner, and the two that do not.
+struct CornerEdges {
+    CellSet one, other, far;
+};
+constexpr std::array<CornerEdges, 4> kCornerEdges = {{
+    {kRank1, kFileA, kRank8 | kFileH},  // a1
+    {kRank8, kFileA, kRank1 | kFileH},  // a8
+    {kRank8, kFileH, kRank1 | kFileA},  // h8
+    {kRank1, kFileH, kRank8 | kFileA},  // h1
+}};
+
+constexpr unsigned bitOf(PlayerId p) {
+    return 1u << p;
+}
+
+}  // namespace
+
+Corner cornerOf(int players, PlayerId seat) {
+    assert(players >= 2 && players <= kMaxSeats && seat >= 0 && seat < players);
+    if (players == 2) return seat == 0 ? SouthWest : NorthEast;
+    return static_cast<Corner>(seat);
+}
+
+SandkingsState::SandkingsState(const Rules& rules, int players, bool)
+    : rules_(rules),
+      geometry_(std::make_shared<const Geometry>(Geometry::rectangle(kSide, kSide))),
+      players_(players) {
+    assert(players >= 2 && players <= kMaxSeats);
+}
+
+SandkingsState::SandkingsState(const Rules& rules, int players)
+    : SandkingsState(rules, players, true) {
+    for (PlayerId p = 0; p < players; ++p) {
+        const Corner corner = cornerOf(players, p);
+        // The corner cell and the direction towards the middle of the board.
+        const int file = corner == SouthWest || corner == NorthWest ? 0 : kSide - 1;
+        const int rank = corner == SouthWest || corner == SouthEast ? 0 : kSide - 1;
+        const int df = file == 0 ? 1 : -1, dr = rank == 0 ? 1 : -1;
+        const Cell body = geometry_->cell(file + df, rank + dr);
+        put(geometry_->cell(file, rank), kStinger, p);
+        put(body, kBody, p);
+        for (auto [f, r] : {std::pair(-1, 0), std::pair(1, 0), std::pair(0, -1), std::pair(0, 1)})
+            put(geometry_->step(body, f, r), kVertebra, p);
+        seatsIn_ |= bitOf(p);
+    }
+    beginTurnAfter(players - 1);
+    assert(toMove_ == 0 && allowed_ == rules_.stepsFor(kMaxParts));
+}
+
+std::unique_ptr<GameState> SandkingsState::clone() const {
+    return std::make_unique<SandkingsState>(*this);
+}
+
+void SandkingsState::put(Cell c, int kind, PlayerId owner) {
+    assert(geometry_->contains(c) && kindAt(c) < 0);
+    pieces_[static_cast<size_t>(owner)] |= only(c);
+    kinds_[static_cast<size_t>(kind)] |= only(c);
+}
+
+int SandkingsState::kindAt(Cell c) const {
+    for (int k = 0; k < kKinds; ++k) {
+        if (has(kinds_[static_cast<size_t>(k)], c)) return k;
+    }
+    return -1;
+}
+
+PlayerId SandkingsState::ownerAt(Cell c) const {
+    for (PlayerId p = 0; p < players_; ++p) {
+        if (has(piecesOf(p), c)) return p;
+    }
+    return NoPlayer;
+}
+
+CellSet SandkingsState::occupied() const {
+    return kinds_[kStinger] | kinds_[kBody] | kinds_[kVertebra];
+}
+
+std::string SandkingsState::playerName(PlayerId p) const {
+    if (players_ == 2) return p == 0 ? "White" : "Black";
+    constexpr const char* kCornerNames[4] = {"South-west", "North-west", "North-east",
+                                             "South-east"};
+    if (p < 0 || p >= players_) return "Player " + std::to_string(p + 1);
+    return kCornerNames[cornerOf(players_, p)];
+}
+
+std::optional<Piece> SandkingsState::pieceAt(Cell c) const {
+    if (!geometry_->contains(c)) return std::nullopt;
+    const int kind = kindAt(c);
+    if (kind < 0) return std::nullopt;
+    return Piece{kind, ownerAt(c)};
+}
+
+PlayerResources SandkingsState::resources(PlayerId p) const {
+    PlayerResources r;
+    if (p >= 0 && p < players_) r.score = partsOf(p);
+    return r;
+}
+
+Appearance SandkingsState::appearance(Cell c) const {
+    if (!geometry_->contains(c)) return std::nullopt;
+    const int kind = kindAt(c);
+    if (kind < 0) return std::nullopt;
+    return SetPiece{ownerAt(c) % 2 == 0 ? SetColour::White : SetColour::Black,
+                    rules_.figures[static_cast<size_t>(kind)]};
+}
+
+bool SandkingsState::inGame(PlayerId p) const {
+    return p >= 0 && p < players_ && (seatsIn_ & bitOf(p));
+}
+
+bool SandkingsState::canStillWin(PlayerId p) const {
+    if (!inGame(p)) return false;
+    if (outcome_.over()) return outcome_.status == Outcome::Status::Win && outcome_.winners[0] == p;
+    // With three or more creatures the others may still destroy one another.
+    if (std::popcount(seatsIn_) > 2) return true;
+    // Against one other creature, a win needs a stinger or enough parts for a
+    // chain that closes a corner around the other body: a2 b2 b1 around a1,
+    // or a2 b1 when diagonal joins count.
+    const int chain = rules_.diagonalSuffocation ? 2 : 3;
+    return (piecesOf(p) & kinds_[kStinger]) != 0 || partsOf(p) >= chain;
+}
+
+CellSet SandkingsState::blockers(PlayerId p) const {
+    CellSet blocking = 0;
+    for (PlayerId q = 0; q < players_; ++q) {
+        if (q == p || !inGame(q)) continue;
+        blocking |= piecesOf(q) & kinds_[kVertebra] &
+                    neighbours(bodyOf(q), /*diagonals=*/!rules_.orthogonalBlock);
+    }
+    return blocking;
+}
+
+CellSet SandkingsState::reach(PlayerId p, Cell from, CellSet blocking) const {
+    const CellSet around = kingNeighbours(only(from));
+    CellSet targets = around & ~occupied();
+    if (has(kinds_[kStinger], from)) {
+        const CellSet enemies = occupied() & ~piecesOf(p);
+        const bool empowered = rules_.stingerNearBody && (kingNeighbours(bodyOf(p)) & only(from));
+        targets |= around & enemies & (empowered ? ~CellSet{0} : ~blocking);
+    }
+    return targets;
+}
+
+bool SandkingsState::staysJoined(PlayerId p, Cell from, Cell to) const {
+    const CellSet after = (piecesOf(p) & ~only(from)) | only(to);
+    const CellSet body = has(kinds_[kBody], from) ? only(to) : bodyOf(p);
+    return flood(body, after, true) == after;
+}
+
+std::vector<Action> SandkingsState::steps(PlayerId p, bool firstOnly) const {
+    std::vector<Action> found;
+    if (!firstOnly) found.reserve(48);
+    const CellSet blocking = blockers(p);
+    for (CellSet own = piecesOf(p); own; own &= own - 1) {
+        const Cell from = firstOf(own);
+        for (CellSet to = reach(p, from, blocking); to; to &= to - 1) {
+            if (!staysJoined(p, from, firstOf(to))) continue;
+            found.push_back(Action::move(from, firstOf(to)));
+            if (firstOnly) return found;
+        }
+    }
+    return found;
+}
+
+std::vector<Action> SandkingsState::legalActions() const {
+    if (outcome_.over()) return {};
+    std::vector<Action> actions = steps(toMove_, false);
+    if (made_ > 0)
+        actions.push_back(Action::endTurn());
+    else if (actions.empty())
+        actions.push_back(Action::pass());
+    return actions;
+}
+
+bool SandkingsState::isLegal(const Action& a) const {
+    if (outcome_.over()) return false;
+    switch (a.kind) {
+        case Action::Kind::Move:
+            return stepRefusal(a).empty();
+        case Action::Kind::EndTurn:
+            return made_ > 0 && a == Action::endTurn();
+        case Action::Kind::Pass:
+            return made_ == 0 && a == Action::pass() && steps(toMove_, true).empty();
+        default:
+            return false;
+    }
+}
+
+std::string SandkingsState::stepRefusal(const Action& a) const {
+    assert(a.kind == Action::Kind::Move);
+    const PlayerId p = toMove_;
+    if (a.piece != -1 || !a.path.empty() || a.arg != 0 || !a.payload.empty())
+        return "a step moves one piece one square and nothing more";
+    if (!geometry_->contains(a.from) || !geometry_->contains(a.to))
+        return "there is no such square";
+    if (ownerAt(a.from) != p) return "you have no piece on " + cellName(a.from);
+    if (!has(kingNeighbours(only(a.from)), a.to))
+        return cellName(a.from) + " and " + cellName(a.to) +
+               " are not neighbours: a piece steps one square";
+    const PlayerId target = ownerAt(a.to);
+    if (target == p) return cellName(a.to) + " holds one of your own pieces";
+    if (target != NoPlayer) {
+        if (kindAt(a.from) != kStinger)
+            return "only the stinger may step onto another creature's piece";
+        if (!has(reach(p, a.from, blockers(p)), a.to))
+            return "the vertebra on " + cellName(a.to) +
+                   " is next to its body and blocks your stinger";
+    }
+    if (!staysJoined(p, a.from, a.to)) {
+        const CellSet after = (piecesOf(p) & ~only(a.from)) | only(a.to);
+        const CellSet body = has(kinds_[kBody], a.from) ? only(a.to) : bodyOf(p);
+        const Cell cut = firstOf(after & ~flood(body, after, true));
+        const int kind = cut == a.to ? kindAt(a.from) : kindAt(cut);
+        constexpr const char* kParts[kKinds] = {"stinger", "body", "vertebra"};
+        return std::string("that step leaves your ") + kParts[kind] + " on " + cellName(cut) +
+               " cut off from your body";
+    }
+    return {};
+}
+
+unsigned SandkingsState::suffocatedBy(PlayerId p, const std::array<CellSet, kMaxSeats>& pieces,
+                                      CellSet bodies, unsigned seatsIn, bool diagonal) {
+    const CellSet mine = pieces[static_cast<size_t>(p)];
+    unsigned suffocated = 0;
+    for (const CornerEdges& corner : kCornerEdges) {
+        if (!(mine & corner.one) || !(mine & corner.other)) continue;
+        // Each chain of p's pieces that touches both edges of the corner on
+        // its own closes the cells behind it: those that cannot get to the
+        // far edges past it. An orthogonal chain stops a king's steps; a
+        // chain joined diagonally stops only orthogonal ones.
+        for (CellSet left = mine & corner.one; left;) {
+            const CellSet chain = flood(only(firstOf(left)), mine, diagonal);
+            left &= ~chain;
+            if (!(chain & corner.other)) continue;
+            const CellSet open = ~chain;
+            const CellSet closed = open & ~flood(corner.far & open, open, !diagonal);
+            if (!(closed & bodies)) continue;
+            for (PlayerId q = 0; q < kMaxSeats; ++q) {
+                if (q != p && (seatsIn & bitOf(q)) &&
+                    (pieces[static_cast<size_t>(q)] & closed & bodies))
+                    suffocated |= bitOf(q);
+            }
+        }
+    }
+    return suffocated;
+}
+
+Aftermath SandkingsState::aftermath(Cell from, Cell to) const {
+    const PlayerId p = toMove_;
+    assert(ownerAt(from) == p);
+    Aftermath m;
+    m.pieces = pieces_;
+    m.kinds = kinds_;
+    auto takeOff = [&m](CellSet cells) {
+        for (CellSet& s : m.pieces) s &= ~cells;
+        for (CellSet& s : m.kinds) s &= ~cells;
+    };
+    m.victim = ownerAt(to);
+    if (m.victim != NoPlayer) {
+        m.stungKind = kindAt(to);
+        takeOff(only(to));
+    }
+    const int kind = kindAt(from);
+    m.pieces[static_cast<size_t>(p)] = (m.pieces[static_cast<size_t>(p)] & ~only(from)) | only(to);
+    m.kinds[static_cast<size_t>(kind)] =
+        (m.kinds[static_cast<size_t>(kind)] & ~only(from)) | only(to);
+    if (m.victim != NoPlayer) {
+        const CellSet rest = m.pieces[static_cast<size_t>(m.victim)];
+        if (m.stungKind == kBody) {
+            m.creatureStung = rest;
+        } else {
+            m.cutOff = rest & ~flood(rest & m.kinds[kBody], rest, true);
+        }
+        takeOff(m.creatureStung | m.cutOff);
+    }
+    // Suffocation is judged on the position the sting left, every chain at
+    // once: a creature suffocated here still suffocates others here.
+    m.kindsBeforeSuffocation = m.kinds;
+    unsigned seatsIn = seatsIn_;
+    if (m.stungKind == kBody) seatsIn &= ~bitOf(m.victim);
+    for (PlayerId q = 0; q < players_; ++q) {
+        if (seatsIn & bitOf(q))
+            m.suffocatedSeats |=
+                suffocatedBy(q, m.pieces, m.kinds[kBody], seatsIn, rules_.diagonalSuffocation);
+    }
+    for (PlayerId q = 0; q < players_; ++q) {
+        if (m.suffocatedSeats & bitOf(q)) m.suffocatedCells |= m.pieces[static_cast<size_t>(q)];
+    }
+    takeOff(m.suffocatedCells);
+    return m;
+}
+
+void SandkingsState::apply(const Action& a) {
+    assert(isLegal(a));
+    const PlayerId mover = toMove_;
+    if (a.kind != Action::Kind::Move) {
+        beginTurnAfter(mover);
+        return;
+    }
+    const Aftermath m = aftermath(a.from, a.to);
+    pieces_ = m.pieces;
+    kinds_ = m.kinds;
+    for (PlayerId q = 0; q < players_; ++q) {
+        if (bodyOf(q) == 0) {
+            assert(piecesOf(q) == 0);
+            seatsIn_ &= ~bitOf(q);
+        }
+    }
+    ++made_;
+    // The turn ends with its last step, and with the mover's creature, which
+    // only walking its body into a corner closed by a diagonal chain can lose.
+    if (made_ >= allowed_ || !inGame(mover) || std::popcount(seatsIn_) < 2) beginTurnAfter(mover);
+}
+
+void SandkingsState::beginTurnAfter(PlayerId after) {
+    made_ = 0;
+    allowed_ = 0;
+    for (int i = 1; i <= players_; ++i) {
+        const PlayerId q = (after + i) % players_;
+        if (!inGame(q)) continue;
+        toMove_ = q;
+        allowed_ = rules_.stepsFor(partsOf(q));
+        break;
+    }
+    outcome_ = decided();
+}
+
+Outcome SandkingsState::decided() const {
+    const int left = std::popcount(seatsIn_);
+    if (left == 0) return Outcome::draw("no creature is left");
+    if (left == 1)
+        return Outcome::win({toMove_}, "only " + playerName(toMove_) + "'s creature is left");
+    // Nobody can ever step again when no creature can step now: every turn
+    // would be a pass and change nothing.
+    if (made_ == 0 && steps(toMove_, true).empty()) {
+        for (PlayerId q = 0; q < players_; ++q) {
+            if (q != toMove_ && inGame(q) && !steps(q, true).empty()) return Outcome::ongoing();
+        }
+        return Outcome::draw("no creature can step");
+    }
+    return Outcome::ongoing();
+}
+
+Effect SandkingsState::effect(const Action& a) const {
+    Effect e;
+    if (a.kind != Action::Kind::Move || outcome_.over() || !geometry_->contains(a.from) ||
+        !geometry_->contains(a.to) || ownerAt(a.from) != toMove_)
+        return e;
+    const Aftermath m = aftermath(a.from, a.to);
+    if (!has(m.pieces[static_cast<size_t>(toMove_)], a.to)) return e;  // said, see the header
+    auto look = [&](Cell c) -> Appearance {
+        for (PlayerId q = 0; q < players_; ++q) {
+            if (!has(m.pieces[static_cast<size_t>(q)], c)) continue;
+            for (int k = 0; k < kKinds; ++k) {
+                if (has(m.kinds[static_cast<size_t>(k)], c))
+                    return SetPiece{q % 2 == 0 ? SetColour::White : SetColour::Black,
+                                    rules_.figures[static_cast<size_t>(k)]};
+            }
+        }
+        return std::nullopt;
+    };
+    const CellSet rest = m.consequences();
+    for (CellSet cells = rest | only(a.from) | only(a.to); cells; cells &= cells - 1) {
+        const Cell c = firstOf(cells);
+        e.changes.push_back({c, appearance(c), look(c), true, has(rest, c)});
+    }
+    return e;
+}
+
+std::vector<Cell> SandkingsState::consequences(const Action& a, const GameState&) const {
+    std::vector<Cell> cells;
+    if (a.kind != Action::Kind::Move || !isLegal(a)) return cells;
+    for (CellSet rest = aftermath(a.from, a.to).consequences(); rest; rest &= rest - 1)
+        cells.push_back(firstOf(rest));
+    return cells;
+}
+
+SandkingsGame::SandkingsGame(GameOptions resolved, Rules rules)
+    : options_(std::move(resolved)), rules_(rules) {}
+
+std::unique_ptr<GameState> SandkingsGame::start() const {
+    return std::make_unique<SandkingsState>(rules_, options_.players);
+}
+
+std::unique_ptr<GameState> SandkingsGame::load(std::string_view text, std::string& error) const {
+    return SandkingsState::load(text, error, rules_);
+}
+
+}  // namespace sandkings
+}  // namespace arbiter
