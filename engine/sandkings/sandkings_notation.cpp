@@ -264,6 +264,19 @@ std::unique_ptr<SandkingsState> SandkingsState::load(std::string_view text, std:
             return fail(s->partWords(p, s->kindAt(firstOf(cut))) + " on " +
                         s->cellName(firstOf(cut)) + " is not joined to its body");
     }
+    // Suffocation is judged after every step, so no body stands in a corner
+    // closed by another creature's chain.
+    for (PlayerId p = 0; p < n; ++p) {
+        if (!s->inGame(p)) continue;
+        const unsigned closedIn =
+            suffocatedBy(p, s->pieces_, s->kinds_[kBody], s->seatsIn_, rules.diagonalSuffocation);
+        for (PlayerId q = 0; q < n; ++q) {
+            if (closedIn & (1u << q))
+                return fail(s->playerName(q) + "'s body on " + s->cellName(firstOf(s->bodyOf(q))) +
+                            " is in a corner closed by " + s->playerName(p) +
+                            "'s chain: it would have been suffocated");
+        }
+    }
     if (s->seatsIn_ == 0) {
         if (made != 0 || allowed != 0) return fail("with no creature left, the steps are 0/0");
         s->toMove_ = mover;
