@@ -285,6 +285,8 @@ std::unique_ptr<SandkingsState> SandkingsState::load(std::string_view text, std:
     }
     if (!s->inGame(mover)) return fail("the seat to move, " + s->playerName(mover) + ", is out");
     s->toMove_ = mover;
+    if (made > 0 && std::popcount(s->seatsIn_) < 2)
+        return fail("the game is over, so no turn is under way: the steps made must be 0");
     const int steps = rules.stepsFor(s->partsOf(mover));
     if (allowed != steps)
         return fail("a turn allows as many steps as the mover had parts when it began" +
@@ -296,8 +298,6 @@ std::unique_ptr<SandkingsState> SandkingsState::load(std::string_view text, std:
         return fail(
             "the steps made must be fewer than the steps allowed: the turn ends with its "
             "last step");
-    if (made > 0 && std::popcount(s->seatsIn_) < 2)
-        return fail("the game is over, so no turn is under way: the steps made must be 0");
     s->made_ = static_cast<int>(made);
     s->allowed_ = static_cast<int>(allowed);
     s->outcome_ = s->decided();
