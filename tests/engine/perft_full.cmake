@@ -52,6 +52,10 @@ endforeach()
 # Möbiatus's likewise: our own program's, for an independent one to match.
 # Colonization's too (two players on the default 8x8: depths 1 to 3 counted by
 # hand in docs/perft.md, depth 3 too slow for the sanitizer build's unit tests).
+# Sandkings's whole opening turn (up to six steps, every early end a turn of
+# its own) as our program measured it; the same for 2, 3 and 4 players, since
+# no six steps from one corner reach another creature. Hand counts of small
+# positions are in tests/engine/sandkings_perft_test.cpp (docs/perft.md).
 set(game_cases
     "csipgs|2|5|15717"
     "martian|2|5|268295"
@@ -64,6 +68,9 @@ set(game_cases
     "colonization|2|3|56532"
     "colonization|2|4|783132"
     "colonization|2|5|12867744"
+    "sandkings|2|1|4354553"
+    "sandkings|3|1|4354553"
+    "sandkings|4|1|4354553"
 )
 foreach(case IN LISTS game_cases)
     string(REPLACE "|" ";" fields "${case}")
