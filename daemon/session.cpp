@@ -18,13 +18,19 @@ std::string journalStem(const std::string& wallClock, const std::string& game) {
 
 // Pieces of other players that stood on the board before the action and not
 // after, and the one a move lands on (in Martian Chess a queen taken by a
-// queen leaves the same piece, of the same owner, on the cell).
+// queen leaves the same piece, of the same owner, on the cell). With
+// `byHand`, only those the mover takes with their own hands: what the rules
+// take off beyond them (pieces cut off, a creature suffocated) is told as
+// what to take off, once, rather than as taken already.
 std::vector<std::string> capturedBy(const Game& game, const GameState& before,
-                                    const GameState& after, const Action& a, PlayerId mover) {
+                                    const GameState& after, const Action& a, PlayerId mover,
+                                    bool byHand = false) {
     std::vector<std::string> captured;
     const Geometry& g = before.geometry();
+    const Effect effect = byHand ? before.effect(a) : Effect{};
     for (Cell c = 0; c < g.size(); ++c) {
         if (!g.contains(c)) continue;
+        if (const CellChange* change = effect.find(c); change && change->consequence) continue;
         auto was = before.pieceAt(c);
         if (!was || was->owner == mover) continue;
         const bool landedOn = a.kind == Action::Kind::Move && a.to == c;
@@ -311,7 +317,8 @@ bool Session::commitOne(const Action& a, const std::string& joiner) {
                        {{"ply", ply()}, {"player", actor}, {"drawn", a.payload}}});
     } else {
         std::string text = label + withTableNames(san) + " (" + code + ")";
-        for (const auto& c : captured) text += ", takes the " + c;
+        for (const auto& c : capturedBy(game_, before, *states_.back(), a, actor, true))
+            text += ", takes the " + c;
         out_.announce({"move",
                        text + ". " + clockText(),
                        {{"ply", ply()},
