@@ -421,9 +421,7 @@ Outcome SandkingsState::decided() const {
 
 Effect SandkingsState::effect(const Action& a) const {
     Effect e;
-    if (a.kind != Action::Kind::Move || outcome_.over() || !geometry_->contains(a.from) ||
-        !geometry_->contains(a.to) || ownerAt(a.from) != toMove_)
-        return e;
+    if (a.kind != Action::Kind::Move || !isLegal(a)) return e;
     const Aftermath m = aftermath(a.from, a.to);
     if (!has(m.pieces[static_cast<size_t>(toMove_)], a.to)) return e;  // said, see the header
     auto look = [&](Cell c) -> Appearance {
