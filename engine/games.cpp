@@ -1,6 +1,7 @@
 // The registry of games: the one place that lists every engine module.
 #include "engine/colonization/colonization.h"
 #include "engine/core/game.h"
+#include "engine/cornerport/cornerport.h"
 #include "engine/csipgs/csipgs.h"
 #include "engine/fide/fide_game.h"
 #include "engine/konfusion/konfusion.h"
@@ -14,8 +15,8 @@ namespace arbiter {
 
 const std::vector<GameInfo>& gameCatalog() {
     static const std::vector<GameInfo> catalog = {
-        fideInfo(),      skirmishInfo(), csipgsInfo(),       martianInfo(),  powercoinzInfo(),
-        konfusionInfo(), mobiatusInfo(), colonizationInfo(), sandkingsInfo()};
+        fideInfo(),      skirmishInfo(), csipgsInfo(),       martianInfo(),    powercoinzInfo(),
+        konfusionInfo(), mobiatusInfo(), colonizationInfo(), cornerportInfo(), sandkingsInfo()};
     return catalog;
 }
 
@@ -50,6 +51,7 @@ std::unique_ptr<Game> makeGame(std::string_view name, const GameOptions& options
     if (name == "konfusion") return makeKonfusionGame(*resolved, error);
     if (name == "mobiatus") return makeMobiatusGame(*resolved, error);
     if (name == "colonization") return makeColonizationGame(*resolved, error);
+    if (name == "cornerport") return makeCornerportGame(*resolved, error);
     if (name == "sandkings") return makeSandkingsGame(*resolved, error);
     error = "game \"" + std::string(name) + "\" is listed but not built";
     return nullptr;

@@ -1,0 +1,175 @@
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/core/game.h"
+
+namespace arbiter {
+
+// The Cornerport module's entries for the registry of games (engine/games.cpp).
+GameInfo cornerportInfo();
+// nullptr and a message when two kinds of ship share a figure among their stand-ins.
+std::unique_ptr<Game> makeCornerportGame(const GameOptions& resolved, std::string& error);
+
+namespace cornerport {
+
+// The kinds of ship, as Piece::kind and Action::piece hold them.
+enum Kind : int { kPatrolBoat = 0, kBattleShip, kFreighter, kKinds };
+// How many of each kind a player may have on the board at once.
+inline constexpr std::array<int, kKinds> kLimit = {8, 2, 2};
+inline constexpr PlayerId kWhite = 0;
+inline constexpr PlayerId kBlack = 1;
+
+// How one table plays, from its stand-ins: the figure standing for each kind
+// (the colour is always the owner's: White's ships white, Black's black).
+struct Rules {
+    std::array<Figure, kKinds> figures = {Figure::Pawn, Figure::Rook, Figure::Bishop};
+};
+
+// What stands on one cell: nothing (kind < 0) or a ship and its owner.
+struct Square {
+    int8_t kind = -1;
+    int8_t owner = -1;
+    bool empty() const { return kind < 0; }
+    bool operator==(const Square&) const = default;
+};
+
+// A game of Cornerport in progress (docs/rules/cornerport.md).
+//
+// The state keeps the 64 cells, each freighter's home port (the own port it
+// last stood on, kept on the freighter's cell and moved with it), who is to
+// move, and the port a placement is pending on: a freighter that has just
+// arrived in port leaves the turn open (midTurn()) until its owner places a
+// ship on the port it left or ends the turn. The outcome follows from these
+// alone, so a finished game loads as finished; it is worked out once per
+// action and kept.
+//
+// Invariants: no player exceeds a kind's limit; every freighter has a home
+// that is one of its owner's ports, and a freighter standing on an own port
+// has that port as its home; a pending placement's port is empty and a
+// placement on it is possible.
+class CornerportState final : public GameState {
+  public:
+    explicit CornerportState(const Rules& rules);  // the start
+    std::unique_ptr<GameState> clone() const override;
+
+    const Geometry& geometry() const override { return geometry_; }
+    int playerCount() const override { return 2; }
+    PlayerId toMove() const override { return toMove_; }
+    std::string playerName(PlayerId p) const override;  // "White", "Black"
+
+    std::optional<Piece> pieceAt(Cell c) const override;
+    // The reserve: the ships of each kind still off the board.
+    PlayerResources resources(PlayerId p) const override;
+    Appearance appearance(Cell c) const override;
+
+    std::vector<Action> legalActions() const override;
+    std::string refusal(const Action& a) const override;
+    void apply(const Action& a) override;
+    // The cell a placement fills; the two cells of a move. Said actions
+    // (end of turn, pass) change none.
+    Effect effect(const Action& a) const override;
+    bool midTurn() const override { return pending_ != NoCell; }
+
+    Outcome outcome() const override { return outcome_; }
+    // Whoever still has a ship may still sink the other's last one: a lone
+    // freighter can bring in fighting ships.
+    bool canStillWin(PlayerId p) const override;
+
+    // "freighter g2-h1 arrives in port; may place on a8", "patrol boat
+    // c2xd3 sinks Black's battle ship", "places a battle ship on a8".
+    std::string describe(const Action& a) const override;
+    // "g2-h1", "c2xd3", "R@a8", "end", "pass".
+    std::string encode(const Action& a) const override;
+    std::optional<Action> decode(std::string_view text) const override;
+    // "CELLS MOVER PENDING HOMES" (docs/rules/cornerport.md), the start being
+    // "7b/8/8/8/8/8/8/7B w - h1:h1,h8:h8".
+    std::string serialize() const override;
+    static std::unique_ptr<CornerportState> load(std::string_view text, std::string& error,
+                                                 const Rules& rules);
+    // Each player's ships off the board and freighters' homes, who is to move,
+    // and a pending placement.
+    std::vector<std::string> report() const override;
+
+    // The ships of `kind` that `p` has on the board.
+    int count(PlayerId p, int kind) const {
+        return counts_[static_cast<size_t>(p)][static_cast<size_t>(kind)];
+    }
+    int shipsOf(PlayerId p) const;
+    // The home port of the freighter on `c`, or NoCell when none stands there.
+    Cell homeOf(Cell c) const { return homes_[static_cast<size_t>(c)]; }
+    // The port a placement is pending on, or NoCell.
+    Cell pendingPort() const { return pending_; }
+    // The two ports of `p`: White h1 and a8, Black a1 and h8.
+    std::array<Cell, 2> portsOf(PlayerId p) const;
+    bool isPortOf(Cell c, PlayerId p) const;
+    // The centre 4x4, c3 to f6.
+    bool deepWater(Cell c) const;
+
+  private:
+    CornerportState(const Rules& rules, bool empty);
+    const Square& at(Cell c) const { return cells_[static_cast<size_t>(c)]; }
+    // Sets a cell, keeping the counts; the cell's freighter home goes with it.
+    void put(Cell c, Square s, Cell home = NoCell);
+    // The board moves of `p`, as if `p` were to move, appended to `out`.
+    void addMoves(PlayerId p, std::vector<Action>& out) const;
+    bool hasMove(PlayerId p) const;
+    // Whether the ship of `p` on `from` may make the move `from`-`to` here.
+    bool moveAllowed(PlayerId p, Cell from, Cell to) const;
+    // Whether the ship on `from` could capture on `target` in one move, were
+    // an enemy there: the squares it strikes. Freighters strike nothing.
+    bool strikes(Cell from, Cell target) const;
+    // Where a placement would go after the freighter on `from` moves to `to`
+    // (the port it leaves as home), or NoCell when the move brings none.
+    Cell placementAfter(Cell from, Cell to) const;
+    // The kinds `p` may still place (fewer than the limit on the board).
+    std::vector<int> placeable(PlayerId p) const;
+    // Whether the deep-water draw holds with `side` the one of patrol boats only.
+    bool deepWaterDraw(PlayerId side) const;
+    Outcome decided() const;
+    std::string moveRefusal(const Action& a) const;
+    std::string placeRefusal(const Action& a) const;
+    std::string cellName(Cell c) const { return geometry_.name(c); }
+    std::string reserveText(PlayerId p) const;
+
+    Rules rules_;
+    Geometry geometry_;
+    std::array<Square, 64> cells_{};
+    // Per cell: the home port of the freighter standing there, else NoCell.
+    std::array<Cell, 64> homes_{};
+    std::array<std::array<int, kKinds>, 2> counts_{};
+    PlayerId toMove_ = kWhite;
+    Cell pending_ = NoCell;
+    Outcome outcome_;
+};
+
+// The rules of Cornerport for one table: its stand-ins read once into Rules.
+class CornerportGame final : public Game {
+  public:
+    CornerportGame(GameOptions resolved, Rules rules);
+    std::string name() const override { return "cornerport"; }
+    const GameOptions& options() const override { return options_; }
+    std::unique_ptr<GameState> start() const override;
+    std::unique_ptr<GameState> load(std::string_view text, std::string& error) const override;
+    // A plain-text record: tags, the start, one line per action, the result,
+    // then the ships each player has on the board.
+    std::string exportRecord(const GameRecord& record) const override;
+    std::string recordExtension() const override { return "txt"; }
+    // "white rook (a battle ship)".
+    std::string lookName(SetPiece look) const override;
+
+    const Rules& rules() const { return rules_; }
+
+  private:
+    GameOptions options_;
+    Rules rules_;
+};
+
+}  // namespace cornerport
+}  // namespace arbiter
