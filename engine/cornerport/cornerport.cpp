@@ -179,6 +179,7 @@ void CornerportState::addMoves(PlayerId p, std::vector<Action>& out) const {
 
 bool CornerportState::hasMove(PlayerId p) const {
     std::vector<Action> moves;
+    moves.reserve(64);
     addMoves(p, moves);
     return !moves.empty();
 }

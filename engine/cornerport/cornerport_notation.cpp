@@ -399,7 +399,8 @@ std::vector<std::string> CornerportState::report() const {
                 homes += (homes.empty() ? "" : ", ") + cellName(c) + " (home " +
                          cellName(homeOf(c)) + ")";
         }
-        if (!homes.empty()) line += "; freighters on " + homes;
+        if (!homes.empty())
+            line += (count(p, kFreighter) == 1 ? "; freighter on " : "; freighters on ") + homes;
         lines.push_back(line);
     }
     if (outcome_.over()) {
