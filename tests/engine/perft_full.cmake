@@ -52,6 +52,8 @@ endforeach()
 # Möbiatus's likewise: our own program's, for an independent one to match.
 # Colonization's too (two players on the default 8x8: depths 1 to 3 counted by
 # hand in docs/perft.md, depth 3 too slow for the sanitizer build's unit tests).
+# Cornerport's start, counted by hand to depth 6 (docs/perft.md), deeper as
+# our program measured it.
 # Sandkings's whole opening turn (up to six steps, every early end a turn of
 # its own) as our program measured it; the same for 2, 3 and 4 players, since
 # no six steps from one corner reach another creature. Hand counts of small
@@ -68,6 +70,8 @@ set(game_cases
     "colonization|2|3|56532"
     "colonization|2|4|783132"
     "colonization|2|5|12867744"
+    "cornerport|2|8|465380"
+    "cornerport|2|9|3077699"
     "sandkings|2|1|4354553"
     "sandkings|3|1|4354553"
     "sandkings|4|1|4354553"
