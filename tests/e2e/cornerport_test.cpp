@@ -1,0 +1,72 @@
+// Cornerport through the real programs: a whole game on the one virtual board
+// of the default layout, as docs/rules/cornerport.md tells a table to play
+// it. White's freighter crosses the deep water to a8, a battle ship is put on
+// h1, the port it left, and sinks Black's only ship.
+#include "tests/e2e/table_fixture.h"
+
+namespace arbiter::e2e {
+namespace {
+
+constexpr const char* kStart = "7b/8/8/8/8/8/8/7B";
+
+class Cornerport : public TableTest {
+  protected:
+    // arbiterd on the virtual board as startDaemon() starts it, but judging the
+    // board once it has been still for 60 ms rather than 150: the virtual board
+    // makes each move at once, and a whole game is many moves.
+    void startTable(std::vector<std::string> args) {
+        std::vector<std::string> argv = {ARBITERD,    "--board",  "dgt:" + link_, "--journal",
+                                         journalDir_, "--socket", socket_,        "--settle-ms",
+                                         "60",        "--time",   "5+3"};
+        argv.insert(argv.end(), args.begin(), args.end());
+        daemon_ = std::make_unique<ChildProcess>(argv);
+        seen_ = 0;
+    }
+};
+
+TEST_F(Cornerport, WhiteSinksBlacksLastShipWithABattleShipBroughtInByAFreighter) {
+    startBoard({"--setup", kStart});
+    startTable({"--game", "cornerport", "--player", "Ann", "--player", "Bob"});
+    expectSaid("New game of cornerport, 5+3. Ann to move");
+
+    // Ann's freighter takes the diagonal through deep water from h1 to a8;
+    // Bob's comes down the h-file.
+    playMoves({
+        {"h1-g2", "1. freighter h1-g2 (h1-g2)."},
+        {"h8-h7", "1... freighter h8-h7 (h8-h7)."},
+        {"g2-f3", "2. freighter g2-f3 (g2-f3)."},
+        {"h7-h6", "2... freighter h7-h6 (h7-h6)."},
+        {"f3-e4", "3. freighter f3-e4 (f3-e4)."},
+        {"h6-h5", "3... freighter h6-h5 (h6-h5)."},
+        {"e4-d5", "4. freighter e4-d5 (e4-d5)."},
+        {"h5-h4", "4... freighter h5-h4 (h5-h4)."},
+        {"d5-c6", "5. freighter d5-c6 (d5-c6)."},
+        {"h4-h5", "5... freighter h4-h5 (h4-h5)."},
+        {"c6-b7", "6. freighter c6-b7 (c6-b7)."},
+        {"h5-h4", "6... freighter h5-h4 (h5-h4)."},
+    });
+    // A freighter cannot sink anything.
+    EXPECT_NE(refusedDo({"b7-h4"}).find("a freighter moves one square in any direction"),
+              std::string::npos);
+    play("b7-a8", "7. freighter b7-a8 arrives in port; may place on h1 (b7-a8)");
+    EXPECT_NE(status().find("White may put a ship on h1 (P@h1, R@h1, B@h1) or place nothing"),
+              std::string::npos);
+    // The placement: a white rook put down on h1 is a battle ship.
+    play("put h1 R", "7. places a battle ship on h1 (R@h1)");
+    play("h4-h3", "7... freighter h4-h3 (h4-h3).");
+    // The battle ship sinks on its second square.
+    play("h1xh3", "8. battle ship h1xh3 sinks Black's freighter (h1xh3)");
+    expectSaid("Ann wins");
+
+    const std::string record = recordText();
+    for (const char* line : {"7. White: freighter b7-a8 arrives in port; may place on h1",
+                             "7. White: places a battle ship on h1",
+                             "8. White: battle ship h1xh3 sinks Black's freighter",
+                             "Result: White wins (Black has no ship left on the board)",
+                             "Ships on the board: White 2, Black 0"}) {
+        EXPECT_NE(record.find(line), std::string::npos) << line << "\n" << record;
+    }
+}
+
+}  // namespace
+}  // namespace arbiter::e2e
