@@ -55,7 +55,7 @@ TEST_F(CornerportTable, AShipPutOnThePortLeftIsThePlacementAndEndsTheTurn) {
     EXPECT_TRUE(saidFirst("move", "1. freighter b7-a8 arrives in port; may place on h1"))
         << last("move");
     EXPECT_TRUE(table->session()->current().midTurn());
-    EXPECT_NE(report().find("White may put a ship on h1 (P@h1, R@h1, B@h1) or place nothing"),
+    EXPECT_NE(report().find("Ann may put a ship on h1 (P@h1, R@h1, B@h1) or place nothing"),
               std::string::npos)
         << report();
     put("h1", kWhiteRook);
@@ -85,8 +85,7 @@ TEST_F(CornerportTable, APlacementDeclinedWithArbiterctl) {
 TEST_F(CornerportTable, ABattleShipSinksOnItsSecondSquare) {
     openAt(kBattle);
     move("e1", "e3", kWhiteRook);
-    EXPECT_TRUE(saidFirst("move", "1. battle ship e1xe3 sinks Black's patrol boat"))
-        << last("move");
+    EXPECT_TRUE(saidFirst("move", "1. battle ship e1xe3 sinks Bob's patrol boat")) << last("move");
     EXPECT_EQ(last("illegal"), "");
     EXPECT_EQ(state(), "7b/8/8/8/8/4R3/8/7B b - h1:h1,h8:h8");
 }

@@ -46,22 +46,24 @@ TEST_F(Cornerport, WhiteSinksBlacksLastShipWithABattleShipBroughtInByAFreighter)
         {"h5-h4", "6... freighter h5-h4 (h5-h4)."},
     });
     // A freighter cannot sink anything.
-    EXPECT_NE(refusedDo({"b7-h4"}).find("a freighter moves one square in any direction"),
+    EXPECT_NE(refusedDo({"b7-h4"}).find(
+                  "a freighter never sinks a ship: it moves only onto an empty square"),
               std::string::npos);
     play("b7-a8", "7. freighter b7-a8 arrives in port; may place on h1 (b7-a8)");
-    EXPECT_NE(status().find("White may put a ship on h1 (P@h1, R@h1, B@h1) or place nothing"),
+    EXPECT_NE(status().find("Ann may put a ship on h1 (P@h1, R@h1, B@h1) or place nothing"),
               std::string::npos);
     // The placement: a white rook put down on h1 is a battle ship.
     play("put h1 R", "7. places a battle ship on h1 (R@h1)");
     play("h4-h3", "7... freighter h4-h3 (h4-h3).");
     // The battle ship sinks on its second square.
-    play("h1xh3", "8. battle ship h1xh3 sinks Black's freighter (h1xh3)");
+    play("h1xh3", "8. battle ship h1xh3 sinks Bob's freighter (h1xh3)");
     expectSaid("Ann wins");
 
+    // The record numbers the turns of both players in one count.
     const std::string record = recordText();
-    for (const char* line : {"7. White: freighter b7-a8 arrives in port; may place on h1",
-                             "7. White: places a battle ship on h1",
-                             "8. White: battle ship h1xh3 sinks Black's freighter",
+    for (const char* line : {"13. White: freighter b7-a8 arrives in port; may place on h1",
+                             "13. White: places a battle ship on h1",
+                             "15. White: battle ship h1xh3 sinks Black's freighter",
                              "Result: White wins (Black has no ship left on the board)",
                              "Ships on the board: White 2, Black 0"}) {
         EXPECT_NE(record.find(line), std::string::npos) << line << "\n" << record;
