@@ -177,13 +177,6 @@ void CornerportState::addMoves(PlayerId p, std::vector<Action>& out) const {
     }
 }
 
-bool CornerportState::hasMove(PlayerId p) const {
-    std::vector<Action> moves;
-    moves.reserve(64);
-    addMoves(p, moves);
-    return !moves.empty();
-}
-
 bool CornerportState::moveAllowed(PlayerId p, Cell from, Cell to) const {
     std::vector<Action> moves;
     addMoves(p, moves);
@@ -331,7 +324,6 @@ Outcome CornerportState::decided() const {
                                  " cannot leave deep water without stepping where a patrol boat "
                                  "would sink it unprotected");
     }
-    if (!hasMove(kWhite) && !hasMove(kBlack)) return Outcome::draw("neither side can move");
     return Outcome::ongoing();
 }
 

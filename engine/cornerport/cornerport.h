@@ -119,7 +119,6 @@ class CornerportState final : public GameState {
     void put(Cell c, Square s, Cell home = NoCell);
     // The board moves of `p`, as if `p` were to move, appended to `out`.
     void addMoves(PlayerId p, std::vector<Action>& out) const;
-    bool hasMove(PlayerId p) const;
     // Whether the ship of `p` on `from` may make the move `from`-`to` here.
     bool moveAllowed(PlayerId p, Cell from, Cell to) const;
     // Whether the ship on `from` could capture on `target` in one move, were

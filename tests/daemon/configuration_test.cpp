@@ -259,8 +259,8 @@ TEST_F(ConfigurationTest, GameSettingsThatDoNotFitTheGameAreRefusedWithTheirLine
     const std::string board = "[board.a]\ndevice = dgt:/dev/ttyACM0\n";
     EXPECT_EQ(refusal("game = chess\n"),
               ":1: unknown game \"chess\"; known games: fide, skirmish, csipgs, martian, "
-              "powercoinz, konfusion, mobiatus, colonization, sandkings (arbiterd --list-games "
-              "describes them)");
+              "powercoinz, konfusion, mobiatus, colonization, cornerport, sandkings (arbiterd "
+              "--list-games describes them)");
     EXPECT_EQ(refusal("game = powercoinz\nsize = 8x8\n"),
               ":2: powercoinz is played without boards: it takes no size");
     EXPECT_EQ(refusal("game = skirmish\n[options]\npices = 5\n" + board),
