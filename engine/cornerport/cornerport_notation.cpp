@@ -99,8 +99,18 @@ std::string CornerportState::describe(const Action& a) const {
                 return out;
             out += " arrives in port";
             const Cell home = homeOf(a.from);
-            if (placementAfter(a.from, a.to) != NoCell)
-                return out + "; may place on " + cellName(home);
+            if (placementAfter(a.from, a.to) != NoCell) {
+                // The players' only cue at the table: say what may come on and how to decline.
+                const std::vector<int> kinds = placeable(toMove_);
+                std::string ships;
+                for (size_t i = 0; i < kinds.size(); ++i)
+                    ships += std::string(i == 0                  ? ""
+                                         : i + 1 == kinds.size() ? " or "
+                                                                 : ", ") +
+                             kWithArticle[kinds[i]];
+                return out + "; may place " + ships + " from off the board on " + cellName(home) +
+                       ", or nothing (end)";
+            }
             if (!at(home).empty())
                 return out + "; " + cellName(home) + " is not empty, so nothing is placed";
             return out + "; every kind is on the board to its limit, so nothing is placed";

@@ -52,7 +52,9 @@ class CornerportTable : public testing::GameTableTest {
 TEST_F(CornerportTable, AShipPutOnThePortLeftIsThePlacementAndEndsTheTurn) {
     openAt(kBeforeArrival);
     move("b7", "a8", kWhiteBishop);
-    EXPECT_TRUE(saidFirst("move", "1. freighter b7-a8 arrives in port; may place on h1"))
+    EXPECT_TRUE(saidFirst("move",
+                          "1. freighter b7-a8 arrives in port; may place a patrol boat, a battle "
+                          "ship or a freighter from off the board on h1, or nothing (end)"))
         << last("move");
     EXPECT_TRUE(table->session()->current().midTurn());
     EXPECT_NE(report().find("Ann may put a ship on h1 (P@h1, R@h1, B@h1) or place nothing"),

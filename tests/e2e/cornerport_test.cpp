@@ -49,7 +49,9 @@ TEST_F(Cornerport, WhiteSinksBlacksLastShipWithABattleShipBroughtInByAFreighter)
     EXPECT_NE(refusedDo({"b7-h4"}).find(
                   "a freighter never sinks a ship: it moves only onto an empty square"),
               std::string::npos);
-    play("b7-a8", "7. freighter b7-a8 arrives in port; may place on h1 (b7-a8)");
+    play("b7-a8",
+         "7. freighter b7-a8 arrives in port; may place a patrol boat, a battle ship or a "
+         "freighter from off the board on h1, or nothing (end) (b7-a8)");
     EXPECT_NE(status().find("Ann may put a ship on h1 (P@h1, R@h1, B@h1) or place nothing"),
               std::string::npos);
     // The placement: a white rook put down on h1 is a battle ship.
@@ -61,11 +63,13 @@ TEST_F(Cornerport, WhiteSinksBlacksLastShipWithABattleShipBroughtInByAFreighter)
 
     // The record numbers the turns of both players in one count.
     const std::string record = recordText();
-    for (const char* line : {"13. White: freighter b7-a8 arrives in port; may place on h1",
-                             "13. White: places a battle ship on h1",
-                             "15. White: battle ship h1xh3 sinks Black's freighter",
-                             "Result: White wins (Black has no ship left on the board)",
-                             "Ships on the board: White 2, Black 0"}) {
+    for (const char* line :
+         {"13. White: freighter b7-a8 arrives in port; may place a patrol boat, a battle ship or a "
+          "freighter from off the board on h1, or nothing (end)",
+          "13. White: places a battle ship on h1",
+          "15. White: battle ship h1xh3 sinks Black's freighter",
+          "Result: White wins (Black has no ship left on the board)",
+          "Ships on the board: White 2, Black 0"}) {
         EXPECT_NE(record.find(line), std::string::npos) << line << "\n" << record;
     }
 }

@@ -13,8 +13,13 @@
 #include <vector>
 
 #include "engine/colonization/colonization.h"
+#include "tests/engine/actions_by_text.h"
 
 namespace arbiter::colonization::support {
+
+using arbiter::testing::moves;
+using arbiter::testing::play;
+using arbiter::testing::said;
 
 // A table of `seats` ("p,p,n": each seat's state) on `files` x `ranks`
 // cells, `mover` the seat letter to move, with `pieces` ("a1:Ba b2:Pa").
@@ -71,26 +76,6 @@ inline std::string cornerSociety(char s = 'a') {
     for (const char* c : {"a2", "a3", "b1", "b2", "b3", "c1", "c2", "c3"})
         text += std::string(" ") + c + ":P" + s;
     return text;
-}
-
-// Every legal action by its notation.
-inline std::set<std::string> moves(const ColonizationState& s) {
-    std::set<std::string> out;
-    for (const Action& a : s.legalActions()) out.insert(s.encode(a));
-    return out;
-}
-
-inline Action said(const ColonizationState& s, const std::string& text) {
-    auto a = s.decode(text);
-    EXPECT_TRUE(a) << text;
-    return a.value_or(Action::pass());
-}
-
-inline void play(ColonizationState& s, const std::string& text) {
-    auto a = s.decode(text);
-    ASSERT_TRUE(a) << text << ": " << s.serialize();
-    ASSERT_TRUE(s.isLegal(*a)) << text << ": " << s.refusal(*a) << " in " << s.serialize();
-    s.apply(*a);
 }
 
 // What stands on a cell, as position text writes it ("Pb"), or "" for nothing.

@@ -60,7 +60,9 @@ TEST(CornerportNotation, DescriptionsSayWhatHappensInThePlayersWords) {
     EXPECT_EQ(s->describe(said(*s, "c1-b1")), "battle ship c1-b1");
     EXPECT_EQ(s->describe(said(*s, "c2xd3")), "patrol boat c2xd3 sinks Black's battle ship");
     EXPECT_EQ(s->describe(said(*s, "b7-b8")), "freighter b7-b8");
-    EXPECT_EQ(s->describe(said(*s, "b7-a8")), "freighter b7-a8 arrives in port; may place on h1");
+    EXPECT_EQ(s->describe(said(*s, "b7-a8")),
+              "freighter b7-a8 arrives in port; may place a patrol boat, a battle ship or a "
+              "freighter from off the board on h1, or nothing (end)");
     play(*s, "b7-a8");
     EXPECT_EQ(s->describe(said(*s, "R@h1")), "places a battle ship on h1");
     EXPECT_EQ(s->describe(said(*s, "P@h1")), "places a patrol boat on h1");
@@ -273,7 +275,8 @@ TEST(CornerportNotation, TheRecordIsPlainTextWithTheShipsAtTheEnd) {
     EXPECT_EQ(g->recordExtension(), "txt");
     EXPECT_EQ(g->exportRecord(r),
               "[Event \"test\"]\n[Start \"7b/1B6/8/8/8/8/8/8 w - b7:h1,h8:h8\"]\n\n"
-              "1. White: freighter b7-a8 arrives in port; may place on h1\n"
+              "1. White: freighter b7-a8 arrives in port; may place a patrol boat, a battle ship "
+              "or a freighter from off the board on h1, or nothing (end)\n"
               "1. White: places a battle ship on h1\n2. Black: freighter h8-g8\n\n"
               "Result: unfinished\nShips on the board: White 2, Black 1\n");
 }

@@ -104,12 +104,15 @@ TEST(CornerportRules, OnlyTheMoversShipsMove) {
 
 // --- Arrival in port and placement ------------------------------------------
 
-// White's freighter on b7 came from h1: arriving on a8 it may place on h1.
+// White's freighter on b7 came from h1: arriving on a8 it may place a patrol boat, a battle ship or
+// a freighter from off the board on h1, or nothing (end).
 constexpr const char* kBeforeArrival = "b7:B h8:b";
 
 TEST(CornerportRules, ArrivalInTheOtherPortOffersEachKindUnderItsLimitOrNothing) {
     auto s = position(kBeforeArrival, 'w', "b7:h1");
-    EXPECT_EQ(s->describe(said(*s, "b7-a8")), "freighter b7-a8 arrives in port; may place on h1");
+    EXPECT_EQ(s->describe(said(*s, "b7-a8")),
+              "freighter b7-a8 arrives in port; may place a patrol boat, a battle ship or a "
+              "freighter from off the board on h1, or nothing (end)");
     play(*s, "b7-a8");
     EXPECT_TRUE(s->midTurn());
     EXPECT_EQ(s->toMove(), kWhite);

@@ -13,8 +13,13 @@
 #include <vector>
 
 #include "engine/cornerport/cornerport.h"
+#include "tests/engine/actions_by_text.h"
 
 namespace arbiter::cornerport::support {
+
+using arbiter::testing::moves;
+using arbiter::testing::play;
+using arbiter::testing::said;
 
 // The position text of `ships` ("h1:B b7:B d4:p"), `mover` ('w' or 'b') to
 // move, a placement pending on `pending` ("-" for none). Each freighter
@@ -79,13 +84,6 @@ inline Cell at(const CornerportState& s, const std::string& name) {
     return c.value_or(0);
 }
 
-// Every legal action by its notation.
-inline std::set<std::string> moves(const CornerportState& s) {
-    std::set<std::string> out;
-    for (const Action& a : s.legalActions()) out.insert(s.encode(a));
-    return out;
-}
-
 // The legal moves of the ship on `from`, by their notation.
 inline std::set<std::string> movesFrom(const CornerportState& s, const std::string& from) {
     std::set<std::string> out;
@@ -93,19 +91,6 @@ inline std::set<std::string> movesFrom(const CornerportState& s, const std::stri
         if (a.kind == Action::Kind::Move && a.from == at(s, from)) out.insert(s.encode(a));
     }
     return out;
-}
-
-inline Action said(const CornerportState& s, const std::string& text) {
-    auto a = s.decode(text);
-    EXPECT_TRUE(a) << text;
-    return a.value_or(Action::pass());
-}
-
-inline void play(CornerportState& s, const std::string& text) {
-    auto a = s.decode(text);
-    ASSERT_TRUE(a) << text << ": " << s.serialize();
-    ASSERT_TRUE(s.isLegal(*a)) << text << ": " << s.refusal(*a) << " in " << s.serialize();
-    s.apply(*a);
 }
 
 // What stands on a square, as the position text writes it ("p"), or "".

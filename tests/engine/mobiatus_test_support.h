@@ -13,8 +13,13 @@
 #include <string>
 
 #include "engine/mobiatus/mobiatus.h"
+#include "tests/engine/actions_by_text.h"
 
 namespace arbiter::mobiatus::support {
+
+using arbiter::testing::moves;
+using arbiter::testing::play;
+using arbiter::testing::said;
 
 inline Cell at(const std::string& name) {
     return (std::stoi(name.substr(1)) - 1) * kFiles + (name[0] - 'a');
@@ -77,13 +82,6 @@ inline std::unique_ptr<MobiatusState> position(const std::string& cells, char to
     return loaded(positionText(cells, toMove, plies), rules);
 }
 
-// Every legal action by its notation ("c2-d4-e6").
-inline std::set<std::string> moves(const MobiatusState& s) {
-    std::set<std::string> out;
-    for (const Action& a : s.legalActions()) out.insert(s.encode(a));
-    return out;
-}
-
 // Where the dot on `from` may go in one plain move, by cell name.
 inline std::set<std::string> reach(const MobiatusState& s, const std::string& from) {
     std::set<std::string> out;
@@ -91,13 +89,6 @@ inline std::set<std::string> reach(const MobiatusState& s, const std::string& fr
         if (a.from == at(from) && a.path.empty()) out.insert(nameOf(a.to));
     }
     return out;
-}
-
-inline void play(MobiatusState& s, const std::string& said) {
-    auto a = s.decode(said);
-    ASSERT_TRUE(a) << said << ": " << s.serialize();
-    ASSERT_TRUE(s.isLegal(*a)) << said << ": " << s.refusal(*a);
-    s.apply(*a);
 }
 
 }  // namespace arbiter::mobiatus::support

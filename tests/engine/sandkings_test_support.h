@@ -13,8 +13,13 @@
 #include <vector>
 
 #include "engine/sandkings/sandkings.h"
+#include "tests/engine/actions_by_text.h"
 
 namespace arbiter::sandkings::support {
+
+using arbiter::testing::moves;
+using arbiter::testing::play;
+using arbiter::testing::said;
 
 // The position text for `players` with the seats `in` ("ab"), `mover` to
 // move having made `made` steps of `allowed` this turn, and `pieces`.
@@ -74,26 +79,6 @@ inline std::unique_ptr<SandkingsState> position(int players, const std::string& 
                                                 const Rules& rules = {}) {
     return loaded(
         positionText(players, in, mover, 0, rules.stepsFor(partsIn(pieces, mover)), pieces), rules);
-}
-
-// Every legal action by its notation.
-inline std::set<std::string> moves(const SandkingsState& s) {
-    std::set<std::string> out;
-    for (const Action& a : s.legalActions()) out.insert(s.encode(a));
-    return out;
-}
-
-inline Action said(const SandkingsState& s, const std::string& text) {
-    auto a = s.decode(text);
-    EXPECT_TRUE(a) << text;
-    return a.value_or(Action::pass());
-}
-
-inline void play(SandkingsState& s, const std::string& text) {
-    auto a = s.decode(text);
-    ASSERT_TRUE(a) << text << ": " << s.serialize();
-    ASSERT_TRUE(s.isLegal(*a)) << text << ": " << s.refusal(*a) << " in " << s.serialize();
-    s.apply(*a);
 }
 
 // What stands on a cell, as position text writes it ("Vb"), or "" for nothing.
