@@ -27,6 +27,7 @@ Table::~Table() {
     if (flagTimer_) loop_.cancel(*flagTimer_);
     if (limitTimer_) loop_.cancel(*limitTimer_);
     if (hintTimer_) loop_.cancel(*hintTimer_);
+    if (setupTimer_) loop_.cancel(*setupTimer_);
 }
 
 std::unique_ptr<Table> Table::create(EventLoop& loop, TableSettings settings, AnnouncementSink& out,
@@ -121,7 +122,10 @@ std::string Table::startSetup() const {
         if (group == groups.end()) group = groups.insert(groups.end(), {piece, ""});
         group->second += (group->second.empty() ? "" : ", ") + start->geometry().name(c);
     }
-    if (groups.empty() || game_->name() == "fide") return "";
+    if (game_->name() == "fide")
+        return " (the usual one: White on ranks 1 and 2, Black on 7 and 8, each queen on her own "
+               "colour, d1 and d8)";
+    if (groups.empty()) return ": every square empty";
     // Too many kinds to read out (Konfusion's six figures in two colours):
     // say where the whole of it is written.
     if (groups.size() > kMostKindsTold)
@@ -249,7 +253,53 @@ bool Table::orientTo(const GameState& target) {
 
 void Table::judgeBeforeGame() {
     auto start = game_->start();
-    if (orientTo(*start)) startGame();
+    if (orientTo(*start))
+        startGame();
+    else
+        armSetupHint();
+}
+
+void Table::armSetupHint() {
+    if (setupTimer_) return;
+    setupTimer_ = loop_.after(settings_.setupHintMs, [this] {
+        setupTimer_.reset();
+        if (session_ && !session_->over()) return;
+        tellSetup();
+        armSetupHint();
+    });
+}
+
+void Table::tellSetup() {
+    if (!surface_.allKnown()) return;
+    // The fewest fixes over the ways the board may stand: a board set up the
+    // other way round is told in its own terms.
+    auto start = game_->start();
+    const int original = surface_.placement(0).rotation;
+    std::vector<CellFix> fixes;
+    for (int rotation : rotationsToTry()) {
+        surface_.setRotation(0, rotation);
+        auto these = Referee::fixesTo(*start, surface_);
+        if (fixes.empty() || these.size() < fixes.size()) fixes = std::move(these);
+    }
+    surface_.setRotation(0, original);
+    if (fixes.empty()) return;
+    constexpr size_t kNamed = 8;
+    std::string text;
+    nlohmann::json named = nlohmann::json::array();
+    for (size_t i = 0; i < fixes.size() && i < kNamed; ++i) {
+        std::string fix = Referee::describe(fixes[i], start->geometry(), game_.get());
+        text += (i ? "; " : "") + fix;
+        named.push_back(fix);
+    }
+    if (fixes.size() > kNamed)
+        text += "; and " + std::to_string(fixes.size() - kNamed) + " more squares";
+    const Millis now = loop_.time().now();
+    if (text == setupTold_ && now - setupToldAt_ < settings_.setupRepeatMs) return;
+    setupTold_ = text;
+    setupToldAt_ = now;
+    out_.announce({"setup",
+                   "Still to set up the start position of " + game_->name() + ": " + text + ".",
+                   {{"fixes", named}, {"count", fixes.size()}}});
 }
 
 void Table::startGame() {
@@ -263,6 +313,9 @@ void Table::startGame() {
     onBoard_ = true;
     boardBehind_ = false;
     illegalShown_ = false;
+    if (setupTimer_) loop_.cancel(*setupTimer_);
+    setupTimer_.reset();
+    setupTold_.clear();
     lightMarks(session_->current());
     surface_.markStill();
     lastFixes_.clear();

@@ -29,6 +29,11 @@ struct TableSettings {
     // How long a board that may show an unconfirmed capture stays still before
     // the players are told how to confirm it.
     Millis confirmHintMs = 2000;
+    // How often, while the boards do not show the start position, the
+    // squares still to set up are named (the same list at most every
+    // `setupRepeatMs`, so that a table left alone is not talked at).
+    Millis setupHintMs = 3000;
+    Millis setupRepeatMs = 30000;
 };
 
 // One playing table: the boards, the surface they make up, the referee and the
@@ -92,11 +97,16 @@ class Table final : public BoardEvents, public TableControl {
     // After a while with only an action's consequences still to make, say
     // them again (the first time was with the move).
     void armConsequencesReminder();
+    // While no game is on, names every few seconds what still differs from
+    // the start position ("Still to set up: put a white pawn on e2").
+    void armSetupHint();
+    void tellSetup();
     void startGame();
     void gameEnded();
     // A game without cells needs no start position: it begins when asked.
     bool playedWithoutBoards() const { return game_->start()->geometry().size() == 0; }
-    // ": white king on e1; black king on e8" for a game whose start is not chess's.
+    // How to set up the start: ": white king on e1; black king on e8", and
+    // chess's in a few words.
     std::string startSetup() const;
     // "legal now: e2e4, d2d4, ... and 12 more", for refusals.
     std::string legalNow() const;
@@ -134,6 +144,9 @@ class Table final : public BoardEvents, public TableControl {
     std::optional<EventLoop::TimerId> flagTimer_;
     std::optional<EventLoop::TimerId> limitTimer_;
     std::optional<EventLoop::TimerId> hintTimer_;
+    std::optional<EventLoop::TimerId> setupTimer_;
+    std::string setupTold_;  // the last list of squares to set up, and when
+    Millis setupToldAt_ = 0;
 };
 
 }  // namespace arbiter

@@ -74,6 +74,59 @@ TEST_F(TableTest, GameBeginsWhenTheStartPositionIsStill) {
     EXPECT_TRUE(said.has("start"));
 }
 
+TEST_F(TableTest, WaitingSaysHowToSetUpChess) {
+    table->connectBoards();
+    ASSERT_FALSE(said.all.empty());
+    EXPECT_EQ(said.all.front().text,
+              "Waiting for the start position of fide (the usual one: White on ranks 1 and 2, "
+              "Black on 7 and 8, each queen on her own colour, d1 and d8).");
+}
+
+TEST_F(TableTest, TheSquaresStillToSetUpAreNamedEveryFewSeconds) {
+    // One pawn on e4 instead of e2, the black queen on h4 instead of d8.
+    show("rnb1kbnr/pppppppp/8/8/4P2q/8/PPPP1PPP/RNBQKBNR");
+    auto told = [&] {
+        std::vector<std::string> texts;
+        for (const auto& a : said.all)
+            if (a.type == "setup") texts.push_back(a.text);
+        return texts;
+    };
+    EXPECT_TRUE(told().empty());  // not while the players are still at it
+    time.advance(3000);
+    loop.runOnce(0);
+    ASSERT_EQ(told().size(), 1u);
+    EXPECT_EQ(told()[0],
+              "Still to set up the start position of fide: put a white pawn on e2; take the white "
+              "pawn off e4; take the black queen off h4; put a black queen on d8.");
+    // The same list is not said again every few seconds...
+    time.advance(3000);
+    loop.runOnce(0);
+    EXPECT_EQ(told().size(), 1u);
+    // ...but what is left after a change is.
+    show("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR");
+    time.advance(3000);
+    loop.runOnce(0);
+    ASSERT_EQ(told().size(), 2u);
+    EXPECT_EQ(told()[1],
+              "Still to set up the start position of fide: put a white pawn on e2; take the white "
+              "pawn off e4.");
+    show(kStart);
+    EXPECT_TRUE(said.has("start"));
+    time.advance(10000);
+    loop.runOnce(0);
+    EXPECT_EQ(told().size(), 2u);  // quiet once the game is on
+}
+
+TEST_F(TableTest, AnEmptyBoardIsToldHowManySquaresAreLeft) {
+    show("8/8/8/8/8/8/8/8");
+    time.advance(3000);
+    loop.runOnce(0);
+    std::string text;
+    for (const auto& a : said.all)
+        if (a.type == "setup") text = a.text;
+    EXPECT_NE(text.find("; and 24 more squares."), std::string::npos) << text;
+}
+
 TEST_F(TableTest, StatusDescribesTheGameForClients) {
     startGame();
     show("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR");
