@@ -55,14 +55,27 @@ void BoardLink::tryOpen() {
         // A virtual board that is not there yet is one nobody has started.
         if (device_.protocol == "vboard" && error.starts_with("no such device"))
             error += " (start it: arbiter-vboard --name " + device_.name + ")";
+        const Millis now = loop_.time().now();
+        if (failingSince_ < 0) failingSince_ = now;
         if (error != lastFailure_) {
             spdlog::warn("board {}: {}; retrying every second", device_.text(), error);
             lastFailure_ = error;
+            remindedAt_ = now;
+        } else if (now - remindedAt_ >= kRemindMs) {
+            // The same failure for a while: most likely a path that is not the board's.
+            const std::string hint = device_.protocol == "vboard"
+                                         ? ""
+                                         : "; is the path right? arbiterd --list-ports lists "
+                                           "the serial ports and marks likely boards";
+            spdlog::warn("board {}: still not there after {} s ({}){}", device_.text(),
+                         (now - failingSince_) / 1000, error, hint);
+            remindedAt_ = now;
         }
         retry_ = loop_.after(kRetryMs, [this] { tryOpen(); });
         return;
     }
     lastFailure_.clear();
+    failingSince_ = -1;
     board_ = std::make_unique<dgt::DgtBoard>(*transport_, *this);
     loop_.watch(transport_->fd(), [this] { readable(); });
     spdlog::info("board {}: connected", device_.text());

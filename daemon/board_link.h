@@ -67,6 +67,9 @@ class BoardLink final : public BoardListener {
     void showLights();
 
     static constexpr Millis kRetryMs = 1000;
+    // A board that stays away is named again this often, so that a mistyped
+    // path is not met by silence after its first warning.
+    static constexpr Millis kRemindMs = 30'000;
 
     EventLoop& loop_;
     int index_;
@@ -75,6 +78,8 @@ class BoardLink final : public BoardListener {
     std::unique_ptr<Transport> transport_;
     std::unique_ptr<dgt::DgtBoard> board_;
     std::string lastFailure_;
+    Millis failingSince_ = -1;  // since when the device could not be opened; -1: it is open
+    Millis remindedAt_ = 0;
     std::bitset<64> lights_;                // what should be lit
     std::optional<std::bitset<64>> shown_;  // what the board was last told, if anything
     std::optional<EventLoop::TimerId> retry_;
