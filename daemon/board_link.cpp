@@ -2,6 +2,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include "daemon/instance_lock.h"
 #include "drivers/dgt/dgt_board.h"
 #include "drivers/transport/open_transport.h"
 #include "drivers/transport/transport.h"
@@ -49,29 +50,28 @@ void BoardLink::connect() {
 
 void BoardLink::tryOpen() {
     retry_.reset();
+    // One daemon per board, decided before the device is touched: a board held
+    // by another arbiterd is waited for like one that is away, naming who
+    // holds it. Without a folder for device locks (not writable here) the
+    // board is read as before, unguarded.
+    if (const std::string lockPath = boardLockPath(device_.path); !lockPath.empty()) {
+        pid_t holder = -1;
+        std::string why;
+        lock_ = InstanceLock::take(lockPath, holder, why);
+        if (!lock_ && holder >= 0) {
+            failOpen("in use by another arbiterd (pid " + std::to_string(holder) + ")");
+            return;
+        }
+        if (!lock_) spdlog::debug("board {}: not locked: {}", device_.text(), why);
+    }
     std::string error;
     transport_ = openTransport(device_.path, error);
     if (!transport_) {
+        lock_.reset();
         // A virtual board that is not there yet is one nobody has started.
         if (device_.protocol == "vboard" && error.starts_with("no such device"))
             error += " (start it: arbiter-vboard --name " + device_.name + ")";
-        const Millis now = loop_.time().now();
-        if (failingSince_ < 0) failingSince_ = now;
-        if (error != lastFailure_) {
-            spdlog::warn("board {}: {}; retrying every second", device_.text(), error);
-            lastFailure_ = error;
-            remindedAt_ = now;
-        } else if (now - remindedAt_ >= kRemindMs) {
-            // The same failure for a while: most likely a path that is not the board's.
-            const std::string hint = device_.protocol == "vboard"
-                                         ? ""
-                                         : "; is the path right? arbiterd --list-ports lists "
-                                           "the serial ports and marks likely boards";
-            spdlog::warn("board {}: still not there after {} s ({}){}", device_.text(),
-                         (now - failingSince_) / 1000, error, hint);
-            remindedAt_ = now;
-        }
-        retry_ = loop_.after(kRetryMs, [this] { tryOpen(); });
+        failOpen(error);
         return;
     }
     lastFailure_.clear();
@@ -83,6 +83,26 @@ void BoardLink::tryOpen() {
     if (!board_->start()) drop("the device does not take our requests");
 }
 
+void BoardLink::failOpen(const std::string& error) {
+    const Millis now = loop_.time().now();
+    if (failingSince_ < 0) failingSince_ = now;
+    if (error != lastFailure_) {
+        spdlog::warn("board {}: {}; retrying every second", device_.text(), error);
+        lastFailure_ = error;
+        remindedAt_ = now;
+    } else if (now - remindedAt_ >= kRemindMs) {
+        // The same failure for a while: most likely a path that is not the board's.
+        const std::string hint = device_.protocol == "vboard"
+                                     ? ""
+                                     : "; is the path right? arbiterd --list-ports lists "
+                                       "the serial ports and marks likely boards";
+        spdlog::warn("board {}: still not there after {} s ({}){}", device_.text(),
+                     (now - failingSince_) / 1000, error, hint);
+        remindedAt_ = now;
+    }
+    retry_ = loop_.after(kRetryMs, [this] { tryOpen(); });
+}
+
 void BoardLink::readable() {
     if (board_ && !board_->onReadable(loop_.time().now())) drop("the device went away");
 }
@@ -92,6 +112,7 @@ void BoardLink::drop(const std::string& why) {
     board_.reset();
     shown_.reset();
     transport_.reset();
+    lock_.reset();
     lastFailure_ = why;
     spdlog::warn("board {}: {}; waiting for it to come back", device_.text(), why);
     events_.boardLost(index_, why);

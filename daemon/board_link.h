@@ -6,6 +6,7 @@
 #include <string>
 
 #include "daemon/event_loop.h"
+#include "daemon/instance_lock.h"
 #include "drivers/board_listener.h"
 
 namespace arbiter {
@@ -62,6 +63,8 @@ class BoardLink final : public BoardListener {
 
   private:
     void tryOpen();
+    // Says why the device could not be opened (again after a while) and retries.
+    void failOpen(const std::string& error);
     void readable();
     void drop(const std::string& why);
     void showLights();
@@ -76,6 +79,7 @@ class BoardLink final : public BoardListener {
     DeviceSpec device_;
     BoardEvents& events_;
     std::unique_ptr<Transport> transport_;
+    std::optional<InstanceLock> lock_;  // this daemon's hold on the board
     std::unique_ptr<dgt::DgtBoard> board_;
     std::string lastFailure_;
     Millis failingSince_ = -1;  // since when the device could not be opened; -1: it is open

@@ -4,6 +4,7 @@
 #include <signal.h>
 #include <sys/signalfd.h>
 #include <unistd.h>
+#include <filesystem>
 
 #include <iostream>
 #include <random>
@@ -16,6 +17,7 @@
 #include "daemon/configuration_text.h"
 #include "daemon/control_server.h"
 #include "daemon/event_loop.h"
+#include "daemon/instance_lock.h"
 #include "daemon/table.h"
 #include "daemon/table_setup.h"
 #include "daemon/time_source.h"
@@ -73,6 +75,20 @@ int run(const TableSetup& setup) {
     // journal records it, so a resumed game draws as the first run would have.
     if (!setup.seedChosen)
         settings.session.seed = (uint64_t(std::random_device{}()) << 32) ^ std::random_device{}();
+    // Held until the daemon ends: a second one would resume and write the
+    // same games.
+    std::optional<InstanceLock> journalLock;
+    if (!journal.empty()) {
+        std::error_code ec;
+        std::filesystem::create_directories(journal, ec);
+        pid_t holder = -1;
+        journalLock = InstanceLock::take(journal + "/.arbiterd.lock", holder, error);
+        if (!journalLock && holder >= 0)
+            return refuse("another arbiterd (pid " + std::to_string(holder) +
+                          ") keeps its games in " + journal +
+                          "; stop it, or give this one another folder with --journal");
+        if (!journalLock) return refuse(error);
+    }
     auto table = Table::create(loop, settings, announcer, error);
     if (!table) return refuse(error);
     auto controlServer = ControlServer::create(loop, *table, setup.socketPath, error);

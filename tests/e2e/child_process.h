@@ -31,6 +31,7 @@ class ChildProcess {
     // Waits for the process to end; returns its exit status or -signal.
     int wait(std::chrono::milliseconds timeout);
     bool running() const { return pid_ > 0; }
+    pid_t pid() const { return pid_; }
 
   private:
     bool readSome(std::chrono::milliseconds timeout);
