@@ -442,6 +442,18 @@ std::vector<int> Session::scores() const {
     return all;
 }
 
+std::vector<std::string> Session::lastMoves(size_t n) const {
+    std::vector<std::string> moves;
+    for (size_t i = actions_.size(); i > 0 && moves.size() < n; --i) {
+        const Action& a = actions_[i - 1];
+        if (a.kind == Action::Kind::Chance || a.changesRoster()) continue;
+        const GameState& before = *states_[i - 1];
+        moves.push_back(moveLabel(actorOf(before, a), before_[i - 1].turns) +
+                        withTableNames(before.describe(a)));
+    }
+    return {moves.rbegin(), moves.rend()};
+}
+
 nlohmann::json Session::snapshot() const {
     Millis now = time_.now();
     Outcome o = outcome();
@@ -449,6 +461,11 @@ nlohmann::json Session::snapshot() const {
     for (PlayerId p = 0; p < current().playerCount(); ++p) inGame.push_back(current().inGame(p));
     std::vector<std::string> report;
     for (const std::string& line : current().report()) report.push_back(withTableNames(line));
+    // The clocks as the players read them, in the announcements' own format.
+    std::vector<std::string> clockTexts;
+    for (PlayerId p = 0; p < current().playerCount(); ++p)
+        clockTexts.push_back(GameClock::format(clock_.remaining(p, now)));
+    constexpr size_t kLastMovesShown = 6;
     nlohmann::json j = {{"game", game_.name()},
                         {"state", current().serialize()},
                         {"ply", ply()},
@@ -456,6 +473,8 @@ nlohmann::json Session::snapshot() const {
                         {"players", settings_.players},
                         {"time", settings_.time.text()},
                         {"clock", clock_.remainingAll(now)},
+                        {"clockText", clockTexts},
+                        {"lastMoves", lastMoves(kLastMovesShown)},
                         {"clockRunning", clock_.running()},
                         {"scores", scores()},
                         {"inGame", inGame},

@@ -129,6 +129,9 @@ class Session {
     nlohmann::json snapshot() const;
     // Each seat's score as the game counts it (captures in Skirmish; 0 in chess).
     std::vector<int> scores() const;
+    // The last `n` actions as they were announced, oldest first ("12. Nf3",
+    // "Ann: d4-d5"), without chance's draws or the clocks.
+    std::vector<std::string> lastMoves(size_t n) const;
     // The game's names for its seats ("Player 2", "White") in `text` replaced
     // by the table's ("Bob"): what the engine writes is said to people.
     std::string withTableNames(const std::string& text) const;

@@ -536,7 +536,64 @@ nlohmann::json Table::status() const {
     } else {
         j["waitingForStart"] = true;
     }
+    j["awaited"] = awaited();
+    const bool playing = session_ && !session_->over();
+    j["picture"] = picture(playing ? session_->current() : *game_->start());
     return j;
+}
+
+std::string Table::awaited() const {
+    if (!session_ || session_->over()) {
+        if (playedWithoutBoards()) return "arbiterctl new-game to begin a game";
+        return "the start position of " + game_->name() + " on the boards";
+    }
+    const GameState& now = session_->current();
+    if (playedWithoutBoards()) return session_->playerName(now.toMove()) + " to act";
+    if (!surface_.allKnown()) return "every board to be connected";
+    if (!onBoard_) return "the boards to show the resumed position (the picture)";
+    if (boardBehind_ || illegalShown_) {
+        // What the players were told to make, as it stands now.
+        std::string fixes;
+        constexpr size_t kNamed = 4;
+        const auto all = Referee::fixesTo(now, surface_);
+        for (size_t i = 0; i < all.size() && i < kNamed; ++i)
+            fixes += (i ? "; " : "") + Referee::describe(all[i], now.geometry(), game_.get());
+        if (all.size() > kNamed) fixes += "; and " + std::to_string(all.size() - kNamed) + " more";
+        if (!fixes.empty()) return "the boards to be put right: " + fixes;
+    }
+    std::string text = session_->playerName(now.toMove()) + " to move";
+    if (now.midTurn()) text += ", who may go on or end the turn (arbiterctl do end)";
+    return text;
+}
+
+std::vector<std::string> Table::picture(const GameState& state) {
+    // Pictures of a few boards' worth; larger surfaces (Möbiatus's ring) are
+    // drawn by their game's report, side by side as the boards lie.
+    constexpr int kMostRanks = 16, kMostFiles = 26;
+    const Geometry& g = state.geometry();
+    std::vector<std::string> lines;
+    if (g.size() == 0 || g.ranks() > kMostRanks || g.files() > kMostFiles) return lines;
+    for (int rank = g.ranks() - 1; rank >= 0; --rank) {
+        std::string line = (rank + 1 < 10 ? " " : "") + std::to_string(rank + 1);
+        for (int file = 0; file < g.files(); ++file) {
+            const Cell c = g.cell(file, rank);
+            char shown = ' ';
+            if (c != NoCell) {
+                const Appearance look = state.appearance(c);
+                shown = look ? letter(*look) : '.';
+            }
+            line += ' ';
+            line += shown;
+        }
+        lines.push_back(line);
+    }
+    std::string files = "  ";
+    for (int file = 0; file < g.files(); ++file) {
+        files += ' ';
+        files += static_cast<char>('a' + file);
+    }
+    lines.push_back(files);
+    return lines;
 }
 
 ControlReply Table::newGame() {

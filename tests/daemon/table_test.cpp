@@ -127,6 +127,16 @@ TEST_F(TableTest, AnEmptyBoardIsToldHowManySquaresAreLeft) {
     EXPECT_NE(text.find("; and 24 more squares."), std::string::npos) << text;
 }
 
+TEST_F(TableTest, StatusSaysWhatTheTableWaitsFor) {
+    EXPECT_EQ(table->status()["awaited"], "the start position of fide on the boards");
+    startGame();
+    EXPECT_EQ(table->status()["awaited"], "White to move");
+    show("rnbqkbnr/pppppppp/8/8/8/4P3/PPP1PPPP/RNBQKBNR");  // a pawn from d2 to e3
+    EXPECT_EQ(table->status()["awaited"],
+              "the boards to be put right: put a white pawn on d2; take the white pawn off e3");
+    EXPECT_EQ(table->status()["picture"][4], " 4 . . . . . . . .");
+}
+
 TEST_F(TableTest, StatusDescribesTheGameForClients) {
     startGame();
     show("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR");

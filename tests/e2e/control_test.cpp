@@ -21,6 +21,19 @@ TEST_F(ControlSocket, StatusShowsTheGame) {
     EXPECT_NE(said.find("\"ply\":1"), std::string::npos) << said;
 }
 
+TEST_F(ControlSocket, StatusShowsTheTableAtAGlance) {
+    play("e7-e5", "1... e5");
+    play("g1-f3", "2. Nf3");
+    const std::string shown = status();
+    for (const char* line :
+         {"fide, 5+3: waiting for Black to move\n", " 5 . . . . p . . .\n", " 4 . . . . P . . .\n",
+          " 1 R N B Q K B . R\n", "   a b c d e f g h\n", "Last moves: 1. e4; 1... e5; 2. Nf3\n"})
+        EXPECT_NE(shown.find(line), std::string::npos) << line << "\n" << shown;
+    EXPECT_NE(shown.find("(Black's running)"), std::string::npos) << shown;
+    // The clocks as a clock shows them, not in milliseconds.
+    EXPECT_NE(shown.find("Clocks: White 5:"), std::string::npos) << shown;
+}
+
 TEST_F(ControlSocket, ResignationEndsTheGameAndIsRecorded) {
     auto [status, said] = control({"do", "resign"});
     EXPECT_EQ(status, 0) << said;

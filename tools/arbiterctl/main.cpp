@@ -13,6 +13,7 @@
 #include "daemon/control_protocol.h"
 #include "tools/arbiterctl/control_client.h"
 #include "tools/arbiterctl/readable_json.h"
+#include "tools/arbiterctl/status_summary.h"
 
 namespace po = boost::program_options;
 using nlohmann::json;
@@ -116,7 +117,9 @@ class Conversation {
         if (raw_) {
             std::cout << line << std::endl;
         } else if (type == control::reply::kStatus) {
-            std::cout << ctl::readable(statusOf(reply)) << std::flush;
+            // At a glance first, then everything the daemon said.
+            std::cout << ctl::statusSummary(reply) << "\nIn full:\n"
+                      << ctl::readable(statusOf(reply)) << std::flush;
         } else if (type == control::reply::kOk) {
             json data = reply.value("data", json::object());
             if (data.is_object() && data.contains("text") && data["text"].is_string())
