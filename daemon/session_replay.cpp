@@ -158,7 +158,7 @@ std::unique_ptr<Session> Session::resume(const Game& game, const JournalContents
              (s->over() ? std::string()
                         : s->settings_.players[static_cast<size_t>(s->current().toMove())] +
                               " to move. ") +
-             s->clockText(),
+             s->clockText() + ". To start afresh instead: arbiterctl new-game.",
          {{"journal", journal.path}, {"ply", s->ply()}, {"turns", s->turns()}}});
     // The daemon stopped between an action and the chance it called for.
     if (!s->drawChance()) {

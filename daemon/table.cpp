@@ -259,6 +259,33 @@ void Table::judgeBeforeGame() {
         armSetupHint();
 }
 
+void Table::tellResumedSetup() {
+    const GameState& now = session_->current();
+    const auto fixes = Referee::fixesTo(now, surface_);
+    constexpr size_t kNamed = 8;
+    std::string text;
+    nlohmann::json named = nlohmann::json::array();
+    for (size_t i = 0; i < fixes.size() && i < kNamed; ++i) {
+        std::string fix = Referee::describe(fixes[i], now.geometry(), game_.get());
+        text += (i ? "; " : "") + fix;
+        named.push_back(fix);
+    }
+    if (fixes.size() > kNamed)
+        text += "; and " + std::to_string(fixes.size() - kNamed) + " more squares";
+    if (text == setupTold_) return;
+    // The whole position the first time, as a picture to set it up from.
+    std::string shown;
+    if (setupTold_.empty()) {
+        shown = " The position:";
+        for (const std::string& line : picture(now)) shown += "\n" + line;
+    }
+    setupTold_ = text;
+    illegalShown_ = true;  // "The position is correct again" once it stands
+    out_.announce({"setup",
+                   "Set up the position of the resumed game: " + text + "." + shown,
+                   {{"fixes", named}, {"count", fixes.size()}}});
+}
+
 void Table::armSetupHint() {
     if (setupTimer_) return;
     setupTimer_ = loop_.after(settings_.setupHintMs, [this] {
@@ -338,6 +365,7 @@ void Table::judgeInGame() {
         if (!explained) surface_.setRotation(0, original);
         catchUpPlies_ = 2;
         onBoard_ = true;
+        resuming_ = true;
         session_->announceStatus();
     }
 
@@ -350,6 +378,18 @@ void Table::judgeInGame() {
                     : referee_.judge(surface_, catchUpPlies_);
     early_.reset();
     catchUpPlies_ = 1;
+    if (resuming_) {
+        // After a restart the boards are often set up again from scratch:
+        // until they show the game (or moves made meanwhile), what they show
+        // is a position being set up, never a takeback or a move to complete.
+        if (v.kind == Verdict::Kind::Pending || v.kind == Verdict::Kind::Unknown) return;
+        if (v.kind != Verdict::Kind::Settled && v.kind != Verdict::Kind::Commit) {
+            tellResumedSetup();
+            return;
+        }
+        resuming_ = false;
+        setupTold_.clear();
+    }
     if (boardBehind_ && v.kind != Verdict::Kind::Settled && v.kind != Verdict::Kind::Unknown) {
         // Nothing the boards show is a move until they show what was said.
         v = Verdict{};

@@ -100,6 +100,9 @@ class Table final : public BoardEvents, public TableControl {
     // While no game is on, names every few seconds what still differs from
     // the start position ("Still to set up: put a white pawn on e2").
     void armSetupHint();
+    // After a restart, until the boards show the resumed game: what is still
+    // to set up, with a picture of the position the first time.
+    void tellResumedSetup();
     void tellSetup();
     void startGame();
     void gameEnded();
@@ -131,6 +134,7 @@ class Table final : public BoardEvents, public TableControl {
     std::vector<std::unique_ptr<BoardLink>> links_;
     std::unique_ptr<Session> session_;
     bool onBoard_ = false;       // the surface has been matched with the session's game
+    bool resuming_ = false;      // resumed, and the boards have not shown the game yet
     bool illegalShown_ = false;  // an illegal position is announced and not yet fixed
     // An action or takeback came through the control socket: the boards must
     // catch up with the game before anything they show counts as a move.

@@ -127,6 +127,54 @@ TEST_F(TableTest, AnEmptyBoardIsToldHowManySquaresAreLeft) {
     EXPECT_NE(text.find("; and 24 more squares."), std::string::npos) << text;
 }
 
+// After a restart the board is set up again, often from the start position:
+// that is guided by what is left to set up, never read as moves or a takeback.
+TEST_F(TableTest, AResumedGameIsSetUpAgainFromAPictureNotReadAsMoves) {
+    startGame();
+    show("rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR");    // 1. d4
+    show("rnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBQKBNR");  // 1... d5
+    show("rnbqkbnr/ppp1pppp/8/3p4/2PP4/8/PP2PPPP/RNBQKBNR");  // 2. c4
+    show("rnbqkbnr/ppp1pppp/8/8/2pP4/8/PP2PPPP/RNBQKBNR");    // 2... dxc4
+    ASSERT_EQ(table->session()->ply(), 4);
+    // arbiterd stops; the board is put back to the start while it is down.
+    TableSettings settings;
+    BoardSetting board;
+    board.name = board.placement.name = "board";
+    board.device = {"dgt", dir + "/no-board-here"};
+    settings.boards.push_back(board);
+    settings.session.time = *TimeControl::parse("5+3");
+    settings.session.journalDir = dir + "/games";
+    settings.settleMs = 100;
+    table.reset();
+    said.all.clear();
+    std::string error;
+    table = Table::create(loop, settings, said, error);
+    ASSERT_TRUE(table) << error;
+    show(kStart);
+    std::string setup;
+    for (const auto& a : said.all) {
+        EXPECT_NE(a.type, "illegal") << a.text;
+        if (a.type == "setup") setup = a.text;
+    }
+    EXPECT_EQ(setup.rfind("Set up the position of the resumed game: take the white pawn off c2; "
+                          "take the white pawn off d2; put a black pawn on c4; put a white pawn "
+                          "on d4; take the black pawn off d7. The position:\n",
+                          0),
+              0u)
+        << setup;
+    EXPECT_NE(setup.find("\n 4 . . p P . . . .\n"), std::string::npos) << setup;
+    // Set up in the natural order, passing through the position before 2...
+    // dxc4: no takeback.
+    show("rnbqkbnr/ppp1pppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR");
+    show("rnbqkbnr/ppp1pppp/8/3p4/2PP4/8/PP2PPPP/RNBQKBNR");
+    show("rnbqkbnr/ppp1pppp/8/8/2pP4/8/PP2PPPP/RNBQKBNR");
+    EXPECT_EQ(table->session()->ply(), 4);
+    EXPECT_FALSE(said.has("takeback"));
+    EXPECT_TRUE(said.has("fixed"));
+    show("rnbqkbnr/ppp1pppp/8/8/2pP4/4P3/PP3PPP/RNBQKBNR");  // 3. e3, refereed again
+    EXPECT_EQ(table->session()->ply(), 5);
+}
+
 TEST_F(TableTest, StatusSaysWhatTheTableWaitsFor) {
     EXPECT_EQ(table->status()["awaited"], "the start position of fide on the boards");
     startGame();
