@@ -83,6 +83,8 @@ std::optional<CommandLine> readCommandLine(int argc, const char* const argv[], s
         error = std::string(e.what()) + "\n" + result.help;
         return std::nullopt;
     }
+    // A time control given rather than defaulted must fit a game resumed.
+    if (!vm["time"].defaulted()) config.timeGiven = true;
     if (vm.count("help")) {
         result.request = DaemonRequest::Help;
         return result;

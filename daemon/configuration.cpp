@@ -436,7 +436,10 @@ bool readFileInto(const std::string& path, const std::vector<std::string>& fromC
         return vm[key].as<std::string>();
     };
     if (auto v = take("game")) config.game = *v;
-    if (auto v = take("time")) config.time = *v;
+    if (auto v = take("time")) {
+        config.time = *v;
+        config.timeGiven = true;
+    }
     if (auto v = take("journal")) config.journal = *v;
     if (auto v = take("socket")) config.socket = *v;
     if (auto v = take("log-level")) config.logLevel = *v;

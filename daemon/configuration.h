@@ -40,8 +40,9 @@ struct Configuration {
     std::map<std::string, std::string> options;  // [options], --option: name -> value
     std::map<std::string, StandIn> standIns;     // [stand-ins], --stand-in: game piece -> set piece
     std::string time = "15+10";
-    std::string timeLimit;                 // minutes of play for the whole game; empty: none
-    std::string moveLimit;                 // moves each player makes at most; empty: none
+    bool timeGiven = false;  // by the command line or the file, rather than the default
+    std::string timeLimit;   // minutes of play for the whole game; empty: none
+    std::string moveLimit;   // moves each player makes at most; empty: none
     std::vector<std::string> playerNames;  // "player", in turn order
     std::string journal = "games";
     long settleMs = 300;

@@ -27,6 +27,9 @@ nlohmann::json optionsJson(const GameOptions& options);
 // How a session begins: the game, its clocks, the players, where to record it.
 struct SessionSettings {
     TimeControl time;
+    // Given by the table rather than defaulted: a game resumed must have been
+    // played with it (Table::create refuses it otherwise).
+    bool timeGiven = false;
     GameLimits limits;                 // on the whole game: time of play, moves each
     std::vector<std::string> players;  // names in turn order; empty = the game's own names
     std::string journalDir;            // empty = no journal, no record

@@ -7,6 +7,27 @@
 namespace arbiter {
 
 namespace {
+// How the table's own settings contradict a journal's header: "it was played
+// with 5+3, not 15+10"; empty when they do not (unset ones never do).
+std::string resumeClash(const nlohmann::json& header, const SessionSettings& asked) {
+    std::string clash;
+    const std::string time = header.value("time", "");
+    if (asked.timeGiven && !time.empty() && time != asked.time.text())
+        clash = "played with " + time + ", not " + asked.time.text();
+    if (!asked.players.empty() && header.contains("players") && header["players"].is_array()) {
+        std::vector<std::string> names;
+        for (const auto& n : header["players"])
+            if (n.is_string()) names.push_back(n.get<std::string>());
+        if (names != asked.players) {
+            std::string list;
+            for (const auto& n : names) list += (list.empty() ? "" : ", ") + n;
+            clash += (clash.empty() ? "played by " : ", and by ") + list +
+                     " rather than the players named";
+        }
+    }
+    return clash;
+}
+
 std::vector<BoardPlacement> placementsFor(const TableSettings& settings) {
     std::vector<BoardPlacement> placements;
     for (const BoardSetting& b : settings.boards) placements.push_back(b.placement);
@@ -77,6 +98,14 @@ std::unique_ptr<Table> Table::create(EventLoop& loop, TableSettings settings,
                         table->game_->name() + " is on " + size(cells) +
                         "; start arbiterd with that game's size (--size), or move the journal "
                         "away to start afresh";
+                return nullptr;
+            }
+            // What the table asks for must be what the game was played with:
+            // silently resuming with other times or names surprised players.
+            if (std::string clash = resumeClash(header, table->settings_.session); !clash.empty()) {
+                error = "an unfinished game is in " + unfinished->path + ", " + clash +
+                        "; leave those options out to resume it (arbiterctl new-game then "
+                        "starts afresh), or move the journal away";
                 return nullptr;
             }
             table->session_ = Session::resume(*table->game_, *unfinished, out, loop.time(), error);

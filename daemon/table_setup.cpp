@@ -189,6 +189,7 @@ std::optional<TableSetup> setUpTable(const Configuration& config, std::string& e
     }
     SessionSettings& session = setup.settings.session;
     session.time = *control;
+    session.timeGiven = config.timeGiven;
     if (!config.timeLimit.empty()) {
         auto ms = GameLimits::parseMinutes(config.timeLimit);
         if (!ms) {

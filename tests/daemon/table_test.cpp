@@ -175,6 +175,35 @@ TEST_F(TableTest, AResumedGameIsSetUpAgainFromAPictureNotReadAsMoves) {
     EXPECT_EQ(table->session()->ply(), 5);
 }
 
+TEST_F(TableTest, OptionsThatContradictTheGameToResumeAreRefused) {
+    startGame();
+    show("rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR");  // 1. d4
+    table.reset();
+    TableSettings settings;
+    BoardSetting board;
+    board.name = board.placement.name = "board";
+    board.device = {"dgt", dir + "/no-board-here"};
+    settings.boards.push_back(board);
+    settings.session.journalDir = dir + "/games";
+    settings.session.time = *TimeControl::parse("10+0");
+    settings.session.timeGiven = true;
+    std::string error;
+    EXPECT_FALSE(Table::create(loop, settings, said, error));
+    EXPECT_NE(error.find(", played with 5+3, not 10+0; leave those options out to resume it "
+                         "(arbiterctl new-game then starts afresh), or move the journal away"),
+              std::string::npos)
+        << error;
+    settings.session.time = *TimeControl::parse("5+3");
+    settings.session.players = {"Ann", "Bob"};
+    error.clear();
+    EXPECT_FALSE(Table::create(loop, settings, said, error));
+    EXPECT_NE(error.find("played by White, Black rather than the players named"), std::string::npos)
+        << error;
+    // The same time control, given or not, and no names: resumed.
+    settings.session.players.clear();
+    EXPECT_TRUE(Table::create(loop, settings, said, error)) << error;
+}
+
 TEST_F(TableTest, StatusSaysWhatTheTableWaitsFor) {
     EXPECT_EQ(table->status()["awaited"], "the start position of fide on the boards");
     startGame();
