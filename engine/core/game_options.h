@@ -10,7 +10,8 @@
 
 namespace arbiter {
 
-// One option a game takes, from RULINGS.md ("mandatory capture", "relay") or
+// One option a game takes, from the rulings ("mandatory capture", "relay":
+// ../shared/RULINGS.md, outside the project, restated in docs/rules/GAME.md) or
 // from the table (how many pieces each). Values are words: either one of
 // `choices` ("on", "off"), or a whole number from `min` to `max` when there
 // are no choices.
