@@ -6,6 +6,8 @@
 #include <cstdio>
 #include <string_view>
 
+#include "engine/core/clock_reading.h"
+
 namespace arbiter {
 
 namespace {
@@ -395,19 +397,16 @@ void GameClock::beginTurn(PlayerId p, Millis now) {
 }
 
 std::string GameClock::format(Millis ms) {
-    char buf[32];
-    if (ms >= 60000) {
-        Millis s = ms / 1000;
-        if (s >= 3600)
-            std::snprintf(buf, sizeof buf, "%lld:%02lld:%02lld", (long long)(s / 3600),
-                          (long long)(s / 60 % 60), (long long)(s % 60));
-        else
-            std::snprintf(buf, sizeof buf, "%lld:%02lld", (long long)(s / 60), (long long)(s % 60));
-    } else {
-        std::snprintf(buf, sizeof buf, "0:%02lld.%lld", (long long)(ms / 1000),
-                      (long long)(ms / 100 % 10));
-    }
-    return buf;
+    const ClockReading reading = readClock(ms);
+    char text[48];
+    if (reading.showsTenths)
+        std::snprintf(text, sizeof text, "0:%02d.%d", reading.seconds, reading.tenths);
+    else if (reading.hours > 0)
+        std::snprintf(text, sizeof text, "%lld:%02d:%02d", static_cast<long long>(reading.hours),
+                      reading.minutes, reading.seconds);
+    else
+        std::snprintf(text, sizeof text, "%d:%02d", reading.minutes, reading.seconds);
+    return text;
 }
 
 }  // namespace arbiter

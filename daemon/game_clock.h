@@ -110,7 +110,8 @@ class GameClock {
     std::optional<Millis> flagAt() const;
     const TimeControl& control() const { return control_; }
 
-    // "4:59.2": minutes, seconds and (below a minute) tenths.
+    // "1:02:03", "4:59", "0:59.2": hours when there are any, minutes, seconds
+    // and, below a minute, tenths; rounded up to the unit shown (readClock()).
     static std::string format(Millis ms);
 
   private:

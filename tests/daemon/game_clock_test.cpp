@@ -295,6 +295,26 @@ TEST(GameClock, FormatsMinutesAndTenthsBelowAMinute) {
     EXPECT_EQ(GameClock::format(3723000), "1:02:03");
 }
 
+// A clock shows the time rounded up to the unit it displays, as tournament
+// clocks do: it reads 5:00 for the whole first second, and 0:00.0 only once
+// the flag has fallen (docs/time-controls.md).
+TEST(GameClock, AReadingRoundsUpToTheSecondItIsIn) {
+    EXPECT_EQ(GameClock::format(300'000), "5:00");
+    EXPECT_EQ(GameClock::format(299'999), "5:00");
+    EXPECT_EQ(GameClock::format(299'400), "5:00");
+    EXPECT_EQ(GameClock::format(299'000), "4:59");
+    EXPECT_EQ(GameClock::format(300'001), "5:01");
+    EXPECT_EQ(GameClock::format(3'599'001), "1:00:00");
+}
+
+TEST(GameClock, BelowAMinuteAReadingRoundsUpToTheTenthItIsIn) {
+    EXPECT_EQ(GameClock::format(59'900), "0:59.9");
+    EXPECT_EQ(GameClock::format(59'850), "0:59.9");
+    EXPECT_EQ(GameClock::format(59'901), "1:00");
+    EXPECT_EQ(GameClock::format(1), "0:00.1");
+    EXPECT_EQ(GameClock::format(0), "0:00.0");
+}
+
 TEST(GameClock, SetRemainingStillReplacesTheTimes) {
     GameClock c({60000, 0}, 3);
     c.setRemaining({1000, 2000, 3000});
