@@ -140,15 +140,17 @@ std::string Session::moveLabel(PlayerId mover, int turn) const {
     return settings_.players[static_cast<size_t>(mover)] + ": ";
 }
 
-std::string Session::clockText() const {
+std::string Session::clockText(const std::vector<Millis>& readings) const {
     std::string text;
-    Millis now = time_.now();
-    for (PlayerId p = 0; p < current().playerCount(); ++p) {
+    for (size_t p = 0; p < readings.size() && p < settings_.players.size(); ++p) {
         if (!text.empty()) text += ", ";
-        text += settings_.players[static_cast<size_t>(p)] + " " +
-                GameClock::format(clock_.remaining(p, now));
+        text += settings_.players[p] + " " + GameClock::format(readings[p]);
     }
     return text;
+}
+
+std::string Session::clockTextNow() const {
+    return clockText(clock_.remainingAll(time_.now()));
 }
 
 nlohmann::json Session::clockJson() const {
@@ -217,6 +219,7 @@ void Session::undoLast() {
     before_.pop_back();
     states_.pop_back();
     actions_.pop_back();
+    clocksAfter_.pop_back();
 }
 
 bool Session::commit(const Action& a, const std::string& joiner) {
@@ -295,13 +298,14 @@ bool Session::commitOne(const Action& a, const std::string& joiner) {
     std::string label = moveLabel(actor, turn);
     states_.push_back(std::move(after));
     actions_.push_back(a);
+    clocksAfter_.push_back(remaining);
     assert(settings_.players.size() == static_cast<size_t>(current().playerCount()) &&
            "one name per seat");
     const std::string& name = settings_.players[static_cast<size_t>(actor)];
     if (a.kind == Action::Kind::Join) {
         out_.announce({"join",
                        name + " joins the game in seat " + std::to_string(actor + 1) +
-                           ", at the end of the rotation. " + clockText(),
+                           ", at the end of the rotation. " + clockText(remaining),
                        {{"ply", ply()}, {"player", actor}, {"name", name}, {"clock", remaining}}});
     } else if (a.kind == Action::Kind::Leave) {
         std::string next =
@@ -320,7 +324,7 @@ bool Session::commitOne(const Action& a, const std::string& joiner) {
         for (const auto& c : capturedBy(game_, before, *states_.back(), a, actor, true))
             text += ", takes the " + c;
         out_.announce({"move",
-                       text + ". " + clockText(),
+                       text + ". " + clockText(remaining),
                        {{"ply", ply()},
                         {"player", actor},
                         {"san", san},
@@ -339,7 +343,7 @@ void Session::endIfOver() {
         return;
     }
     if (std::string why = limits_.reason(); !why.empty()) {
-        finish(current().stoppedOutcome(why));
+        finish(current().stoppedOutcome(why), Ending::ByTheLimits);
         return;
     }
     std::string claim = current().claimableDraw();
@@ -366,7 +370,7 @@ void Session::checkTimeLimit() {
                        (between ? std::string("the game ends now.")
                                 : "the round is finished, then the game ends."),
                    {{"played", limits_.played(now)}}});
-    if (between) finish(current().stoppedOutcome(limits_.reason()));
+    if (between) finish(current().stoppedOutcome(limits_.reason()), Ending::ByTheLimits);
 }
 
 bool Session::takeback() {
@@ -390,6 +394,8 @@ bool Session::takeback() {
     PlayerId mover = before.toMove();
     for (size_t i = 0; i < plies; ++i) undoLast();
     Millis now = time_.now();
+    // The mover's clock starts again from the times journalled with the takeback.
+    const std::vector<Millis> readings = clock_.remainingAll(now);
     if (!actions_.empty()) clock_.start(mover, now);
     if (actions_.empty()) limits_.stopPlay(now);  // back before the first move
     // Where moves are said with the player's name, so is what is undone
@@ -399,7 +405,7 @@ bool Session::takeback() {
                                        ? "Takeback of " + moverName + "'s move: " + san + ". "
                                        : "Takeback: " + san + " is undone. ";
     out_.announce({"takeback",
-                   undoneText + moverName + " to move. " + clockText(),
+                   undoneText + moverName + " to move. " + clockText(readings),
                    {{"ply", ply()}, {"undone", san}}});
     return true;
 }
@@ -426,9 +432,10 @@ void Session::checkFlag() {
     }
     clock_.stop(now);
     if (anyCanWin)
-        finish(Outcome::win(current().opponents(flagged), name + " lost on time"));
+        finish(Outcome::win(current().opponents(flagged), name + " lost on time"), Ending::OnTime);
     else
-        finish(Outcome::draw(name + " ran out of time, but the opponent cannot mate"));
+        finish(Outcome::draw(name + " ran out of time, but the opponent cannot mate"),
+               Ending::OnTime);
 }
 
 }  // namespace arbiter

@@ -159,12 +159,23 @@ class Session {
     void undoLast();
     // After an action: the game ends if the rules or a limit say so.
     void endIfOver();
-    void finish(const Outcome& outcome);
+    // How a game came to its end, for the record's Termination tag (PGN's
+    // words). An outcome that is not over is the game abandoned.
+    enum class Ending {
+        ByPlay,       // the rules, a resignation, an agreed or claimed draw
+        OnTime,       // a flag fell
+        ByTheLimits,  // the table's time or move limit stopped it
+    };
+    void finish(const Outcome& outcome, Ending ending = Ending::ByPlay);
     // Whose decision `a` is in `state`: the mover, the one leaving or the newcomer.
     static PlayerId actorOf(const GameState& state, const Action& a);
     // "12. ", "12... " or "Ann: " for an action of turn number `turn` (from 0).
     std::string moveLabel(PlayerId mover, int turn) const;
-    std::string clockText() const;
+    // "Ann 4:59, Bob 5:00": the clocks as `readings` give them, so that what
+    // is said is exactly what was recorded with it.
+    std::string clockText(const std::vector<Millis>& readings) const;
+    // The clocks read now, said.
+    std::string clockTextNow() const;
     nlohmann::json clockJson() const;
     std::string resultText(const Outcome& o) const;
     std::string refusal(PlayerId p) const;
@@ -175,6 +186,9 @@ class Session {
     const TimeSource& time_;
     std::vector<std::unique_ptr<GameState>> states_;  // states_[0] is the start
     std::vector<Action> actions_;
+    // Per action, every seat's remaining time just after it, as journalled:
+    // the clock times of the game's record.
+    std::vector<std::vector<Millis>> clocksAfter_;
     // Per ply, what a takeback puts back besides the state.
     struct Before {
         ClockState clocks;

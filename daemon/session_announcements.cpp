@@ -85,7 +85,7 @@ void Session::announceChainStop(const Action& a, int stops) {
 void Session::announceStatus() {
     out_.announce({"status",
                    settings_.players[static_cast<size_t>(current().toMove())] + " to move after " +
-                       std::to_string(ply()) + " moves. " + clockText(),
+                       std::to_string(ply()) + " moves. " + clockTextNow(),
                    {{"ply", ply()}, {"state", current().serialize()}}});
 }
 

@@ -78,7 +78,7 @@ std::string Session::withTableNames(const std::string& text) const {
     return named;
 }
 
-void Session::finish(const Outcome& o) {
+void Session::finish(const Outcome& o, Ending ending) {
     if (!o.over())
         abandoned_ = true;
     else if (!current().outcome().over())
@@ -90,6 +90,7 @@ void Session::finish(const Outcome& o) {
     GameRecord rec;
     rec.startText = states_.front()->serialize();
     rec.actions = actions_;
+    rec.clocks = clocksAfter_;
     for (size_t i = 0, turn = 0; i < actions_.size(); ++i) {
         rec.turnOf.push_back(static_cast<int>(turn));
         if (endsTurn(actions_[i], *states_[i + 1])) ++turn;
@@ -109,6 +110,14 @@ void Session::finish(const Outcome& o) {
         rec.tags.emplace_back(tag, settings_.players[static_cast<size_t>(p)]);
     }
     rec.tags.emplace_back("TimeControl", pgnTimeControl(settings_.time));
+    // PGN's Termination tag (the PGN standard's supplemental tags), in every
+    // record. A game stopped by a limit has the table's ruling for its result,
+    // not one reached by play: an adjudication.
+    const char* termination = !o.over()                       ? "abandoned"
+                              : ending == Ending::OnTime      ? "time forfeit"
+                              : ending == Ending::ByTheLimits ? "adjudication"
+                                                              : "normal";
+    rec.tags.emplace_back("Termination", termination);
     std::string exported = game_.exportRecord(rec);
 
     const char* status = !o.over()                          ? "abandoned"

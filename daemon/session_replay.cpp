@@ -119,6 +119,7 @@ std::unique_ptr<Session> Session::resume(const Game& game, const JournalContents
             s->noteTurn(s->current(), *action, *next, joiner);
             s->states_.push_back(std::move(next));
             s->actions_.push_back(*action);
+            s->clocksAfter_.push_back(*clocks);
         } else if (type == "takeback") {
             size_t plies = 1;
             if (event.contains("plies")) {
@@ -158,7 +159,7 @@ std::unique_ptr<Session> Session::resume(const Game& game, const JournalContents
              (s->over() ? std::string()
                         : s->settings_.players[static_cast<size_t>(s->current().toMove())] +
                               " to move. ") +
-             s->clockText() + ". To start afresh instead: arbiterctl new-game.",
+             s->clockTextNow() + ". To start afresh instead: arbiterctl new-game.",
          {{"journal", journal.path}, {"ply", s->ply()}, {"turns", s->turns()}}});
     // The daemon stopped between an action and the chance it called for.
     if (!s->drawChance()) {

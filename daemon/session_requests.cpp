@@ -87,12 +87,12 @@ std::string Session::pauseClocks() {
     if (clock_.paused()) return "the clocks are already paused";
     if (!clock_.running()) return "no clock is running yet";
     Millis now = time_.now();
-    if (!record(
-            {{"type", "pause"}, {"clock", clock_.remainingAll(now)}, {"at", time_.wallClock()}}))
+    const std::vector<Millis> readings = clock_.remainingAll(now);
+    if (!record({{"type", "pause"}, {"clock", readings}, {"at", time_.wallClock()}}))
         return "cannot record the game";
     clock_.pause(now);
     limits_.stopPlay(now);
-    out_.announce({"pause", "Clocks paused. " + clockText(), {}});
+    out_.announce({"pause", "Clocks paused. " + clockText(readings), {}});
     return {};
 }
 
@@ -100,9 +100,11 @@ std::string Session::resumeClocks() {
     if (over()) return "the game is over";
     if (!clock_.paused()) return "the clocks are not paused";
     if (!record({{"type", "resume"}, {"at", time_.wallClock()}})) return "cannot record the game";
-    clock_.resume(time_.now());
-    if (ply() > 0) limits_.startPlay(time_.now());
-    out_.announce({"resume-clocks", "Clocks running again. " + clockText(), {}});
+    const Millis now = time_.now();
+    clock_.resume(now);
+    if (ply() > 0) limits_.startPlay(now);
+    out_.announce(
+        {"resume-clocks", "Clocks running again. " + clockText(clock_.remainingAll(now)), {}});
     return {};
 }
 

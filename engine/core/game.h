@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -132,6 +133,9 @@ struct GameRecord {
     // Per action, the number of the turn it belongs to (0 first): a turn may
     // be several actions, and records number turns, not actions.
     std::vector<int> turnOf;
+    // Per action, every seat's remaining time in milliseconds just after it
+    // (increment included), as the journal has it; empty when not known.
+    std::vector<std::vector<std::int64_t>> clocks;
     Outcome outcome;          // Ongoing if unfinished
     std::string outcomeNote;  // overrides the reason, e.g. "White lost on time"
 };

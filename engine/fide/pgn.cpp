@@ -2,9 +2,11 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdio>
 #include <optional>
 #include <vector>
 
+#include "engine/core/clock_reading.h"
 #include "engine/fide/fen.h"
 #include "engine/fide/fide_game.h"
 #include "engine/fide/movegen.h"
@@ -64,7 +66,22 @@ std::string comment(std::string_view text) {
     return body;
 }
 
-// Joins tokens into lines of at most kLineWidth characters.
+// The [%clk] command of a clock comment: H:MM:SS, with tenths below a minute
+// as the clock shows them ("0:04:59", "0:00:51.6"), read as everywhere else.
+std::string clockCommand(std::int64_t milliseconds) {
+    const ClockReading reading = readClock(milliseconds);
+    char text[48];
+    std::snprintf(text, sizeof text, "[%%clk %lld:%02d:%02d", static_cast<long long>(reading.hours),
+                  reading.minutes, reading.seconds);
+    std::string command = text;
+    if (reading.showsTenths) command += "." + std::to_string(reading.tenths);
+    return command + "]";
+}
+
+// Joins tokens into lines of at most kLineWidth characters, breaking only
+// between tokens: a move comes as one token with its number and its clock
+// ("12. Nf3 {[%clk 0:04:59]}"), so that no line ends with a number whose move
+// is on the next.
 class MovetextWriter {
   public:
     void add(const std::string& token) {
@@ -131,6 +148,10 @@ std::string exportPgn(const GameRecord& record) {
                                           [&](const RosterTag& r) { return r.name == name; });
         if (!reserved && isTagName(name)) pgn += tagLine(name, tag.second);
     }
+    // Every record says how the game ended. Only its writer can tell a time
+    // forfeit or an abandoned game; otherwise a finished game ended normally.
+    if (!findTag("Termination"))
+        pgn += tagLine("Termination", record.outcome.over() ? "normal" : "unterminated");
     pgn += '\n';
 
     MovetextWriter movetext;
@@ -138,8 +159,11 @@ std::string exportPgn(const GameRecord& record) {
         movetext.add(comment("start position unreadable: " + error));
     } else {
         Position position = *start;
-        bool first = true;
-        for (const Action& action : record.actions) {
+        // Black's move carries its own number at the start of the movetext and
+        // after a comment, so that it never reads as White's.
+        bool numberBlacksMove = true;
+        for (size_t ply = 0; ply < record.actions.size(); ++ply) {
+            const Action& action = record.actions[ply];
             MoveList legal;
             generateLegalMoves(position, legal);
             std::optional<Move> move;
@@ -149,14 +173,22 @@ std::string exportPgn(const GameRecord& record) {
                 movetext.add(comment("the record continues with a move that is not legal here"));
                 break;
             }
-            if (position.sideToMove() == White) {
-                movetext.add(std::to_string(position.fullmoveNumber()) + ".");
-            } else if (first) {
-                movetext.add(std::to_string(position.fullmoveNumber()) + "...");
+            const std::string number = std::to_string(position.fullmoveNumber());
+            const bool white = position.sideToMove() == White;
+            // The move with its number and its clock, kept on one line.
+            std::string numberedMove = white              ? number + ". "
+                                       : numberBlacksMove ? number + "... "
+                                                          : std::string();
+            numberedMove += toSan(position, *move);
+            numberBlacksMove = false;
+            // The mover's clock just after the move, increment included.
+            const size_t mover = white ? 0 : 1;
+            if (ply < record.clocks.size() && mover < record.clocks[ply].size()) {
+                numberedMove += " " + comment(clockCommand(record.clocks[ply][mover]));
+                numberBlacksMove = true;
             }
-            movetext.add(toSan(position, *move));
+            movetext.add(numberedMove);
             position.play(*move);
-            first = false;
         }
     }
     const std::string& note =

@@ -93,8 +93,90 @@ TEST_F(SessionTest, CheckmateEndsTheGameAndWritesTheRecord) {
     ASSERT_TRUE(session->over());
     std::ifstream in(session->recordPath());
     std::string pgn((std::istreambuf_iterator<char>(in)), {});
-    EXPECT_NE(pgn.find("2. g4 Qh4#"), std::string::npos) << pgn;
+    EXPECT_NE(pgn.find("2. g4 {[%clk 0:01:04]}"), std::string::npos) << pgn;
+    EXPECT_NE(pgn.find("2... Qh4# {[%clk 0:01:04]}"), std::string::npos) << pgn;
     EXPECT_NE(pgn.find("[Result \"0-1\"]"), std::string::npos) << pgn;
+}
+
+std::string recordText(const Session& s) {
+    std::ifstream in(s.recordPath());
+    return std::string((std::istreambuf_iterator<char>(in)), {});
+}
+
+// Each move's clock in the PGN is the mover's time as the journal records it
+// after the move, increment included, read as the announcements read it.
+TEST_F(SessionTest, TheRecordGivesEachMoversClockAfterTheMove) {
+    time.advance(5000);
+    move("f2f3");  // White's clock never ran: 1:00 + 2 s
+    time.advance(10'400);
+    move("e7e5");  // Black: 60 - 10.4 + 2 = 51.6 s
+    time.advance(2'600);
+    move("g2g4");  // White: 62 - 2.6 + 2 = 61.4 s, read as 1:02
+    time.advance(700);
+    move("d8h4");  // Black: 51.6 - 0.7 + 2 = 52.9 s
+    ASSERT_TRUE(session->over());
+    const std::string pgn = recordText(*session);
+    EXPECT_NE(pgn.find("1. f3 {[%clk 0:01:02]} 1... e5 {[%clk 0:00:51.6]} 2. g4 {[%clk 0:01:02]}\n"
+                       "2... Qh4# {[%clk 0:00:52.9]}"),
+              std::string::npos)
+        << pgn;
+}
+
+TEST_F(SessionTest, TheRecordSaysHowTheGameEnded) {
+    for (const char* m : {"f2f3", "e7e5", "g2g4", "d8h4"}) move(m);
+    EXPECT_NE(recordText(*session).find("[Termination \"normal\"]\n"), std::string::npos);
+
+    settings.journalDir = dir + "/flag";
+    std::string error;
+    session = Session::begin(*game, settings, sink, time, error);
+    ASSERT_TRUE(session) << error;
+    move("e2e4");
+    time.advance(60'001);
+    session->checkFlag();
+    ASSERT_TRUE(session->over());
+    EXPECT_NE(recordText(*session).find("[Termination \"time forfeit\"]\n"), std::string::npos);
+
+    settings.journalDir = dir + "/abandoned";
+    session = Session::begin(*game, settings, sink, time, error);
+    ASSERT_TRUE(session) << error;
+    move("e2e4");
+    EXPECT_EQ(session->abandon(), "");
+    EXPECT_NE(recordText(*session).find("[Termination \"abandoned\"]\n"), std::string::npos);
+}
+
+// Where every reading of the time comes a while after the one before (a
+// journal synced to a slow disk between reading the clocks and saying them).
+class SlowTimeSource final : public TimeSource {
+  public:
+    Millis now() const override { return now_ += 1'500; }
+    std::string wallClock() const override { return "2026-01-01T00:00:00"; }
+
+  private:
+    mutable Millis now_ = 0;
+};
+
+TEST(SessionClocks, AMoveIsAnnouncedWithTheTimesItIsRecordedWith) {
+    testing::TempDirectory scratch{"arbiter-session-clocks"};
+    auto game = makeGame("fide");
+    SessionSettings settings;
+    settings.time = *TimeControl::parse("5+0");
+    settings.journalDir = scratch.path();
+    SlowTimeSource time;
+    testing::RecordingSink sink;
+    std::string error;
+    auto session = Session::begin(*game, settings, sink, time, error);
+    ASSERT_TRUE(session) << error;
+    for (const char* uci : {"e2e4", "e7e5", "g1f3"}) {
+        auto a = session->current().decode(uci);
+        ASSERT_TRUE(a && session->commit(*a)) << uci;
+        auto journal = readJournal(session->journalPath(), error);
+        ASSERT_TRUE(journal) << error;
+        const auto recorded = journal->events.back()["clock"].get<std::vector<Millis>>();
+        const std::string said =
+            "White " + GameClock::format(recorded[0]) + ", Black " + GameClock::format(recorded[1]);
+        EXPECT_NE(sink.said.back().text.find(said), std::string::npos)
+            << uci << ": " << sink.said.back().text << " (recorded " << said << ")";
+    }
 }
 
 TEST_F(SessionTest, ResumeReplaysTheJournal) {

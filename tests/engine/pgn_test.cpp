@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cctype>
 #include <sstream>
 
 #include "engine/fide/fide_game.h"
@@ -39,7 +41,7 @@ TEST(Pgn, WritesSevenTagRosterInOrderWithUnknownsAsQuestionMarks) {
     record.tags = {{"White", "Anna"}, {"Event", "Club night"}, {"Annotator", "arbiter"}};
     std::string pgn = exportPgn(record);
     auto l = lines(pgn);
-    ASSERT_GE(l.size(), 10u);
+    ASSERT_GE(l.size(), 11u);
     EXPECT_EQ(l[0], "[Event \"Club night\"]");
     EXPECT_EQ(l[1], "[Site \"?\"]");
     EXPECT_EQ(l[2], "[Date \"????.??.??\"]");
@@ -48,8 +50,9 @@ TEST(Pgn, WritesSevenTagRosterInOrderWithUnknownsAsQuestionMarks) {
     EXPECT_EQ(l[5], "[Black \"?\"]");
     EXPECT_EQ(l[6], "[Result \"*\"]");
     EXPECT_EQ(l[7], "[Annotator \"arbiter\"]");
-    EXPECT_EQ(l[8], "");
-    EXPECT_EQ(l[9], "*");
+    EXPECT_EQ(l[8], "[Termination \"unterminated\"]");
+    EXPECT_EQ(l[9], "");
+    EXPECT_EQ(l[10], "*");
 }
 
 TEST(Pgn, WritesNumberedSanMovesAndResult) {
@@ -113,6 +116,66 @@ TEST(Pgn, WrapsMovetextAtEightyColumns) {
     }
     EXPECT_GE(movetextLines, 3);
     EXPECT_EQ(l.back().substr(l.back().size() - 1), "*");
+}
+
+// The standard start position, its moves numbered from `fullmove` on (the
+// record of a game continued from a score sheet).
+std::string standardStartAtMove(int fullmove) {
+    return "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 " + std::to_string(fullmove);
+}
+
+// Twenty moves each: long enough to need several lines.
+std::vector<Action> longGameFrom(const std::string& startFen) {
+    return actionsFor(startFen,
+                      {"d4",  "Nf6", "c4",  "e6",  "Nc3",  "Bb4",  "e3",   "O-O",  "Bd3",  "d5",
+                       "Nf3", "c5",  "O-O", "Nc6", "a3",   "Bxc3", "bxc3", "dxc4", "Bxc4", "Qc7",
+                       "Bd3", "e5",  "Qc2", "Re8", "Nxe5", "Nxe5", "dxe5", "Qxe5", "f3",   "Bd7",
+                       "e4",  "c4",  "Be2", "Qe7", "Bg5",  "h6",   "Bh4",  "g5",   "Bf2",  "Qe5"});
+}
+
+bool isMoveNumber(const std::string& token) {
+    return !token.empty() && std::isdigit(static_cast<unsigned char>(token.front())) &&
+           token.back() == '.';
+}
+
+// Numbered from different moves, the same game's lines break at different
+// places; at many of them a line would end just after a number ("12.").
+TEST(Pgn, AMoveNumberIsNeverSplitFromItsMove) {
+    for (int fullmove = 1; fullmove <= 30; ++fullmove) {
+        GameRecord record;
+        record.startText = standardStartAtMove(fullmove);
+        record.actions = longGameFrom(record.startText);
+        ASSERT_EQ(record.actions.size(), 40u);
+        const auto l = lines(exportPgn(record));
+        const auto blank = std::find(l.begin(), l.end(), "");
+        ASSERT_NE(blank, l.end());
+        ASSERT_GE(l.end() - blank, 3) << "the movetext takes more than one line";
+        for (auto line = blank + 1; line != l.end(); ++line) {
+            EXPECT_LE(line->size(), 80u) << *line;
+            const std::string last = line->substr(line->rfind(' ') + 1);
+            EXPECT_FALSE(isMoveNumber(last)) << "from move " << fullmove << ": " << *line;
+        }
+    }
+}
+
+TEST(Pgn, AnUnfinishedGameIsUnterminated) {
+    GameRecord record;
+    record.actions = actionsFor("", {"e4"});
+    EXPECT_NE(exportPgn(record).find("[Termination \"unterminated\"]\n"), std::string::npos);
+}
+
+TEST(Pgn, AFinishedGameEndedNormallyUnlessTheRecordSaysHow) {
+    GameRecord record;
+    record.actions = actionsFor("", {"f3", "e5", "g4", "Qh4#"});
+    record.outcome = Outcome::win({1}, "checkmate");
+    EXPECT_NE(exportPgn(record).find("[Termination \"normal\"]\n"), std::string::npos);
+
+    record.actions = actionsFor("", {"e4"});
+    record.outcome = Outcome::win({1}, "White lost on time");
+    record.tags = {{"Termination", "time forfeit"}};
+    const std::string pgn = exportPgn(record);
+    EXPECT_NE(pgn.find("[Termination \"time forfeit\"]\n"), std::string::npos) << pgn;
+    EXPECT_EQ(pgn.find("[Termination \"normal\"]"), std::string::npos) << pgn;
 }
 
 TEST(Pgn, EscapesQuotesAndBackslashesInTagValuesAndDropsBadTagNames) {
