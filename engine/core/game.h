@@ -74,6 +74,20 @@ class GameState {
     // CellChange::consequence), given the state `after` it. None by default.
     virtual std::vector<Cell> consequences(const Action& a, const GameState& after) const;
 
+    // An action a board may show in parts, the first of which is itself a
+    // legal action (castling begun with the rook, whose part alone is a rook
+    // move). When the players go on from `made` to show `whole`, the table
+    // takes `made` back and commits `whole` instead, unless `refusal` says why
+    // the rules do not allow that here (strict touch: castling begins with the
+    // king); the table then tells the players so.
+    struct ActionBegun {
+        Action whole;
+        std::string refusal;
+    };
+    // The actions, legal here, that `made` (legal here) may be the first part
+    // of. None by default: in most games an action shown is the whole of it.
+    virtual std::vector<ActionBegun> actionsBegunBy(const Action&) const { return {}; }
+
     // Cells that no piece shows but the players must see (Möbiatus's circles
     // and singularities), in ascending order: lit on boards with LEDs.
     virtual std::vector<Cell> markedCells() const { return {}; }

@@ -13,7 +13,13 @@ GameInfo fideInfo() {
     GameInfo info;
     info.name = "fide";
     info.title = "FIDE chess";
-    // The pieces are themselves: no stand-ins, no options.
+    // The pieces are themselves: no stand-ins.
+    info.options = {
+        {"strict-touch",
+         "castling must begin with the king (FIDE 4.4): a rook moved first is a rook move",
+         "off",
+         {"on", "off"}},
+    };
     return info;
 }
 
@@ -42,7 +48,8 @@ bool onBoard(Cell c) {
 
 }  // namespace
 
-FideState::FideState(const Position& position) : position_(position) {
+FideState::FideState(const Position& position, bool strictTouch)
+    : position_(position), strictTouch_(strictTouch) {
     history_.record(repetitionKey(position_), true);
 }
 
@@ -113,6 +120,32 @@ void FideState::apply(const Action& a) {
     history_.record(repetitionKey(position_), position_.halfmoveClock() == 0);
 }
 
+std::vector<GameState::ActionBegun> FideState::actionsBegunBy(const Action& made) const {
+    std::optional<Move> rookPart = legalMoveFor(made);
+    if (!rookPart || rookPart->type() != Move::Type::Normal ||
+        position_.typeAt(rookPart->from()) != Rook)
+        return {};
+    MoveList moves;
+    generateLegalMoves(position_, moves);
+    for (Move castling : moves) {
+        if (castling.type() != Move::Type::Castling) continue;
+        // Standard castling: the rook comes from the corner of the king's wing
+        // to the square the king passes over (h1-f1 with e1-g1, a1-d1 with e1-c1).
+        const int rank = rankOf(castling.from());
+        const bool kingside = fileOf(castling.to()) > fileOf(castling.from());
+        const Square rookFrom = makeSquare(kingside ? 7 : 0, rank);
+        const Square rookTo =
+            makeSquare((fileOf(castling.from()) + fileOf(castling.to())) / 2, rank);
+        if (rookPart->from() != rookFrom || rookPart->to() != rookTo) continue;
+        std::string refusal;
+        if (strictTouch_)
+            refusal = "castling begins with the king (FIDE 4.4, strict touch): " +
+                      toSan(position_, *rookPart) + " stands as a rook move";
+        return {{toAction(castling), refusal}};
+    }
+    return {};
+}
+
 Outcome FideState::outcome() const {
     if (countLegalMoves(position_) == 0) {
         if (position_.inCheck()) return Outcome::win({toMove() == 0 ? 1 : 0}, "checkmate");
@@ -163,13 +196,13 @@ std::string FideState::serialize() const {
 }
 
 std::unique_ptr<GameState> FideGame::start() const {
-    return std::make_unique<FideState>(Position::standardStart());
+    return std::make_unique<FideState>(Position::standardStart(), options_.on("strict-touch"));
 }
 
 std::unique_ptr<GameState> FideGame::load(std::string_view text, std::string& error) const {
     std::optional<Position> position = parseFen(text, error);
     if (!position) return nullptr;
-    return std::make_unique<FideState>(*position);
+    return std::make_unique<FideState>(*position, options_.on("strict-touch"));
 }
 
 std::string FideGame::exportRecord(const GameRecord& record) const {

@@ -29,11 +29,17 @@ namespace fide {
 // An Action for a move is Action::move(from, to, promotion kind or -1), castling
 // is the king's step (e1 to g1), en passant the pawn's step.
 //
+// Castling begun with the rook is castling (actionsBegunBy): the rook's part,
+// shown alone and left still, is a legal rook move, and the king's part that
+// follows is taken as the rest of castling. With `strictTouch` the state keeps
+// FIDE 4.4's reading instead: castling begins with the king, and a rook moved
+// first is a rook move.
+//
 // Cloning copies one Position and a short vector of keys: well under a
 // microsecond, so the referee can clone per legal move.
 class FideState final : public GameState {
   public:
-    explicit FideState(const Position& position);
+    explicit FideState(const Position& position, bool strictTouch = false);
 
     std::unique_ptr<GameState> clone() const override;
 
@@ -48,6 +54,7 @@ class FideState final : public GameState {
 
     std::vector<Action> legalActions() const override;
     void apply(const Action& a) override;
+    std::vector<ActionBegun> actionsBegunBy(const Action& made) const override;
 
     Outcome outcome() const override;
     std::string claimableDraw() const override;
@@ -67,6 +74,7 @@ class FideState final : public GameState {
 
     Position position_;
     RepetitionHistory history_;
+    bool strictTouch_ = false;  // the game option "strict-touch"
 };
 
 // The rules of FIDE chess as a Game: standard start, FEN loading, PGN export.

@@ -270,7 +270,7 @@ TEST_F(ConfigurationTest, GameSettingsThatDoNotFitTheGameAreRefusedWithTheirLine
     EXPECT_EQ(refusal("game = skirmish\n[options]\npieces = lots\n" + board),
               ":3: option pieces takes 1..16, not \"lots\"");
     EXPECT_EQ(refusal("game = fide\n[options]\nrelay = on\n" + board),
-              ":3: fide has no option \"relay\" (it takes none)");
+              ":3: fide has no option \"relay\"; its options: strict-touch");
     EXPECT_EQ(refusal("game = skirmish\n[stand-ins]\npawn = n\n" + board),
               ":3: skirmish has no piece \"pawn\" to stand in for; its pieces: piece");
     EXPECT_EQ(refusal("game = fide\n[stand-ins]\nbishop = n\n" + board),

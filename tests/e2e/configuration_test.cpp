@@ -40,7 +40,9 @@ TEST_F(Configuring, PrintedChessConfigurationPassesTheCheck) {
     std::string ini = printConfig({"--game", "fide"}, "fide.ini");
     auto [status, said] = runDaemon({"--config", ini, "--check-config"});
     EXPECT_EQ(status, 0) << said;
-    EXPECT_EQ(said, ini + ": ready to referee fide, 2 players, 8x8 cells on 1 board, time 15+10\n");
+    EXPECT_EQ(said, ini +
+                        ": ready to referee fide, 2 players, 8x8 cells on 1 board, time 15+10, "
+                        "strict-touch=off\n");
 }
 
 TEST_F(Configuring, PrintedSkirmishForEightPassesTheCheck) {
