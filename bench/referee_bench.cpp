@@ -205,6 +205,8 @@ const char* kindName(Verdict::Kind kind) {
             return "Commit";
         case Verdict::Kind::Takeback:
             return "Takeback";
+        case Verdict::Kind::Replace:
+            return "Replace";
         case Verdict::Kind::Ambiguous:
             return "Ambiguous";
         case Verdict::Kind::Illegal:

@@ -149,9 +149,17 @@ void Referee::prepare(const GameState& current, const GameState* previous, const
 
     hasPrevious_ = previous != nullptr;
     takeback_.clear();
+    replacements_.clear();
     if (previous && last) {
         for (const CellChange& ch : previous->effect(*last).changes)
             takeback_.push_back({ch.cell, ch.after, ch.before, ch.pieceChanges, false});
+        // What the surface shows if `last` was only the first part of another
+        // action: back to `previous`, then that action made.
+        for (GameState::ActionBegun& begun : previous->actionsBegunBy(*last)) {
+            Replacement r{std::move(begun.whole), std::move(begun.refusal), {}};
+            combine(Effect{takeback_}, previous->effect(r.whole), r.changes);
+            replacements_.push_back(std::move(r));
+        }
     } else if (previous) {
         for (Cell c = 0; c < g.size(); ++c) {
             if (!g.contains(c)) continue;
@@ -514,6 +522,20 @@ Verdict Referee::judge(const Surface& surface, int catchUpPlies) {
         }
         if (onTheWay(surface, takeback_)) {
             v.kind = Verdict::Kind::Pending;
+            return v;
+        }
+    }
+    for (const Replacement& r : replacements_) {
+        if (shows(surface, r.changes)) {
+            if (r.refusal.empty()) {
+                v.kind = Verdict::Kind::Replace;
+                v.actions = {r.whole};
+                return v;
+            }
+            // Refused by the rules: illegal, and the players are told why.
+            v.refusal = r.refusal;
+        } else if (onTheWay(surface, r.changes)) {
+            v.kind = Verdict::Kind::Pending;  // the king in the hand on its way to castle
             return v;
         }
     }

@@ -28,6 +28,7 @@ struct Verdict {
         Pending,    // on the way to a legal action or a takeback: a piece in the hand
         Commit,     // shows the state after `actions` (one, or more when catching up)
         Takeback,   // shows the state before the last action
+        Replace,    // shows `actions` made instead of the last action, which began them
         Ambiguous,  // several legal actions explain it equally: `candidates`
         Illegal,    // nothing explains it: `fixes` say what to change
     };
@@ -39,6 +40,10 @@ struct Verdict {
     // current state, because the surface is nearer to it (a pawn put on the last
     // rank without being exchanged for the promoted piece).
     std::vector<Action> fixesComplete;
+    // Illegal only: why the surface is not the action it looks like, when the
+    // rules refuse it (GameState::ActionBegun::refusal: castling begun with
+    // the rook under strict touch); empty otherwise.
+    std::string refusal;
     // Pending only: the surface shows the state after this action, but a cell
     // whose piece it changes was never touched (`untouched`). On a board that
     // cannot tell pieces apart a lifted piece looks like a capture made; only
@@ -75,6 +80,12 @@ struct Verdict {
 // changing what the cell shows (a capture) counts only once that cell has
 // been touched since the last agreed position (Surface::touched).
 //
+// An action may be shown in parts, the first of which is itself a legal action
+// and is committed once the surface is still (GameState::actionsBegunBy:
+// castling begun with the rook). If the surface then shows the whole action
+// made from the state before that first part, the verdict is Replace: the
+// first part is taken back and the whole committed in its place.
+//
 // What an action changes beyond the mover's hands (CellChange::consequence) may
 // show either way when the action is judged: the action is committed once the
 // mover's part is shown, and the verdict lists the consequences still to make.
@@ -90,7 +101,8 @@ class Referee {
     // turn of several actions is under way (a board showing one of them implies
     // the end of the turn), what a takeback to `previous` changes, and which
     // cells differ now. `last` is the action that led from `previous` to
-    // `current`, if known (else the two states are compared cell by cell).
+    // `current`, if known (else the two states are compared cell by cell), and
+    // then also what the actions that `last` may have begun would change.
     // Called once per committed state; the surface must have the state's geometry.
     void prepare(const GameState& current, const GameState* previous, const Action* last,
                  const Surface& surface);
@@ -161,6 +173,15 @@ class Referee {
     std::vector<Appearance> now_;        // the projection of the current state
     bool hasPrevious_ = false;
     std::vector<CellChange> takeback_;  // current -> previous, cell by cell
+    // The actions the last action may have been the first part of, each with
+    // what it changes from the current state: the last action taken back and
+    // the whole made instead (GameState::actionsBegunBy).
+    struct Replacement {
+        Action whole;
+        std::string refusal;
+        std::vector<CellChange> changes;
+    };
+    std::vector<Replacement> replacements_;
     // The cells of the game that do not show what the current state wants
     // (unknown cells included), and each cell's place in that list or -1.
     std::vector<Cell> differing_;

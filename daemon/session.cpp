@@ -250,7 +250,7 @@ bool Session::canTakeBack() const {
     return false;
 }
 
-bool Session::commitOne(const Action& a, const std::string& joiner) {
+bool Session::commitOne(const Action& a, const std::string& joiner, const std::string& inPlaceOf) {
     const GameState& before = current();
     PlayerId actor = actorOf(before, a);
     Millis now = time_.now();
@@ -323,14 +323,11 @@ bool Session::commitOne(const Action& a, const std::string& joiner) {
         std::string text = label + withTableNames(san) + " (" + code + ")";
         for (const auto& c : capturedBy(game_, before, *states_.back(), a, actor, true))
             text += ", takes the " + c;
-        out_.announce({"move",
-                       text + ". " + clockText(remaining),
-                       {{"ply", ply()},
-                        {"player", actor},
-                        {"san", san},
-                        {"uci", code},
-                        {"captured", captured},
-                        {"clock", remaining}}});
+        if (!inPlaceOf.empty()) text += ", in place of " + inPlaceOf;
+        nlohmann::json data = {{"ply", ply()}, {"player", actor},      {"san", san},
+                               {"uci", code},  {"captured", captured}, {"clock", remaining}};
+        if (!inPlaceOf.empty()) data["inPlaceOf"] = inPlaceOf;
+        out_.announce({"move", text + ". " + clockText(remaining), data});
     }
     endIfOver();
     return true;
@@ -374,30 +371,10 @@ void Session::checkTimeLimit() {
 }
 
 bool Session::takeback() {
-    if (!canTakeBack()) return false;
-    // Chance drawn after the player's action goes with it: undoing only the
-    // draw would draw the same again at once.
-    size_t plies = 1;
-    while (actions_[actions_.size() - plies].kind == Action::Kind::Chance) ++plies;
-    const size_t first = actions_.size() - plies;
-    const Action undone = actions_[first];
-    const GameState& before = *states_[first];
-    std::string san = withTableNames(before.describe(undone));
-    ClockState restored = before_[first].clocks;
-    if (!record({{"type", "takeback"},
-                 {"ply", ply()},
-                 {"plies", plies},
-                 {"action", before.encode(undone)},
-                 {"clock", restored.remaining},
-                 {"at", time_.wallClock()}}))
-        return false;
-    PlayerId mover = before.toMove();
-    for (size_t i = 0; i < plies; ++i) undoLast();
-    Millis now = time_.now();
-    // The mover's clock starts again from the times journalled with the takeback.
-    const std::vector<Millis> readings = clock_.remainingAll(now);
-    if (!actions_.empty()) clock_.start(mover, now);
-    if (actions_.empty()) limits_.stopPlay(now);  // back before the first move
+    std::string san;
+    PlayerId mover = NoPlayer;
+    std::vector<Millis> readings;
+    if (!undoLastAction({}, san, mover, readings)) return false;
     // Where moves are said with the player's name, so is what is undone
     // ("Takeback of Ann's move: flips."); on a score sheet, the move alone.
     const std::string& moverName = settings_.players[static_cast<size_t>(mover)];
@@ -407,6 +384,48 @@ bool Session::takeback() {
     out_.announce({"takeback",
                    undoneText + moverName + " to move. " + clockText(readings),
                    {{"ply", ply()}, {"undone", san}}});
+    return true;
+}
+
+bool Session::replace(const Action& whole) {
+    const GameState* before = previous();
+    if (!before || !before->isLegal(whole)) return false;
+    std::string san;
+    PlayerId mover = NoPlayer;
+    std::vector<Millis> readings;
+    if (!undoLastAction(before->encode(whole), san, mover, readings)) return false;
+    // The mover's turn goes on as after a takeback, and ends with `whole`: one
+    // increment, and the opponent's clock as it was before the part.
+    return commitOne(whole, {}, san) && drawChance();
+}
+
+bool Session::undoLastAction(const std::string& replacedBy, std::string& undone, PlayerId& mover,
+                             std::vector<Millis>& readings) {
+    if (!canTakeBack()) return false;
+    // Chance drawn after the player's action goes with it: undoing only the
+    // draw would draw the same again at once.
+    size_t plies = 1;
+    while (actions_[actions_.size() - plies].kind == Action::Kind::Chance) ++plies;
+    const size_t first = actions_.size() - plies;
+    const Action action = actions_[first];
+    const GameState& before = *states_[first];
+    undone = withTableNames(before.describe(action));
+    ClockState restored = before_[first].clocks;
+    nlohmann::json event = {{"type", "takeback"},
+                            {"ply", ply()},
+                            {"plies", plies},
+                            {"action", before.encode(action)},
+                            {"clock", restored.remaining},
+                            {"at", time_.wallClock()}};
+    if (!replacedBy.empty()) event["replacedBy"] = replacedBy;
+    if (!record(event)) return false;
+    mover = before.toMove();
+    for (size_t i = 0; i < plies; ++i) undoLast();
+    Millis now = time_.now();
+    // The mover's clock starts again from the times journalled with the takeback.
+    readings = clock_.remainingAll(now);
+    if (!actions_.empty()) clock_.start(mover, now);
+    if (actions_.empty()) limits_.stopPlay(now);  // back before the first move
     return true;
 }
 

@@ -87,6 +87,11 @@ class Session {
     // Back to the state before the last player's action, clocks as they were
     // then; chance drawn after it is undone with it, and drawn the same again.
     bool takeback();
+    // The last player's action turned out to be only the first part of
+    // `whole`, legal in previous() (castling begun with the rook): it is
+    // undone as takeback() undoes it, clocks included, and `whole` committed
+    // in its place. Said once, as `whole` made in place of the part.
+    bool replace(const Action& whole);
     // Called when the running clock may have reached zero; ends the game if so.
     void checkFlag();
     // When the whole game's time limit will be reached; nullopt when none applies.
@@ -95,8 +100,10 @@ class Session {
     // Called when the time limit may have been reached: from then on the round
     // is finished, and the game ends at once if no round is under way.
     void checkTimeLimit();
-    // The position on the surface is wrong: tell the players what to fix.
-    void announceIllegal(const std::vector<CellFix>& fixes, const std::vector<Action>& completes);
+    // The position on the surface is wrong: tell the players what to fix, and
+    // why, when the rules refused what it looks like (Verdict::refusal).
+    void announceIllegal(const std::vector<CellFix>& fixes, const std::vector<Action>& completes,
+                         const std::string& refusal = {});
     // An action was committed from its mover's part: tell the players what it
     // changes beyond that (pieces to take off far away) that is still to do.
     void announceConsequences(const std::vector<CellFix>& toMake);
@@ -143,8 +150,15 @@ class Session {
     Session(const Game& game, std::unique_ptr<GameState> start, const SessionSettings& settings,
             AnnouncementSink& out, const TimeSource& time);
     bool record(const nlohmann::json& event);
-    // One action, journalled, applied and announced.
-    bool commitOne(const Action& a, const std::string& joiner);
+    // One action, journalled, applied and announced; `inPlaceOf` names the
+    // action it replaces, already taken back (replace()).
+    bool commitOne(const Action& a, const std::string& joiner, const std::string& inPlaceOf = {});
+    // Journals and undoes the last player's action with the chance drawn after
+    // it, and starts the mover's clock again. `replacedBy` is what replace()
+    // commits instead, for the journal; `readings` are the clocks as journalled,
+    // for the announcement. False if the journal cannot be written.
+    bool undoLastAction(const std::string& replacedBy, std::string& undone, PlayerId& mover,
+                        std::vector<Millis>& readings);
     // Draws and commits chance for as long as the game asks for it.
     bool drawChance();
     // Whether `a`, made in `before` and leading to `after`, completes a turn.

@@ -5,14 +5,17 @@
 namespace arbiter {
 
 void Session::announceIllegal(const std::vector<CellFix>& fixes,
-                              const std::vector<Action>& completes) {
+                              const std::vector<Action>& completes, const std::string& refusal) {
     std::vector<std::string> steps;
     for (const CellFix& f : fixes)
         steps.push_back(Referee::describe(f, current().geometry(), &game_));
-    std::string text = "Illegal position. To fix: ";
+    std::string text = refusal.empty()
+                           ? "Illegal position. To fix: "
+                           : "Illegal position: " + withTableNames(refusal) + ". To fix: ";
     for (size_t i = 0; i < steps.size(); ++i) text += (i ? "; " : "") + steps[i];
     text += ".";
     nlohmann::json data = {{"fixes", steps}};
+    if (!refusal.empty()) data["refusal"] = withTableNames(refusal);
     if (!completes.empty()) {
         std::string what = withTableNames(current().describe(completes.front()));
         text += " (That completes " + what + ".)";

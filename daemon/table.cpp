@@ -427,7 +427,7 @@ void Table::judgeInGame() {
     }
     if (v.kind == Verdict::Kind::Settled) boardBehind_ = false;
     if (v.kind == Verdict::Kind::Settled || v.kind == Verdict::Kind::Commit ||
-        v.kind == Verdict::Kind::Takeback)
+        v.kind == Verdict::Kind::Takeback || v.kind == Verdict::Kind::Replace)
         surface_.markStill();
     switch (v.kind) {
         case Verdict::Kind::Unknown:
@@ -462,6 +462,12 @@ void Table::judgeInGame() {
             session_->takeback();
             refereeStale_ = true;
             break;
+        case Verdict::Kind::Replace:
+            // The last action was only the first part of this one (castling
+            // begun with the rook): one action, recorded and announced once.
+            session_->replace(v.actions.front());
+            refereeStale_ = true;
+            break;
         case Verdict::Kind::Ambiguous:
             session_->announceAmbiguous(v.candidates);
             break;
@@ -481,7 +487,7 @@ void Table::judgeInGame() {
             for (const CellFix& f : v.fixes)
                 fixes.push_back(Referee::describe(f, session_->current().geometry(), game_.get()));
             if (!illegalShown_ || fixes != lastFixes_)
-                session_->announceIllegal(v.fixes, v.fixesComplete);
+                session_->announceIllegal(v.fixes, v.fixesComplete, v.refusal);
             illegalShown_ = true;
             lastFixes_ = fixes;
             return;
