@@ -60,6 +60,42 @@ TEST_F(FullGame, EnPassantAndUnderPromotion) {
     EXPECT_NE(journal.back().find("\"action\":\"c7b8n\""), std::string::npos) << journal.back();
 }
 
+TEST_F(FullGame, CastlingWithTheRookFirstIsCastling) {
+    startBoard();
+    startDaemon();
+    expectSaid("New game of fide");
+    playMoves({{"e2-e4", "1. e4"},
+               {"e7-e5", "1... e5"},
+               {"g1-f3", "2. Nf3"},
+               {"b8-c6", "2... Nc6"},
+               {"f1-c4", "3. Bc4"},
+               {"f8-c5", "3... Bc5"}});
+    // The rook left still for longer than the settle time is a rook move...
+    play("h1-f1", "4. Rf1 (h1f1)");
+    // ...until the king completes castling: then castling is the move.
+    play("e1-g1", "4. O-O (e1g1), in place of Rf1.");
+    play("d7-d6", "4... d6");
+    auto journal = journalLines();
+    ASSERT_GE(journal.size(), 3u);
+    EXPECT_NE(journal[journal.size() - 3].find("\"replacedBy\":\"e1g1\""), std::string::npos)
+        << journal[journal.size() - 3];
+}
+
+TEST_F(FullGame, WithStrictTouchCastlingBeginsWithTheKing) {
+    startBoard();
+    startDaemon({"--option", "strict-touch=on"});
+    expectSaid("New game of fide");
+    playMoves({{"e2-e4", "1. e4"},
+               {"e7-e5", "1... e5"},
+               {"g1-f3", "2. Nf3"},
+               {"b8-c6", "2... Nc6"},
+               {"f1-c4", "3. Bc4"},
+               {"f8-c5", "3... Bc5"}});
+    play("h1-f1", "4. Rf1 (h1f1)");
+    play("e1-g1", "Illegal position: castling begins with the king");
+    play("g1-e1", "The position is correct again. Black to move.");
+}
+
 TEST_F(FullGame, BoardSetUpFromBlacksSideIsTurnedRound) {
     startBoard({"--rotated"});
     startDaemon();
