@@ -138,8 +138,10 @@ std::vector<std::string> TableTest::journalLines() const {
 
 std::string TableTest::recordText() const {
     for (const auto& entry : fs::directory_iterator(journalDir_)) {
-        // The record is whatever is not a journal: .pgn for chess, .txt for Skirmish.
+        // The record is whatever is not a journal: .pgn for chess, .txt for
+        // Skirmish. Hidden files are arbiterd's own (the folder's lock).
         if (entry.path().extension() == ".jsonl") continue;
+        if (entry.path().filename().string().starts_with(".")) continue;
         std::ifstream in(entry.path());
         return std::string(std::istreambuf_iterator<char>(in), {});
     }
