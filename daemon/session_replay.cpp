@@ -46,7 +46,18 @@ std::unique_ptr<Session> Session::resume(const Game& game, const JournalContents
         if (!time || !moves) return fail(0, "bad \"limits\"");
         settings.limits = {*time, static_cast<int>(*moves)};
     }
-    if (header.contains("options") && header["options"] != optionsJson(game.options()))
+    // An option the game gained since the journal was written (FIDE's
+    // strict-touch) was played at its default: the game still resumes.
+    nlohmann::json playedWith = header.contains("options") ? header["options"] : nlohmann::json();
+    if (const GameInfo* info = gameInfo(game.name()); info && playedWith.is_object() &&
+                                                      playedWith.contains("values") &&
+                                                      playedWith["values"].is_object()) {
+        for (const OptionSpec& spec : info->options) {
+            if (!playedWith["values"].contains(spec.name))
+                playedWith["values"][spec.name] = spec.defaultValue;
+        }
+    }
+    if (header.contains("options") && playedWith != optionsJson(game.options()))
         return fail(0, "this game was played with options " + header["options"].dump() +
                            ", but the table is set up for " + optionsJson(game.options()).dump() +
                            " (start arbiterd with the game's options to resume it)");

@@ -57,6 +57,22 @@ TEST_F(ResumeChecks, AGameBegunWithOtherOptionsIsNotResumed) {
     EXPECT_TRUE(Session::resume(*fivePieces, *journal, sink, time, error)) << error;
 }
 
+TEST_F(ResumeChecks, AnOptionTheGameGainedSinceIsTakenAtItsDefault) {
+    // A chess game journalled before FIDE chess had its strict-touch option.
+    auto chess = makeGame("fide");
+    const std::string header =
+        R"({"type":"game","version":1,"game":"fide","start":"rnbqkbnr/pppppppp/8/8/8/8/)"
+        R"(PPPPPPPP/RNBQKBNR w KQkq - 0 1","time":"5+0","players":["White","Black"],)"
+        R"("options":{"players":2,"size":"8x8","values":{},"standIns":{}}})";
+    EXPECT_EQ(resumeError(*chess, header + "\n"), "");
+    GameOptions strict;
+    strict.values["strict-touch"] = "on";
+    std::string error;
+    auto strictChess = makeGame("fide", strict, error);
+    ASSERT_TRUE(strictChess) << error;
+    EXPECT_NE(resumeError(*strictChess, header + "\n"), "");
+}
+
 TEST_F(ResumeChecks, ATakebackOfMorePliesThanWerePlayedIsRefused) {
     auto fide = makeGame("fide");
     std::string head =
