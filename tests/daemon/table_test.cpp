@@ -31,17 +31,21 @@ class Said : public AnnouncementSink {
 
 class TableTest : public ::testing::Test {
   protected:
-    void SetUp() override {
-        TableSettings settings;
+    // One board at a device that is not there, 5+3, the test's journal folder.
+    TableSettings settings() const {
+        TableSettings s;
         BoardSetting board;
         board.name = board.placement.name = "board";
         board.device = {"dgt", dir + "/no-board-here"};
-        settings.boards.push_back(board);
-        settings.session.time = *TimeControl::parse("5+3");
-        settings.session.journalDir = dir + "/games";
-        settings.settleMs = 100;
+        s.boards.push_back(board);
+        s.session.time = *TimeControl::parse("5+3");
+        s.session.journalDir = dir + "/games";
+        s.settleMs = 100;
+        return s;
+    }
+    void SetUp() override {
         std::string error;
-        table = Table::create(loop, settings, said, error);
+        table = Table::create(loop, settings(), said, error);
         ASSERT_TRUE(table) << error;
     }
     void TearDown() override { table.reset(); }
@@ -137,18 +141,10 @@ TEST_F(TableTest, AResumedGameIsSetUpAgainFromAPictureNotReadAsMoves) {
     show("rnbqkbnr/ppp1pppp/8/8/2pP4/8/PP2PPPP/RNBQKBNR");    // 2... dxc4
     ASSERT_EQ(table->session()->ply(), 4);
     // arbiterd stops; the board is put back to the start while it is down.
-    TableSettings settings;
-    BoardSetting board;
-    board.name = board.placement.name = "board";
-    board.device = {"dgt", dir + "/no-board-here"};
-    settings.boards.push_back(board);
-    settings.session.time = *TimeControl::parse("5+3");
-    settings.session.journalDir = dir + "/games";
-    settings.settleMs = 100;
     table.reset();
     said.all.clear();
     std::string error;
-    table = Table::create(loop, settings, said, error);
+    table = Table::create(loop, settings(), said, error);
     ASSERT_TRUE(table) << error;
     show(kStart);
     std::string setup;
@@ -179,29 +175,24 @@ TEST_F(TableTest, OptionsThatContradictTheGameToResumeAreRefused) {
     startGame();
     show("rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR");  // 1. d4
     table.reset();
-    TableSettings settings;
-    BoardSetting board;
-    board.name = board.placement.name = "board";
-    board.device = {"dgt", dir + "/no-board-here"};
-    settings.boards.push_back(board);
-    settings.session.journalDir = dir + "/games";
-    settings.session.time = *TimeControl::parse("10+0");
-    settings.session.timeGiven = true;
+    TableSettings other = settings();
+    other.session.time = *TimeControl::parse("10+0");
+    other.session.timeGiven = true;
     std::string error;
-    EXPECT_FALSE(Table::create(loop, settings, said, error));
+    EXPECT_FALSE(Table::create(loop, other, said, error));
     EXPECT_NE(error.find(", played with 5+3, not 10+0; leave those options out to resume it "
                          "(arbiterctl new-game then starts afresh), or move the journal away"),
               std::string::npos)
         << error;
-    settings.session.time = *TimeControl::parse("5+3");
-    settings.session.players = {"Ann", "Bob"};
+    other.session.time = *TimeControl::parse("5+3");
+    other.session.players = {"Ann", "Bob"};
     error.clear();
-    EXPECT_FALSE(Table::create(loop, settings, said, error));
+    EXPECT_FALSE(Table::create(loop, other, said, error));
     EXPECT_NE(error.find("played by White, Black rather than the players named"), std::string::npos)
         << error;
     // The same time control, given or not, and no names: resumed.
-    settings.session.players.clear();
-    EXPECT_TRUE(Table::create(loop, settings, said, error)) << error;
+    other.session.players.clear();
+    EXPECT_TRUE(Table::create(loop, other, said, error)) << error;
 }
 
 TEST_F(TableTest, StatusSaysWhatTheTableWaitsFor) {
