@@ -52,6 +52,8 @@ std::optional<CommandLine> readCommandLine(int argc, const char* const argv[], s
         "a player's name, in turn order (repeat)")(
         "journal,j", po::value(&config.journal)->default_value(config.journal),
         "directory of game journals and records; an unfinished game there is resumed")(
+        "new-game", po::bool_switch(&config.newGame),
+        "close an unfinished game in the journal directory as abandoned, and begin a new one")(
         "settle-ms", po::value(&config.settleMs)->default_value(config.settleMs),
         "how long the board must be still before it is judged (ms)")(
         "socket,s", po::value(&config.socket),

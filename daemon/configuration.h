@@ -45,6 +45,7 @@ struct Configuration {
     std::string moveLimit;   // moves each player makes at most; empty: none
     std::vector<std::string> playerNames;  // "player", in turn order
     std::string journal = "games";
+    bool newGame = false;  // --new-game: close an unfinished game rather than resume it
     long settleMs = 300;
     std::string socket;  // empty: the default path
     std::string logLevel = "info";

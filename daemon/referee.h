@@ -28,9 +28,11 @@ struct Verdict {
         Pending,    // on the way to a legal action or a takeback: a piece in the hand
         Commit,     // shows the state after `actions` (one, or more when catching up)
         Takeback,   // shows the state before the last action
-        Replace,    // shows `actions` made instead of the last action, which began them
         Ambiguous,  // several legal actions explain it equally: `candidates`
         Illegal,    // nothing explains it: `fixes` say what to change
+        // Last, so that the numbers of the others stay as they were (the
+        // referee bench's signature counts verdicts by them).
+        Replace,  // shows `actions` made instead of the last action, which began them
     };
     Kind kind = Kind::Unknown;
     std::vector<Action> actions;

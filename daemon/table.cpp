@@ -100,12 +100,19 @@ std::unique_ptr<Table> Table::create(EventLoop& loop, TableSettings settings,
                         "away to start afresh";
                 return nullptr;
             }
+            if (table->settings_.newGame) {
+                if (!table->closeUnfinished(*unfinished, error)) return nullptr;
+                unfinished.reset();
+            }
+        }
+        if (unfinished && !unfinished->events.empty()) {
+            const nlohmann::json& header = unfinished->events.front();
             // What the table asks for must be what the game was played with:
             // silently resuming with other times or names surprised players.
             if (std::string clash = resumeClash(header, table->settings_.session); !clash.empty()) {
                 error = "an unfinished game is in " + unfinished->path + ", " + clash +
-                        "; leave those options out to resume it (arbiterctl new-game then "
-                        "starts afresh), or move the journal away";
+                        "; leave those options out to resume it, or start afresh with "
+                        "arbiterd --new-game";
                 return nullptr;
             }
             table->session_ = Session::resume(*table->game_, *unfinished, out, loop.time(), error);
@@ -121,6 +128,28 @@ std::unique_ptr<Table> Table::create(EventLoop& loop, TableSettings settings,
             loop, static_cast<int>(i), table->settings_.boards[i].device, *table));
     }
     return table;
+}
+
+bool Table::closeUnfinished(const JournalContents& unfinished, std::string& error) {
+    // Replayed in silence: the players asked not to go on with it.
+    struct Silence : AnnouncementSink {
+        void announce(const Announcement&) override {}
+    } silence;
+    auto old = Session::resume(*game_, unfinished, silence, loop_.time(), error);
+    if (!old) {
+        error = "cannot close the unfinished game: " + error + " (move the journal away instead)";
+        return false;
+    }
+    const int moves = old->turns();
+    if (std::string why = old->abandon(); !why.empty()) {
+        error = "cannot close the unfinished game in " + unfinished.path + ": " + why;
+        return false;
+    }
+    out_.announce({"abandoned",
+                   "The unfinished game in " + unfinished.path + " (" + std::to_string(moves) +
+                       " moves) is closed as abandoned, as --new-game asks; a new game begins.",
+                   {{"journal", unfinished.path}, {"turns", moves}}});
+    return true;
 }
 
 void Table::connectBoards() {

@@ -32,6 +32,9 @@ struct TableSettings {
     // How often, while the boards do not show the start position, the
     // squares still to set up are named (the same list at most every
     // `setupRepeatMs`, so that a table left alone is not talked at).
+    // An unfinished game in the journal folder is closed as abandoned rather
+    // than resumed (arbiterd --new-game).
+    bool newGame = false;
     Millis setupHintMs = 3000;
     Millis setupRepeatMs = 30000;
 };
@@ -100,6 +103,9 @@ class Table final : public BoardEvents, public TableControl {
     // While no game is on, names every few seconds what still differs from
     // the start position ("Still to set up: put a white pawn on e2").
     void armSetupHint();
+    // Ends the journal's unfinished game as abandoned, its record written
+    // (--new-game); false and a message when it cannot be replayed or written.
+    bool closeUnfinished(const JournalContents& unfinished, std::string& error);
     // After a restart, until the boards show the resumed game: what is still
     // to set up, with a picture of the position the first time.
     void tellResumedSetup();

@@ -190,6 +190,7 @@ std::optional<TableSetup> setUpTable(const Configuration& config, std::string& e
     SessionSettings& session = setup.settings.session;
     session.time = *control;
     session.timeGiven = config.timeGiven;
+    setup.settings.newGame = config.newGame;
     if (!config.timeLimit.empty()) {
         auto ms = GameLimits::parseMinutes(config.timeLimit);
         if (!ms) {

@@ -57,7 +57,8 @@ TEST(SparseReferee, FollowingTheEventsGivesTheVerdictOfAFreshLookAtEveryCell) {
     std::mt19937 random(7);
     auto any = [&](int n) { return static_cast<int>(random() % static_cast<unsigned>(n)); };
     const Geometry g = state->geometry();  // a copy: the state is replaced on a takeback
-    int commits = 0, kinds[7] = {};
+    // Verdicts seen, by kind (Replace, the last kind, never arises in Skirmish).
+    int commits = 0, kinds[static_cast<int>(Verdict::Kind::Replace) + 1] = {};
 
     for (int event = 0; event < 3000 && !state->outcome().over(); ++event) {
         SCOPED_TRACE("event " + std::to_string(event) + " in " + state->serialize());

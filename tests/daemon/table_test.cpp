@@ -180,8 +180,8 @@ TEST_F(TableTest, OptionsThatContradictTheGameToResumeAreRefused) {
     other.session.timeGiven = true;
     std::string error;
     EXPECT_FALSE(Table::create(loop, other, said, error));
-    EXPECT_NE(error.find(", played with 5+3, not 10+0; leave those options out to resume it "
-                         "(arbiterctl new-game then starts afresh), or move the journal away"),
+    EXPECT_NE(error.find(", played with 5+3, not 10+0; leave those options out to resume it, or "
+                         "start afresh with arbiterd --new-game"),
               std::string::npos)
         << error;
     other.session.time = *TimeControl::parse("5+3");
@@ -193,6 +193,35 @@ TEST_F(TableTest, OptionsThatContradictTheGameToResumeAreRefused) {
     // The same time control, given or not, and no names: resumed.
     other.session.players.clear();
     EXPECT_TRUE(Table::create(loop, other, said, error)) << error;
+}
+
+TEST_F(TableTest, NewGameClosesTheUnfinishedGameRatherThanResumingIt) {
+    startGame();
+    show("rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR");  // 1. d4
+    table.reset();
+    said.all.clear();
+    TableSettings fresh = settings();
+    fresh.newGame = true;
+    fresh.session.time = *TimeControl::parse("10+0");  // no longer contradicts anything
+    fresh.session.timeGiven = true;
+    std::string error;
+    table = Table::create(loop, fresh, said, error);
+    ASSERT_TRUE(table) << error;
+    ASSERT_FALSE(said.all.empty());
+    EXPECT_EQ(said.all.front().type, "abandoned");
+    EXPECT_NE(said.all.front().text.find(
+                  "(1 moves) is closed as abandoned, as --new-game asks; a new game begins."),
+              std::string::npos)
+        << said.all.front().text;
+    EXPECT_FALSE(table->session());  // waiting for the start position
+    show(kStart);
+    ASSERT_TRUE(table->session());
+    EXPECT_EQ(table->session()->ply(), 0);
+    // The old game's record was written; nothing is left to resume.
+    std::string unreadable;
+    EXPECT_FALSE(findUnfinishedJournal(dir + "/games", unreadable).has_value() &&
+                 findUnfinishedJournal(dir + "/games", unreadable)->path !=
+                     table->session()->journalPath());
 }
 
 TEST_F(TableTest, StatusSaysWhatTheTableWaitsFor) {
