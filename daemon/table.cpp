@@ -317,19 +317,23 @@ void Table::judgeBeforeGame() {
         armSetupHint();
 }
 
+Table::NamedFixes Table::nameFixes(const std::vector<CellFix>& fixes, const Geometry& g,
+                                   size_t most) const {
+    NamedFixes out{{}, nlohmann::json::array()};
+    for (size_t i = 0; i < fixes.size() && i < most; ++i) {
+        std::string fix = Referee::describe(fixes[i], g, game_.get());
+        out.text += (i ? "; " : "") + fix;
+        out.named.push_back(fix);
+    }
+    if (fixes.size() > most)
+        out.text += "; and " + std::to_string(fixes.size() - most) + " more squares";
+    return out;
+}
+
 void Table::tellResumedSetup() {
     const GameState& now = session_->current();
     const auto fixes = Referee::fixesTo(now, surface_);
-    constexpr size_t kNamed = 8;
-    std::string text;
-    nlohmann::json named = nlohmann::json::array();
-    for (size_t i = 0; i < fixes.size() && i < kNamed; ++i) {
-        std::string fix = Referee::describe(fixes[i], now.geometry(), game_.get());
-        text += (i ? "; " : "") + fix;
-        named.push_back(fix);
-    }
-    if (fixes.size() > kNamed)
-        text += "; and " + std::to_string(fixes.size() - kNamed) + " more squares";
+    const auto [text, named] = nameFixes(fixes, now.geometry(), kSetupFixesNamed);
     if (text == setupTold_) return;
     // The whole position the first time, as a picture to set it up from.
     std::string shown;
@@ -368,16 +372,7 @@ void Table::tellSetup() {
     }
     surface_.setRotation(0, original);
     if (fixes.empty()) return;
-    constexpr size_t kNamed = 8;
-    std::string text;
-    nlohmann::json named = nlohmann::json::array();
-    for (size_t i = 0; i < fixes.size() && i < kNamed; ++i) {
-        std::string fix = Referee::describe(fixes[i], start->geometry(), game_.get());
-        text += (i ? "; " : "") + fix;
-        named.push_back(fix);
-    }
-    if (fixes.size() > kNamed)
-        text += "; and " + std::to_string(fixes.size() - kNamed) + " more squares";
+    const auto [text, named] = nameFixes(fixes, start->geometry(), kSetupFixesNamed);
     const Millis now = loop_.time().now();
     if (text == setupTold_ && now - setupToldAt_ < settings_.setupRepeatMs) return;
     setupTold_ = text;
@@ -657,12 +652,9 @@ std::string Table::awaited() const {
     if (!onBoard_) return "the boards to show the resumed position (the picture)";
     if (boardBehind_ || illegalShown_) {
         // What the players were told to make, as it stands now.
-        std::string fixes;
-        constexpr size_t kNamed = 4;
-        const auto all = Referee::fixesTo(now, surface_);
-        for (size_t i = 0; i < all.size() && i < kNamed; ++i)
-            fixes += (i ? "; " : "") + Referee::describe(all[i], now.geometry(), game_.get());
-        if (all.size() > kNamed) fixes += "; and " + std::to_string(all.size() - kNamed) + " more";
+        constexpr size_t kNamedInStatus = 4;
+        const std::string fixes =
+            nameFixes(Referee::fixesTo(now, surface_), now.geometry(), kNamedInStatus).text;
         if (!fixes.empty()) return "the boards to be put right: " + fixes;
     }
     std::string text = session_->playerName(now.toMove()) + " to move";

@@ -109,6 +109,15 @@ class Table final : public BoardEvents, public TableControl {
     // After a restart, until the boards show the resumed game: what is still
     // to set up, with a picture of the position the first time.
     void tellResumedSetup();
+    // The first `most` fixes in the players' words, one by one for an
+    // announcement's data and as one text ending in how many more squares.
+    struct NamedFixes {
+        std::string text;
+        nlohmann::json named;
+    };
+    NamedFixes nameFixes(const std::vector<CellFix>& fixes, const Geometry& g, size_t most) const;
+    // Setting up is told eight squares at a time: more is not read out at a table.
+    static constexpr size_t kSetupFixesNamed = 8;
     void tellSetup();
     void startGame();
     void gameEnded();

@@ -9,24 +9,11 @@ namespace {
 
 constexpr const char* kStart = "7b/8/8/8/8/8/8/7B";
 
-class Cornerport : public TableTest {
-  protected:
-    // arbiterd on the virtual board as startDaemon() starts it, but judging the
-    // board once it has been still for 60 ms rather than 150: the virtual board
-    // makes each move at once, and a whole game is many moves.
-    void startTable(std::vector<std::string> args) {
-        std::vector<std::string> argv = {ARBITERD,    "--board",  "dgt:" + link_, "--journal",
-                                         journalDir_, "--socket", socket_,        "--settle-ms",
-                                         "60",        "--time",   "5+3"};
-        argv.insert(argv.end(), args.begin(), args.end());
-        daemon_ = std::make_unique<ChildProcess>(argv);
-        seen_ = 0;
-    }
-};
+class Cornerport : public TableTest {};
 
 TEST_F(Cornerport, WhiteSinksBlacksLastShipWithABattleShipBroughtInByAFreighter) {
     startBoard({"--setup", kStart});
-    startTable({"--game", "cornerport", "--player", "Ann", "--player", "Bob"});
+    startDaemonForAGame({"--game", "cornerport", "--player", "Ann", "--player", "Bob"});
     expectSaid("New game of cornerport, 5+3. Ann to move");
 
     // Ann's freighter takes the diagonal through deep water from h1 to a8;

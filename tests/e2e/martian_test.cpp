@@ -10,20 +10,7 @@ namespace {
 constexpr const char* kTwoPlayerStart = "1NQQ4/1PNQ4/1PPN4/8/8/NPP5/QNP5/QQN5";
 constexpr const char* kFourPlayerStart = "QQN2NQQ/QNP2PNQ/NPP2PPN/8/8/NPP2PPN/QNP2PNQ/QQN2NQQ";
 
-class Martian : public TableTest {
-  protected:
-    // arbiterd on the virtual board as startDaemon() starts it, but judging the
-    // board once it has been still for 60 ms rather than 150: the virtual board
-    // makes each move at once, and a whole game is many moves.
-    void startTable(std::vector<std::string> args) {
-        std::vector<std::string> argv = {ARBITERD,    "--board",  "dgt:" + link_, "--journal",
-                                         journalDir_, "--socket", socket_,        "--settle-ms",
-                                         "60",        "--time",   "5+3"};
-        argv.insert(argv.end(), args.begin(), args.end());
-        daemon_ = std::make_unique<ChildProcess>(argv);
-        seen_ = 0;
-    }
-};
+class Martian : public TableTest {};
 
 // Ann empties her own territory in twelve moves: crossings, captures (one a
 // queen taken by a queen that Bob shows with a king, since a set has two
@@ -31,8 +18,8 @@ class Martian : public TableTest {
 // drone and a pawn merged into a queen once her queens have all gone over.
 TEST_F(Martian, TwoPlayerGameEndsWhenATerritoryEmpties) {
     startBoard({"--setup", kTwoPlayerStart});
-    startTable({"--game", "martian", "--option", "field-promotion=on", "--player", "Ann",
-                "--player", "Bob"});
+    startDaemonForAGame({"--game", "martian", "--option", "field-promotion=on", "--player", "Ann",
+                         "--player", "Bob"});
     expectSaid(
         "Waiting for the start position of martian: queen (queen or king or bishop) on a1, b1, "
         "a2, d7, c8, d8; drone (knight or rook) on c1, b2, a3, d6, c7, b8; pawn on c2, b3, c3, "
@@ -119,8 +106,9 @@ TEST_F(Martian, TwoPlayerGameEndsWhenATerritoryEmpties) {
 // wins with her partner. Bob calls the clock near the end, too late for it to run out.
 TEST_F(Martian, FourPlayerGameEndsWhenATerritoryEmptiesAndTheEmptierWinsATie) {
     startBoard({"--setup", kFourPlayerStart});
-    startTable({"--game", "martian", "--players", "4", "--option", "calling-clock=on", "--player",
-                "Ann", "--player", "Bob", "--player", "Cy", "--player", "Dee"});
+    startDaemonForAGame({"--game", "martian", "--players", "4", "--option", "calling-clock=on",
+                         "--player", "Ann", "--player", "Bob", "--player", "Cy", "--player",
+                         "Dee"});
     expectSaid(
         "Waiting for the start position of martian: queen (queen or king or bishop) on a1, b1, "
         "g1, h1, a2, h2, a7, h7, a8, b8, g8, h8; drone (knight or rook) on c1, f1, b2, g2, a3, "

@@ -67,6 +67,15 @@ void TableTest::startDaemonWithout(std::vector<std::string> args) {
     seen_ = 0;
 }
 
+void TableTest::startDaemonForAGame(std::vector<std::string> args) {
+    std::vector<std::string> argv = {ARBITERD,    "--board",  "dgt:" + link_, "--journal",
+                                     journalDir_, "--socket", socket_,        "--settle-ms",
+                                     "60",        "--time",   "5+3"};
+    argv.insert(argv.end(), args.begin(), args.end());
+    daemon_ = std::make_unique<ChildProcess>(argv);
+    seen_ = 0;
+}
+
 void TableTest::startDaemon(std::vector<std::string> extra) {
     std::vector<std::string> argv = {ARBITERD,    "--board",   "dgt:" + link_,
                                      "--journal", journalDir_, "--settle-ms",

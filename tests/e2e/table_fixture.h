@@ -28,6 +28,10 @@ class TableTest : public ::testing::Test {
     std::unique_ptr<ChildProcess> startBoardNamed(const std::string& name,
                                                   std::vector<std::string> extra = {});
     void startDaemon(std::vector<std::string> extra = {});
+    // arbiterd on the virtual board for a whole game, 5+3 with `args`: judged once
+    // still for 60 ms rather than 150, since the virtual board makes each move
+    // at once and a game is many moves.
+    void startDaemonForAGame(std::vector<std::string> args);
     // arbiterd with `args` and the test's journal, socket and settle time, but no --board.
     void startDaemonWithout(std::vector<std::string> args);
 
