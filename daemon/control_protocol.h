@@ -22,6 +22,7 @@ inline constexpr const char* kDo = "do";
 inline constexpr const char* kTakeback = "takeback";
 inline constexpr const char* kPause = "pause";
 inline constexpr const char* kResume = "resume";
+inline constexpr const char* kGames = "games";
 }  // namespace request
 
 // ...and what the server sends.

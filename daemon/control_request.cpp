@@ -34,6 +34,7 @@ const std::vector<std::string>* fieldsOf(const std::string& type) {
         {kPause, {}},
         {kDo, {"action", "player", "name"}},
         {kResume, {}},
+        {kGames, {}},
     };
     auto it = shapes.find(type);
     return it == shapes.end() ? nullptr : &it->second;
@@ -43,7 +44,7 @@ std::string knownTypes() {
     using namespace control::request;
     std::string list;
     for (const char* t :
-         {kStatus, kSubscribe, kUnsubscribe, kNewGame, kDo, kTakeback, kPause, kResume}) {
+         {kStatus, kSubscribe, kUnsubscribe, kNewGame, kDo, kTakeback, kPause, kResume, kGames}) {
         if (!list.empty()) list += ", ";
         list += t;
     }

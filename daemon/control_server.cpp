@@ -374,6 +374,8 @@ void ControlServer::dispatch(const ClientPtr& c, const ControlRequest& request) 
         answer(table_.pauseClocks());
     } else if (type == kResume) {
         answer(table_.resumeClocks());
+    } else if (type == kGames) {
+        answer(table_.games());
     }
 }
 

@@ -82,6 +82,11 @@ bool JournalWriter::write(const nlohmann::json& event, std::string& error) {
     return true;
 }
 
+std::string JournalContents::where(size_t index) const {
+    if (index < lines.size()) return path + ":" + std::to_string(lines[index]);
+    return path + ": event " + std::to_string(index + 1);
+}
+
 std::optional<JournalContents> readJournal(const std::string& path, std::string& error) {
     std::error_code ec;
     auto size = fs::file_size(path, ec);
@@ -142,6 +147,7 @@ std::optional<JournalContents> readJournal(const std::string& path, std::string&
         if (event["type"] == "result") contents.finished = true;
         contents.validBytes = start - (last ? 0 : 1);  // the text, without its newline
         contents.events.push_back(std::move(event));
+        contents.lines.push_back(lineNumber);
     }
     if (contents.events.empty()) {
         error = path + ": empty journal";

@@ -43,6 +43,11 @@ struct JournalContents {
     bool finished = false;               // has a "result" line
     bool droppedTornLine = false;        // the last line was cut short by a crash
     uintmax_t validBytes = 0;            // where the last good event's text ends
+    std::vector<int> lines{};            // the file's line number of each event
+
+    // "PATH:LINE" for events[index], so that a message leads to the line;
+    // "PATH: event N" for contents not read from a file.
+    std::string where(size_t index) const;
 };
 
 // Reads and checks one journal. A last line cut short (the daemon died while

@@ -295,42 +295,51 @@ bool Session::commitOne(const Action& a, const std::string& joiner, const std::s
             if (static_cast<PlayerId>(p) != actor) offersDraw_[p] = false;
         }
     }
-    std::string label = moveLabel(actor, turn);
     states_.push_back(std::move(after));
     actions_.push_back(a);
     clocksAfter_.push_back(remaining);
     assert(settings_.players.size() == static_cast<size_t>(current().playerCount()) &&
            "one name per seat");
+    announceAction(out_, before, a, actor, turn, remaining, inPlaceOf);
+    endIfOver();
+    return true;
+}
+
+void Session::announceAction(AnnouncementSink& to, const GameState& before, const Action& a,
+                             PlayerId actor, int turn, const std::vector<Millis>& remaining,
+                             const std::string& inPlaceOf) const {
+    const std::string label = moveLabel(actor, turn);
     const std::string& name = settings_.players[static_cast<size_t>(actor)];
+    const std::string san = before.describe(a);
     if (a.kind == Action::Kind::Join) {
-        out_.announce({"join",
-                       name + " joins the game in seat " + std::to_string(actor + 1) +
-                           ", at the end of the rotation. " + clockText(remaining),
-                       {{"ply", ply()}, {"player", actor}, {"name", name}, {"clock", remaining}}});
+        to.announce({"join",
+                     name + " joins the game in seat " + std::to_string(actor + 1) +
+                         ", at the end of the rotation. " + clockText(remaining),
+                     {{"ply", ply()}, {"player", actor}, {"name", name}, {"clock", remaining}}});
     } else if (a.kind == Action::Kind::Leave) {
         std::string next =
             current().outcome().over()
                 ? std::string()
                 : " " + settings_.players[static_cast<size_t>(current().toMove())] + " to move.";
-        out_.announce({"leave",
-                       name + " leaves the game; their pieces leave the board with them." + next,
-                       {{"ply", ply()}, {"player", actor}, {"name", name}, {"clock", remaining}}});
+        to.announce({"leave",
+                     name + " leaves the game; their pieces leave the board with them." + next,
+                     {{"ply", ply()}, {"player", actor}, {"name", name}, {"clock", remaining}}});
     } else if (a.kind == Action::Kind::Chance) {
-        out_.announce({"chance",
-                       "Chance for " + name + ": " + withTableNames(san) + ".",
-                       {{"ply", ply()}, {"player", actor}, {"drawn", a.payload}}});
+        to.announce({"chance",
+                     "Chance for " + name + ": " + withTableNames(san) + ".",
+                     {{"ply", ply()}, {"player", actor}, {"drawn", a.payload}}});
     } else {
+        const std::string code = before.encode(a);
+        auto captured = capturedBy(game_, before, current(), a, actor);
         std::string text = label + withTableNames(san) + " (" + code + ")";
-        for (const auto& c : capturedBy(game_, before, *states_.back(), a, actor, true))
+        for (const auto& c : capturedBy(game_, before, current(), a, actor, true))
             text += ", takes the " + c;
         if (!inPlaceOf.empty()) text += ", in place of " + inPlaceOf;
         nlohmann::json data = {{"ply", ply()}, {"player", actor},      {"san", san},
                                {"uci", code},  {"captured", captured}, {"clock", remaining}};
         if (!inPlaceOf.empty()) data["inPlaceOf"] = inPlaceOf;
-        out_.announce({"move", text + ". " + clockText(remaining), data});
+        to.announce({"move", text + ". " + clockText(remaining), data});
     }
-    endIfOver();
-    return true;
 }
 
 void Session::endIfOver() {
@@ -375,15 +384,7 @@ bool Session::takeback() {
     PlayerId mover = NoPlayer;
     std::vector<Millis> readings;
     if (!undoLastAction({}, san, mover, readings)) return false;
-    // Where moves are said with the player's name, so is what is undone
-    // ("Takeback of Ann's move: flips."); on a score sheet, the move alone.
-    const std::string& moverName = settings_.players[static_cast<size_t>(mover)];
-    const std::string undoneText = moveLabel(mover, 0).ends_with(": ")
-                                       ? "Takeback of " + moverName + "'s move: " + san + ". "
-                                       : "Takeback: " + san + " is undone. ";
-    out_.announce({"takeback",
-                   undoneText + moverName + " to move. " + clockText(readings),
-                   {{"ply", ply()}, {"undone", san}}});
+    announceTakeback(out_, san, mover, readings);
     return true;
 }
 
@@ -427,6 +428,19 @@ bool Session::undoLastAction(const std::string& replacedBy, std::string& undone,
     if (!actions_.empty()) clock_.start(mover, now);
     if (actions_.empty()) limits_.stopPlay(now);  // back before the first move
     return true;
+}
+
+void Session::announceTakeback(AnnouncementSink& to, const std::string& undone, PlayerId mover,
+                               const std::vector<Millis>& readings) const {
+    // Where moves are said with the player's name, so is what is undone
+    // ("Takeback of Ann's move: flips."); on a score sheet, the move alone.
+    const std::string& moverName = settings_.players[static_cast<size_t>(mover)];
+    const std::string undoneText = moveLabel(mover, 0).ends_with(": ")
+                                       ? "Takeback of " + moverName + "'s move: " + undone + ". "
+                                       : "Takeback: " + undone + " is undone. ";
+    to.announce({"takeback",
+                 undoneText + moverName + " to move. " + clockText(readings),
+                 {{"ply", ply()}, {"undone", undone}}});
 }
 
 void Session::checkFlag() {

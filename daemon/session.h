@@ -24,6 +24,11 @@ bool isValidPlayerName(const std::string& name);
 // resumed only by a table with the same options.
 nlohmann::json optionsJson(const GameOptions& options);
 
+// The game a journal was played, as its first line names it and its options
+// (optionsJson()) set it up: what arbiterctl replay replays it with. nullptr
+// and a message naming the line when the line names no game that can be made.
+std::unique_ptr<Game> gameOfJournal(const JournalContents& journal, std::string& error);
+
 // How a session begins: the game, its clocks, the players, where to record it.
 struct SessionSettings {
     TimeControl time;
@@ -56,6 +61,20 @@ class Session {
     static std::unique_ptr<Session> resume(const Game& game, const JournalContents& journal,
                                            AnnouncementSink& out, const TimeSource& time,
                                            std::string& error);
+    // A journal read back without going on with it: replayStart() checks its
+    // "game" line against `game` and gives the session at the start, then
+    // replayEvent() replays each later event in turn. Nothing is written.
+    // resume() is this and the journal continued; arbiterctl replay shows
+    // every position on the way.
+    static std::unique_ptr<Session> replayStart(const Game& game, const JournalContents& journal,
+                                                AnnouncementSink& out, const TimeSource& time,
+                                                std::string& error);
+    // Replays journal.events[index], the one after those replayed so far, and
+    // says to `said` (when given) what was said when it happened: moves,
+    // takebacks, the result. False and a message naming the file and line
+    // when it does not fit where the game stands; then nothing changed.
+    bool replayEvent(const JournalContents& journal, size_t index, AnnouncementSink* said,
+                     std::string& error);
 
     const GameState& current() const { return *states_.back(); }
     // Where a takeback leads: the state before the last player's action (chance
@@ -161,6 +180,19 @@ class Session {
                         std::vector<Millis>& readings);
     // Draws and commits chance for as long as the game asks for it.
     bool drawChance();
+    // Says `a`, made by `actor` in `before` as part of turn number `turn` (from
+    // 0), which left the clocks at `remaining`; current() is the state after it.
+    void announceAction(AnnouncementSink& to, const GameState& before, const Action& a,
+                        PlayerId actor, int turn, const std::vector<Millis>& remaining,
+                        const std::string& inPlaceOf) const;
+    // Says that `undone`, `mover`'s, was taken back, leaving the clocks at `readings`.
+    void announceTakeback(AnnouncementSink& to, const std::string& undone, PlayerId mover,
+                          const std::vector<Millis>& readings) const;
+    // Says how the game ended (abandoned when `o` is not over), its scores and record.
+    void announceResult(AnnouncementSink& to, const Outcome& o) const;
+    // Replaying a "result" line: the game ends as it said, and it is said again.
+    bool replayResult(const JournalContents& journal, size_t index, AnnouncementSink* said,
+                      std::string& error);
     // Whether `a`, made in `before` and leading to `after`, completes a turn.
     static bool endsTurn(const Action& a, const GameState& after);
     // The clocks after `a`, made at `now`, which led from `before` to `after`.
@@ -223,6 +255,9 @@ class Session {
     std::string recordPath_;
     std::vector<bool> offersDraw_;  // per player: a draw offer stands
     bool abandoned_ = false;        // ended without a result
+    // While replaying: what a takeback of a part undid, which the next move
+    // was said to be made in place of (castling begun with the rook).
+    std::string replacedPart_;
 };
 
 }  // namespace arbiter

@@ -140,6 +140,10 @@ void Session::finish(const Outcome& o, Ending ending) {
         }
     }
     record(event);
+    announceResult(out_, o);
+}
+
+void Session::announceResult(AnnouncementSink& to, const Outcome& o) const {
     std::string text = o.over()
                            ? "Game over: " + withTableNames(o.reason) + ". " + resultText(o) + "."
                            : std::string("Game abandoned without a result.");
@@ -152,12 +156,13 @@ void Session::finish(const Outcome& o, Ending ending) {
         text += ".";
     }
     if (!recordPath_.empty()) text += " Record: " + recordPath_ + ".";
-    out_.announce({"result",
-                   text,
-                   {{"status", event["status"]},
-                    {"winners", o.winners},
-                    {"reason", o.reason},
-                    {"scores", event["scores"]}}});
+    const char* status = !o.over()                          ? "abandoned"
+                         : o.status == Outcome::Status::Win ? "win"
+                                                            : "draw";
+    to.announce(
+        {"result",
+         text,
+         {{"status", status}, {"winners", o.winners}, {"reason", o.reason}, {"scores", points}}});
 }
 
 }  // namespace arbiter

@@ -1,16 +1,23 @@
-// Session::resume: a game brought back from its journal, event by event.
+// Session::replayStart and replayEvent: a game brought back from its journal,
+// event by event; Session::resume goes on with it.
+#include <cstdio>
+
 #include <spdlog/spdlog.h>
 
 #include "daemon/session.h"
 
 namespace arbiter {
 
-std::unique_ptr<Session> Session::resume(const Game& game, const JournalContents& journal,
-                                         AnnouncementSink& out, const TimeSource& time,
-                                         std::string& error) {
+std::unique_ptr<Session> Session::replayStart(const Game& game, const JournalContents& journal,
+                                              AnnouncementSink& out, const TimeSource& time,
+                                              std::string& error) {
+    if (journal.events.empty()) {
+        error = journal.path + ": empty journal";
+        return nullptr;
+    }
     const nlohmann::json& header = journal.events.front();
     auto fail = [&](size_t index, const std::string& why) {
-        error = journal.path + ": event " + std::to_string(index + 1) + ": " + why;
+        error = journal.where(index) + ": " + why;
         return nullptr;
     };
     auto text = [](const nlohmann::json& j, const char* key) -> std::optional<std::string> {
@@ -72,88 +79,240 @@ std::unique_ptr<Session> Session::resume(const Game& game, const JournalContents
             if (name.is_string()) settings.players.push_back(name.get<std::string>());
         }
     }
-    // Replay into a scratch announcer: what was said before is not said again.
     std::unique_ptr<Session> s(new Session(game, std::move(start), settings, out, time));
     s->started_ = text(header, "started").value_or(time.wallClock());
-    auto clocksOf = [&](const nlohmann::json& j,
-                        size_t players) -> std::optional<std::vector<Millis>> {
-        if (!j.contains("clock") || !j["clock"].is_array() || j["clock"].size() != players)
-            return std::nullopt;
-        std::vector<Millis> ms;
-        for (const auto& v : j["clock"]) {
-            if (!v.is_number_integer() || v.get<Millis>() < 0) return std::nullopt;
-            ms.push_back(v.get<Millis>());
-        }
-        return ms;
+    return s;
+}
+
+namespace {
+
+std::optional<std::string> textOf(const nlohmann::json& j, const char* key) {
+    if (!j.contains(key) || !j[key].is_string()) return std::nullopt;
+    return j[key].get<std::string>();
+}
+
+// A journalled "clock": one whole, non-negative number of ms per seat.
+std::optional<std::vector<Millis>> clocksOf(const nlohmann::json& j, size_t players) {
+    if (!j.contains("clock") || !j["clock"].is_array() || j["clock"].size() != players)
+        return std::nullopt;
+    std::vector<Millis> ms;
+    for (const auto& v : j["clock"]) {
+        if (!v.is_number_integer() || v.get<Millis>() < 0) return std::nullopt;
+        ms.push_back(v.get<Millis>());
+    }
+    return ms;
+}
+
+}  // namespace
+
+std::unique_ptr<Game> gameOfJournal(const JournalContents& journal, std::string& error) {
+    if (journal.events.empty()) {
+        error = journal.path + ": empty journal";
+        return nullptr;
+    }
+    const nlohmann::json& header = journal.events.front();
+    auto fail = [&](const std::string& why) -> std::unique_ptr<Game> {
+        error = journal.where(0) + ": " + why;
+        return nullptr;
     };
-    for (size_t i = 1; i < journal.events.size(); ++i) {
-        const auto& event = journal.events[i];
-        const std::string type = event["type"];
-        if (type == "move") {
-            auto code = text(event, "action");
-            if (!code) return fail(i, "move without \"action\"");
-            auto action = s->current().decode(*code);
-            if (action && action->kind != Action::Kind::Chance && s->current().chance())
-                return fail(i, "\"" + *code + "\" comes before the chance it waits for");
-            if (!action || !s->current().isLegal(*action))
-                return fail(i, "\"" + *code + "\" is not a legal action here");
-            if (action->kind == Action::Kind::Chance) {
-                // The journal's draws must be the seed's: anything else is a
-                // journal edited by hand, and replaying it would not be exact.
-                uint64_t counter = s->chanceCounter_;
-                auto what = s->current().chance();
-                if (!what || s->chance_.draw(*what, counter) != action->payload)
-                    return fail(i, "\"" + *code + "\" is not what this journal's seed draws here");
+    auto name = textOf(header, "game");
+    if (!name) return fail("no \"game\" named");
+    GameOptions options;
+    if (header.contains("options")) {
+        const nlohmann::json& o = header["options"];
+        const char* shape =
+            "bad \"options\": an object of \"players\", \"size\", \"values\", \"standIns\"";
+        if (!o.is_object()) return fail(shape);
+        if (o.contains("players")) {
+            if (!o["players"].is_number_integer() || o["players"].get<int64_t>() < 0 ||
+                o["players"].get<int64_t>() > 1000)
+                return fail(shape);
+            options.players = o["players"].get<int>();
+        }
+        if (o.contains("size")) {
+            auto size = textOf(o, "size");
+            int files = -1, ranks = -1;
+            char x = 0, extra = 0;
+            if (!size || std::sscanf(size->c_str(), "%d%c%d%c", &files, &x, &ranks, &extra) != 3 ||
+                x != 'x' || files < 0 || ranks < 0)
+                return fail(shape);
+            options.files = files;
+            options.ranks = ranks;
+        }
+        if (o.contains("values")) {
+            if (!o["values"].is_object()) return fail(shape);
+            for (const auto& [option, value] : o["values"].items()) {
+                if (!value.is_string()) return fail(shape);
+                options.values[option] = value.get<std::string>();
             }
-            auto next = s->current().clone();
-            next->apply(*action);
-            auto clocks = clocksOf(event, static_cast<size_t>(next->playerCount()));
-            if (!clocks) return fail(i, "move without a valid \"clock\"");
-            std::string joiner;
-            if (action->kind == Action::Kind::Join) {
-                joiner = text(event, "name").value_or("");
-                if (!isValidPlayerName(joiner))
-                    return fail(i, "a player joins without a valid name");
+        }
+        if (o.contains("standIns")) {
+            if (!o["standIns"].is_object()) return fail(shape);
+            for (const auto& [piece, words] : o["standIns"].items()) {
+                auto standIn =
+                    words.is_string() ? parseStandIn(words.get<std::string>()) : std::nullopt;
+                if (!standIn) return fail(shape);
+                options.standIns[piece] = *standIn;
             }
-            if (event.contains("played")) {
-                if (!event["played"].is_number_integer() || event["played"].get<Millis>() < 0)
-                    return fail(i, "bad \"played\" time");
-                s->limits_.setPlayed(event["played"].get<Millis>());
-            }
-            // Replayed on a stopped clock so that move counts (stages) follow;
-            // the times are the ones recorded.
-            s->before_.push_back({s->clock_.snapshot(0), s->limits_.rounds(), s->settings_.players,
-                                  s->turns_, s->chanceCounter_});
-            s->advanceClock(s->clock_, s->current(), *action, *next, 0);
-            s->clock_.stop(0);
-            s->clock_.setRemaining(*clocks);
-            s->noteTurn(s->current(), *action, *next, joiner);
-            s->states_.push_back(std::move(next));
-            s->actions_.push_back(*action);
-            s->clocksAfter_.push_back(*clocks);
-        } else if (type == "takeback") {
-            size_t plies = 1;
-            if (event.contains("plies")) {
-                if (!event["plies"].is_number_unsigned() || event["plies"].get<size_t>() < 1)
-                    return fail(i, "bad \"plies\" in a takeback");
-                plies = event["plies"].get<size_t>();
-            }
-            if (s->actions_.size() < plies) return fail(i, "takeback with no move to take back");
-            for (size_t k = 0; k < plies; ++k) s->undoLast();
-        } else if (type == "time-limit") {
-            s->limits_.reachTimeLimit();
-            if (event.contains("played") && event["played"].is_number_integer() &&
-                event["played"].get<Millis>() >= 0)
-                s->limits_.setPlayed(event["played"].get<Millis>());
-        } else if (type == "illegal" || type == "consequences" || type == "fixed" ||
-                   type == "draw-offer" || type == "pause" || type == "resume") {
-            // Informational: nothing to replay.
-        } else {
-            return fail(i, "unknown event type \"" + type + "\"");
         }
     }
-    if (s->over())
-        return fail(journal.events.size() - 1, "the game is over but has no result line");
+    std::string why;
+    auto game = makeGame(*name, options, why);
+    if (!game) return fail(why);
+    return game;
+}
+
+bool Session::replayEvent(const JournalContents& journal, size_t index, AnnouncementSink* said,
+                          std::string& error) {
+    auto fail = [&](const std::string& why) {
+        error = journal.where(index) + ": " + why;
+        return false;
+    };
+    if (index == 0 || index >= journal.events.size()) return fail("no such event to replay");
+    const nlohmann::json& event = journal.events[index];
+    if (!event.is_object() || !event.contains("type") || !event["type"].is_string())
+        return fail("event has no \"type\" string");
+    const std::string type = event["type"];
+    if (type == "move") {
+        auto code = textOf(event, "action");
+        if (!code) return fail("move without \"action\"");
+        auto action = current().decode(*code);
+        if (action && action->kind != Action::Kind::Chance && current().chance())
+            return fail("\"" + *code + "\" comes before the chance it waits for");
+        if (!action || !current().isLegal(*action))
+            return fail("\"" + *code + "\" is not a legal action here");
+        if (action->kind == Action::Kind::Chance) {
+            // The journal's draws must be the seed's: anything else is a
+            // journal edited by hand, and replaying it would not be exact.
+            uint64_t counter = chanceCounter_;
+            auto what = current().chance();
+            if (!what || chance_.draw(*what, counter) != action->payload)
+                return fail("\"" + *code + "\" is not what this journal's seed draws here");
+        }
+        auto next = current().clone();
+        next->apply(*action);
+        auto clocks = clocksOf(event, static_cast<size_t>(next->playerCount()));
+        if (!clocks) return fail("move without a valid \"clock\"");
+        std::string joiner;
+        if (action->kind == Action::Kind::Join) {
+            joiner = textOf(event, "name").value_or("");
+            if (!isValidPlayerName(joiner)) return fail("a player joins without a valid name");
+        }
+        if (event.contains("played") &&
+            (!event["played"].is_number_integer() || event["played"].get<Millis>() < 0))
+            return fail("bad \"played\" time");
+        if (event.contains("played")) limits_.setPlayed(event["played"].get<Millis>());
+        const GameState& before = current();
+        const PlayerId actor = actorOf(before, *action);
+        const int turn = turns_;
+        // Replayed on a stopped clock so that move counts (stages) follow;
+        // the times are the ones recorded.
+        before_.push_back(
+            {clock_.snapshot(0), limits_.rounds(), settings_.players, turns_, chanceCounter_});
+        advanceClock(clock_, before, *action, *next, 0);
+        clock_.stop(0);
+        clock_.setRemaining(*clocks);
+        noteTurn(before, *action, *next, joiner);
+        states_.push_back(std::move(next));
+        actions_.push_back(*action);
+        clocksAfter_.push_back(*clocks);
+        if (said) announceAction(*said, before, *action, actor, turn, *clocks, replacedPart_);
+        replacedPart_.clear();
+    } else if (type == "takeback") {
+        size_t plies = 1;
+        if (event.contains("plies")) {
+            if (!event["plies"].is_number_unsigned() || event["plies"].get<size_t>() < 1)
+                return fail("bad \"plies\" in a takeback");
+            plies = event["plies"].get<size_t>();
+        }
+        if (actions_.size() < plies) return fail("takeback with no move to take back");
+        const size_t first = actions_.size() - plies;
+        const std::string undone = withTableNames(states_[first]->describe(actions_[first]));
+        const PlayerId mover = states_[first]->toMove();
+        for (size_t k = 0; k < plies; ++k) undoLast();
+        if (event.contains("replacedBy")) {
+            // Said as the whole action made in place of its part, by the next move line.
+            replacedPart_ = undone;
+        } else if (said) {
+            announceTakeback(*said, undone, mover,
+                             clocksOf(event, static_cast<size_t>(current().playerCount()))
+                                 .value_or(clock_.remainingAll(0)));
+        }
+    } else if (type == "time-limit") {
+        limits_.reachTimeLimit();
+        if (event.contains("played") && event["played"].is_number_integer() &&
+            event["played"].get<Millis>() >= 0)
+            limits_.setPlayed(event["played"].get<Millis>());
+    } else if (type == "result") {
+        return replayResult(journal, index, said, error);
+    } else if (type == "illegal" || type == "consequences" || type == "fixed" ||
+               type == "draw-offer" || type == "pause" || type == "resume") {
+        // Informational: nothing to replay.
+    } else {
+        return fail("unknown event type \"" + type + "\"");
+    }
+    return true;
+}
+
+bool Session::replayResult(const JournalContents& journal, size_t index, AnnouncementSink* said,
+                           std::string& error) {
+    auto fail = [&](const std::string& why) {
+        error = journal.where(index) + ": " + why;
+        return false;
+    };
+    const nlohmann::json& event = journal.events[index];
+    const std::string status = textOf(event, "status").value_or("");
+    if (status != "win" && status != "draw" && status != "abandoned")
+        return fail("a result's \"status\" is win, draw or abandoned");
+    std::vector<PlayerId> winners;
+    if (event.contains("winners")) {
+        if (!event["winners"].is_array()) return fail("a result's \"winners\" is a list of seats");
+        for (const auto& w : event["winners"]) {
+            if (!w.is_number_integer() || w.get<int64_t>() < 0 ||
+                w.get<int64_t>() >= current().playerCount())
+                return fail("a result's \"winners\" is a list of seats");
+            winners.push_back(static_cast<PlayerId>(w.get<int64_t>()));
+        }
+    }
+    if (status == "win" && winners.empty()) return fail("a result of \"win\" names its winners");
+    const std::string reason = textOf(event, "reason").value_or("");
+    Outcome o = status == "win"    ? Outcome::win(winners, reason)
+                : status == "draw" ? Outcome::draw(reason)
+                                   : Outcome{};
+    if (status == "draw") o.winners = winners;
+    if (!o.over())
+        abandoned_ = true;
+    else if (!current().outcome().over())
+        adjudicated_ = o;
+    clock_.stop(0);
+    if (event.contains("clock")) {
+        if (auto clocks = clocksOf(event, static_cast<size_t>(current().playerCount())))
+            clock_.setRemaining(*clocks);
+    }
+    recordPath_ = textOf(event, "record").value_or("");
+    if (said) announceResult(*said, o);
+    return true;
+}
+
+std::unique_ptr<Session> Session::resume(const Game& game, const JournalContents& journal,
+                                         AnnouncementSink& out, const TimeSource& time,
+                                         std::string& error) {
+    if (journal.finished) {
+        error = journal.where(journal.events.size() - 1) +
+                ": the game has a result: there is nothing to resume";
+        return nullptr;
+    }
+    // Replayed in silence: what was said before is not said again.
+    auto s = replayStart(game, journal, out, time, error);
+    if (!s) return nullptr;
+    for (size_t i = 1; i < journal.events.size(); ++i) {
+        if (!s->replayEvent(journal, i, nullptr, error)) return nullptr;
+    }
+    if (s->over()) {
+        error =
+            journal.where(journal.events.size() - 1) + ": the game is over but has no result line";
+        return nullptr;
+    }
     if (journal.droppedTornLine)
         spdlog::warn("{}: dropped a last line cut short by a crash (it was never announced)",
                      journal.path);

@@ -1,8 +1,12 @@
 #include "daemon/table.h"
 
 #include <algorithm>
+#include <filesystem>
 
 #include <spdlog/spdlog.h>
+
+#include "daemon/position_picture.h"
+#include "daemon/recorded_games.h"
 
 namespace arbiter {
 
@@ -339,7 +343,7 @@ void Table::tellResumedSetup() {
     std::string shown;
     if (setupTold_.empty()) {
         shown = " The position:";
-        for (const std::string& line : picture(now)) shown += "\n" + line;
+        for (const std::string& line : positionPicture(now)) shown += "\n" + line;
     }
     setupTold_ = text;
     illegalShown_ = true;  // "The position is correct again" once it stands
@@ -637,7 +641,7 @@ nlohmann::json Table::status() const {
     }
     j["awaited"] = awaited();
     const bool playing = session_ && !session_->over();
-    j["picture"] = picture(playing ? session_->current() : *game_->start());
+    j["picture"] = positionPicture(playing ? session_->current() : *game_->start());
     return j;
 }
 
@@ -660,36 +664,6 @@ std::string Table::awaited() const {
     std::string text = session_->playerName(now.toMove()) + " to move";
     if (now.midTurn()) text += ", who may go on or end the turn (arbiterctl do end)";
     return text;
-}
-
-std::vector<std::string> Table::picture(const GameState& state) {
-    // Pictures of a few boards' worth; larger surfaces (Möbiatus's ring) are
-    // drawn by their game's report, side by side as the boards lie.
-    constexpr int kMostRanks = 16, kMostFiles = 26;
-    const Geometry& g = state.geometry();
-    std::vector<std::string> lines;
-    if (g.size() == 0 || g.ranks() > kMostRanks || g.files() > kMostFiles) return lines;
-    for (int rank = g.ranks() - 1; rank >= 0; --rank) {
-        std::string line = (rank + 1 < 10 ? " " : "") + std::to_string(rank + 1);
-        for (int file = 0; file < g.files(); ++file) {
-            const Cell c = g.cell(file, rank);
-            char shown = ' ';
-            if (c != NoCell) {
-                const Appearance look = state.appearance(c);
-                shown = look ? letter(*look) : '.';
-            }
-            line += ' ';
-            line += shown;
-        }
-        lines.push_back(line);
-    }
-    std::string files = "  ";
-    for (int file = 0; file < g.files(); ++file) {
-        files += ' ';
-        files += static_cast<char>('a' + file);
-    }
-    lines.push_back(files);
-    return lines;
 }
 
 ControlReply Table::newGame() {
@@ -799,6 +773,21 @@ ControlReply Table::resumeClocks() {
     if (auto why = session_->resumeClocks(); !why.empty()) return ControlReply::refused(why);
     armTimers();
     return ControlReply::done();
+}
+
+ControlReply Table::games() const {
+    const std::string& dir = settings_.session.journalDir;
+    if (dir.empty()) return ControlReply::refused("this arbiterd keeps no journal");
+    // Absolute, so that a client in another directory can open the journals.
+    std::error_code ec;
+    const std::string folder = std::filesystem::absolute(dir, ec).lexically_normal().string();
+    if (ec || !std::filesystem::exists(folder, ec))  // no game recorded yet
+        return ControlReply::done(
+            {{"folder", ec ? dir : folder}, {"games", nlohmann::json::array()}, {"older", 0}});
+    std::string error;
+    auto listing = listRecordedGames(folder, kMostGamesListed, error);
+    if (!listing) return ControlReply::refused(error);
+    return ControlReply::done(*listing);
 }
 
 }  // namespace arbiter

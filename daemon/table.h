@@ -72,6 +72,7 @@ class Table final : public BoardEvents, public TableControl {
     ControlReply takeback() override;
     ControlReply pauseClocks() override;
     ControlReply resumeClocks() override;
+    ControlReply games() const override;
 
   private:
     Table(EventLoop& loop, TableSettings settings, std::unique_ptr<Game> game,
@@ -129,9 +130,6 @@ class Table final : public BoardEvents, public TableControl {
     // What the table waits for now, for arbiterctl status: "Ann to move",
     // "the boards to be put right: put a white pawn on e2", the start.
     std::string awaited() const;
-    // The cells as the boards should show them, a line per rank from the top,
-    // FEN letters and '.' for an empty cell; none for surfaces too large to read.
-    static std::vector<std::string> picture(const GameState& state);
     // "legal now: e2e4, d2d4, ... and 12 more", for refusals.
     std::string legalNow() const;
 

@@ -38,6 +38,8 @@ class TableControl {
     virtual ControlReply takeback() = 0;
     virtual ControlReply pauseClocks() = 0;
     virtual ControlReply resumeClocks() = 0;
+    // The games recorded in the journal folder, newest last (listRecordedGames).
+    virtual ControlReply games() const = 0;
 };
 
 }  // namespace arbiter

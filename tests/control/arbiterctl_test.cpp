@@ -1,9 +1,17 @@
-// arbiterctl as a real process against a server on a fake table.
+// arbiterctl as a real process against a server on a fake table, and
+// reading journals that the daemon's own Session wrote.
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "daemon/position_picture.h"
+#include "daemon/session.h"
 #include "tests/control/program_run.h"
 #include "tests/control/server_fixture.h"
+#include "tools/arbiterctl/game_replay.h"
 
 namespace arbiter::testing {
 namespace {
@@ -27,6 +35,43 @@ class Arbiterctl : public ServerFixture {
 
     std::string out;
     std::string err;
+};
+
+// Keeps what a session said, as the players heard it.
+class SaidTexts final : public AnnouncementSink {
+  public:
+    void announce(const Announcement& a) override { texts.push_back(a.text); }
+    std::vector<std::string> texts;
+};
+
+// A game played through arbiterd's own Session, journalled in `dir`: each
+// action in the game's notation, or the first legal one for "*"; a second
+// apart on the clocks. What was said is kept in `said`.
+struct PlayedGame {
+    std::unique_ptr<Game> game;
+    ManualTimeSource time;
+    SaidTexts said;
+    std::unique_ptr<Session> session;
+
+    PlayedGame(const std::string& dir, const std::string& name, const GameOptions& options,
+               const std::vector<std::string>& actions) {
+        std::string error;
+        game = makeGame(name, options, error);
+        EXPECT_TRUE(game) << error;
+        SessionSettings settings;
+        settings.time = *TimeControl::parse("5+3");
+        settings.journalDir = dir;
+        settings.seed = 0x5eed;
+        session = Session::begin(*game, settings, said, time, error);
+        EXPECT_TRUE(session) << error;
+        for (const std::string& code : actions) {
+            time.advance(1000);
+            const GameState& now = session->current();
+            auto action = code == "*" ? now.legalActions().front() : now.decode(code);
+            EXPECT_TRUE(action && session->commit(*action)) << code;
+        }
+    }
+    std::string journal() const { return session->journalPath(); }
 };
 
 TEST_F(Arbiterctl, StatusPrintsTheSnapshotReadably) {
@@ -130,6 +175,146 @@ TEST_F(Arbiterctl, UsageErrorsExitTwo) {
 TEST_F(Arbiterctl, HelpExitsZero) {
     EXPECT_EQ(run({"--help"}, {}, false), 0);
     EXPECT_NE(out.find("usage: arbiterctl"), std::string::npos);
+}
+
+TEST_F(Arbiterctl, ReplayShowsEachMoveAsAnnouncedWithItsPosition) {
+    PlayedGame fools(dir.file("games"), "fide", {}, {"f2f3", "e7e5", "g2g4", "d8h4"});
+    ASSERT_TRUE(fools.session->over());
+    EXPECT_EQ(run({"replay", fools.journal()}, {}, false), 0) << err;
+    for (const std::string& said : fools.said.texts) {
+        if (said.rfind("New game", 0) == 0) continue;  // the start is the picture's
+        EXPECT_NE(out.find(said + "\n"), std::string::npos) << said << "\nnot in\n" << out;
+    }
+    const std::string mate = fools.said.texts[fools.said.texts.size() - 2];
+    ASSERT_EQ(mate.rfind("2... Qh4# (d8h4). White ", 0), 0u) << mate;
+    EXPECT_NE(out.find(mate + "\n"
+                              " 8 r n b . k b n r\n"
+                              " 7 p p p p . p p p\n"
+                              " 6 . . . . . . . .\n"
+                              " 5 . . . . p . . .\n"
+                              " 4 . . . . . . P q\n"),
+              std::string::npos)
+        << out;
+    EXPECT_LT(out.find("1. f3 (f2f3)"), out.find("1... e5 (e7e5)"));
+    EXPECT_NE(out.find("Game over:"), std::string::npos) << out;
+}
+
+TEST_F(Arbiterctl, ReplayOfAnotherGameWithItsOptionsEndsAtTheSamePosition) {
+    GameOptions four;
+    four.players = 4;
+    PlayedGame martian(dir.file("games"), "martian", four, {"*", "*", "*", "*", "*"});
+    EXPECT_EQ(run({"replay", martian.journal()}, {}, false), 0) << err;
+    for (const std::string& said : martian.said.texts) {
+        if (said.rfind("New game", 0) == 0) continue;
+        EXPECT_NE(out.find(said + "\n"), std::string::npos) << said << "\nnot in\n" << out;
+    }
+    std::string last;
+    for (const std::string& line : positionPicture(martian.session->current())) last += line + "\n";
+    EXPECT_NE(out.rfind(last), std::string::npos) << out;
+    EXPECT_NE(out.find("The game has no result yet."), std::string::npos) << out;
+}
+
+TEST_F(Arbiterctl, ReplayPlyShowsOnlyThePositionAfterIt) {
+    PlayedGame fools(dir.file("games"), "fide", {}, {"f2f3", "e7e5", "g2g4", "d8h4"});
+    EXPECT_EQ(run({"replay", fools.journal(), "--ply", "2"}, {}, false), 0) << err;
+    EXPECT_NE(out.find("1... e5 (e7e5)"), std::string::npos) << out;
+    EXPECT_NE(out.find(" 5 . . . . p . . .\n"), std::string::npos) << out;
+    EXPECT_EQ(out.find("f2f3"), std::string::npos) << out;
+    EXPECT_EQ(out.find("g2g4"), std::string::npos) << out;
+    EXPECT_EQ(run({"replay", fools.journal(), "--ply", "5"}, {}, false), 2);
+    EXPECT_NE(err.find("has plies 0 to 4, not 5"), std::string::npos) << err;
+}
+
+TEST_F(Arbiterctl, ReplayStepWaitsForEnterAndStopsAtQ) {
+    PlayedGame fools(dir.file("games"), "fide", {}, {"f2f3", "e7e5", "g2g4", "d8h4"});
+    std::ostringstream shown, problems;
+    std::istringstream keys("\nq\n");
+    EXPECT_EQ(ctl::replayJournal({fools.journal(), std::nullopt, true}, shown, problems, keys,
+                                 fools.time),
+              0);
+    EXPECT_NE(shown.str().find("1. f3 (f2f3)"), std::string::npos) << shown.str();
+    EXPECT_EQ(shown.str().find("e7e5"), std::string::npos) << shown.str();
+}
+
+TEST_F(Arbiterctl, BadJournalsExitTwoNamingTheLine) {
+    PlayedGame fools(dir.file("games"), "fide", {}, {"f2f3", "e7e5", "g2g4"});
+    std::ifstream in(fools.journal());
+    std::vector<std::string> lines;
+    for (std::string line; std::getline(in, line);) lines.push_back(line);
+    ASSERT_EQ(lines.size(), 4u);
+    auto write = [&](const std::string& name, const std::string& text) {
+        std::ofstream(dir.file(name)) << text;
+        return dir.file(name);
+    };
+    const std::string missing = dir.file("nowhere.jsonl");
+    EXPECT_EQ(run({"replay", missing}, {}, false), 2);
+    EXPECT_NE(err.find("cannot read journal " + missing), std::string::npos) << err;
+    const std::string garbage = write("garbage.jsonl", "hello\nworld\n");
+    EXPECT_EQ(run({"replay", garbage}, {}, false), 2);
+    EXPECT_EQ(err, "arbiterctl: " + garbage + ":1: not a JSON object\n");
+    const std::string cut = write("cut.jsonl", lines[0] + "\n" + lines[1] + "\n" +
+                                                   lines[2].substr(0, 20) + "\n" + lines[3] + "\n");
+    EXPECT_EQ(run({"replay", cut}, {}, false), 2);
+    EXPECT_EQ(err, "arbiterctl: " + cut + ":3: not a JSON object\n");
+    std::string illegal = lines[3];
+    illegal.replace(illegal.find("g2g4"), 4, "g2g5");
+    const std::string edited =
+        write("edited.jsonl", lines[0] + "\n" + lines[1] + "\n\n" + lines[2] + "\n" + illegal);
+    EXPECT_EQ(run({"replay", edited}, {}, false), 2);
+    EXPECT_EQ(err, "arbiterctl: " + edited + ":5: \"g2g5\" is not a legal action here\n");
+    std::string unknown = lines[0];
+    unknown.replace(unknown.find("\"fide\""), 6, "\"nim\"");
+    EXPECT_EQ(run({"replay", write("nim.jsonl", unknown + "\n")}, {}, false), 2);
+    EXPECT_NE(err.find(":1: unknown game \"nim\""), std::string::npos) << err;
+    EXPECT_TRUE(out.empty()) << out;
+    EXPECT_EQ(run({"replay"}, {}, false), 2);
+    EXPECT_EQ(run({"replay", garbage, "--ply", "x"}, {}, false), 2);
+    EXPECT_EQ(run({"status", "--ply", "2"}), 2);
+    EXPECT_EQ(run({"status", "--journal", dir.path()}), 2);
+}
+
+TEST_F(Arbiterctl, GamesReadsTheFolderOldestFirstWithTheFileToReplay) {
+    const std::string games = dir.file("games");
+    std::filesystem::create_directories(games);
+    std::ofstream(games + "/broken.jsonl") << "{\"type\":\"move\"}\n";
+    PlayedGame fools(games, "fide", {}, {"f2f3", "e7e5", "g2g4", "d8h4"});
+    PlayedGame going(games, "fide", {}, {"e2e4", "e7e5"});  // begun in the same second
+    EXPECT_EQ(run({"games", "--journal", games}), 0) << err;
+    EXPECT_EQ(out, "Games in " + games + ", newest last:\n" +
+                       "2026-01-01 00:00  fide  White v Black  Black wins (checkmate), 4 moves\n" +
+                       "    arbiterctl replay " + fools.journal() + "\n" +
+                       "2026-01-01 00:00  fide  White v Black  in progress, 2 moves\n" +
+                       "    arbiterctl replay " + going.journal() + "\n" + "damaged journal: " +
+                       games + "/broken.jsonl:1: a journal must begin with a \"game\" event\n");
+    EXPECT_EQ(table.gamesCalls, 0);
+    EXPECT_EQ(run({"games", "--journal", dir.file("none")}), 2);
+    EXPECT_EQ(err, "arbiterctl: no journal folder " + dir.file("none") + "\n");
+}
+
+TEST_F(Arbiterctl, GamesAsksTheRunningDaemonAndReadsTheFolderWithoutOne) {
+    table.gamesReply = ControlReply::done({{"folder", "/srv/games"},
+                                           {"games",
+                                            {{{"journal", "/srv/games/a b.jsonl"},
+                                              {"started", "2026-03-01T10:15:00"},
+                                              {"game", "martian"},
+                                              {"players", {"Ann", "Bob"}},
+                                              {"state", "draw"},
+                                              {"winners", json::array()},
+                                              {"reason", "no moves"},
+                                              {"moves", 1}}}},
+                                           {"older", 3}});
+    EXPECT_EQ(run({"games"}), 0) << err;
+    EXPECT_EQ(out,
+              "Games in /srv/games, newest last (3 older not shown):\n"
+              "2026-03-01 10:15  martian  Ann v Bob  draw (no moves), 1 move\n"
+              "    arbiterctl replay '/srv/games/a b.jsonl'\n");
+    EXPECT_EQ(table.gamesCalls, 1);
+    server.reset();
+    Program offline({ARBITERCTL, "--socket", path, "games"}, {});
+    offline.finish(loop);  // whatever the folder "games" holds where the test runs
+    EXPECT_NE(offline.err().find("no arbiterd at " + path), std::string::npos) << offline.err();
+    EXPECT_NE(offline.err().find("reading the journal folder games"), std::string::npos)
+        << offline.err();
 }
 
 }  // namespace

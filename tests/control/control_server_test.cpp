@@ -197,6 +197,7 @@ TEST_F(ControlServerRequests, TableThatThrowsGetsAnErrorReplyAndTheServerGoesOn)
         ControlReply takeback() override { return ControlReply::done(); }
         ControlReply pauseClocks() override { return ControlReply::done(); }
         ControlReply resumeClocks() override { return ControlReply::done(); }
+        ControlReply games() const override { return ControlReply::done(); }
     } throwing;
     server.reset();
     std::string error;

@@ -42,6 +42,13 @@ class FakeTable final : public TableControl {
     ControlReply takeback() override { return record("takeback"); }
     ControlReply pauseClocks() override { return record("pauseClocks"); }
     ControlReply resumeClocks() override { return record("resumeClocks"); }
+    ControlReply games() const override {
+        ++gamesCalls;
+        return gamesReply;
+    }
+    mutable int gamesCalls = 0;
+    ControlReply gamesReply = ControlReply::done(
+        {{"folder", "/games"}, {"games", nlohmann::json::array()}, {"older", 0}});
 
   private:
     ControlReply record(std::string call) {

@@ -344,5 +344,24 @@ TEST_F(TableTest, NewGameAbandonsTheCurrentOne) {
     EXPECT_EQ(starts, 2u);
 }
 
+TEST_F(TableTest, GamesListsTheJournalFolderForClients) {
+    ControlReply none = table->games();
+    ASSERT_TRUE(none.ok) << none.error;
+    EXPECT_EQ(none.data["games"], nlohmann::json::array());
+    startGame();
+    show("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR");
+    const std::string journal = table->session()->journalPath();
+    ASSERT_TRUE(table->newGame().ok);
+    ControlReply listed = table->games();
+    ASSERT_TRUE(listed.ok) << listed.error;
+    EXPECT_EQ(listed.data["folder"], dir + "/games");
+    ASSERT_EQ(listed.data["games"].size(), 1u) << listed.data;
+    const nlohmann::json& game = listed.data["games"][0];
+    EXPECT_EQ(game["journal"], journal);
+    EXPECT_EQ(game["game"], "fide");
+    EXPECT_EQ(game["state"], "abandoned");
+    EXPECT_EQ(game["moves"], 1);
+}
+
 }  // namespace
 }  // namespace arbiter

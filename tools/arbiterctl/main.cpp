@@ -1,6 +1,7 @@
-// arbiterctl: asks a running arbiterd over its control socket (docs/control.md).
+// arbiterctl: asks a running arbiterd over its control socket (docs/control.md),
+// and lists and replays the games its journals recorded.
 // Exit status: 0 done, 1 refused by arbiterd (its message printed), 2 a usage
-// error or no arbiterd to ask.
+// error, no arbiterd to ask, or a journal that cannot be read.
 
 #include <boost/program_options.hpp>
 #include <iostream>
@@ -11,7 +12,10 @@
 #include <nlohmann/json.hpp>
 
 #include "daemon/control_protocol.h"
+#include "daemon/recorded_games.h"
 #include "tools/arbiterctl/control_client.h"
+#include "tools/arbiterctl/game_list.h"
+#include "tools/arbiterctl/game_replay.h"
 #include "tools/arbiterctl/readable_json.h"
 #include "tools/arbiterctl/status_summary.h"
 
@@ -42,10 +46,18 @@ const char* kCommands = R"(commands:
   pause               stop the clocks
   resume              start the clocks again
   new-game            abandon the game in progress and wait for the start position
+  games               the recorded games, newest last, each with the file to
+                      replay: asks arbiterd, or reads the --journal folder
+                      when none runs (or when --journal is given)
+  replay FILE         every position of a recorded game (a journal), with each
+                      move as announced; --ply N only the one after ply N,
+                      --step waits for Enter between positions
 )";
 
 void usage(std::ostream& out, const po::options_description& options) {
-    out << "usage: arbiterctl [--socket PATH] [--json] COMMAND [ACTION] [--player N]\n\n"
+    out << "usage: arbiterctl [--socket PATH] [--json] COMMAND [ACTION] [--player N]\n"
+        << "       arbiterctl [--socket PATH] [--json] games [--journal DIR]\n"
+        << "       arbiterctl replay FILE [--ply N | --step]\n\n"
         << kCommands << "\n"
         << options << "\n";
 }
@@ -78,6 +90,7 @@ std::optional<json> requestFor(const std::string& command, const std::vector<std
         return std::nullopt;
     }
     if (command == "watch") return json{{"type", kSubscribe}};
+    if (command == "games") return json{{"type", kGames}};
     for (const char* simple : {kStatus, kTakeback, kPause, kResume, kNewGame})
         if (command == simple) return json{{"type", simple}};
     error = "unknown command \"" + command + "\"";
@@ -97,9 +110,15 @@ class Conversation {
   public:
     Conversation(std::string path, bool raw) : path_(std::move(path)), raw_(raw) {}
 
+    // Whether arbiterd listens at the socket; run() connects when not asked first.
+    bool connect(std::string& error) {
+        connected_ = client_.connect(path_, error);
+        return connected_;
+    }
+
     int run(const std::string& command, const json& request) {
         std::string error;
-        if (!client_.connect(path_, error))
+        if (!connected_ && !connect(error))
             return cannot("cannot reach arbiterd at " + path_ + ": " + error);
         if (int status = greet(); status != kDone) return status;
         json withId = request;
@@ -120,6 +139,8 @@ class Conversation {
             // At a glance first, then everything the daemon said.
             std::cout << ctl::statusSummary(reply) << "\nIn full:\n"
                       << ctl::readable(statusOf(reply)) << std::flush;
+        } else if (type == control::reply::kOk && command == "games") {
+            std::cout << ctl::gameListText(reply.value("data", json::object())) << std::flush;
         } else if (type == control::reply::kOk) {
             json data = reply.value("data", json::object());
             if (data.is_object() && data.contains("text") && data["text"].is_string())
@@ -202,20 +223,43 @@ class Conversation {
 
     std::string path_;
     bool raw_;
+    bool connected_ = false;
     ctl::ControlClient client_;
 };
+
+// The games of a journal folder read directly, when no arbiterd is asked.
+int listFolder(const std::string& dir, bool raw) {
+    std::string error;
+    auto listing = listRecordedGames(dir, kMostGamesListed, error);
+    if (!listing) {
+        std::cerr << "arbiterctl: " << error << "\n";
+        return kCannot;
+    }
+    if (raw)
+        std::cout << listing->dump() << std::endl;
+    else
+        std::cout << ctl::gameListText(*listing) << std::flush;
+    return kDone;
+}
 
 }  // namespace
 
 int main(int argc, char** argv) {
     std::string socketPath;
+    std::string journalDir;
     int player = -1;
+    int ply = -1;
     po::options_description options("options");
     options.add_options()("help,h", "show this help")(
         "socket,s", po::value(&socketPath)->default_value(control::defaultSocketPath()),
         "arbiterd's control socket")("json", "print the daemon's JSON lines as they come")(
         "player,p", po::value(&player),
-        "with do: the seat acting (0, 1, ...); default: the player to move");
+        "with do: the seat acting (0, 1, ...); default: the player to move")(
+        "journal,j", po::value(&journalDir)->default_value("games"),
+        "with games: the journal folder to read when no arbiterd runs (given: read it anyway)")(
+        "ply", po::value(&ply),
+        "with replay: show only the position after this ply (0: the start)")(
+        "step", "with replay: wait for Enter between positions");
     po::options_description hidden;
     hidden.add_options()("command", po::value<std::string>())(
         "args", po::value<std::vector<std::string>>());
@@ -250,11 +294,47 @@ int main(int argc, char** argv) {
     if (vm.count("player")) seat = player;
 
     std::string error;
+    const bool journalGiven = !vm["journal"].defaulted();
+    if (journalGiven && command != "games") error = "--journal goes with games only";
+    if ((vm.count("ply") || vm.count("step")) && command != "replay")
+        error = "--ply and --step go with replay only";
+    if (vm.count("ply") && vm.count("step")) error = "replay takes --ply or --step, not both";
+    if (command == "replay" && error.empty()) {
+        if (args.size() != 1) {
+            error = "replay takes one FILE, a journal as arbiterctl games names it";
+        } else {
+            if (seat) {
+                std::cerr << "arbiterctl: --player goes with do only\n";
+                return kCannot;
+            }
+            std::optional<int> only;
+            if (vm.count("ply")) only = ply;
+            SystemTimeSource time;
+            return ctl::replayJournal({args[0], only, vm.count("step") > 0}, std::cout, std::cerr,
+                                      std::cin, time);
+        }
+    }
+    if (!error.empty()) {
+        std::cerr << "arbiterctl: " << error << "\n";
+        usage(std::cerr, options);
+        return kCannot;
+    }
+    const bool raw = vm.count("json") > 0;
     auto request = requestFor(command, args, seat, error);
     if (!request) {
         std::cerr << "arbiterctl: " << error << "\n";
         usage(std::cerr, options);
         return kCannot;
     }
-    return Conversation(socketPath, vm.count("json") > 0).run(command, *request);
+    Conversation conversation(socketPath, raw);
+    if (command == "games") {
+        // The daemon knows its folder; without one, the folder on disk.
+        if (journalGiven) return listFolder(journalDir, raw);
+        if (!conversation.connect(error)) {
+            std::cerr << "arbiterctl: no arbiterd at " << socketPath << " (" << error
+                      << "); reading the journal folder " << journalDir << "\n";
+            return listFolder(journalDir, raw);
+        }
+    }
+    return conversation.run(command, *request);
 }

@@ -1,0 +1,124 @@
+#include "daemon/recorded_games.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <vector>
+
+#include "daemon/journal.h"
+
+namespace arbiter {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+namespace {
+
+std::string textOf(const json& j, const char* key) {
+    if (!j.is_object() || !j.contains(key) || !j[key].is_string()) return {};
+    return j[key].get<std::string>();
+}
+
+// Moves as the session counts them: turns completed, takebacks undone. A move
+// line without "endsTurn" (written before turns had several actions) is a turn.
+int movesOf(const JournalContents& journal) {
+    std::vector<bool> endsTurn;
+    for (const json& event : journal.events) {
+        const std::string type = textOf(event, "type");
+        if (type == "move") {
+            const auto it = event.find("endsTurn");
+            endsTurn.push_back(it == event.end() || !it->is_boolean() || it->get<bool>());
+        } else if (type == "takeback") {
+            const auto it = event.find("plies");
+            size_t plies = it != event.end() && it->is_number_unsigned() ? it->get<size_t>() : 1;
+            endsTurn.resize(endsTurn.size() - std::min(plies, endsTurn.size()));
+        }
+    }
+    return static_cast<int>(std::count(endsTurn.begin(), endsTurn.end(), true));
+}
+
+json summaryOf(const JournalContents& journal, bool newest) {
+    const json& header = journal.events.front();
+    json players = json::array();
+    if (header.contains("players") && header["players"].is_array()) {
+        for (const json& name : header["players"]) {
+            if (name.is_string()) players.push_back(name);
+        }
+    }
+    json game = {{"journal", journal.path},
+                 {"started", textOf(header, "started")},
+                 {"game", textOf(header, "game")},
+                 {"players", players},
+                 {"moves", movesOf(journal)}};
+    if (!journal.finished) {
+        // Only the newest unfinished game is the one arbiterd resumes.
+        game["state"] = newest ? "in progress" : "unfinished";
+        return game;
+    }
+    const json& result = journal.events.back();
+    game["state"] = textOf(result, "status");
+    json winners = json::array();
+    if (result.contains("winners") && result["winners"].is_array()) {
+        for (const json& seat : result["winners"]) {
+            if (!seat.is_number_unsigned()) continue;
+            size_t p = seat.get<size_t>();
+            winners.push_back(p < players.size() ? players[p].get<std::string>()
+                                                 : "Player " + std::to_string(p + 1));
+        }
+    }
+    game["winners"] = winners;
+    game["reason"] = textOf(result, "reason");
+    if (std::string record = textOf(result, "record"); !record.empty()) game["record"] = record;
+    return game;
+}
+
+}  // namespace
+
+std::optional<json> listRecordedGames(const std::string& dir, size_t most, std::string& error) {
+    std::error_code ec;
+    if (!fs::is_directory(dir, ec)) {
+        error = "no journal folder " + dir;
+        return std::nullopt;
+    }
+    std::vector<fs::path> journals;
+    for (const auto& entry : fs::directory_iterator(dir, ec)) {
+        if (entry.is_regular_file() && entry.path().extension() == ".jsonl")
+            journals.push_back(entry.path());
+    }
+    if (ec) {
+        error = "cannot list journal folder " + dir + ": " + ec.message();
+        return std::nullopt;
+    }
+    // Names begin with the start time (docs/journal.md): by name is by age,
+    // and a game begun in the same second as another ("...-fide-2") after it.
+    std::sort(journals.begin(), journals.end(), [](const fs::path& a, const fs::path& b) {
+        return std::make_pair(a.parent_path(), a.stem().string()) <
+               std::make_pair(b.parent_path(), b.stem().string());
+    });
+    const size_t older = journals.size() > most ? journals.size() - most : 0;
+    journals.erase(journals.begin(), journals.begin() + static_cast<std::ptrdiff_t>(older));
+    // The journal written last, as resume picks it (of two written at once,
+    // the later in the list).
+    fs::path newest;
+    fs::file_time_type newestTime{};
+    for (const fs::path& p : journals) {
+        std::error_code ignored;
+        auto t = fs::last_write_time(p, ignored);
+        if (newest.empty() || t >= newestTime) {
+            newest = p;
+            newestTime = t;
+        }
+    }
+    json games = json::array();
+    for (const fs::path& p : journals) {
+        std::string problem;
+        auto journal = readJournal(p.string(), problem);
+        if (!journal) {
+            games.push_back({{"journal", p.string()}, {"state", "damaged"}, {"problem", problem}});
+            continue;
+        }
+        games.push_back(summaryOf(*journal, p == newest));
+    }
+    return json{{"folder", dir}, {"games", games}, {"older", older}};
+}
+
+}  // namespace arbiter
