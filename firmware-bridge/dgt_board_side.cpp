@@ -33,8 +33,8 @@ constexpr bool isSquare(int value) {
 }  // namespace
 
 DgtBoardSide::DgtBoardSide(BoardHardware& hardware, const SquareCodes& board,
-                           const BoardIdentity& identity)
-    : hardware_(hardware), board_(board), identity_(identity) {}
+                           const BoardIdentity& identity, AttachedClock* clock)
+    : hardware_(hardware), board_(board), identity_(identity), clock_(clock) {}
 
 bool DgtBoardSide::receive(uint8_t byte) {
     if (inputBufferFull()) return false;
@@ -69,10 +69,19 @@ void DgtBoardSide::handleByte(uint8_t byte, uint32_t nowMs) {
                 return;
             }
             frameBytesLeft_ = byte;
+            clockFrameLength_ = 0;
             frameState_ = FrameState::ClockBody;
             return;
         case FrameState::ClockBody:
-            if (--frameBytesLeft_ == 0) frameState_ = FrameState::Command;
+            clockFrame_[static_cast<size_t>(clockFrameLength_++)] = byte;
+            if (--frameBytesLeft_ == 0) {
+                frameState_ = FrameState::Command;
+                if (clock_) {
+                    clock_->command(std::span<const uint8_t>(
+                                        clockFrame_.data(), static_cast<size_t>(clockFrameLength_)),
+                                    nowMs);
+                }
+            }
             return;
         case FrameState::LedLength:
             if (byte == 0 || byte > kMaxLedFrameLength) {
@@ -100,7 +109,11 @@ void DgtBoardSide::handleCommand(uint8_t byte, uint32_t nowMs) {
             updateMode_ = UpdateMode::Idle;
             return;
         case dgt::kSendClock:
-            sendNoClockTime();
+            if (clock_) {
+                sendClockTime(nowMs);
+            } else {
+                sendNoClockTime();
+            }
             return;
         case dgt::kSendBoard:
             sendBoardDump();
@@ -114,6 +127,7 @@ void DgtBoardSide::handleCommand(uint8_t byte, uint32_t nowMs) {
             return;
         case dgt::kSendUpdateNice:
             updateMode_ = UpdateMode::UpdateNice;
+            lastTimesSent_.reset();  // the host hears the times once on entering the mode
             return;
         case dgt::kReturnSerialNr:
             sendSerialNumber();
@@ -174,8 +188,24 @@ void DgtBoardSide::reportSquareChange(int square, uint8_t pieceCode) {
 }
 
 void DgtBoardSide::keepClockInformed(uint32_t nowMs) {
+    const bool acksFlow =
+        updateMode_ == UpdateMode::Update || updateMode_ == UpdateMode::UpdateNice;
+    if (clock_) {
+        while (const auto ack = clock_->takeAck()) {
+            if (acksFlow) sendBwTime(*ack);
+        }
+    }
+    if (updateMode_ == UpdateMode::UpdateNice && clock_) {
+        const BwTimePayload now = clock_->times(nowMs);
+        if (lastTimesSent_ != now) sendClockTime(nowMs);
+        return;
+    }
     if (updateMode_ != UpdateMode::Update || !reached(nowMs, nextClockReportMs_)) return;
-    sendNoClockTime();
+    if (clock_) {
+        sendClockTime(nowMs);
+    } else {
+        sendNoClockTime();
+    }
     nextClockReportMs_ = nowMs + kClockReportPeriodMs;
 }
 
@@ -201,6 +231,23 @@ void DgtBoardSide::sendNoClockTime() {
     message[1] = dgt::lengthHigh(dgt::kBwTimeLength);
     message[2] = dgt::lengthLow(dgt::kBwTimeLength);
     message[dgt::kBwTimeLength - 1] = kBwTimeStatusNoClock;
+    send(message);
+}
+
+void DgtBoardSide::sendClockTime(uint32_t nowMs) {
+    const BwTimePayload payload = clock_->times(nowMs);
+    lastTimesSent_ = payload;
+    sendBwTime(payload);
+}
+
+void DgtBoardSide::sendBwTime(const BwTimePayload& payload) {
+    std::array<uint8_t, dgt::kBwTimeLength> message{};
+    message[0] = dgt::kBwTime;
+    message[1] = dgt::lengthHigh(dgt::kBwTimeLength);
+    message[2] = dgt::lengthLow(dgt::kBwTimeLength);
+    for (size_t index = 0; index < payload.size(); ++index) {
+        message[dgt::kHeaderLength + index] = payload[index];
+    }
     send(message);
 }
 

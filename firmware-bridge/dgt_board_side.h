@@ -4,8 +4,10 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <span>
 
+#include "firmware-bridge/attached_clock.h"
 #include "firmware-bridge/board_hardware.h"
 #include "firmware-bridge/board_identity.h"
 #include "firmware-bridge/square_codes.h"
@@ -28,11 +30,17 @@ enum class UpdateMode : uint8_t {
 // I/O beyond the hardware interface.
 //
 // Choices where the protocol leaves room (docs/vboard.md lists them too):
-// - No clock is attached. SEND_CLK gets a BWTIME with all times zero and status
-//   bit 5 ("no clock") set. In UPDATE mode the same BWTIME goes out every second;
-//   in UPDATE_NICE mode never, as the (absent) time never changes. Clock frames
-//   (0x2b, a length byte n, then n bytes) are consumed whole and not answered, as
-//   when a board has no clock plugged in; a host waiting for a clock ACK times out.
+// - Without a clock (the DIY firmware): SEND_CLK gets a BWTIME with all times
+//   zero and status bit 5 ("no clock") set. In UPDATE mode the same BWTIME goes
+//   out every second; in UPDATE_NICE mode never, as the (absent) time never
+//   changes. Clock frames (0x2b, a length byte n, then n bytes) are consumed whole
+//   and not answered, as when a board has no clock plugged in; a host waiting for
+//   a clock ACK times out.
+// - With a clock (AttachedClock, arbiter-vboard --clock): clock frames go to it
+//   whole; SEND_CLK gets its times; UPDATE mode sends them every second and
+//   UPDATE_NICE whenever they differ from the last sent. Its ACKs go out at the
+//   next keepClockInformed() in either update mode and are dropped otherwise, as
+//   the protocol promises ACKs only there.
 // - SEND_EE_MOVES: the board keeps no game record, so it sends an empty one:
 //   8f 00 04 6b (the header and the end mark EE_EOF).
 // - SEND_BATTERY_STATUS: a wired board has no battery, so it says "full, running
@@ -55,7 +63,10 @@ class DgtBoardSide {
     static constexpr int kMaxLedFrameLength = 8;     // usual: 4
 
     // board must outlive this object; it is read whenever a dump is asked for.
-    DgtBoardSide(BoardHardware& hardware, const SquareCodes& board, const BoardIdentity& identity);
+    // clock, when not null, is the clock plugged into the board; it must outlive
+    // this object too.
+    DgtBoardSide(BoardHardware& hardware, const SquareCodes& board, const BoardIdentity& identity,
+                 AttachedClock* clock = nullptr);
 
     // Puts one host byte into the input buffer. Returns false, and the byte is
     // lost, when the buffer is full, as on a real board.
@@ -69,7 +80,7 @@ class DgtBoardSide {
     // update mode is on, nothing when idle.
     void reportSquareChange(int square, uint8_t pieceCode);
 
-    // Sends the periodic BWTIME that UPDATE mode promises; call it often.
+    // Sends the BWTIMEs the update mode promises and the clock's ACKs; call it often.
     void keepClockInformed(uint32_t nowMs);
 
     UpdateMode updateMode() const { return updateMode_; }
@@ -83,6 +94,8 @@ class DgtBoardSide {
     void send(std::span<const uint8_t> message);
     void sendBoardDump();
     void sendNoClockTime();
+    void sendClockTime(uint32_t nowMs);
+    void sendBwTime(const BwTimePayload& payload);
     void sendSerialNumber();
     void sendLongSerialNumber();
     void sendBusAddress();
@@ -94,6 +107,8 @@ class DgtBoardSide {
     BoardHardware& hardware_;
     const SquareCodes& board_;
     BoardIdentity identity_;
+    AttachedClock* clock_;
+    std::optional<BwTimePayload> lastTimesSent_;  // what UPDATE_NICE compares with
 
     std::array<uint8_t, kInputBufferSize> buffer_{};
     int bufferedFirst_ = 0;
@@ -105,6 +120,8 @@ class DgtBoardSide {
     FrameState frameState_ = FrameState::Command;
     uint32_t lastFrameByteMs_ = 0;
     int frameBytesLeft_ = 0;
+    std::array<uint8_t, kMaxClockFrameLength> clockFrame_{};
+    int clockFrameLength_ = 0;
     std::array<uint8_t, kMaxLedFrameLength> ledFrame_{};
     int ledFrameLength_ = 0;
 };

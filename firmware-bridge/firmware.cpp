@@ -8,11 +8,11 @@ namespace {
 constexpr uint32_t kMinScanPeriodMs = 1;
 }
 
-Firmware::Firmware(BoardHardware& hardware, const FirmwareConfig& config)
+Firmware::Firmware(BoardHardware& hardware, const FirmwareConfig& config, AttachedClock* clock)
     : hardware_(hardware),
       config_(config),
       debouncer_(config.debounceScans),
-      boardSide_(hardware, debouncer_.accepted(), config.identity) {
+      boardSide_(hardware, debouncer_.accepted(), config.identity, clock) {
     config_.scanPeriodMs = std::max(config_.scanPeriodMs, kMinScanPeriodMs);
 }
 

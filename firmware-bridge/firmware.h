@@ -27,7 +27,8 @@ struct FirmwareConfig {
 // object can be a static on a board without a heap.
 class Firmware {
   public:
-    Firmware(BoardHardware& hardware, const FirmwareConfig& config);
+    // clock: the chess clock plugged into the board, if any (it must outlive this).
+    Firmware(BoardHardware& hardware, const FirmwareConfig& config, AttachedClock* clock = nullptr);
     Firmware(const Firmware&) = delete;
     Firmware& operator=(const Firmware&) = delete;
 

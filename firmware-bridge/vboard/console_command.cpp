@@ -3,7 +3,10 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <utility>
 #include <vector>
+
+#include "drivers/dgt/dgt_clock_protocol.h"
 
 #include "firmware-bridge/vboard/board_notation.h"
 
@@ -184,6 +187,44 @@ ParsedLine parseConsoleLine(std::string_view line) {
         return finish(command::Wait{milliseconds.value_or(0)});
     }
 
+    if (verb == "lever") {
+        if (!arguments.hasCount(0, 1, "lever [left|right]")) return failure(arguments.error());
+        if (arguments.count() == 0) return success(command::Lever{});
+        const std::string side = lowerCase(arguments.word(1));
+        if (side == "left") return success(command::Lever{VirtualClock::Side::Left});
+        if (side == "right") return success(command::Lever{VirtualClock::Side::Right});
+        return failure("lever: bad side '" + std::string(arguments.word(1)) +
+                       "' (use left or right)");
+    }
+    if (verb == "button") {
+        constexpr std::string_view kUsage = "button back|plus|run|minus|ok";
+        if (!arguments.hasCount(1, 1, kUsage)) return failure(arguments.error());
+        const std::string name = lowerCase(arguments.word(1));
+        const std::pair<std::string_view, uint8_t> buttons[] = {
+            {"back", dgt::clock::kButtonBack}, {"plus", dgt::clock::kButtonPlus},
+            {"run", dgt::clock::kButtonRun},   {"minus", dgt::clock::kButtonMinus},
+            {"ok", dgt::clock::kButtonOk},
+        };
+        for (const auto& [word, code] : buttons) {
+            if (name == word) return success(command::Button{code});
+        }
+        return failure("button: bad button '" + std::string(arguments.word(1)) + "' (use " +
+                       std::string(kUsage.substr(7)) + ")");
+    }
+    if (verb == "clock") {
+        if (arguments.count() == 0) return success(command::ClockShow{});
+        if (lowerCase(arguments.word(1)) != "set" || arguments.count() != 3) {
+            return failure("clock: usage: clock | clock set LEFT RIGHT (times like 5:00)");
+        }
+        const auto left = parseClockTime(arguments.word(2));
+        const auto right = parseClockTime(arguments.word(3));
+        if (!left || !right) {
+            return failure("clock set: bad time '" + std::string(arguments.word(left ? 3 : 2)) +
+                           "' (M, M:SS or H:MM:SS, at most 9:59:59)");
+        }
+        return success(command::ClockSet{*left, *right});
+    }
+
     struct Bare {
         std::string_view word;
         ConsoleCommand command;
@@ -201,6 +242,41 @@ ParsedLine parseConsoleLine(std::string_view line) {
     return failure("unknown command '" + std::string(arguments.word(0)) + "' (try help)");
 }
 
+std::optional<uint32_t> parseClockTime(std::string_view text) {
+    std::vector<uint32_t> fields;
+    size_t start = 0;
+    for (;;) {
+        const size_t colon = text.find(':', start);
+        const std::string_view field = text.substr(start, colon - start);
+        uint32_t value = 0;
+        const auto [end, status] =
+            std::from_chars(field.data(), field.data() + field.size(), value);
+        if (field.empty() || field.size() > 4 || status != std::errc{} ||
+            end != field.data() + field.size()) {
+            return std::nullopt;
+        }
+        fields.push_back(value);
+        if (colon == std::string_view::npos) break;
+        start = colon + 1;
+    }
+    uint32_t seconds = 0;
+    if (fields.size() == 1) {
+        seconds = fields[0] * 60;  // minutes alone, at most 599: the clock's limit decides
+        if (fields[0] > 600) return std::nullopt;
+    } else if (fields.size() == 2) {
+        if (fields[1] > 59 || fields[0] > 600) return std::nullopt;
+        seconds = fields[0] * 60 + fields[1];
+    } else if (fields.size() == 3) {
+        if (fields[1] > 59 || fields[2] > 59 || fields[0] > 9) return std::nullopt;
+        seconds = fields[0] * 3600 + fields[1] * 60 + fields[2];
+    } else {
+        return std::nullopt;
+    }
+    const uint32_t ms = seconds * 1000;
+    if (ms > VirtualClock::kMaxMs) return std::nullopt;
+    return ms;
+}
+
 std::string consoleHelpText() {
     return "lift SQ            take the piece on SQ into the hand\n"
            "place SQ [PIECE]   put the last lifted (or the named) piece on SQ\n"
@@ -213,6 +289,9 @@ std::string consoleHelpText() {
            "wait MS            pause the commands, the board keeps running\n"
            "show, hand         print the board and hand, or the hand\n"
            "unplug, plug       cut or restore the line to the host\n"
+           "lever [left|right] press the clock's lever (alone: the half that is up)\n"
+           "button NAME        a DGT 3000 button: back, plus, run, minus, ok\n"
+           "clock [set L R]    show the clock, or set its times by hand (5:00 5:00)\n"
            "quit\n";
 }
 

@@ -9,6 +9,7 @@
 #include <variant>
 
 #include "firmware-bridge/square_codes.h"
+#include "firmware-bridge/vboard/virtual_clock.h"
 
 namespace arbiter::vboard {
 
@@ -53,12 +54,26 @@ struct Unplug {};
 struct Plug {};
 struct Quit {};
 struct Help {};
+// The clock's lever: `lever` rocks it (the half that is up is pressed), `lever
+// left|right` presses that half.
+struct Lever {
+    std::optional<VirtualClock::Side> side;
+};
+struct Button {  // a DGT 3000 button: dgt::clock::ButtonCode
+    uint8_t code;
+};
+struct ClockSet {  // the players set their clock by hand
+    uint32_t leftMs;
+    uint32_t rightMs;
+};
+struct ClockShow {};
 }  // namespace command
 
 using ConsoleCommand =
     std::variant<command::Lift, command::Place, command::Move, command::Slide, command::Put,
                  command::Remove, command::Clear, command::Setup, command::Wait, command::Show,
-                 command::ShowHand, command::Unplug, command::Plug, command::Quit, command::Help>;
+                 command::ShowHand, command::Unplug, command::Plug, command::Quit, command::Help,
+                 command::Lever, command::Button, command::ClockSet, command::ClockShow>;
 
 // The longest pause `wait` accepts: one hour.
 inline constexpr uint32_t kMaxWaitMilliseconds = 3'600'000;
@@ -74,6 +89,10 @@ struct ParsedLine {
 };
 
 ParsedLine parseConsoleLine(std::string_view line);
+
+// A time set on a clock: "5:00" (M:SS), "1:30:00" (H:MM:SS) or "15" (minutes),
+// at most 9:59:59; nothing for anything else.
+std::optional<uint32_t> parseClockTime(std::string_view text);
 
 // One line per command, for `help`.
 std::string consoleHelpText();

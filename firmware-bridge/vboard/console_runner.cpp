@@ -9,13 +9,14 @@ namespace arbiter::vboard {
 
 ConsoleRunner::ConsoleRunner(PhysicalBoard& board, VirtualHardware& hardware,
                              const firmware::Firmware& firmware, std::ostream& out,
-                             std::ostream& err, bool quiet)
+                             std::ostream& err, bool quiet, VirtualClock* clock)
     : board_(board),
       hardware_(hardware),
       firmware_(firmware),
       out_(out),
       err_(err),
-      quiet_(quiet) {}
+      quiet_(quiet),
+      clock_(clock) {}
 
 void ConsoleRunner::enqueue(std::string line, std::string origin) {
     lines_.push_back({std::move(line), std::move(origin)});
@@ -84,9 +85,34 @@ void ConsoleRunner::execute(const ConsoleCommand& command, const std::string& or
                 quitRequested_ = true;
             } else if constexpr (std::is_same_v<Kind, command::Help>) {
                 out_ << consoleHelpText() << std::flush;
+            } else {
+                executeOnClock(command, origin);
             }
         },
         command);
+}
+
+void ConsoleRunner::executeOnClock(const ConsoleCommand& command, const std::string& origin) {
+    if (!clock_) {
+        error("no clock attached (start arbiter-vboard with --clock xl or --clock 3000)", origin);
+        return;
+    }
+    const uint32_t now = hardware_.millisecondsNow();
+    if (const auto* lever = std::get_if<command::Lever>(&command)) {
+        if (lever->side) {
+            clock_->pressLever(*lever->side, now);
+        } else {
+            clock_->rockLever(now);
+        }
+    } else if (const auto* button = std::get_if<command::Button>(&command)) {
+        if (!clock_->pressButton(button->code)) {
+            error("button: a DGT XL does not report its buttons to the board", origin);
+        }
+    } else if (const auto* set = std::get_if<command::ClockSet>(&command)) {
+        clock_->set(set->leftMs, set->rightMs, now);
+    } else if (std::holds_alternative<command::ClockShow>(command)) {
+        out_ << "clock " << clock_->describe(now) << '\n' << std::flush;
+    }
 }
 
 void ConsoleRunner::startSlide(const command::Slide& slide, const std::string& origin) {

@@ -12,6 +12,7 @@
 #include "firmware-bridge/firmware.h"
 #include "firmware-bridge/vboard/console_command.h"
 #include "firmware-bridge/vboard/physical_board.h"
+#include "firmware-bridge/vboard/virtual_clock.h"
 #include "firmware-bridge/vboard/virtual_hardware.h"
 
 namespace arbiter::vboard {
@@ -26,9 +27,11 @@ namespace arbiter::vboard {
 // output to out.
 class ConsoleRunner {
   public:
+    // clock: the clock plugged into the board, if any; the clock commands are
+    // refused without one.
     ConsoleRunner(PhysicalBoard& board, VirtualHardware& hardware,
                   const firmware::Firmware& firmware, std::ostream& out, std::ostream& err,
-                  bool quiet);
+                  bool quiet, VirtualClock* clock = nullptr);
 
     // origin names where the line came from ("script.txt:3"); empty for stdin.
     void enqueue(std::string line, std::string origin = {});
@@ -57,6 +60,8 @@ class ConsoleRunner {
     };
 
     void execute(const ConsoleCommand& command, const std::string& origin);
+    // The clock commands; false with an error said when no (fitting) clock is attached.
+    void executeOnClock(const ConsoleCommand& command, const std::string& origin);
     void startSlide(const command::Slide& slide, const std::string& origin);
     // Moves a sliding piece on once the board has seen it long enough; true when
     // the slide has finished.
@@ -71,6 +76,7 @@ class ConsoleRunner {
     std::ostream& out_;
     std::ostream& err_;
     bool quiet_;
+    VirtualClock* clock_;
 
     std::deque<PendingLine> lines_;
     std::optional<uint32_t> waitUntilMs_;

@@ -23,6 +23,7 @@
 #include "firmware-bridge/vboard/device_link.h"
 #include "firmware-bridge/vboard/physical_board.h"
 #include "firmware-bridge/vboard/pseudo_terminal.h"
+#include "firmware-bridge/vboard/virtual_clock.h"
 #include "firmware-bridge/vboard/virtual_hardware.h"
 
 namespace arbiter::vboard {
@@ -160,10 +161,18 @@ int runVboard(const VboardOptions& options) {
             std::cerr << "vboard: led " << squareName(square) << (on ? " on" : " off") << '\n';
         });
     }
-    firmware::Firmware board(hardware, firmwareConfig(options));
+    std::unique_ptr<VirtualClock> clock;
+    if (options.clock) {
+        VirtualClock::Printer printer;
+        if (!options.quiet) {
+            printer = [](const std::string& line) { std::cerr << "vboard: " << line << '\n'; };
+        }
+        clock = std::make_unique<VirtualClock>(*options.clock, std::move(printer));
+    }
+    firmware::Firmware board(hardware, firmwareConfig(options), clock.get());
     board.start();
     PhysicalBoard pieces(hardware.sensors());
-    ConsoleRunner runner(pieces, hardware, board, std::cout, std::cerr, options.quiet);
+    ConsoleRunner runner(pieces, hardware, board, std::cout, std::cerr, options.quiet, clock.get());
 
     if (!options.scriptPath.empty() && !queueScript(options.scriptPath, runner)) return 2;
     std::cout << "vboard: " << terminal->devicePath() << std::endl;

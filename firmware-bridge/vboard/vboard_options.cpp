@@ -95,6 +95,16 @@ ParsedOptions parseVboardOptions(const std::vector<std::string>& arguments) {
             }
             options.setupFen = *text;
             options.start = VboardOptions::StartPosition::Fen;
+        } else if (name == "--clock") {
+            const auto text = value();
+            if (!text) return missing();
+            if (*text == "xl") {
+                options.clock = ClockModel::Xl;
+            } else if (*text == "3000") {
+                options.clock = ClockModel::Dgt3000;
+            } else {
+                return {std::nullopt, "--clock: '" + *text + "' is not a clock (xl or 3000)"};
+            }
         } else if (name == "--empty") {
             problem = flag(empty);
         } else if (name == "--rotated") {
@@ -135,6 +145,7 @@ std::string vboardUsage() {
            "  --rotated        start with the start position turned round\n"
            "  --setup FEN      start with this position (board part of a FEN, a8 first)\n"
            "  --serial DIGITS  serial number, 1 to 10 digits (default 0000000001)\n"
+           "  --clock xl|3000  a DGT XL or DGT 3000 clock plugged into the board\n"
            "  --quiet          no echo of changes on stderr\n"
            "  --exit-on-eof    exit when stdin ends (default: keep running)\n"
            "  --help           this text\n";

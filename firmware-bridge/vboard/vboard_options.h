@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "firmware-bridge/vboard/virtual_clock.h"
+
 namespace arbiter::vboard {
 
 // What arbiter-vboard was asked to be: where its port appears, how fast it
@@ -23,6 +25,7 @@ struct VboardOptions {
     StartPosition start = StartPosition::Standard;  // --empty, --rotated, --setup
     std::string setupFen;                           // --setup FEN: board part, a8 first
     std::string serialDigits = "0000000001";        // --serial DIGITS, padded to 10
+    std::optional<ClockModel> clock;                // --clock xl|3000: a clock plugged in
     bool quiet = false;                             // --quiet
     bool exitOnEof = false;                         // --exit-on-eof
     bool help = false;                              // --help

@@ -1,6 +1,7 @@
 // Host-to-board encoders: exact bytes.
 
 #include "drivers/dgt/dgt_commands.h"
+#include "drivers/dgt/dgt_segments.h"
 
 #include <gtest/gtest.h>
 
@@ -68,6 +69,27 @@ TEST(DgtCommands, SetAndRunClampsToWhatAClockShows) {
     s.rightSeconds = -5;
     Bytes bytes = clockSetAndRun(s);
     EXPECT_EQ(Bytes(bytes.begin() + 4, bytes.begin() + 11), (Bytes{9, 59, 59, 0, 0, 0, 0x04}));
+}
+
+TEST(DgtSegments, DigitsAndLettersInTheirSevenSegmentShapes) {
+    EXPECT_EQ(segmentsOf('8'), 0x7f);
+    EXPECT_EQ(segmentsOf('1'), 0x06);
+    EXPECT_EQ(segmentsOf('E'), 0x79);
+    EXPECT_EQ(segmentsOf('e'), 0x79);
+    EXPECT_EQ(segmentsOf('-'), 0x40);
+    EXPECT_EQ(segmentsOf('x'), 0x00);  // no shape: blank
+    for (char c : std::string("0123456789-abcdefghijlnopqrtuy"))
+        EXPECT_EQ(characterOf(segmentsOf(c)), c);
+    EXPECT_EQ(characterOf(segmentsOf('S')), '5');
+    EXPECT_EQ(characterOf(0x00), ' ');
+    EXPECT_EQ(characterOf(0x41), '?');
+}
+
+TEST(DgtSegments, TextKeepsTheFirstSixCharactersADigitCanShow) {
+    EXPECT_EQ(segmentsOfText("Nxe5+"),
+              (std::array<uint8_t, 6>{segmentsOf('n'), segmentsOf('e'), segmentsOf('5'), 0, 0, 0}));
+    EXPECT_EQ(segmentsOfText("1-0 and more"),
+              (std::array<uint8_t, 6>{0x06, 0x40, 0x3f, 0x00, 0x77, 0x54}));
 }
 
 TEST(DgtCommands, Leds) {

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include "drivers/dgt/dgt_clock_protocol.h"
 #include "firmware-bridge/vboard/board_notation.h"
 
 namespace arbiter::vboard {
@@ -22,6 +23,32 @@ std::string errorOf(std::string_view line) {
     EXPECT_TRUE(parsed.isError()) << line;
     EXPECT_FALSE(parsed.command) << line;
     return parsed.error;
+}
+
+TEST(ConsoleCommand, AcceptsTheClockCommands) {
+    EXPECT_FALSE(parsedAs<command::Lever>("lever").side);
+    EXPECT_EQ(parsedAs<command::Lever>("lever Right").side, VirtualClock::Side::Right);
+    EXPECT_EQ(parsedAs<command::Button>("button run").code, dgt::clock::kButtonRun);
+    EXPECT_EQ(parsedAs<command::Button>("button back").code, dgt::clock::kButtonBack);
+    const auto set = parsedAs<command::ClockSet>("clock set 5:00 1:30:05");
+    EXPECT_EQ(set.leftMs, 300'000u);
+    EXPECT_EQ(set.rightMs, 5'405'000u);
+    EXPECT_EQ(parsedAs<command::ClockSet>("clock set 15 0:30").leftMs, 900'000u);
+    parsedAs<command::ClockShow>("clock");
+}
+
+TEST(ConsoleCommand, RejectsBadClockCommands) {
+    EXPECT_EQ(errorOf("lever up"), "lever: bad side 'up' (use left or right)");
+    EXPECT_EQ(errorOf("lever left right"), "lever: usage: lever [left|right]");
+    EXPECT_EQ(errorOf("button pause"), "button: bad button 'pause' (use back|plus|run|minus|ok)");
+    EXPECT_EQ(errorOf("button"), "button: usage: button back|plus|run|minus|ok");
+    EXPECT_EQ(errorOf("clock start"),
+              "clock: usage: clock | clock set LEFT RIGHT (times like 5:00)");
+    for (const char* bad : {"5:60", "10:00:00", "-1", "5:", ":30", "1:2:3:4", "99999", "5.5"}) {
+        EXPECT_EQ(
+            errorOf(std::string("clock set 5:00 ") + bad),
+            std::string("clock set: bad time '") + bad + "' (M, M:SS or H:MM:SS, at most 9:59:59)");
+    }
 }
 
 TEST(ConsoleCommand, BlankAndCommentLinesAreNothing) {

@@ -55,6 +55,14 @@ TEST(VboardOptions, RejectsBadValues) {
     EXPECT_EQ(rejected({"--quiet=yes"}), "--quiet takes no value");
 }
 
+TEST(VboardOptions, AClockIsAnXlOrADgt3000) {
+    EXPECT_FALSE(accepted({}).clock);
+    EXPECT_EQ(accepted({"--clock", "xl"}).clock, ClockModel::Xl);
+    EXPECT_EQ(accepted({"--clock=3000"}).clock, ClockModel::Dgt3000);
+    EXPECT_EQ(rejected({"--clock", "2010"}), "--clock: '2010' is not a clock (xl or 3000)");
+    EXPECT_EQ(rejected({"--clock"}), "--clock needs a value");
+}
+
 TEST(VboardOptions, RejectsUnknownOptionsAndConflicts) {
     EXPECT_EQ(rejected({"--fast"}), "unknown option '--fast' (try --help)");
     EXPECT_EQ(rejected({"--empty", "--rotated"}),
