@@ -134,6 +134,11 @@ void BoardLink::identified(const BoardIdentity& who) {
     showLights();
 }
 
+void BoardLink::clockAttached() {
+    spdlog::info("board {}: a clock is plugged in", device_.text());
+    events_.clockAttached(index_);
+}
+
 void BoardLink::light(const std::bitset<64>& squares) {
     lights_ = squares;
     showLights();

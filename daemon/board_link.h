@@ -37,6 +37,8 @@ class BoardEvents {
     virtual void boardDump(int board, const BoardSquares& squares) = 0;
     virtual void squareChanged(int board, int square, Appearance content) = 0;
     virtual void boardLost(int board, const std::string& why) = 0;
+    // A clock has been seen on the board: from now on it can be shown things.
+    virtual void clockAttached(int /*board*/) {}
 };
 
 // Keeps one board connected. Like a UPS driver that outlives its cable, it
@@ -54,11 +56,14 @@ class BoardLink final : public BoardListener {
     // sent the command, which could hang them.
     void light(const std::bitset<64>& squares);
     const DeviceSpec& device() const { return device_; }
+    // The connected board's driver, for its clock; nullptr while disconnected.
+    dgt::DgtBoard* board() const { return board_.get(); }
 
     // BoardListener
     void boardDump(const BoardSquares& squares) override;
     void squareChanged(int square, Appearance now) override;
     void identified(const BoardIdentity& who) override;
+    void clockAttached() override;
     void protocolWarning(const std::string& what) override;
 
   private:

@@ -56,6 +56,9 @@ std::optional<CommandLine> readCommandLine(int argc, const char* const argv[], s
         "close an unfinished game in the journal directory as abandoned, and begin a new one")(
         "settle-ms", po::value(&config.settleMs)->default_value(config.settleMs),
         "how long the board must be still before it is judged (ms)")(
+        "clock-white", po::value(&config.clockWhite)->default_value(config.clockWhite),
+        "the half of a DGT clock on the boards that is White's, seen from its front: left or "
+        "right")(
         "socket,s", po::value(&config.socket),
         "control socket path (default $XDG_RUNTIME_DIR/arbiterd.sock or /tmp/arbiterd.sock)")(
         "seed", po::value(&config.seed),

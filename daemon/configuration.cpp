@@ -21,9 +21,9 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const std::vector<std::string> kTopKeys = {"game",       "players",    "size",     "time",
-                                           "time-limit", "move-limit", "player",   "journal",
-                                           "settle-ms",  "socket",     "log-level"};
+const std::vector<std::string> kTopKeys = {"game",       "players",    "size",      "time",
+                                           "time-limit", "move-limit", "player",    "journal",
+                                           "settle-ms",  "socket",     "log-level", "clock-white"};
 constexpr const char* kOptionsSection = "options";
 constexpr const char* kStandInsSection = "stand-ins";
 const std::vector<std::string> kBoardKeys = {"device", "origin", "rotation", "squares", "sensing"};
@@ -297,6 +297,18 @@ std::string Configuration::where(const std::string& key) const {
     return file + ":" + std::to_string(it->second) + ": ";
 }
 
+bool readClockWhite(const std::string& text, Configuration& config, std::string& error) {
+    if (text != "left" && text != "right") {
+        error =
+            "clock-white must be left or right (the half of the DGT clock, seen from its "
+            "front, that is White's), not \"" +
+            text + "\"";
+        return false;
+    }
+    config.clockWhite = text;
+    return true;
+}
+
 bool readPlayerCount(const std::string& text, Configuration& config, std::string& error) {
     auto count = wholeNumber(text, 3);
     if (!count || *count < 1) {
@@ -470,6 +482,12 @@ bool readFileInto(const std::string& path, const std::vector<std::string>& fromC
             error = at("move-limit") +
                     "move-limit must be the moves each player makes at most, 1 to 10000, not \"" +
                     config.moveLimit + "\"";
+            return false;
+        }
+    }
+    if (auto v = take("clock-white")) {
+        if (!readClockWhite(*v, config, error)) {
+            error = at("clock-white") + error;
             return false;
         }
     }

@@ -47,6 +47,8 @@ struct Configuration {
     std::string journal = "games";
     bool newGame = false;  // --new-game: close an unfinished game rather than resume it
     long settleMs = 300;
+    // The half of a DGT clock that is the first player's (White's): "left" or "right".
+    std::string clockWhite = "left";
     std::string socket;  // empty: the default path
     std::string logLevel = "info";
     std::string seed;  // --seed: hex digits; empty: arbiterd picks one at random
@@ -68,6 +70,8 @@ struct Configuration {
 // accepted. `players = 8`; `size = 16x16`; `KEY = VALUE` of [options];
 // `PIECE = SETPIECE` of [stand-ins] ("black knight" or "n").
 bool readPlayerCount(const std::string& text, Configuration& config, std::string& error);
+// `clock-white = left` or `right`.
+bool readClockWhite(const std::string& text, Configuration& config, std::string& error);
 bool readSurfaceSize(const std::string& text, Configuration& config, std::string& error);
 bool readOption(const std::string& name, const std::string& value, Configuration& config,
                 std::string& error);

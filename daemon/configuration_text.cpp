@@ -117,6 +117,8 @@ std::string configurationText(const Configuration& config, const TableSetup& set
     out << "journal = " << config.journal << "\n";
     out << "# How long the boards must be still before they are judged, 0 to 10000 ms.\n";
     out << "settle-ms = " << settings.settleMs << "\n";
+    out << "# The half of a DGT clock on the boards that is White's, seen from its front.\n";
+    out << "clock-white = " << config.clockWhite << "\n";
     out << "# The control socket for arbiterctl.\n";
     out << (config.socket.empty() ? "# socket = " + control::defaultSocketPath()
                                   : "socket = " + config.socket)

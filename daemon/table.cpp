@@ -44,8 +44,26 @@ Table::Table(EventLoop& loop, TableSettings settings, std::unique_ptr<Game> game
     : loop_(loop),
       settings_(std::move(settings)),
       game_(std::move(game)),
-      out_(out),
-      surface_(game_->start()->geometry(), placementsFor(settings_)) {}
+      clockFace_(
+          loop, settings_.clockFace, [this] { return boardsWithDrivers(); },
+          [this] { return session_.get(); }),
+      out_(announcer_),
+      surface_(game_->start()->geometry(), placementsFor(settings_)) {
+    announcer_.add(out);
+    announcer_.add(clockFace_);
+}
+
+std::vector<dgt::DgtBoard*> Table::boardsWithDrivers() const {
+    std::vector<dgt::DgtBoard*> boards;
+    for (const auto& link : links_) {
+        if (link->board()) boards.push_back(link->board());
+    }
+    return boards;
+}
+
+void Table::clockAttached(int) {
+    clockFace_.clockAttached();
+}
 
 Table::~Table() {
     if (judgeTimer_) loop_.cancel(*judgeTimer_);
@@ -119,7 +137,8 @@ std::unique_ptr<Table> Table::create(EventLoop& loop, TableSettings settings,
                         "arbiterd --new-game";
                 return nullptr;
             }
-            table->session_ = Session::resume(*table->game_, *unfinished, out, loop.time(), error);
+            table->session_ =
+                Session::resume(*table->game_, *unfinished, table->out_, loop.time(), error);
             if (!table->session_) {
                 error = "cannot resume: " + error + " (move the journal away to start afresh)";
                 return nullptr;

@@ -7,6 +7,7 @@
 
 #include "daemon/announcement.h"
 #include "daemon/board_link.h"
+#include "daemon/clock_face.h"
 #include "daemon/configuration.h"
 #include "daemon/event_loop.h"
 #include "daemon/referee.h"
@@ -37,6 +38,8 @@ struct TableSettings {
     bool newGame = false;
     Millis setupHintMs = 3000;
     Millis setupRepeatMs = 30000;
+    // What the DGT clocks plugged into the boards show, and which half is White's.
+    ClockFaceSettings clockFace;
 };
 
 // One playing table: the boards, the surface they make up, the referee and the
@@ -64,6 +67,7 @@ class Table final : public BoardEvents, public TableControl {
     void boardDump(int board, const BoardSquares& squares) override;
     void squareChanged(int board, int square, Appearance content) override;
     void boardLost(int board, const std::string& why) override;
+    void clockAttached(int board) override;
 
     // TableControl
     nlohmann::json status() const override;
@@ -78,6 +82,8 @@ class Table final : public BoardEvents, public TableControl {
     Table(EventLoop& loop, TableSettings settings, std::unique_ptr<Game> game,
           AnnouncementSink& out);
     void surfaceChanged();
+    // The drivers of the boards now connected, for the clock face.
+    std::vector<dgt::DgtBoard*> boardsWithDrivers() const;
     // Prepares the referee for the session's current state, unless it already
     // is: once per committed state, so that judging a sensor event stays cheap.
     void prepareReferee();
@@ -136,6 +142,9 @@ class Table final : public BoardEvents, public TableControl {
     EventLoop& loop_;
     TableSettings settings_;
     std::unique_ptr<Game> game_;
+    // Every announcement goes to the table's sink and to the DGT clocks.
+    Announcer announcer_;
+    ClockFace clockFace_;
     AnnouncementSink& out_;
     Surface surface_;
     Referee referee_;

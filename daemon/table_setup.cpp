@@ -209,6 +209,11 @@ std::optional<TableSetup> setUpTable(const Configuration& config, std::string& e
         }
         session.limits.moves = *moves;
     }
+    // The command line's value is read here; the file's was read with the file.
+    if (Configuration checked = config; !readClockWhite(config.clockWhite, checked, error)) {
+        error = config.where("clock-white") + error;
+        return std::nullopt;
+    }
     if (config.settleMs < 0 || config.settleMs > 10000) {
         error = config.where("settle-ms") + "settle-ms must be between 0 and 10000";
         return std::nullopt;
@@ -235,6 +240,8 @@ std::optional<TableSetup> setUpTable(const Configuration& config, std::string& e
     setup.settings.gameOptions = setup.options;
     setup.settings.boards = *boards;
     setup.settings.settleMs = config.settleMs;
+    setup.settings.clockFace.white =
+        config.clockWhite == "right" ? ClockHalf::Right : ClockHalf::Left;
     setup.socketPath = config.socket.empty() ? control::defaultSocketPath() : config.socket;
     return setup;
 }

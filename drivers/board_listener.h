@@ -33,12 +33,14 @@ struct ClockDisplay {
 // The receiving side of a driver: the daemon implements it. A driver calls it
 // from within its own read handling, on the daemon's one thread.
 class BoardListener {
-public:
+  public:
     virtual ~BoardListener() = default;
     virtual void boardDump(const BoardSquares& squares) = 0;
     virtual void squareChanged(int square, Appearance now) = 0;
     virtual void identified(const BoardIdentity&) {}
     virtual void clockDisplay(const ClockDisplay&) {}
+    // A clock has been seen on the board (again): it may be sent what to show.
+    virtual void clockAttached() {}
     // Bytes that made no sense were skipped: said once per incident, for the log.
     virtual void protocolWarning(const std::string& what) = 0;
 };

@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "drivers/dgt/dgt_pieces.h"
+#include "drivers/dgt/dgt_segments.h"
 
 namespace arbiter::dgt {
 
@@ -123,6 +124,20 @@ bool DgtBoard::showClockTime(int64_t nowMs) {
     now_ = nowMs;
     if (gone_ || !clockSeen_) return false;
     queueClockCommand(clockEndDisplay(), clock::kEnd);
+    return !gone_;
+}
+
+bool DgtBoard::showClockMessage(const std::string& text, int64_t nowMs, int beep) {
+    now_ = nowMs;
+    if (gone_ || !clockSeen_) return false;
+    queueClockCommand(clockText(text, beep), clock::kAsciiText, text);
+    return !gone_;
+}
+
+bool DgtBoard::setClock(const ClockSetting& setting, int64_t nowMs) {
+    now_ = nowMs;
+    if (gone_ || !clockSeen_) return false;
+    queueClockCommand(clockSetAndRun(setting), clock::kSetAndRun);
     return !gone_;
 }
 
@@ -263,6 +278,7 @@ void DgtBoard::clockPresent() {
     if (clockSeen_) return;
     clockSeen_ = true;
     if (!clockMajor_) queueClockCommand(clockVersion(), clock::kVersion);  // XL or DGT 3000?
+    listener_.clockAttached();
 }
 
 void DgtBoard::clockLost() {
@@ -272,19 +288,21 @@ void DgtBoard::clockLost() {
     clockQueue_.clear();
 }
 
-void DgtBoard::queueClockCommand(Bytes bytes, uint8_t id) {
+void DgtBoard::queueClockCommand(Bytes bytes, uint8_t id, std::string message) {
     expireClockCommand();
+    ClockCommand command{std::move(bytes), id, std::move(message)};
     if (!inFlight_ && clockQueue_.empty()) {
-        clockQueue_.push_back(ClockCommand{std::move(bytes), id});
+        clockQueue_.push_back(std::move(command));
         sendNextClockCommand();
         return;
     }
-    if (isDisplayCommand(id)) {
-        for (ClockCommand& waiting : clockQueue_) {
-            if (isDisplayCommand(waiting.id)) {
-                waiting = ClockCommand{std::move(bytes), id};
-                return;
-            }
+    // Only the latest display and the latest times matter to the players.
+    for (ClockCommand& waiting : clockQueue_) {
+        const bool sameKind = isDisplayCommand(id) ? isDisplayCommand(waiting.id)
+                                                   : id == clock::kSetAndRun && waiting.id == id;
+        if (sameKind) {
+            waiting = std::move(command);
+            return;
         }
     }
     if (clockQueue_.size() >= kMaxQueuedClockCommands) {
@@ -292,7 +310,7 @@ void DgtBoard::queueClockCommand(Bytes bytes, uint8_t id) {
                                   hex(clockQueue_.front().id));
         clockQueue_.pop_front();
     }
-    clockQueue_.push_back(ClockCommand{std::move(bytes), id});
+    clockQueue_.push_back(std::move(command));
 }
 
 void DgtBoard::sendNextClockCommand() {
@@ -300,7 +318,11 @@ void DgtBoard::sendNextClockCommand() {
         ClockCommand next = std::move(clockQueue_.front());
         clockQueue_.pop_front();
         if (next.id == clock::kAsciiText && clockMajor_ && *clockMajor_ < clock::kDgt3000Major) {
-            continue;  // the clock turned out to be an XL: it cannot show text
+            // The clock turned out to be an XL: it cannot show text, but a message
+            // shows on its digits as far as they can.
+            if (next.message.empty()) continue;
+            next.bytes = clockXlDisplay(segmentsOfText(next.message), 0, false);
+            next.id = clock::kDisplay;
         }
         if (!send(next.bytes)) return;
         inFlight_ = InFlight{next.id, now_};

@@ -67,6 +67,14 @@ class DgtBoard : private DgtParser::Sink {
     bool showClockText(const std::string& text, int64_t nowMs, int beep = 0);
     // Back to the clock's own time display. False when no clock has been seen.
     bool showClockTime(int64_t nowMs);
+    // A short message on whatever clock is plugged in: a DGT 3000 shows `text` as
+    // showClockText() does, an XL the first six characters its digits can show
+    // (dgt_segments.h), decided when it goes out, once the clock has said which
+    // it is. False, and nothing sent, when no clock has been seen.
+    bool showClockMessage(const std::string& text, int64_t nowMs, int beep = 0);
+    // Sets both times and which side runs (set-and-run). A setting still waiting
+    // to go out is replaced. False, and nothing sent, when no clock has been seen.
+    bool setClock(const ClockSetting& setting, int64_t nowMs);
 
     // Switches the LEDs from..to on or off. False, and nothing sent, unless the board
     // has LEDs (see trademarkMeansLeds) and the squares are 0..63.
@@ -85,6 +93,7 @@ class DgtBoard : private DgtParser::Sink {
     struct ClockCommand {
         Bytes bytes;
         uint8_t id = 0;
+        std::string message;  // showClockMessage(): the text, for an XL's digits
     };
     struct InFlight {
         uint8_t id = 0;
@@ -111,7 +120,7 @@ class DgtBoard : private DgtParser::Sink {
     void reportIdentityOnce();
     void clockPresent();
     void clockLost();
-    void queueClockCommand(Bytes bytes, uint8_t id);
+    void queueClockCommand(Bytes bytes, uint8_t id, std::string message = {});
     void sendNextClockCommand();
     void expireClockCommand();
 

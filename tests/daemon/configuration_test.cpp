@@ -146,6 +146,23 @@ TEST_F(ConfigurationTest, BadBoardValuesAreNamed) {
               std::string::npos);
 }
 
+TEST_F(ConfigurationTest, TheDgtClocksWhiteHalfIsLeftOrRight) {
+    EXPECT_EQ(config.clockWhite, "left");
+    ASSERT_EQ(read("clock-white = right\n"), "");
+    EXPECT_EQ(config.clockWhite, "right");
+    EXPECT_EQ(read("clock-white = up\n"),
+              path +
+                  ":1: clock-white must be left or right (the half of the DGT clock, seen from "
+                  "its front, that is White's), not \"up\"");
+    EXPECT_EQ(config.clockWhite, "right");
+    Configuration fromCommandLine;  // --clock-white up
+    fromCommandLine.clockWhite = "up";
+    fromCommandLine.commandLineBoard = DeviceSpec{"dgt", "/dev/ttyACM0"};
+    std::string error;
+    EXPECT_FALSE(setUpTable(fromCommandLine, error));
+    EXPECT_NE(error.find("clock-white must be left or right"), std::string::npos) << error;
+}
+
 TEST_F(ConfigurationTest, OverlappingBoardsAreRefused) {
     ASSERT_EQ(read("[board.a]\ndevice = dgt:/dev/ttyACM0\n[board.b]\ndevice = dgt:/dev/ttyACM1\n"
                    "squares = a1-a1\n"),
