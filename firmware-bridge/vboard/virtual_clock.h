@@ -58,6 +58,7 @@ class VirtualClock final : public firmware::AttachedClock {
     ClockModel model() const { return model_; }
     // The most times a clock shows: 9:59:59.
     static constexpr uint32_t kMaxMs = (9 * 3600 + 59 * 60 + 59) * 1000u;
+    static constexpr uint32_t kPowerUpMs = 5 * 60 * 1000u;
 
   private:
     void settle(uint32_t nowMs);
@@ -70,11 +71,14 @@ class VirtualClock final : public firmware::AttachedClock {
 
     ClockModel model_;
     Printer printer_;
-    uint32_t leftMs_ = 0;
-    uint32_t rightMs_ = 0;
+    // Power-up: a clock set for five minutes each, waiting for the lever, as a
+    // clock switched on in its last game mode. (All zero would also read, to a
+    // host, as the blank BWTIME some boards send after a clock command.)
+    uint32_t leftMs_ = kPowerUpMs;
+    uint32_t rightMs_ = kPowerUpMs;
     std::optional<Side> runner_;  // whose time runs, or would but for the pause
     bool paused_ = true;
-    bool onLever_ = false;  // the lever switches the running side
+    bool onLever_ = true;  // the lever switches the running side
     bool rightLeverHigh_ = false;
     bool leftFlag_ = false;
     bool rightFlag_ = false;

@@ -33,6 +33,29 @@ TEST_F(BoardHandling, TakebackUndoesTheLastMove) {
     EXPECT_EQ(takebacks, 2);
 }
 
+// A DGT 3000 plugged into the board shows arbiterd's clock and the last move.
+class DgtClockAtTheTable : public TableTest {
+  protected:
+    void SetUp() override {
+        TableTest::SetUp();
+        startBoard({"--clock", "3000"});
+        startDaemon();
+        expectSaid("New game of fide");
+    }
+};
+
+TEST_F(DgtClockAtTheTable, AfterAMoveTheClockShowsItThenTheTimesWithTheOpponentRunning) {
+    play("e2-e4", "1. e4");
+    const auto wait = std::chrono::seconds(5);
+    // White's 5:00 and the 3 s increment on the left, Black's time running on the right.
+    const int times = board_->waitFor("vboard: clock 0:05:03 | 0:05:00, right running", wait);
+    ASSERT_GE(times, 0) << board_->transcript();
+    const int text = board_->waitFor("vboard: clock text \"e4      \"", wait, size_t(times));
+    ASSERT_GE(text, 0) << board_->transcript();
+    EXPECT_GE(board_->waitFor("vboard: clock times", wait, size_t(text)), 0)
+        << board_->transcript();
+}
+
 TEST_F(BoardHandling, SlidPieceIsJudgedWhereItStops) {
     playMoves({{"e2-e4", "1. e4"}, {"e7-e5", "1... e5"}});
     play("slide f1 c4", "2. Bc4");

@@ -251,6 +251,12 @@ class ClockedBoardXl : public ClockedBoard {
     ClockedBoardXl() : ClockedBoard(vb::ClockModel::Xl) {}
 };
 
+TEST_F(ClockedBoard, PowersUpSetForFiveMinutesEach) {
+    host({dgt::kSendClock});
+    // Not all zero: that would read as the blank BWTIME some boards send.
+    EXPECT_EQ(takeSent(), (Bytes{0x8d, 0x00, 0x0a, 0x00, 0x05, 0x00, 0x00, 0x05, 0x00, 0x00}));
+}
+
 TEST_F(ClockedBoard, AnswersTheVersionRequestAsADgt3000) {
     listen();
     host(dgt::clockVersion());
