@@ -132,7 +132,7 @@ TEST_F(BadInput, IllegalMoveInJournalIsNamed) {
            "{\"type\":\"move\",\"action\":\"e2e5\",\"clock\":[300000,300000]}\n";
     auto [status, said] = runDaemon({"--board", "dgt:" + link_, "--journal", journalDir_});
     EXPECT_EQ(status, 2);
-    EXPECT_NE(said.find("event 2: \"e2e5\" is not a legal action here"), std::string::npos) << said;
+    EXPECT_NE(said.find(path + ":2: \"e2e5\" is not a legal action here"), std::string::npos) << said;
 }
 
 TEST_F(BadInput, ConfigurationWithAnUnknownKeyIsRefusedWithItsLine) {
