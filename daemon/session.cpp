@@ -274,6 +274,9 @@ bool Session::commitOne(const Action& a, const std::string& joiner, const std::s
                             {"state", after->serialize()},
                             {"captured", captured},
                             {"clock", remaining},
+                            // What a takeback gives back, so that one after a
+                            // restart charges the thinking time as one before it.
+                            {"clockBefore", clock_.remainingAll(now)},
                             {"played", limits.played(now)},
                             {"turn", turns_ + 1},
                             {"endsTurn", endsTurn(a, *after)},

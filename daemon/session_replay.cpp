@@ -91,12 +91,12 @@ std::optional<std::string> textOf(const nlohmann::json& j, const char* key) {
     return j[key].get<std::string>();
 }
 
-// A journalled "clock": one whole, non-negative number of ms per seat.
-std::optional<std::vector<Millis>> clocksOf(const nlohmann::json& j, size_t players) {
-    if (!j.contains("clock") || !j["clock"].is_array() || j["clock"].size() != players)
-        return std::nullopt;
+// A journalled "clock" (or `key`): one whole, non-negative number of ms per seat.
+std::optional<std::vector<Millis>> clocksOf(const nlohmann::json& j, size_t players,
+                                            const char* key = "clock") {
+    if (!j.contains(key) || !j[key].is_array() || j[key].size() != players) return std::nullopt;
     std::vector<Millis> ms;
-    for (const auto& v : j["clock"]) {
+    for (const auto& v : j[key]) {
         if (!v.is_number_integer() || v.get<Millis>() < 0) return std::nullopt;
         ms.push_back(v.get<Millis>());
     }
@@ -201,6 +201,14 @@ bool Session::replayEvent(const JournalContents& journal, size_t index, Announce
         if (event.contains("played") &&
             (!event["played"].is_number_integer() || event["played"].get<Millis>() < 0))
             return fail("bad \"played\" time");
+        // The clocks when the action was made, its mover's thinking time
+        // spent: what a takeback gives back. Journals written before it was
+        // recorded give back the times after the action before.
+        std::optional<std::vector<Millis>> clocksBefore;
+        if (event.contains("clockBefore")) {
+            clocksBefore = clocksOf(event, static_cast<size_t>(clock_.seats()), "clockBefore");
+            if (!clocksBefore) return fail("move without a valid \"clockBefore\"");
+        }
         if (event.contains("played")) limits_.setPlayed(event["played"].get<Millis>());
         const GameState& before = current();
         const PlayerId actor = actorOf(before, *action);
@@ -209,6 +217,7 @@ bool Session::replayEvent(const JournalContents& journal, size_t index, Announce
         // the times are the ones recorded.
         before_.push_back(
             {clock_.snapshot(0), limits_.rounds(), settings_.players, turns_, chanceCounter_});
+        if (clocksBefore) before_.back().clocks.remaining = *clocksBefore;
         advanceClock(clock_, before, *action, *next, 0);
         clock_.stop(0);
         clock_.setRemaining(*clocks);
@@ -229,14 +238,19 @@ bool Session::replayEvent(const JournalContents& journal, size_t index, Announce
         const size_t first = actions_.size() - plies;
         const std::string undone = withTableNames(states_[first]->describe(actions_[first]));
         const PlayerId mover = states_[first]->toMove();
+        // The clocks as the takeback left them, thinking time charged.
+        std::optional<std::vector<Millis>> restored;
+        if (event.contains("clock")) {
+            restored = clocksOf(event, before_[first].clocks.remaining.size());
+            if (!restored) return fail("takeback without a valid \"clock\"");
+        }
         for (size_t k = 0; k < plies; ++k) undoLast();
+        if (restored) clock_.setRemaining(*restored);
         if (event.contains("replacedBy")) {
             // Said as the whole action made in place of its part, by the next move line.
             replacedPart_ = undone;
         } else if (said) {
-            announceTakeback(*said, undone, mover,
-                             clocksOf(event, static_cast<size_t>(current().playerCount()))
-                                 .value_or(clock_.remainingAll(0)));
+            announceTakeback(*said, undone, mover, restored.value_or(clock_.remainingAll(0)));
         }
     } else if (type == "time-limit") {
         limits_.reachTimeLimit();

@@ -94,6 +94,33 @@ TEST_F(ResumeChecks, ATakebackOfMorePliesThanWerePlayedIsRefused) {
     EXPECT_NE(error.find("bad \"plies\""), std::string::npos) << error;
 }
 
+TEST_F(ResumeChecks, TimesGivenBackByATakebackMustBeTimes) {
+    auto fide = makeGame("fide");
+    const std::string head =
+        R"({"type":"game","version":1,"game":"fide","start":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1","time":"5+0"})"
+        "\n";
+    const std::string move = R"({"type":"move","ply":1,"player":0,"action":"e2e4",)"
+                             R"("clock":[300000,300000])";
+    EXPECT_EQ(resumeError(*fide, head + move +
+                                     R"(,"clockBefore":[300000,300000]})"
+                                     "\n"
+                                     R"({"type":"takeback","ply":1,"clock":[300000,300000]})"
+                                     "\n"),
+              "");
+    std::string error = resumeError(*fide, head + move +
+                                               R"(,"clockBefore":[300000]})"
+                                               "\n");
+    EXPECT_NE(error.find("move without a valid \"clockBefore\""), std::string::npos) << error;
+    error = resumeError(*fide, head + move +
+                                   R"(,"clockBefore":[-1,300000]})"
+                                   "\n");
+    EXPECT_NE(error.find("move without a valid \"clockBefore\""), std::string::npos) << error;
+    error = resumeError(*fide, head + move + "}\n" +
+                                   R"({"type":"takeback","ply":1,"clock":"soon"})"
+                                   "\n");
+    EXPECT_NE(error.find("takeback without a valid \"clock\""), std::string::npos) << error;
+}
+
 TEST_F(ResumeChecks, AMoveWhereChanceIsDueIsRefused) {
     auto race = testgames::makeDiceRaceGame();
     std::string error = resumeError(

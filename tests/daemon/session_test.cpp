@@ -71,6 +71,38 @@ TEST_F(SessionTest, TakebackWithdrawsTheIncrementButNotTheThinkingTime) {
     EXPECT_EQ(sink.said.back().type, "takeback");
 }
 
+// A restart in between changes nothing: the time Black thought before e5 stays
+// spent whether the takeback comes before or after it (issue 15, point 8).
+TEST_F(SessionTest, ATakebackAfterARestartChargesTheThinkingTimeAsWithout) {
+    move("e2e4");
+    time.advance(7000);
+    move("e7e5");
+    std::string error;
+    auto journal = readJournal(session->journalPath(), error);
+    ASSERT_TRUE(journal) << error;
+    testing::RecordingSink again;
+    auto resumed = Session::resume(*game, *journal, again, time, error);
+    ASSERT_TRUE(resumed) << error;
+    ASSERT_TRUE(resumed->takeback());
+    EXPECT_EQ(resumed->clock().runner(), 1);
+    EXPECT_EQ(resumed->clock().remaining(1, time.now()), 53000);
+}
+
+TEST_F(SessionTest, ARestartAfterATakebackKeepsTheThinkingTimeCharged) {
+    move("e2e4");
+    time.advance(7000);
+    move("e7e5");
+    ASSERT_TRUE(session->takeback());
+    std::string error;
+    auto journal = readJournal(session->journalPath(), error);
+    ASSERT_TRUE(journal) << error;
+    testing::RecordingSink again;
+    auto resumed = Session::resume(*game, *journal, again, time, error);
+    ASSERT_TRUE(resumed) << error;
+    EXPECT_EQ(resumed->clock().runner(), 1);
+    EXPECT_EQ(resumed->clock().remaining(1, time.now()), 53000);
+}
+
 TEST_F(SessionTest, FlagFallWithMatingMaterialLoses) {
     move("e2e4");
     time.advance(60001);
