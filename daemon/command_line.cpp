@@ -61,6 +61,9 @@ std::optional<CommandLine> readCommandLine(int argc, const char* const argv[], s
         "right")(
         "socket,s", po::value(&config.socket),
         "control socket path (default $XDG_RUNTIME_DIR/arbiterd.sock or /tmp/arbiterd.sock)")(
+        "position", po::value(&config.position),
+        "the position games begin from, in the game's own text (FIDE chess: a FEN; "
+        "docs/rules/GAME.md, \"position text\"); default the game's start")(
         "seed", po::value(&config.seed),
         "where chance comes from, 1 to 16 hex digits (default: a fresh one per start); the same "
         "seed and the same play draw the same dice")(

@@ -23,7 +23,8 @@ namespace {
 
 const std::vector<std::string> kTopKeys = {"game",       "players",    "size",      "time",
                                            "time-limit", "move-limit", "player",    "journal",
-                                           "settle-ms",  "socket",     "log-level", "clock-white"};
+                                           "settle-ms",  "socket",     "log-level", "clock-white",
+                                           "position"};
 constexpr const char* kOptionsSection = "options";
 constexpr const char* kStandInsSection = "stand-ins";
 const std::vector<std::string> kBoardKeys = {"device", "origin", "rotation", "squares", "sensing"};
@@ -455,6 +456,8 @@ bool readFileInto(const std::string& path, const std::vector<std::string>& fromC
     if (auto v = take("journal")) config.journal = *v;
     if (auto v = take("socket")) config.socket = *v;
     if (auto v = take("log-level")) config.logLevel = *v;
+    // Whether it is a position of the game is for the game to say (setUpTable).
+    if (auto v = take("position")) config.position = *v;
     if (vm.count("player") && !onCommandLine("player")) {
         config.playerNames = vm["player"].as<std::vector<std::string>>();
         config.lines["player"] = layout.keyLines["player"];

@@ -52,6 +52,8 @@ struct Configuration {
     std::string socket;  // empty: the default path
     std::string logLevel = "info";
     std::string seed;  // --seed: hex digits; empty: arbiterd picks one at random
+    // --position: where games begin, in the game's own text; empty: its start.
+    std::string position;
     std::vector<BoardSetting> boards;
     // --board: one board covering the game, in place of the file's boards.
     std::optional<DeviceSpec> commandLineBoard;

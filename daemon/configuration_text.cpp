@@ -113,6 +113,9 @@ std::string configurationText(const Configuration& config, const TableSetup& set
         << "# game's own.\n";
     if (config.playerNames.empty()) out << "# player = Ann\n# player = Bob\n";
     for (const auto& name : config.playerNames) out << "player = " << name << "\n";
+    out << "# The position games begin from, in the game's own text (FIDE chess: a FEN;\n"
+        << "# docs/rules/" << game.name << ".md); by default the game's start.\n";
+    out << (config.position.empty() ? "# position = " : "position = " + config.position) << "\n";
     out << "# Where journals and records go; an unfinished game there is resumed.\n";
     out << "journal = " << config.journal << "\n";
     out << "# How long the boards must be still before they are judged, 0 to 10000 ms.\n";
@@ -221,6 +224,7 @@ std::string describeSetup(const TableSetup& setup) {
                 std::to_string(boards) + (boards == 1 ? " board" : " boards");
     }
     text += ", time " + settings.session.time.text();
+    if (!settings.session.start.empty()) text += ", from " + settings.session.start;
     if (Millis ms = settings.session.limits.time; ms > 0) {
         std::ostringstream minutes;
         minutes << ms / 60000.0;  // 90, or 2.5: as it was written

@@ -150,8 +150,9 @@ int main(int argc, char** argv) {
     }
     if (commandLine->request == DaemonRequest::PrintStart) {
         auto game = makeGame(setup->game->name, setup->options, error);
-        if (!game) return refuse(error);
-        std::cout << startPositionText(*setup, *game->start());
+        auto start = game ? startState(*game, setup->settings.session.start, error) : nullptr;
+        if (!start) return refuse(error);
+        std::cout << startPositionText(*setup, *start);
         return 0;
     }
     if (commandLine->request == DaemonRequest::CheckConfig) {
@@ -162,11 +163,12 @@ int main(int argc, char** argv) {
     }
     if (onVirtualBoards) {
         auto game = makeGame(setup->game->name, setup->options, error);
-        if (!game) return refuse(error);
+        auto start = game ? startState(*game, setup->settings.session.start, error) : nullptr;
+        if (!start) return refuse(error);
         std::cerr << "arbiterd: no board named, so the table is on virtual boards; start each "
                      "(docs/vboard.md), or name real ones with --board or --config (arbiterd "
                      "--list-ports shows serial ports):\n";
-        std::istringstream boards(startPositionText(*setup, *game->start()));
+        std::istringstream boards(startPositionText(*setup, *start));
         for (std::string device, fen; boards >> device >> fen;) {
             std::cerr << "  arbiter-vboard --name " << device.substr(device.find(':') + 1)
                       << " --setup " << fen << "\n";

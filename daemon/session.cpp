@@ -52,6 +52,39 @@ nlohmann::json optionsJson(const GameOptions& options) {
             {"standIns", standIns}};
 }
 
+std::unique_ptr<GameState> startState(const Game& game, const std::string& position,
+                                      std::string& error) {
+    auto usual = game.start();
+    if (position.empty()) return usual;
+    const std::string named = "position \"" + position + "\"";
+    std::string why;
+    auto state = game.load(position, why);
+    if (!state) {
+        error = named + " is not a position of " + game.name() + ": " + why;
+        return nullptr;
+    }
+    auto size = [](const Geometry& g) {
+        return std::to_string(g.files()) + "x" + std::to_string(g.ranks());
+    };
+    // The boards are laid out, and the players named, for the game's own cells and seats.
+    if (!(state->geometry() == usual->geometry())) {
+        error = named + " is on " + size(state->geometry()) + " cells, but this table's " +
+                game.name() + " is on " + size(usual->geometry()) + " (--size)";
+        return nullptr;
+    }
+    if (state->playerCount() != usual->playerCount()) {
+        error = named + " has " + std::to_string(state->playerCount()) +
+                " players, but this table's " + game.name() + " starts with " +
+                std::to_string(usual->playerCount()) + " (--players)";
+        return nullptr;
+    }
+    if (const Outcome over = state->outcome(); over.over()) {
+        error = named + " is a game already over (" + over.reason + "); give one still to play";
+        return nullptr;
+    }
+    return state;
+}
+
 bool isValidPlayerName(const std::string& name) {
     if (name.empty() || name.size() > 40) return false;
     for (unsigned char c : name) {
@@ -81,7 +114,9 @@ Session::Session(const Game& game, std::unique_ptr<GameState> start,
 std::unique_ptr<Session> Session::begin(const Game& game, const SessionSettings& settings,
                                         AnnouncementSink& out, const TimeSource& time,
                                         std::string& error) {
-    std::unique_ptr<Session> s(new Session(game, game.start(), settings, out, time));
+    auto start = startState(game, settings.start, error);
+    if (!start) return nullptr;
+    std::unique_ptr<Session> s(new Session(game, std::move(start), settings, out, time));
     s->started_ = time.wallClock();
     if (!settings.journalDir.empty()) {
         s->journal_ = JournalWriter::create(settings.journalDir,

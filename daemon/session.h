@@ -29,6 +29,13 @@ nlohmann::json optionsJson(const GameOptions& options);
 // and a message naming the line when the line names no game that can be made.
 std::unique_ptr<Game> gameOfJournal(const JournalContents& journal, std::string& error);
 
+// The state a game begins from: the game's start, or `position` in the game's
+// own text. nullptr and why when the text is not a position of this game (the
+// game's own reason), lies on other cells or seats another number of players
+// than the game's start, or is a game already over.
+std::unique_ptr<GameState> startState(const Game& game, const std::string& position,
+                                      std::string& error);
+
 // How a session begins: the game, its clocks, the players, where to record it.
 struct SessionSettings {
     TimeControl time;
@@ -37,7 +44,10 @@ struct SessionSettings {
     bool timeGiven = false;
     GameLimits limits;                 // on the whole game: time of play, moves each
     std::vector<std::string> players;  // names in turn order; empty = the game's own names
-    std::string journalDir;            // empty = no journal, no record
+    // The position the game begins from, in the game's own text (FEN for
+    // chess); empty = the game's start. The journal records it as `start`.
+    std::string start;
+    std::string journalDir;  // empty = no journal, no record
     // Where chance comes from in games that draw it; the caller picks it (at
     // random in arbiterd, fixed in tests) and the journal records it.
     uint64_t seed = 0;

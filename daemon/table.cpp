@@ -18,6 +18,11 @@ std::string resumeClash(const nlohmann::json& header, const SessionSettings& ask
     const std::string time = header.value("time", "");
     if (asked.timeGiven && !time.empty() && time != asked.time.text())
         clash = "played with " + time + ", not " + asked.time.text();
+    // Both as the game writes them: Table::create normalises the position asked for.
+    if (!asked.start.empty() && header.contains("start") && header["start"].is_string() &&
+        header["start"].get<std::string>() != asked.start)
+        clash += (clash.empty() ? "begun from " : ", and begun from ") +
+                 header["start"].get<std::string>() + " rather than the position asked for";
     if (!asked.players.empty() && header.contains("players") && header["players"].is_array()) {
         std::vector<std::string> names;
         for (const auto& n : header["players"])
@@ -89,6 +94,11 @@ std::unique_ptr<Table> Table::create(EventLoop& loop, TableSettings settings,
         return nullptr;
     }
     std::unique_ptr<Table> table(new Table(loop, std::move(settings), std::move(game), out));
+    table->start_ = startState(*table->game_, table->settings_.session.start, error);
+    if (!table->start_) return nullptr;
+    // As the game writes it, so that the journal of a game begun here matches it.
+    if (!table->settings_.session.start.empty())
+        table->settings_.session.start = table->start_->serialize();
     const std::string& dir = table->settings_.session.journalDir;
     if (!dir.empty()) {
         // A message of its own: `error` may hold a caller's earlier one.
@@ -192,7 +202,7 @@ void Table::connectBoards() {
 std::string Table::startSetup() const {
     // Players know chess's start; a game of a few pieces is told piece by piece.
     constexpr size_t kMostKindsTold = 6;
-    auto start = game_->start();
+    const GameState* start = start_.get();
     const auto cells = Referee::project(*start);
     std::vector<std::pair<SetPiece, std::string>> groups;  // set piece, its squares
     for (Cell c = 0; c < static_cast<Cell>(cells.size()); ++c) {
@@ -203,7 +213,7 @@ std::string Table::startSetup() const {
         if (group == groups.end()) group = groups.insert(groups.end(), {piece, ""});
         group->second += (group->second.empty() ? "" : ", ") + start->geometry().name(c);
     }
-    if (game_->name() == "fide")
+    if (game_->name() == "fide" && settings_.session.start.empty())
         return " (the usual one: White on ranks 1 and 2, Black on 7 and 8, each queen on her own "
                "colour, d1 and d8)";
     if (groups.empty()) return ": every square empty";
@@ -333,8 +343,7 @@ bool Table::orientTo(const GameState& target) {
 }
 
 void Table::judgeBeforeGame() {
-    auto start = game_->start();
-    if (orientTo(*start))
+    if (orientTo(*start_))
         startGame();
     else
         armSetupHint();
@@ -385,7 +394,7 @@ void Table::tellSetup() {
     if (!surface_.allKnown()) return;
     // The fewest fixes over the ways the board may stand: a board set up the
     // other way round is told in its own terms.
-    auto start = game_->start();
+    const GameState* start = start_.get();
     const int original = surface_.placement(0).rotation;
     std::vector<CellFix> fixes;
     for (int rotation : rotationsToTry()) {
@@ -660,7 +669,7 @@ nlohmann::json Table::status() const {
     }
     j["awaited"] = awaited();
     const bool playing = session_ && !session_->over();
-    j["picture"] = positionPicture(playing ? session_->current() : *game_->start());
+    j["picture"] = positionPicture(playing ? session_->current() : *start_);
     return j;
 }
 

@@ -145,6 +145,8 @@ class Table final : public BoardEvents, public TableControl {
     // Every announcement goes to the table's sink and to the DGT clocks.
     Announcer announcer_;
     ClockFace clockFace_;
+    // Where every game at this table begins: the game's start or --position.
+    std::unique_ptr<GameState> start_;
     AnnouncementSink& out_;
     Surface surface_;
     Referee referee_;

@@ -234,6 +234,11 @@ std::optional<TableSetup> setUpTable(const Configuration& config, std::string& e
         session.seed = *seed;
         setup.seedChosen = true;
     }
+    if (auto start = startState(*game, config.position, error); !start) {
+        error = config.where("position") + error;
+        return std::nullopt;
+    }
+    session.start = config.position;
     session.players = config.playerNames;
     session.journalDir = config.journal;
     setup.settings.game = game->name();

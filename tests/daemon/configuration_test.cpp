@@ -599,5 +599,40 @@ TEST_F(ConfigurationTest, ASeedIsHexDigitsOrRefused) {
     EXPECT_FALSE(setup->seedChosen);  // arbiterd then picks one at random
 }
 
+TEST_F(ConfigurationTest, APositionIsTheGamesOwnTextOrRefusedWithTheGamesReason) {
+    const std::string board = "[board.a]\ndevice = dgt:/dev/ttyACM0\n";
+    ASSERT_EQ(setUp("position = 8/8/8/4k3/8/8/4P3/4K3 w - - 0 1\n" + board), "");
+    EXPECT_EQ(setup->settings.session.start, "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1");
+    // The command line's wins over the file's, and --check-config names it.
+    auto [line, error] = commandLine({"--position", "4k3/8/8/8/8/8/8/4K2R w K - 0 1"});
+    ASSERT_TRUE(line) << error;
+    EXPECT_EQ(line->config.position, "4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+    config = Configuration();
+    ASSERT_EQ(setUp("position = 8/8/8/4k3/8/8/4P3/4K3 w - - 0 1\n" + board, {"position"}), "");
+    EXPECT_EQ(setup->settings.session.start, "");
+    config = Configuration();
+    ASSERT_EQ(setUp("game = powercoinz\nposition = 1345,1345 -,34 flip 2\n"), "");
+    EXPECT_NE(describeSetup(*setup).find(", from 1345,1345 -,34 flip 2"), std::string::npos)
+        << describeSetup(*setup);
+
+    const std::string error1 = refusal("position = 8/8 w\n" + board);
+    EXPECT_EQ(error1.rfind(":1: position \"8/8 w\" is not a position of fide: ", 0), 0u) << error1;
+    EXPECT_GT(error1.size(),
+              std::string(":1: position \"8/8 w\" is not a position of fide: ").size());
+    // Fool's mate, already over.
+    EXPECT_EQ(
+        refusal("\nposition = rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3\n" +
+                board),
+        ":2: position \"rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3\" is a "
+        "game already over (checkmate); give one still to play");
+    EXPECT_EQ(refusal("game = powercoinz\nposition = 12345,12345,12345 ?,?,? flip 1\n"),
+              ":2: position \"12345,12345,12345 ?,?,? flip 1\" has 3 players, but this table's "
+              "powercoinz starts with 2 (--players)");
+    // From the command line: no line to name.
+    config = Configuration();
+    config.position = "not a position";
+    EXPECT_EQ(setUp(board).rfind("position \"not a position\" is not a position of fide: ", 0), 0u);
+}
+
 }  // namespace
 }  // namespace arbiter

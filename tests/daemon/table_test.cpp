@@ -195,6 +195,47 @@ TEST_F(TableTest, OptionsThatContradictTheGameToResumeAreRefused) {
     EXPECT_TRUE(Table::create(loop, other, said, error)) << error;
 }
 
+TEST_F(TableTest, AGameBeginsFromThePositionAskedForAndResumesOnlyWithIt) {
+    TableSettings endgame = settings();
+    endgame.session.start = "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1";
+    std::string error;
+    table = Table::create(loop, endgame, said, error);
+    ASSERT_TRUE(table) << error;
+    table->connectBoards();
+    EXPECT_EQ(said.all.back().text,
+              "Waiting for the start position of fide: white king on e1; white pawn on e2; black "
+              "king on e5.");
+    show(kStart);
+    EXPECT_FALSE(said.has("start"));  // not the position of this table
+    show("8/8/8/4k3/8/8/4P3/4K3");
+    ASSERT_TRUE(said.has("start"));
+    show("8/8/8/4k3/4P3/8/8/4K3");  // 1. e4
+    ASSERT_EQ(table->session()->ply(), 1);
+    auto journal = readJournal(table->session()->journalPath(), error);
+    ASSERT_TRUE(journal) << error;
+    EXPECT_EQ(journal->events.front()["start"], "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1");
+    table.reset();
+    // Another position asked for contradicts the game to resume...
+    TableSettings other = settings();
+    other.session.start = "4k3/8/8/8/8/8/8/4K2R w K - 0 1";
+    EXPECT_FALSE(Table::create(loop, other, said, error));
+    EXPECT_NE(error.find(", begun from 8/8/8/4k3/8/8/4P3/4K3 w - - 0 1 rather than the position "
+                         "asked for; leave those options out to resume it"),
+              std::string::npos)
+        << error;
+    // ...and a bad one is refused with the game's reason.
+    other.session.start = "8/8 w";
+    EXPECT_FALSE(Table::create(loop, other, said, error));
+    EXPECT_EQ(error.rfind("position \"8/8 w\" is not a position of fide: ", 0), 0u) << error;
+    // The same one, or none, resumes it.
+    table = Table::create(loop, endgame, said, error);
+    ASSERT_TRUE(table) << error;
+    EXPECT_EQ(table->session()->ply(), 1);
+    table = Table::create(loop, settings(), said, error);
+    ASSERT_TRUE(table) << error;
+    EXPECT_EQ(table->session()->ply(), 1);
+}
+
 TEST_F(TableTest, NewGameClosesTheUnfinishedGameRatherThanResumingIt) {
     startGame();
     show("rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR");  // 1. d4

@@ -91,6 +91,17 @@ TEST_F(Configuring, CheckRefusesBoardsThatDoNotCoverTheSize) {
     EXPECT_NE(said.find("192 cells of the game are on no board"), std::string::npos) << said;
 }
 
+TEST_F(Configuring, APositionIsWhereTheBoardsStartAndABadOneIsRefused) {
+    auto [status, said] =
+        runDaemon({"--position", "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1", "--print-start"});
+    EXPECT_EQ(status, 0) << said;
+    EXPECT_EQ(said, "vboard:main 8/8/8/4k3/8/8/4P3/4K3\n");
+    std::tie(status, said) = runDaemon({"--position", "8/8 w", "--check-config"});
+    EXPECT_EQ(status, 2) << said;
+    EXPECT_EQ(said.rfind("arbiterd: position \"8/8 w\" is not a position of fide: ", 0), 0u)
+        << said;
+}
+
 TEST_F(Configuring, PrintAndCheckRefuseBadGameSettingsWithTheValidOnes) {
     auto [status, said] =
         runDaemon({"--game", "skirmish", "--option", "pieces=50", "--print-config"});
