@@ -196,7 +196,7 @@ void Table::connectBoards() {
                        "Waiting for the start position of " + game_->name() + startSetup() + ".",
                        {}});
     for (auto& link : links_) link->connect();
-    if (session_) lightMarks(session_->current());
+    if (session_) lightGame();
 }
 
 std::string Table::startSetup() const {
@@ -295,21 +295,46 @@ void Table::prepareReferee() {
     refereeStale_ = false;
     preparedFor_ = &current;
     preparedPly_ = session_->ply();
-    lightMarks(current);
 }
 
-void Table::lightMarks(const GameState& state) {
-    std::vector<Cell> marked = state.markedCells();
+void Table::light(const std::vector<Cell>& cells) {
+    const Geometry& g = surface_.geometry();
+    std::vector<bool> wanted(static_cast<size_t>(g.size()), false);
+    for (Cell c : cells) {
+        if (c >= 0 && c < g.size()) wanted[static_cast<size_t>(c)] = true;
+    }
     for (size_t b = 0; b < links_.size(); ++b) {
         const BoardPlacement& placement = surface_.placement(static_cast<int>(b));
         std::bitset<64> lit;
         for (int s = 0; s < 64; ++s) {
-            Cell c = Surface::cellOf(state.geometry(), placement, s);
-            if (c != NoCell && std::binary_search(marked.begin(), marked.end(), c))
+            const Cell c = Surface::cellOf(g, placement, s);
+            if (c != NoCell && placement.used.test(static_cast<size_t>(s)) &&
+                wanted[static_cast<size_t>(c)])
                 lit.set(static_cast<size_t>(s));
         }
         links_[b]->light(lit);
     }
+}
+
+void Table::light(const std::vector<CellFix>& fixes) {
+    std::vector<Cell> cells;
+    for (const CellFix& f : fixes) cells.push_back(f.cell);
+    light(cells);
+}
+
+void Table::lightGame() {
+    std::vector<Cell> cells = session_->current().markedCells();
+    // The last action that touched cells: a pass, the end of a turn or a
+    // draw of chance after a move leaves that move lit.
+    const auto& actions = session_->actions();
+    for (auto a = actions.rbegin(); a != actions.rend(); ++a) {
+        const size_t before = cells.size();
+        if (a->from != NoCell) cells.push_back(a->from);
+        cells.insert(cells.end(), a->path.begin(), a->path.end());
+        if (a->to != NoCell) cells.push_back(a->to);
+        if (cells.size() > before) break;
+    }
+    light(cells);
 }
 
 void Table::judge() {
@@ -365,6 +390,7 @@ Table::NamedFixes Table::nameFixes(const std::vector<CellFix>& fixes, const Geom
 void Table::tellResumedSetup() {
     const GameState& now = session_->current();
     const auto fixes = Referee::fixesTo(now, surface_);
+    light(fixes);
     const auto [text, named] = nameFixes(fixes, now.geometry(), kSetupFixesNamed);
     if (text == setupTold_) return;
     // The whole position the first time, as a picture to set it up from.
@@ -397,11 +423,18 @@ void Table::tellSetup() {
     const GameState* start = start_.get();
     const int original = surface_.placement(0).rotation;
     std::vector<CellFix> fixes;
+    int best = original;
     for (int rotation : rotationsToTry()) {
         surface_.setRotation(0, rotation);
         auto these = Referee::fixesTo(*start, surface_);
-        if (fixes.empty() || these.size() < fixes.size()) fixes = std::move(these);
+        if (fixes.empty() || these.size() < fixes.size()) {
+            fixes = std::move(these);
+            best = rotation;
+        }
     }
+    // Lit on the board the way it stands, as the fixes are named.
+    surface_.setRotation(0, best);
+    light(fixes);
     surface_.setRotation(0, original);
     if (fixes.empty()) return;
     const auto [text, named] = nameFixes(fixes, start->geometry(), kSetupFixesNamed);
@@ -428,7 +461,7 @@ void Table::startGame() {
     if (setupTimer_) loop_.cancel(*setupTimer_);
     setupTimer_.reset();
     setupTold_.clear();
-    lightMarks(session_->current());
+    lightGame();
     surface_.markStill();
     lastFixes_.clear();
     armTimers();
@@ -535,6 +568,7 @@ void Table::judgeInGame() {
                 std::all_of(v.fixes.begin(), v.fixes.end(), [&](const CellFix& f) {
                     return std::find(toClear_.begin(), toClear_.end(), f.cell) != toClear_.end();
                 });
+            light(v.fixes);
             if (told) {
                 armConsequencesReminder();
                 return;
@@ -553,6 +587,12 @@ void Table::judgeInGame() {
     lastFixes_.clear();
     chainShown_.clear();
     if (v.kind != Verdict::Kind::Commit) toClear_.clear();
+    // What is still to make of the action lights up in its place; then the
+    // action itself does, and stays lit when it ended the game.
+    if (toClear_.empty())
+        lightGame();
+    else
+        light(toClear_);
     armTimers();
     if (session_->over()) {
         gameEnded();
@@ -763,6 +803,7 @@ ControlReply Table::act(const std::string& action, int player, const std::string
             session_->announceConsequences(fixes);
             toClear_.clear();
             for (const CellFix& f : fixes) toClear_.push_back(f.cell);
+            light(fixes);
             boardBehind_ = true;
             illegalShown_ = true;  // said once the boards are right again
             surfaceChanged();
@@ -773,6 +814,8 @@ ControlReply Table::act(const std::string& action, int player, const std::string
         toClear_.clear();
         surfaceChanged();
     }
+    // A said action the boards already show (a pass, a choice): lit at once.
+    if (!session_->over() && session_->ply() != ply && !boardBehind_ && !illegalShown_) lightGame();
     armTimers();
     if (session_->over()) gameEnded();
     return ControlReply::done();

@@ -87,8 +87,13 @@ class Table final : public BoardEvents, public TableControl {
     // Prepares the referee for the session's current state, unless it already
     // is: once per committed state, so that judging a sensor event stays cheap.
     void prepareReferee();
-    // Lights on the boards with LEDs the cells no piece shows (GameState::markedCells).
-    void lightMarks(const GameState& state);
+    // Lights these cells, and no others, on the boards with LEDs that show them.
+    void light(const std::vector<Cell>& cells);
+    void light(const std::vector<CellFix>& fixes);
+    // While the boards show the game: the last action's cells (from, the cells
+    // on its path, to; the cell placed on) together with the cells no piece
+    // shows (GameState::markedCells).
+    void lightGame();
     void judge();
     void judgeBeforeGame();
     void judgeInGame();

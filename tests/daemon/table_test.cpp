@@ -3,9 +3,13 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <filesystem>
 
+#include "drivers/dgt/dgt_pieces.h"
+#include "drivers/dgt/dgt_protocol.h"
 #include "tests/daemon/surface_fixture.h"
+#include "tests/drivers/pty_pair.h"
 
 #include "tests/daemon/temp_directory.h"
 
@@ -402,6 +406,70 @@ TEST_F(TableTest, GamesListsTheJournalFolderForClients) {
     EXPECT_EQ(game["game"], "fide");
     EXPECT_EQ(game["state"], "abandoned");
     EXPECT_EQ(game["moves"], 1);
+}
+
+// A DGT board with LEDs at the far end of a pseudo-terminal: what arbiterd
+// sends it is read byte for byte.
+class BoardWithLeds {
+  public:
+    // Answers arbiterd's first requests as a Revelation II showing `fen`.
+    void answer(const std::string& fen) {
+        pty.receive(7);  // reset, serial numbers, version, trademark, board, updates
+        const std::string trademark = "DGT Revelation II";
+        std::vector<uint8_t> bytes{dgt::kTrademark, 0, uint8_t(3 + trademark.size())};
+        bytes.insert(bytes.end(), trademark.begin(), trademark.end());
+        bytes.insert(bytes.end(), {dgt::kBoardDump, 0, uint8_t(dgt::kBoardDumpLength)});
+        for (const Appearance& square : squaresFromFen(fen))
+            bytes.push_back(dgt::pieceCode(square));
+        ASSERT_TRUE(pty.send(bytes));
+    }
+    // The next `count` LED commands (six bytes each), in hex.
+    std::string leds(size_t count) {
+        std::string text;
+        for (uint8_t b : pty.receive(6 * count)) {
+            char hex[4];
+            std::snprintf(hex, sizeof hex, "%02x ", b);
+            text += hex;
+        }
+        if (!text.empty()) text.pop_back();
+        return text;
+    }
+    test::PtyPair pty;
+};
+
+constexpr const char* kAllOff = "60 04 00 00 3f 00";
+
+TEST_F(TableTest, TheLedsShowTheLastMoveAndWhileTheBoardIsWrongWhatToFix) {
+    BoardWithLeds board;
+    ASSERT_TRUE(board.pty.ok());
+    TableSettings s = settings();
+    s.boards[0].device = {"dgt", board.pty.slavePath()};
+    std::string error;
+    table = Table::create(loop, s, said, error);
+    ASSERT_TRUE(table) << error;
+    table->connectBoards();
+    board.answer(kStart);
+    // Until the answer has come through the pty (it may take a moment).
+    for (int i = 0; i < 50 && !table->surface().allKnown(); ++i) loop.runOnce(100);
+    ASSERT_TRUE(table->surface().allKnown());
+    EXPECT_EQ(board.leds(1), kAllOff);  // a board that has just come is told all
+    time.advance(150);
+    loop.runOnce(0);
+    ASSERT_TRUE(said.has("start"));
+    // e2 (square 52) and e4 (36): nothing was lit, so only these go on.
+    show("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR");
+    EXPECT_EQ(board.leds(1), "60 04 01 24 34 00");
+    // e7 (12) and e5 (28) in their place.
+    show("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR");
+    EXPECT_EQ(board.leds(2), std::string(kAllOff) + " 60 04 01 0c 1c 00");
+    // The white king stepped to e3, which it cannot: e3 (44) and e1 (60) are to fix.
+    show("rnbqkbnr/pppp1ppp/8/4p3/4P3/4K3/PPPP1PPP/RNBQ1BNR");
+    ASSERT_EQ(said.all.back().type, "illegal");
+    EXPECT_EQ(board.leds(2), std::string(kAllOff) + " 60 04 01 2c 3c 00");
+    // Put back: the last move again.
+    show("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR");
+    ASSERT_EQ(said.all.back().type, "fixed");
+    EXPECT_EQ(board.leds(2), std::string(kAllOff) + " 60 04 01 0c 1c 00");
 }
 
 }  // namespace
