@@ -5,6 +5,7 @@ ARBITER_PACKAGES=(
     build-essential cmake ninja-build pkg-config
     libserialport-dev libboost-program-options-dev libspdlog-dev nlohmann-json3-dev
     libgtest-dev libgmock-dev libbenchmark-dev
+    espeak-ng
 )
 
 arbiter_install_packages() {
