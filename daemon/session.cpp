@@ -365,7 +365,11 @@ void Session::announceAction(AnnouncementSink& to, const GameState& before, cons
     } else if (a.kind == Action::Kind::Chance) {
         to.announce({"chance",
                      "Chance for " + name + ": " + withTableNames(san) + ".",
-                     {{"ply", ply()}, {"player", actor}, {"drawn", a.payload}}});
+                     {{"ply", ply()},
+                      {"player", actor},
+                      {"name", name},
+                      {"notation", withTableNames(san)},
+                      {"drawn", a.payload}}});
     } else {
         const std::string code = before.encode(a);
         auto captured = capturedBy(game_, before, current(), a, actor);
@@ -373,8 +377,14 @@ void Session::announceAction(AnnouncementSink& to, const GameState& before, cons
         for (const auto& c : capturedBy(game_, before, current(), a, actor, true))
             text += ", takes the " + c;
         if (!inPlaceOf.empty()) text += ", in place of " + inPlaceOf;
-        nlohmann::json data = {{"ply", ply()}, {"player", actor},      {"san", san},
-                               {"uci", code},  {"captured", captured}, {"clock", remaining}};
+        nlohmann::json data = {{"ply", ply()},
+                               {"player", actor},
+                               {"name", name},
+                               {"san", san},
+                               {"notation", withTableNames(san)},
+                               {"uci", code},
+                               {"captured", captured},
+                               {"clock", remaining}};
         if (!inPlaceOf.empty()) data["inPlaceOf"] = inPlaceOf;
         to.announce({"move", text + ". " + clockText(remaining), data});
     }
@@ -395,7 +405,8 @@ void Session::endIfOver() {
         out_.announce({"claimable",
                        settings_.players[static_cast<size_t>(current().toMove())] +
                            " may claim a draw (" + claim + ").",
-                       {{"reason", claim}}});
+                       {{"reason", claim},
+                        {"name", settings_.players[static_cast<size_t>(current().toMove())]}}});
     }
 }
 
@@ -494,7 +505,7 @@ void Session::checkFlag() {
         others.push_back(p);
         anyCanWin = anyCanWin || current().canStillWin(p);
     }
-    out_.announce({"flag", name + "'s flag has fallen.", {{"player", flagged}}});
+    out_.announce({"flag", name + "'s flag has fallen.", {{"player", flagged}, {"name", name}}});
     // In a game that goes on without them, running out of time is leaving it:
     // the next player's clock starts. (If that cannot be recorded, the clocks stop.)
     if (current().isLegal(Action::leave(flagged)) && others.size() > 1) {

@@ -67,22 +67,25 @@ void Session::announceUnconfirmed(const std::vector<Action>& actions,
         made += (i ? " or " : "") + names.back();
     }
     std::string where;
-    for (size_t i = 0; i < cells.size(); ++i)
-        where += (i ? " or " : "") + current().geometry().name(cells[i]);
+    std::vector<std::string> cellNames;
+    for (size_t i = 0; i < cells.size(); ++i) {
+        cellNames.push_back(current().geometry().name(cells[i]));
+        where += (i ? " or " : "") + cellNames.back();
+    }
     out_.announce({"confirm",
                    "If you made " + made + ", lift the piece on " + where +
                        " and set it down again: the board cannot tell a capture from a piece "
                        "held in the hand.",
-                   {{"candidates", names}}});
+                   {{"candidates", names}, {"cells", cellNames}}});
 }
 
 void Session::announceChainStop(const Action& a, int stops) {
     std::string text = current().describeStops(a, stops);
     if (text.empty()) return;
     text = withTableNames(text);
-    out_.announce({"chain",
-                   settings_.players[static_cast<size_t>(current().toMove())] + ": " + text + ".",
-                   {{"stops", stops}, {"made", text}}});
+    const std::string& name = settings_.players[static_cast<size_t>(current().toMove())];
+    out_.announce(
+        {"chain", name + ": " + text + ".", {{"stops", stops}, {"made", text}, {"name", name}}});
 }
 
 void Session::announceStatus() {

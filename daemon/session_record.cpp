@@ -159,10 +159,16 @@ void Session::announceResult(AnnouncementSink& to, const Outcome& o) const {
     const char* status = !o.over()                          ? "abandoned"
                          : o.status == Outcome::Status::Win ? "win"
                                                             : "draw";
-    to.announce(
-        {"result",
-         text,
-         {{"status", status}, {"winners", o.winners}, {"reason", o.reason}, {"scores", points}}});
+    std::vector<std::string> winnerNames;
+    for (PlayerId p : o.winners) winnerNames.push_back(settings_.players[static_cast<size_t>(p)]);
+    to.announce({"result",
+                 text,
+                 {{"status", status},
+                  {"winners", o.winners},
+                  {"names", winnerNames},
+                  {"reason", o.reason},
+                  {"namedReason", withTableNames(o.reason)},
+                  {"scores", points}}});
 }
 
 }  // namespace arbiter

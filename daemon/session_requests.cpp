@@ -52,7 +52,7 @@ std::string Session::offerDraw(PlayerId p) {
     offersDraw_[static_cast<size_t>(p)] = true;
     out_.announce({"draw-offer",
                    settings_.players[static_cast<size_t>(p)] + " offers a draw.",
-                   {{"player", p}}});
+                   {{"player", p}, {"name", settings_.players[static_cast<size_t>(p)]}}});
     return {};
 }
 

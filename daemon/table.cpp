@@ -249,10 +249,11 @@ void Table::squareChanged(int board, int square, Appearance content) {
 
 void Table::boardLost(int board, const std::string& why) {
     surface_.boardLost(board, loop_.time().now());
-    out_.announce({"board",
-                   "Board " + surface_.placement(board).name + " is gone (" + why +
-                       "); the game waits for it. Clocks keep running.",
-                   {{"board", board}, {"connected", false}}});
+    out_.announce(
+        {"board",
+         "Board " + surface_.placement(board).name + " is gone (" + why +
+             "); the game waits for it. Clocks keep running.",
+         {{"board", board}, {"name", surface_.placement(board).name}, {"connected", false}}});
     surfaceChanged();
 }
 
@@ -604,7 +605,8 @@ void Table::judgeInGame() {
 
 void Table::gameEnded() {
     if (playedWithoutBoards()) {
-        out_.announce({"waiting", "Say arbiterctl new-game to begin a new game.", {}});
+        out_.announce(
+            {"waiting", "Say arbiterctl new-game to begin a new game.", {{"by", "arbiterctl"}}});
         return;
     }
     out_.announce({"waiting", "Set up the start position to begin a new game.", {}});
