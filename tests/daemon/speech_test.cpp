@@ -1,9 +1,17 @@
-#include "daemon/spoken_text.h"
+#include "daemon/speech.h"
 
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
+#include <cstdint>
+#include <fstream>
+#include <iterator>
+
+#include "daemon/espeak.h"
 #include "daemon/session.h"
+#include "daemon/spoken_text.h"
 #include "tests/daemon/recording_sink.h"
+#include "tests/daemon/temp_directory.h"
 
 namespace arbiter {
 namespace {
@@ -272,6 +280,197 @@ TEST(SpokenText, ASessionsMovesAreSpokenFromWhatItAnnounces) {
     EXPECT_EQ(spokenText(sink.said.back(), De, "fide"), "Bob bietet Remis an");
     EXPECT_EQ(session->resign(1), "");
     EXPECT_EQ(spokenText(sink.said.back(), De, "fide"), "Bob hat aufgegeben. Ann gewinnt");
+}
+
+// Says nothing aloud: remembers what it was asked to say, and is done when told.
+class FakeSpeaker final : public Speaker {
+  public:
+    bool say(const std::string& text, Done done, std::string& error) override {
+        if (refuse) {
+            error = "cannot run espeak-ng";
+            return false;
+        }
+        said.push_back(text);
+        done_ = std::move(done);
+        return true;
+    }
+    void finish(const std::string& failure = "") {
+        ASSERT_TRUE(done_);
+        Done done = std::move(done_);
+        done_ = nullptr;
+        done(failure);
+    }
+    bool speaking() const { return done_ != nullptr; }
+
+    std::vector<std::string> said;
+    bool refuse = false;
+
+  private:
+    Done done_;
+};
+
+TEST(SpeechSink, SaysOneTextAtATimeInOrder) {
+    FakeSpeaker speaker;
+    SpeechSink sink(speaker, En, "fide");
+    sink.announce(move("e4"));
+    sink.announce(move("e5"));
+    EXPECT_EQ(speaker.said, (std::vector<std::string>{"e4"}));
+    speaker.finish();
+    EXPECT_EQ(speaker.said, (std::vector<std::string>{"e4", "e5"}));
+    speaker.finish();
+    EXPECT_FALSE(speaker.speaking());
+    sink.announce(move("Nf3"));
+    EXPECT_EQ(speaker.said.back(), "knight f3");
+}
+
+TEST(SpeechSink, ABacklogLosesItsOldestTexts) {
+    FakeSpeaker speaker;
+    SpeechSink sink(speaker, En, "fide");
+    for (const char* san : {"e4", "e5", "Nf3", "Nc6", "Bb5", "a6"}) sink.announce(move(san));
+    EXPECT_EQ(speaker.said, (std::vector<std::string>{"e4"}));
+    EXPECT_EQ(sink.waiting(), (std::deque<std::string>{"bishop b5", "a6"}));
+    EXPECT_EQ(sink.dropped(), 3u);
+    speaker.finish();
+    speaker.finish();
+    EXPECT_EQ(speaker.said, (std::vector<std::string>{"e4", "bishop b5", "a6"}));
+}
+
+TEST(SpeechSink, NothingToSayIsNotQueued) {
+    FakeSpeaker speaker;
+    SpeechSink sink(speaker, En, "fide");
+    sink.announce({"status", "Ann to move after 3 moves.", {}});
+    EXPECT_TRUE(speaker.said.empty());
+    EXPECT_TRUE(sink.waiting().empty());
+}
+
+TEST(SpeechSink, GoesOnAfterTheSpeakerFails) {
+    FakeSpeaker speaker;
+    SpeechSink sink(speaker, En, "fide");
+    speaker.refuse = true;
+    sink.announce(move("e4"));  // cannot begin: dropped, not retried forever
+    EXPECT_TRUE(sink.waiting().empty());
+    speaker.refuse = false;
+    sink.announce(move("e5"));
+    speaker.finish("espeak-ng could not speak: no sound card");
+    sink.announce(move("Nf3"));
+    EXPECT_EQ(speaker.said, (std::vector<std::string>{"e5", "knight f3"}));
+}
+
+TEST(Espeak, TheCommandLineKeepsTheTextFromBeingReadAsOptions) {
+    EXPECT_EQ(espeakArguments("/usr/bin/espeak-ng", De, "-w Ann"),
+              (std::vector<std::string>{"/usr/bin/espeak-ng", "-v", "de", "--", "-w Ann"}));
+    EXPECT_EQ(espeakArguments("espeak-ng", En, "e4", "/tmp/e4.wav"),
+              (std::vector<std::string>{"espeak-ng", "-v", "en", "-w", "/tmp/e4.wav", "--", "e4"}));
+}
+
+TEST(Espeak, TheProgramIsFoundInTheSearchPath) {
+    testing::TempDirectory scratch{"arbiter-speech"};
+    const std::string bin = scratch.path() + "/bin", other = scratch.path() + "/other";
+    std::filesystem::create_directories(bin);
+    std::filesystem::create_directories(other);
+    std::ofstream(other + "/espeak-ng") << "not runnable\n";
+    std::ofstream(bin + "/espeak-ng") << "#!/bin/sh\n";
+    ::chmod((bin + "/espeak-ng").c_str(), 0755);
+    EXPECT_EQ(findProgram("espeak-ng", other + ":" + bin), bin + "/espeak-ng");
+    EXPECT_EQ(findProgram("espeak-ng", other), "");
+    EXPECT_EQ(findProgram("espeak-ng", ""), "");
+    EXPECT_EQ(findProgram("espeak-ng", scratch.path()), "");  // a folder is not a program
+    EXPECT_EQ(findProgram(bin + "/espeak-ng", ""), bin + "/espeak-ng");
+    EXPECT_EQ(findProgram(other + "/espeak-ng", bin), "");
+    EXPECT_EQ(findProgram("", bin), "");
+}
+
+// Runs `loop` until `speaker` is done with `text` (20 s at most); the
+// failure, or "timed out".
+std::string sayAndWait(EventLoop& loop, Speaker& speaker, const std::string& text) {
+    std::string failure = "timed out", error;
+    bool done = false;
+    if (!speaker.say(
+            text,
+            [&](const std::string& why) {
+                failure = why;
+                done = true;
+            },
+            error))
+        return error;
+    for (int round = 0; round < 400 && !done; ++round) loop.runOnce(50);
+    return failure;
+}
+
+// The seconds of sound in a WAV file: its data chunk's size over its bytes
+// per second (bytes 28 to 31 of the header).
+double wavSeconds(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    auto word = [&](size_t at) {
+        uint32_t v = 0;
+        for (size_t i = 0; i < 4; ++i) v |= uint32_t(uint8_t(bytes[at + i])) << (8 * i);
+        return v;
+    };
+    if (bytes.size() < 44 || bytes.compare(0, 4, "RIFF") != 0 || bytes.compare(8, 4, "WAVE") != 0)
+        return -1;
+    const uint32_t byteRate = word(28);
+    // Chunks after "fmt ": the first "data" holds the sound.
+    for (size_t at = 12; at + 8 <= bytes.size(); at += 8 + word(at + 4)) {
+        if (bytes.compare(at, 4, "data") == 0) {
+            uint32_t size = word(at + 4);
+            // A stream written without knowing its length says 0 or all ones.
+            if (size == 0 || size == 0xffffffff) size = uint32_t(bytes.size() - at - 8);
+            return byteRate ? double(size) / byteRate : -1;
+        }
+    }
+    return -1;
+}
+
+// The real espeak-ng, through the command line arbiterd builds: a move is
+// rendered to a file of about the length it takes to say. Fails (never
+// skips) without espeak-ng: scripts/bootstrap.sh installs it.
+TEST(Espeak, AMoveIsSpokenForAsLongAsItTakesToSayIt) {
+    const char* path = std::getenv("PATH");
+    const std::string program = findProgram("espeak-ng", path ? path : "");
+    ASSERT_FALSE(program.empty())
+        << "espeak-ng is not installed (scripts/bootstrap.sh installs it)";
+    testing::TempDirectory scratch{"arbiter-speech"};
+    SystemTimeSource clock;
+    EventLoop loop(clock);
+    struct Case {
+        SpeechLanguage language;
+        const char* said;
+    };
+    for (const Case& c :
+         {Case{En, "knight takes e5, check"}, Case{De, "Springer schlägt e5, Schach"}}) {
+        const std::string text = chess("Nxe5+", c.language, {"black pawn on e5"});
+        ASSERT_EQ(text, c.said);
+        const std::string wav = scratch.path() + "/" + speechLanguageCode(c.language) + ".wav";
+        EspeakSpeaker speaker(loop, program, c.language, wav);
+        EXPECT_EQ(sayAndWait(loop, speaker, text), "");
+        ASSERT_TRUE(std::filesystem::exists(wav));
+        EXPECT_GT(std::filesystem::file_size(wav), 44u);
+        const double seconds = wavSeconds(wav);
+        EXPECT_GE(seconds, 0.8) << text;
+        EXPECT_LE(seconds, 4.0) << text;
+    }
+}
+
+TEST(Espeak, AProgramThatFailsIsReportedAndTheNextTextStillSaid) {
+    testing::TempDirectory scratch{"arbiter-speech"};
+    SystemTimeSource clock;
+    EventLoop loop(clock);
+    // A stand-in that complains as espeak-ng does when there is no sound card.
+    const std::string fake = scratch.path() + "/espeak-ng";
+    std::ofstream(fake) << "#!/bin/sh\necho \"ALSA lib: cannot find card '0'\" >&2\n"
+                           "[ \"$4\" = bad ] && exit 3\nexit 0\n";
+    ::chmod(fake.c_str(), 0755);
+    EspeakSpeaker speaker(loop, fake, En);
+    EXPECT_EQ(sayAndWait(loop, speaker, "e4"),
+              "espeak-ng could not speak: ALSA lib: cannot find card '0'");
+    EXPECT_EQ(sayAndWait(loop, speaker, "bad"),
+              "espeak-ng failed (exit status 3): ALSA lib: cannot find card '0'");
+    EspeakSpeaker missing(loop, scratch.path() + "/none", En);
+    std::string error;
+    EXPECT_FALSE(missing.say(
+        "e4", [](const std::string&) {}, error));
+    EXPECT_NE(error.find("cannot run " + scratch.path() + "/none"), std::string::npos) << error;
 }
 
 }  // namespace
