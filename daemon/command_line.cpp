@@ -22,7 +22,7 @@ std::pair<std::string, std::string> splitAssignment(const std::string& text) {
 std::optional<CommandLine> readCommandLine(int argc, const char* const argv[], std::string& error) {
     CommandLine result;
     Configuration& config = result.config;
-    std::string board, players, size;
+    std::string board, players, size, speak;
     std::vector<std::string> options, standIns;
     po::options_description described("arbiterd options");
     described.add_options()("help,h", "show this help")(
@@ -68,8 +68,10 @@ std::optional<CommandLine> readCommandLine(int argc, const char* const argv[], s
         "where chance comes from, 1 to 16 hex digits (default: a fresh one per start); the same "
         "seed and the same play draw the same dice")(
         "log-level", po::value(&config.logLevel)->default_value(config.logLevel),
-        "trace, debug, info, warn, error")("list-ports",
-                                           "list serial ports and likely boards, then exit")(
+        "trace, debug, info, warn, error")(
+        "speak", po::value(&speak)->implicit_value("en"),
+        "speak the announcements through espeak-ng, in en (English, the default) or de "
+        "(German)")("list-ports", "list serial ports and likely boards, then exit")(
         "list-games", "describe every game: players, surface, options and stand-ins; then exit")(
         "print-config",
         "print a complete configuration file for this table (on virtual boards unless boards "
@@ -141,6 +143,7 @@ std::optional<CommandLine> readCommandLine(int argc, const char* const argv[], s
         if (!readStandIn(piece, setPiece, config, error)) return std::nullopt;
         fromCommandLine.push_back("stand-ins." + piece);
     }
+    if (vm.count("speak")) config.speak = speak;
     if (vm.count("board")) {
         auto device = DeviceSpec::parse(board, error);
         if (!device) return std::nullopt;

@@ -24,7 +24,7 @@ namespace {
 const std::vector<std::string> kTopKeys = {"game",       "players",    "size",      "time",
                                            "time-limit", "move-limit", "player",    "journal",
                                            "settle-ms",  "socket",     "log-level", "clock-white",
-                                           "position"};
+                                           "position",   "speak"};
 constexpr const char* kOptionsSection = "options";
 constexpr const char* kStandInsSection = "stand-ins";
 const std::vector<std::string> kBoardKeys = {"device", "origin", "rotation", "squares", "sensing"};
@@ -458,6 +458,7 @@ bool readFileInto(const std::string& path, const std::vector<std::string>& fromC
     if (auto v = take("log-level")) config.logLevel = *v;
     // Whether it is a position of the game is for the game to say (setUpTable).
     if (auto v = take("position")) config.position = *v;
+    if (auto v = take("speak")) config.speak = *v;
     if (vm.count("player") && !onCommandLine("player")) {
         config.playerNames = vm["player"].as<std::vector<std::string>>();
         config.lines["player"] = layout.keyLines["player"];

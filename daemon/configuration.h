@@ -54,6 +54,9 @@ struct Configuration {
     std::string seed;  // --seed: hex digits; empty: arbiterd picks one at random
     // --position: where games begin, in the game's own text; empty: its start.
     std::string position;
+    // --speak, `speak`: the language announcements are spoken in ("en", "de");
+    // unset: silent. Checked by setUpTable.
+    std::optional<std::string> speak;
     std::vector<BoardSetting> boards;
     // --board: one board covering the game, in place of the file's boards.
     std::optional<DeviceSpec> commandLineBoard;

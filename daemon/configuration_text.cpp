@@ -128,6 +128,9 @@ std::string configurationText(const Configuration& config, const TableSetup& set
         << "\n";
     out << "# trace, debug, info, warn, error\n";
     out << "log-level = " << config.logLevel << "\n";
+    out << "# Speak the announcements through espeak-ng: en (English) or de (German);\n"
+        << "# silent by default.\n";
+    out << (config.speak ? "speak = " + *config.speak : std::string("# speak = en")) << "\n";
 
     out << "\n";
     if (game.options.empty()) {

@@ -4,7 +4,9 @@
 #include <signal.h>
 #include <sys/signalfd.h>
 #include <unistd.h>
+#include <cstdlib>
 #include <filesystem>
+#include <optional>
 
 #include <iostream>
 #include <random>
@@ -16,6 +18,7 @@
 #include "daemon/command_line.h"
 #include "daemon/configuration_text.h"
 #include "daemon/control_server.h"
+#include "daemon/espeak.h"
 #include "daemon/event_loop.h"
 #include "daemon/instance_lock.h"
 #include "daemon/table.h"
@@ -50,8 +53,24 @@ int refuse(const std::string& why) {
     return 2;
 }
 
-// Referees the table until SIGINT or SIGTERM.
-int run(const TableSetup& setup) {
+// espeak-ng's path when the table speaks, found before anything starts; a
+// message when it is wanted and missing.
+std::optional<std::string> speechProgram(const TableSetup& setup, std::string& error) {
+    if (!setup.speech) return std::string();
+    const char* path = std::getenv("PATH");
+    std::string program = findProgram("espeak-ng", path ? path : "");
+    if (program.empty()) {
+        error =
+            "speak needs the espeak-ng program, and there is none in PATH; install it "
+            "(apt-get install espeak-ng) or leave speech off";
+        return std::nullopt;
+    }
+    return program;
+}
+
+// Referees the table until SIGINT or SIGTERM; `espeak` says the announcements
+// when the table speaks.
+int run(const TableSetup& setup, const std::string& espeak) {
     spdlog::set_level(setup.logLevel);
     spdlog::set_pattern("%H:%M:%S.%e %^%l%$ %v");
     const std::string journal = setup.settings.session.journalDir;
@@ -70,6 +89,16 @@ int run(const TableSetup& setup) {
     ConsoleSink console;
     Announcer announcer;
     announcer.add(console);
+    // Before the table: it may still announce while it is taken down.
+    std::optional<EspeakSpeaker> speaker;
+    std::optional<SpeechSink> speech;
+    if (setup.speech) {
+        speaker.emplace(loop, espeak, *setup.speech);
+        speech.emplace(*speaker, *setup.speech, setup.settings.game);
+        announcer.add(*speech);
+        spdlog::info("speaking the announcements in {} through {}",
+                     speechLanguageCode(*setup.speech), espeak);
+    }
     TableSettings settings = setup.settings;
     // Chance is injected: a fresh seed per start unless one was asked for. The
     // journal records it, so a resumed game draws as the first run would have.
@@ -144,6 +173,10 @@ int main(int argc, char** argv) {
     }
     auto setup = setUpTable(config, error);
     if (!setup) return refuse(error);
+    const auto espeak = speechProgram(*setup, error);
+    if (!espeak && commandLine->request != DaemonRequest::PrintConfig &&
+        commandLine->request != DaemonRequest::PrintStart)
+        return refuse(error);
     if (commandLine->request == DaemonRequest::PrintConfig) {
         std::cout << configurationText(config, *setup);
         return 0;
@@ -174,5 +207,5 @@ int main(int argc, char** argv) {
                       << " --setup " << fen << "\n";
         }
     }
-    return run(*setup);
+    return run(*setup, *espeak);
 }

@@ -224,6 +224,14 @@ std::optional<TableSetup> setUpTable(const Configuration& config, std::string& e
                 "\"; known levels: trace, debug, info, warn, error, critical, off";
         return std::nullopt;
     }
+    if (config.speak) {
+        setup.speech = speechLanguageNamed(*config.speak);
+        if (!setup.speech) {
+            error = config.where("speak") + "arbiterd does not speak \"" + *config.speak +
+                    "\"; speak takes " + speechLanguagesText();
+            return std::nullopt;
+        }
+    }
 
     if (!config.seed.empty()) {
         auto seed = ChanceSource::parseSeed(config.seed);

@@ -8,6 +8,7 @@
 #include <spdlog/common.h>
 
 #include "daemon/configuration.h"
+#include "daemon/spoken_text.h"
 #include "daemon/table.h"
 #include "engine/core/game.h"
 
@@ -26,6 +27,8 @@ struct TableSetup {
     spdlog::level::level_enum logLevel = spdlog::level::info;
     // --seed was given; else the caller picks settings.session.seed at random.
     bool seedChosen = false;
+    // --speak: the language announcements are spoken in; unset: silent.
+    std::optional<SpeechLanguage> speech;
 };
 
 // The game the configuration asks for, with its players, size, options and
@@ -41,8 +44,9 @@ std::optional<std::vector<BoardSetting>> boardsFor(const Configuration& config,
                                                    std::string& error);
 
 // Checks everything (game, options, players and their names, boards against the
-// game's cells, time control, limits, settle time, log level) without opening
-// any board or socket: nullopt and a message when anything is wrong.
+// game's cells, time control, limits, settle time, log level, speech language)
+// without opening any board or socket: nullopt and a message when anything is
+// wrong.
 std::optional<TableSetup> setUpTable(const Configuration& config, std::string& error);
 
 }  // namespace arbiter

@@ -575,6 +575,54 @@ TEST_F(ConfigurationTest, CommandLineOptionsWinOverTheFileOnes) {
     EXPECT_EQ(line->config.where("size"), path + ":3: ");
 }
 
+TEST_F(ConfigurationTest, SpeechIsEnglishOrGermanAndOffUnlessAsked) {
+    const std::string board = "[board.a]\ndevice = dgt:/dev/ttyACM0\n";
+    auto [line, error] = commandLine({"--speak"});
+    ASSERT_TRUE(line) << error;
+    EXPECT_EQ(line->config.speak, "en");  // the language when none is named
+    std::tie(line, error) = commandLine({"--speak", "de", "--game", "fide"});
+    ASSERT_TRUE(line) << error;
+    EXPECT_EQ(line->config.speak, "de");
+    EXPECT_EQ(line->config.game, "fide");
+    std::tie(line, error) = commandLine({});
+    ASSERT_TRUE(line) << error;
+    EXPECT_FALSE(line->config.speak);
+
+    config = Configuration();
+    ASSERT_EQ(setUp(board), "");
+    EXPECT_FALSE(setup->speech);
+    config = Configuration();
+    ASSERT_EQ(setUp("speak = de\n" + board), "");
+    EXPECT_EQ(setup->speech, SpeechLanguage::German);
+    // The command line wins over the file.
+    config = Configuration();
+    config.speak = "en";
+    ASSERT_EQ(setUp("speak = de\n" + board, {"speak"}), "");
+    EXPECT_EQ(setup->speech, SpeechLanguage::English);
+
+    EXPECT_EQ(refusal("\nspeak = fr\n" + board),
+              ":2: arbiterd does not speak \"fr\"; speak takes en (English), de (German)");
+    EXPECT_EQ(refusal("speak =\n" + board),
+              ":1: arbiterd does not speak \"\"; speak takes en (English), de (German)");
+    config = Configuration();
+    config.speak = "EN";
+    EXPECT_EQ(setUp(board),
+              "arbiterd does not speak \"EN\"; speak takes en (English), de (German)");
+}
+
+TEST_F(ConfigurationTest, PrintedConfigurationKeepsTheSpeechLanguage) {
+    config = Configuration();
+    ASSERT_EQ(setUp("speak = de\n[board.a]\ndevice = dgt:/dev/ttyACM0\n"), "");
+    const std::string printed = configurationText(config, *setup);
+    EXPECT_NE(printed.find("\nspeak = de\n"), std::string::npos) << printed;
+    config = Configuration();
+    ASSERT_EQ(setUp(printed), "") << printed;
+    EXPECT_EQ(setup->speech, SpeechLanguage::German);
+    config = Configuration();
+    ASSERT_EQ(setUp("[board.a]\ndevice = dgt:/dev/ttyACM0\n"), "");
+    EXPECT_NE(configurationText(config, *setup).find("\n# speak = en\n"), std::string::npos);
+}
+
 TEST_F(ConfigurationTest, DefaultLayoutCoversAChessboard) {
     auto p = defaultPlacement(chess);
     ASSERT_TRUE(p);

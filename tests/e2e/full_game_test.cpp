@@ -1,7 +1,14 @@
 // Whole games played through the virtual board, as players would.
 #include <signal.h>
+#include <sys/stat.h>
+
+#include <chrono>
+#include <fstream>
+#include <sstream>
+#include <thread>
 
 #include "tests/e2e/table_fixture.h"
+#include "tests/scoped_environment.h"
 
 namespace arbiter::e2e {
 namespace {
@@ -44,6 +51,41 @@ TEST_F(FullGame, MorphysOperaGameEndsInMateAndIsRecorded) {
     ASSERT_FALSE(journal.empty());
     EXPECT_NE(journal.front().find("\"type\":\"game\""), std::string::npos);
     EXPECT_NE(journal.back().find("\"type\":\"result\""), std::string::npos);
+}
+
+// arbiterd --speak on a stand-in espeak-ng that writes down what it is asked
+// to say; without espeak-ng in PATH, --speak is refused before anything starts.
+TEST_F(FullGame, ASpeakingTableSaysEachMoveThroughEspeak) {
+    const std::string bin = (dir_ / "bin").string(), said = (dir_ / "said.txt").string();
+    std::filesystem::create_directories(bin);
+    std::ofstream(bin + "/espeak-ng") << "#!/bin/sh\necho \"$2 $4\" >> " << said << "\n";
+    ::chmod((bin + "/espeak-ng").c_str(), 0755);
+    {
+        testing::ScopedEnvironment path("PATH", bin);
+        startBoard();
+        startDaemon({"--speak", "de"});
+    }
+    expectSaid("speaking the announcements in de");
+    expectSaid("New game of fide");
+    playMoves({{"e2-e4", "1. e4"}, {"g8-f6", "1... Nf6"}});
+    auto heard = [&] {
+        std::ifstream in(said);
+        std::stringstream text;
+        text << in.rdbuf();
+        return text.str();
+    };
+    for (int i = 0; i < 100 && heard().find("de Springer f6\n") == std::string::npos; ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    EXPECT_EQ(heard(),
+              "de Bitte die Grundstellung aufbauen\nde Neue Partie Schach\nde e4\n"
+              "de Springer f6\n");
+
+    testing::ScopedEnvironment path("PATH", (dir_ / "nothing").string());
+    auto [status, output] = runDaemon({"--speak"});
+    EXPECT_EQ(status, 2);
+    EXPECT_NE(output.find("speak needs the espeak-ng program, and there is none in PATH"),
+              std::string::npos)
+        << output;
 }
 
 TEST_F(FullGame, EnPassantAndUnderPromotion) {
