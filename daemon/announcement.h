@@ -18,7 +18,7 @@ struct Announcement {
     nlohmann::json data = nlohmann::json::object();
 };
 
-// Where announcements go: the console, and later speech, clients, clock displays.
+// Where announcements go: the console, speech (daemon/speech.h), control clients.
 class AnnouncementSink {
   public:
     virtual ~AnnouncementSink() = default;
