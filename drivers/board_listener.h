@@ -21,14 +21,23 @@ struct BoardIdentity {
     std::string trademark;  // free text
 };
 
-// Times shown by a clock attached to the board (DGT XL / 3000), if any.
+// Times shown by a clock attached to the board (DGT XL / 3000), if any. "Left" and
+// "right" are the halves as the players see the clock from its front.
 struct ClockDisplay {
     int leftSeconds = 0;
     int rightSeconds = 0;
     bool running = false;
     bool leftToMove = false;
     bool rightToMove = false;
+    // The clock says that side's time ran out (it stops at zero).
+    bool leftFlagFallen = false;
+    bool rightFlagFallen = false;
+    bool rightLeverHigh = false;  // the right half of the lever is up
+    bool operator==(const ClockDisplay&) const = default;
 };
+
+// The buttons of a clock that reports them (the DGT 3000's five).
+enum class ClockButton { Back, Plus, Run, Minus, Ok };
 
 // The receiving side of a driver: the daemon implements it. A driver calls it
 // from within its own read handling, on the daemon's one thread.
@@ -41,6 +50,12 @@ class BoardListener {
     virtual void clockDisplay(const ClockDisplay&) {}
     // A clock has been seen on the board (again): it may be sent what to show.
     virtual void clockAttached() {}
+    // The board says its clock is no longer plugged in.
+    virtual void clockDetached() {}
+    // A player pressed a button of the clock.
+    virtual void clockButton(ClockButton) {}
+    // The clock's lever went the other way: a player pressed their half.
+    virtual void clockLever(bool /*rightHigh*/) {}
     // Bytes that made no sense were skipped: said once per incident, for the log.
     virtual void protocolWarning(const std::string& what) = 0;
 };

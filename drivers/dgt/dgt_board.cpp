@@ -73,6 +73,7 @@ bool DgtBoard::start() {
     trademarkLeds_ = false;
     clockSeen_ = false;
     clockMajor_.reset();
+    leverRightHigh_.reset();
     inFlight_.reset();
     clockQueue_.clear();
     // Seven bytes: within the board's 10-byte input buffer. Any single-board
@@ -198,7 +199,10 @@ void DgtBoard::handle(const FieldUpdate& update) {
 void DgtBoard::handle(const ClockTimes& times) {
     if (times.blank) return;  // Bluetooth boards' filler after a clock command
     if (times.noClock) {
-        clockLost();
+        if (clockSeen_) {
+            clockLost();
+            listener_.clockDetached();
+        }
         return;
     }
     clockPresent();
@@ -208,7 +212,14 @@ void DgtBoard::handle(const ClockTimes& times) {
     display.running = times.running;
     display.leftToMove = times.leftToMove;
     display.rightToMove = times.rightToMove;
+    display.leftFlagFallen = times.left.flagFallen;
+    display.rightFlagFallen = times.right.flagFallen;
+    display.rightLeverHigh = times.rightLeverHigh;
     listener_.clockDisplay(display);
+    // The first times only say where the lever stands; a change is a press.
+    const bool leverMoved = leverRightHigh_ && *leverRightHigh_ != times.rightLeverHigh;
+    leverRightHigh_ = times.rightLeverHigh;
+    if (leverMoved) listener_.clockLever(times.rightLeverHigh);
 }
 
 void DgtBoard::handle(const ClockAck& ack) {
@@ -231,6 +242,27 @@ void DgtBoard::handle(const ClockAck& ack) {
         // Without a command in flight this is a late answer to one that timed out.
     }
     clockPresent();
+    if (auto code = ack.button()) {
+        switch (*code) {
+            case clock::kButtonBack:
+                listener_.clockButton(ClockButton::Back);
+                break;
+            case clock::kButtonPlus:
+                listener_.clockButton(ClockButton::Plus);
+                break;
+            case clock::kButtonRun:
+                listener_.clockButton(ClockButton::Run);
+                break;
+            case clock::kButtonMinus:
+                listener_.clockButton(ClockButton::Minus);
+                break;
+            case clock::kButtonOk:
+                listener_.clockButton(ClockButton::Ok);
+                break;
+            default:
+                listener_.protocolWarning("clock: unknown button " + hex(*code) + " ignored");
+        }
+    }
     sendNextClockCommand();
 }
 
@@ -284,6 +316,7 @@ void DgtBoard::clockPresent() {
 void DgtBoard::clockLost() {
     clockSeen_ = false;
     clockMajor_.reset();
+    leverRightHigh_.reset();
     inFlight_.reset();
     clockQueue_.clear();
 }

@@ -139,6 +139,7 @@ class DgtBoard : private DgtParser::Sink {
 
     bool clockSeen_ = false;
     std::optional<int> clockMajor_;
+    std::optional<bool> leverRightHigh_;  // as the last times said, to hear it move
     std::optional<InFlight> inFlight_;
     std::deque<ClockCommand> clockQueue_;
 };

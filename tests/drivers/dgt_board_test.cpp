@@ -192,6 +192,80 @@ TEST_F(DgtBoardTest, ClockTimesReachTheListener) {
     EXPECT_TRUE(board.clockSeen());
 }
 
+TEST_F(DgtBoardTest, FallenFlagsAndTheLeverReachTheListener) {
+    // Right 0:00:00 with its flag fallen (hours byte 0x10), left 1:04:59 with the
+    // period flag only shown (0x40, not a fall); the right lever half up, stopped.
+    boardSends({0x8d, 0x00, 0x0a, 0x10, 0x00, 0x00, 0x41, 0x04, 0x59, 0x02});
+    auto displays = listener.all<ClockDisplay>();
+    ASSERT_EQ(displays.size(), 1u);
+    ClockDisplay expected;
+    expected.leftSeconds = 3600 + 4 * 60 + 59;
+    expected.rightSeconds = 0;
+    expected.rightFlagFallen = true;
+    expected.rightLeverHigh = true;
+    EXPECT_EQ(displays[0], expected);
+    boardSends({0x8d, 0x00, 0x0a, 0x00, 0x00, 0x01, 0x10, 0x00, 0x00, 0x10});
+    displays = listener.all<ClockDisplay>();
+    ASSERT_EQ(displays.size(), 2u);
+    EXPECT_TRUE(displays[1].leftFlagFallen);
+    EXPECT_FALSE(displays[1].rightFlagFallen);
+    EXPECT_FALSE(displays[1].rightLeverHigh);
+    EXPECT_TRUE(displays[1].leftToMove);
+}
+
+TEST_F(DgtBoardTest, TheLeverGoingTheOtherWayIsAPress) {
+    const Bytes rightHigh = {0x8d, 0x00, 0x0a, 0x00, 0x05, 0x00, 0x00, 0x05, 0x00, 0x02};
+    const Bytes rightLow = {0x8d, 0x00, 0x0a, 0x00, 0x05, 0x00, 0x00, 0x04, 0x59, 0x00};
+    boardSends(rightHigh);  // where it stands: no press
+    boardSends(rightHigh);
+    EXPECT_TRUE(listener.all<FakeListener::Lever>().empty());
+    boardSends(rightLow);
+    boardSends(rightLow);
+    boardSends(rightHigh);
+    auto presses = listener.all<FakeListener::Lever>();
+    ASSERT_EQ(presses.size(), 2u);
+    EXPECT_FALSE(presses[0].rightHigh);
+    EXPECT_TRUE(presses[1].rightHigh);
+}
+
+TEST_F(DgtBoardTest, EachButtonReachesTheListener) {
+    startWithClock(2);
+    for (uint8_t code : {clock::kButtonBack, clock::kButtonPlus, clock::kButtonRun,
+                         clock::kButtonMinus, clock::kButtonOk})
+        boardSends(ackBytes(0x10, clock::kAckButton, 0x05, code));
+    EXPECT_EQ(listener.all<ClockButton>(),
+              (std::vector<ClockButton>{ClockButton::Back, ClockButton::Plus, ClockButton::Run,
+                                        ClockButton::Minus, ClockButton::Ok}));
+    EXPECT_TRUE(listener.warnings().empty());
+}
+
+TEST_F(DgtBoardTest, AnUnknownButtonIsAWarningAndNothingElse) {
+    startWithClock(2);
+    boardSends(ackBytes(0x10, clock::kAckButton, 0x05, 0x39));
+    EXPECT_TRUE(listener.all<ClockButton>().empty());
+    auto warnings = listener.warnings();
+    ASSERT_EQ(warnings.size(), 1u);
+    EXPECT_NE(warnings[0].find("unknown button 0x39"), std::string::npos);
+}
+
+TEST_F(DgtBoardTest, AClockUnpluggedIsSaidOnce) {
+    const Bytes noClock = {0x8d, 0x00, 0x0a, 0, 0, 0, 0, 0, 0, 0x20};
+    boardSends(noClock);  // never there: nothing to say
+    EXPECT_TRUE(listener.all<FakeListener::ClockUnplugged>().empty());
+    boardSends(kClockTimes);
+    boardSends(noClock);
+    boardSends(noClock);
+    EXPECT_EQ(listener.all<FakeListener::ClockUnplugged>().size(), 1u);
+    EXPECT_FALSE(board.clockSeen());
+}
+
+TEST_F(DgtBoardTest, TimesThatAreNotBcdReachNoListener) {
+    boardSends({0x8d, 0x00, 0x0a, 0x00, 0x5a, 0x00, 0x00, 0x04, 0x59, 0x01});
+    EXPECT_TRUE(listener.all<ClockDisplay>().empty());
+    EXPECT_FALSE(board.clockSeen());
+    EXPECT_EQ(listener.warnings().size(), 1u);
+}
+
 TEST_F(DgtBoardTest, FirstSightOfAClockAsksItsVersion) {
     boardSends(kClockTimes);
     EXPECT_EQ(transport.boardReceived(), kVersionRequest);

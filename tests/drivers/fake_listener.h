@@ -19,7 +19,15 @@ class FakeListener : public BoardListener {
         int square;
         Appearance now;
     };
-    using Call = std::variant<Dump, Change, BoardIdentity, ClockDisplay, std::string>;
+    // The board said its clock is gone; the flag keeps GCC's variant checks quiet.
+    struct ClockUnplugged {
+        bool unplugged = true;
+    };
+    struct Lever {
+        bool rightHigh = false;
+    };
+    using Call = std::variant<Dump, Change, BoardIdentity, ClockDisplay, ClockButton,
+                              ClockUnplugged, Lever, std::string>;
 
     void boardDump(const BoardSquares& squares) override { calls.push_back(Dump{squares}); }
     void squareChanged(int square, Appearance now) override {
@@ -27,6 +35,9 @@ class FakeListener : public BoardListener {
     }
     void identified(const BoardIdentity& identity) override { calls.push_back(identity); }
     void clockDisplay(const ClockDisplay& display) override { calls.push_back(display); }
+    void clockDetached() override { calls.push_back(ClockUnplugged{}); }
+    void clockButton(ClockButton button) override { calls.push_back(button); }
+    void clockLever(bool rightHigh) override { calls.push_back(Lever{rightHigh}); }
     void protocolWarning(const std::string& what) override { calls.push_back(what); }
 
     template <typename T>
