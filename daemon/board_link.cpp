@@ -139,6 +139,27 @@ void BoardLink::clockAttached() {
     events_.clockAttached(index_);
 }
 
+void BoardLink::clockDisplay(const ClockDisplay& shown) {
+    events_.clockDisplay(index_, shown);
+}
+
+void BoardLink::clockDetached() {
+    spdlog::info("board {}: the clock is unplugged", device_.text());
+    events_.clockDetached(index_);
+}
+
+void BoardLink::clockButton(ClockButton button) {
+    static constexpr const char* kNames[] = {"back", "plus", "run", "minus", "ok"};
+    spdlog::info("board {}: clock button {}", device_.text(), kNames[static_cast<int>(button)]);
+    events_.clockButton(index_, button);
+}
+
+void BoardLink::clockLever(bool rightHigh) {
+    spdlog::debug("board {}: clock lever pressed, {} half up", device_.text(),
+                  rightHigh ? "right" : "left");
+    events_.clockLever(index_, rightHigh);
+}
+
 void BoardLink::light(const std::bitset<64>& squares) {
     lights_ = squares;
     showLights();

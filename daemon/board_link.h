@@ -39,6 +39,14 @@ class BoardEvents {
     virtual void boardLost(int board, const std::string& why) = 0;
     // A clock has been seen on the board: from now on it can be shown things.
     virtual void clockAttached(int /*board*/) {}
+    // What the board's clock shows, whenever it changes.
+    virtual void clockDisplay(int /*board*/, const ClockDisplay&) {}
+    // The board's clock is unplugged (or its board is gone: see boardLost).
+    virtual void clockDetached(int /*board*/) {}
+    virtual void clockButton(int /*board*/, ClockButton) {}
+    // The clock's lever was pressed; `rightHigh`: the right half is now up. The
+    // table does not use it yet: the hook for moves committed on the lever.
+    virtual void clockLever(int /*board*/, bool /*rightHigh*/) {}
 };
 
 // Keeps one board connected. Like a UPS driver that outlives its cable, it
@@ -64,6 +72,10 @@ class BoardLink final : public BoardListener {
     void squareChanged(int square, Appearance now) override;
     void identified(const BoardIdentity& who) override;
     void clockAttached() override;
+    void clockDisplay(const ClockDisplay& shown) override;
+    void clockDetached() override;
+    void clockButton(ClockButton button) override;
+    void clockLever(bool rightHigh) override;
     void protocolWarning(const std::string& what) override;
 
   private:

@@ -25,6 +25,21 @@ bool givesCheck(const std::string& san) {
 
 }  // namespace
 
+ClockReport clockReportOf(const ClockDisplay& shown, ClockHalf white) {
+    const Millis left = Millis{shown.leftSeconds} * 1000;
+    const Millis right = Millis{shown.rightSeconds} * 1000;
+    ClockReport report;
+    report.running = shown.running;
+    if (white == ClockHalf::Left) {
+        report.remaining = {left, right};
+        report.flagFallen = {shown.leftFlagFallen, shown.rightFlagFallen};
+    } else {
+        report.remaining = {right, left};
+        report.flagFallen = {shown.rightFlagFallen, shown.leftFlagFallen};
+    }
+    return report;
+}
+
 ClockFace::ClockFace(EventLoop& loop, ClockFaceSettings settings, Boards boards,
                      CurrentSession session)
     : loop_(loop), settings_(settings), boards_(std::move(boards)), session_(std::move(session)) {}
@@ -84,6 +99,7 @@ void ClockFace::schedule(bool timesChanged) {
 void ClockFace::flush() {
     const Session* session = session_();
     if (!session || session->current().playerCount() != 2) return;
+    if (session->clock().control().keptByDgtClock()) timesChanged_ = false;  // the players set it
     if (timesChanged_) {
         timesChanged_ = false;
         const GameClock& clock = session->clock();

@@ -8,6 +8,8 @@
 
 #include "daemon/announcement.h"
 #include "daemon/event_loop.h"
+#include "daemon/game_clock.h"
+#include "drivers/board_listener.h"
 
 namespace arbiter {
 
@@ -27,6 +29,10 @@ struct ClockFaceSettings {
     Millis messageMs = 2000;
 };
 
+// What a DGT clock that keeps a game's time (TimeControl "dgt") says, per seat:
+// White's half is `white`, Black's the other.
+ClockReport clockReportOf(const ClockDisplay& shown, ClockHalf white);
+
 // What the DGT clocks plugged into a table's boards show while arbiterd keeps the
 // time: arbiterd's own clock times, the side to move running, and short messages
 // taken from the announcements: the last move briefly ("Nxe5+", then "check" for
@@ -39,7 +45,8 @@ struct ClockFaceSettings {
 // times go out with set-and-run whenever an announcement may have changed them
 // (a move, a takeback, a pause, the start), never in between: the clock counts
 // down by itself. Only games of two players are shown; a clock beside a game of
-// more stays as the players left it.
+// more stays as the players left it. When the DGT clock keeps the time itself
+// ("dgt"), its times are never set: it shows the messages, then its own times.
 class ClockFace final : public AnnouncementSink {
   public:
     // The boards now connected (those with a clock are driven), and the game now

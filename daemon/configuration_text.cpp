@@ -101,7 +101,8 @@ std::string configurationText(const Configuration& config, const TableSetup& set
         out << "size = " << cellsText(setup.cells.files(), setup.cells.ranks()) << "\n";
     }
     out << "# Time control: 5+3, 5b3 (Bronstein), 5d3 (delay), 5h (hourglass),\n"
-        << "# 40/90+30:30+30 (periods); docs/time-controls.md.\n";
+        << "# 40/90+30:30+30 (periods), dgt (the players' DGT clock keeps the time);\n"
+        << "# docs/time-controls.md.\n";
     out << "time = " << settings.session.time.text() << "\n";
     out << "# Minutes of play for the whole game (up to 1440), and moves each player makes\n"
         << "# at most (up to 10000); none by default.\n";

@@ -114,6 +114,13 @@ std::string minutesText(Millis ms) {
 
 std::optional<TimeControl> TimeControl::parse(const std::string& text) {
     if (text.size() > kMaxTextLength) return std::nullopt;
+    const size_t first = text.find_first_not_of(" \t");
+    if (first != std::string::npos &&
+        text.substr(first, text.find_last_not_of(" \t") + 1 - first) == "dgt") {
+        TimeControl control;
+        control.mode = Mode::DgtClock;
+        return control;
+    }
     ControlReader in(text);
     std::vector<Stage> stages;
     std::optional<char> perMoveSymbol;  // '+', 'b' or 'd', the same in every period
@@ -169,6 +176,7 @@ std::optional<TimeControl> TimeControl::parse(const std::string& text) {
 }
 
 std::string TimeControl::text() const {
+    if (keptByDgtClock()) return "dgt";
     std::string text;
     for (const Stage& stage : stages()) {
         if (!text.empty()) text += ':';
@@ -186,6 +194,8 @@ std::string TimeControl::text() const {
                 break;
             case Mode::Hourglass:
                 text += "h";
+                break;
+            case Mode::DgtClock:
                 break;
         }
     }
@@ -226,6 +236,7 @@ void GameClock::moved(PlayerId mover, PlayerId next, Millis now) {
                 break;
             case TimeControl::Mode::SimpleDelay:
             case TimeControl::Mode::Hourglass:
+            case TimeControl::Mode::DgtClock:
                 break;
         }
         const size_t nextStage = stageOfMove(move + 1);
@@ -270,10 +281,19 @@ void GameClock::addPlayer(Millis now) {
     inGame_.push_back(true);
 }
 
+void GameClock::report(const ClockReport& report) {
+    if (!control_.keptByDgtClock() || report.remaining.size() != remaining_.size()) return;
+    remaining_ = report.remaining;
+    known_ = true;
+    reportedRunning_ = report.running;
+    seenRunning_ = seenRunning_ || report.running;
+}
+
 void GameClock::setRemaining(std::vector<Millis> remaining) {
     assert(remaining.size() == remaining_.size());
     remaining_ = std::move(remaining);
     pendingFlow_ = 0;
+    known_ = true;
 }
 
 ClockState GameClock::snapshot(Millis now) const {
@@ -307,7 +327,8 @@ std::vector<Millis> GameClock::remainingAll(Millis now) const {
 }
 
 std::optional<Millis> GameClock::flagAt() const {
-    if (!running()) return std::nullopt;
+    // A DGT clock says itself when a flag falls.
+    if (!running() || control_.keptByDgtClock()) return std::nullopt;
     return runningSince_ + delayLeft_ +
            std::max<Millis>(0, remaining_[static_cast<size_t>(runner_)]);
 }
@@ -327,7 +348,7 @@ size_t GameClock::stageOfMove(int move) const {
 }
 
 Millis GameClock::chargedSince(Millis now) const {
-    if (!running()) return 0;
+    if (!running() || control_.keptByDgtClock()) return 0;
     const Millis elapsed = std::max<Millis>(0, now - runningSince_);
     const Millis afterDelay = std::max<Millis>(0, elapsed - delayLeft_);
     return std::min(afterDelay, std::max<Millis>(0, remaining_[static_cast<size_t>(runner_)]));

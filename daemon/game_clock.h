@@ -20,6 +20,7 @@ struct TimeControl {
         Bronstein,    // after each move the mover gets back the time it took, at most `delay`
         SimpleDelay,  // each turn the clock waits `delay` before it starts running down
         Hourglass,    // the time the mover uses is given to the other players
+        DgtClock,     // the players' DGT clock keeps the time; arbiterd reads it ("dgt")
     };
 
     // A period after the first one in a staged control ("40/90+30:30+30").
@@ -42,13 +43,15 @@ struct TimeControl {
     std::vector<Stage> laterStages = {};  // the periods after the first; the last has moves 0
 
     // "5+3" (minutes + seconds), "90", "0.5+2", "5b3" (Bronstein), "5d3" (simple
-    // delay), "5h" (hourglass), "40/90+30:30+30" (periods). nullopt when malformed.
+    // delay), "5h" (hourglass), "40/90+30:30+30" (periods), "dgt" (the DGT clock
+    // keeps the time). nullopt when malformed.
     static std::optional<TimeControl> parse(const std::string& text);
     // The canonical text: parse(text()) gives this control back.
     std::string text() const;
 
     // Every period, the first one included, in order.
     std::vector<Stage> stages() const;
+    bool keptByDgtClock() const { return mode == Mode::DgtClock; }
     bool operator==(const TimeControl&) const = default;
 };
 
@@ -62,9 +65,21 @@ struct ClockState {
     bool operator==(const ClockState&) const = default;
 };
 
+// What a clock that keeps the time itself shows (a DGT clock, TimeControl "dgt"),
+// per seat.
+struct ClockReport {
+    std::vector<Millis> remaining;
+    std::vector<bool> flagFallen;  // the clock says this seat's time ran out
+    bool running = false;
+};
+
 // The players' clocks. At most one runs at a time; a move stops the mover's
 // clock, applies the time control and starts the next player's. It never reads
 // the time itself: every call is given `now`, so it is exact under test.
+//
+// When a DGT clock keeps the time (TimeControl::Mode::DgtClock) the times never
+// run down here: they are what the clock last reported (report()), or what the
+// journal last recorded, and the turn and the pause are still kept as usual.
 class GameClock {
   public:
     GameClock(TimeControl control, int players);
@@ -86,6 +101,18 @@ class GameClock {
     // A late arrival takes the next seat with the first period's time; hourglass
     // time used before they came is shared among those who were there.
     void addPlayer(Millis now);
+
+    // A DGT clock's times, for a clock kept by one; ignored otherwise, and when
+    // they are not one per seat.
+    void report(const ClockReport& report);
+    // Whether the times mean anything: false for a DGT clock until it or the
+    // journal has given them.
+    bool timesKnown() const { return !control_.keptByDgtClock() || known_; }
+    // Whether the DGT clock has been seen running in this game (its fallen flag
+    // is this game's, not one left from the game before).
+    bool seenRunning() const { return seenRunning_; }
+    // Whether the time runs: the turn's clock, and for a DGT clock what it says.
+    bool timeRuns() const { return running() && (!control_.keptByDgtClock() || reportedRunning_); }
 
     // Restoring times alone (move counts unchanged). Meant for a stopped clock:
     // for a running one the runner's time counts from when it started.
@@ -142,6 +169,9 @@ class GameClock {
     Millis delayLeft_ = 0;     // simple delay still to wait this turn, as of runningSince_
     Millis usedThisTurn_ = 0;  // charged to the runner this turn, as of runningSince_
     Millis pendingFlow_ = 0;   // hourglass: used by the runner, not yet shared out
+    bool known_ = false;       // a DGT clock's times have been given
+    bool reportedRunning_ = false;
+    bool seenRunning_ = false;
 };
 
 }  // namespace arbiter

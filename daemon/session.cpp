@@ -139,10 +139,13 @@ std::unique_ptr<Session> Session::begin(const Game& game, const SessionSettings&
         return nullptr;
     }
     std::string where = s->journal_ ? " Journal: " + s->journal_->path() + "." : "";
+    const std::string clocks = settings.time.keptByDgtClock()
+                                   ? "the DGT clock keeps the time: set it, and start it with "
+                                     "its lever."
+                                   : "clocks start with the first move.";
     out.announce({"start",
                   "New game of " + game.name() + ", " + settings.time.text() + ". " +
-                      s->settings_.players[0] + " to move; clocks start with the first move." +
-                      where,
+                      s->settings_.players[0] + " to move; " + clocks + where,
                   {{"game", game.name()}, {"time", settings.time.text()}}});
     // A game that opens with chance (a die for the first turn) draws it now.
     if (!s->drawChance()) {
@@ -176,6 +179,7 @@ std::string Session::moveLabel(PlayerId mover, int turn) const {
 }
 
 std::string Session::clockText(const std::vector<Millis>& readings) const {
+    if (!clock_.timesKnown()) return "No times yet: waiting for the DGT clock";
     std::string text;
     for (size_t p = 0; p < readings.size() && p < settings_.players.size(); ++p) {
         if (!text.empty()) text += ", ";
@@ -497,6 +501,23 @@ void Session::checkFlag() {
     Millis now = time_.now();
     PlayerId flagged = clock_.runner();
     if (clock_.remaining(flagged, now) > 0) return;
+    flagFell(flagged, now);
+}
+
+void Session::clockReported(const ClockReport& report) {
+    if (over() || !clock_.control().keptByDgtClock()) return;
+    clock_.report(report);
+    const PlayerId mover = current().toMove();
+    const auto m = static_cast<size_t>(mover);
+    if (m >= report.flagFallen.size() || m >= report.remaining.size()) return;
+    // Before the clock has run in this game (or a move has started it), a flag
+    // it shows is one left from the game before.
+    const bool live = clock_.seenRunning() || clock_.runner() != NoPlayer;
+    if (clock_.paused() || !live) return;
+    if (report.flagFallen[m] || report.remaining[m] <= 0) flagFell(mover, time_.now());
+}
+
+void Session::flagFell(PlayerId flagged, Millis now) {
     const std::string name = settings_.players[static_cast<size_t>(flagged)];
     std::vector<PlayerId> others;
     bool anyCanWin = false;
@@ -553,7 +574,8 @@ nlohmann::json Session::snapshot() const {
     // The clocks as the players read them, in the announcements' own format.
     std::vector<std::string> clockTexts;
     for (PlayerId p = 0; p < current().playerCount(); ++p)
-        clockTexts.push_back(GameClock::format(clock_.remaining(p, now)));
+        clockTexts.push_back(clock_.timesKnown() ? GameClock::format(clock_.remaining(p, now))
+                                                 : std::string("?"));
     constexpr size_t kLastMovesShown = 6;
     nlohmann::json j = {{"game", game_.name()},
                         {"state", current().serialize()},
@@ -564,7 +586,8 @@ nlohmann::json Session::snapshot() const {
                         {"clock", clock_.remainingAll(now)},
                         {"clockText", clockTexts},
                         {"lastMoves", lastMoves(kLastMovesShown)},
-                        {"clockRunning", clock_.running()},
+                        {"clockRunning", clock_.timeRuns()},
+                        {"clockKnown", clock_.timesKnown()},
                         {"scores", scores()},
                         {"inGame", inGame},
                         {"limits",

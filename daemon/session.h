@@ -123,6 +123,13 @@ class Session {
     bool replace(const Action& whole);
     // Called when the running clock may have reached zero; ends the game if so.
     void checkFlag();
+    // The DGT clock that keeps this game's time (TimeControl "dgt") shows these
+    // times: they become the game's. When it says that the flag of the player
+    // to move has fallen, or shows them 0:00, the game ends on time as with
+    // arbiterd's own clock; not while paused, and not before the clock has run
+    // in this game (a flag left from the game before). Ignored in a game with
+    // arbiterd's own clock, and when over.
+    void clockReported(const ClockReport& report);
     // When the whole game's time limit will be reached; nullopt when none applies.
     std::optional<Millis> timeLimitAt() const { return limits_.timeLimitAt(); }
     bool timeLimitReached() const { return limits_.timeLimitReached(); }
@@ -147,6 +154,8 @@ class Session {
     void announceChainStop(const Action& a, int stops);
     // Says where the game stands: used after a resume or a board's return.
     void announceStatus();
+    // The clocks read now, said: "Ann 4:59, Bob 5:00".
+    std::string clockTextNow() const;
 
     // Decisions no board shows, said through the control socket. Each returns
     // an empty string when done, or why it was refused (then nothing changed).
@@ -223,6 +232,9 @@ class Session {
         ByTheLimits,  // the table's time or move limit stopped it
     };
     void finish(const Outcome& outcome, Ending ending = Ending::ByPlay);
+    // `flagged` ran out of time: they leave a game that goes on without them,
+    // else the game ends (a draw when no opponent can still win).
+    void flagFell(PlayerId flagged, Millis now);
     // Whose decision `a` is in `state`: the mover, the one leaving or the newcomer.
     static PlayerId actorOf(const GameState& state, const Action& a);
     // "12. ", "12... " or "Ann: " for an action of turn number `turn` (from 0).
@@ -230,8 +242,6 @@ class Session {
     // "Ann 4:59, Bob 5:00": the clocks as `readings` give them, so that what
     // is said is exactly what was recorded with it.
     std::string clockText(const std::vector<Millis>& readings) const;
-    // The clocks read now, said.
-    std::string clockTextNow() const;
     nlohmann::json clockJson() const;
     std::string resultText(const Outcome& o) const;
     std::string refusal(PlayerId p) const;

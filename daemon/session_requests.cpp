@@ -36,6 +36,8 @@ std::string Session::join(const std::string& name) {
             return "there is already a player called " + name + " at this table";
         former = static_cast<int>(p);
     }
+    if (clock_.control().keptByDgtClock())
+        return "a DGT clock keeps the time of two players only: this game takes no late players";
     const Action joining = Action::join(former);
     if (!current().isLegal(joining)) {
         if (former >= 0) return name + " is out of this game and may not come back";

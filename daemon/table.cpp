@@ -70,6 +70,73 @@ void Table::clockAttached(int) {
     clockFace_.clockAttached();
 }
 
+bool Table::dgtKeepsTime() const {
+    return session_ ? session_->clock().control().keptByDgtClock()
+                    : settings_.session.time.keptByDgtClock();
+}
+
+void Table::clockDisplay(int board, const ClockDisplay& shown) {
+    if (!dgtKeepsTime()) return;
+    // With clocks on several boards, the first to report keeps the time.
+    if (timekeeper_ && *timekeeper_ != board) return;
+    const bool arrived = !timekeeper_;
+    timekeeper_ = board;
+    timekeeperShown_ = shown;
+    if (!session_ || session_->over()) return;
+    session_->clockReported(clockReportOf(shown, settings_.clockFace.white));
+    if (session_->over()) {
+        refereeStale_ = true;
+        gameEnded();
+        return;
+    }
+    if (arrived)
+        out_.announce({"clock",
+                       "The DGT clock on board " + surface_.placement(board).name +
+                           " keeps the time: " + session_->clockTextNow() + ".",
+                       {{"board", board}, {"connected", true}}});
+}
+
+void Table::clockDetached(int board) {
+    if (!timekeeper_ || *timekeeper_ != board) return;
+    timekeeper_.reset();
+    timekeeperShown_.reset();
+    if (!dgtKeepsTime() || !session_ || session_->over()) return;
+    out_.announce({"clock",
+                   "The DGT clock on board " + surface_.placement(board).name +
+                       " is gone: the game keeps its last times (" + session_->clockTextNow() +
+                       ") until a clock reports again.",
+                   {{"board", board}, {"connected", false}}});
+}
+
+void Table::takeClockTimes() {
+    if (!session_ || session_->over() || !dgtKeepsTime()) return;
+    if (timekeeperShown_) {
+        session_->clockReported(clockReportOf(*timekeeperShown_, settings_.clockFace.white));
+        if (session_->over()) gameEnded();
+        return;
+    }
+    if (session_->clock().timesKnown()) return;  // resumed: the journal's times stand
+    out_.announce({"clock",
+                   "Waiting for the DGT clock: plug it into a board, set it and start it with its "
+                   "lever. Until it reports, the game has no times.",
+                   {{"connected", false}}});
+}
+
+void Table::clockButton(int board, ClockButton button) {
+    if (!session_ || session_->over()) return;
+    if (button == ClockButton::Ok) {
+        session_->announceStatus();
+        return;
+    }
+    if (button != ClockButton::Run) return;
+    const ControlReply reply = session_->clock().paused() ? resumeClocks() : pauseClocks();
+    if (!reply.ok)
+        out_.announce({"button",
+                       "The run button of the clock on board " + surface_.placement(board).name +
+                           " does nothing now: " + reply.error + ".",
+                       {{"board", board}, {"button", "run"}, {"refused", reply.error}}});
+}
+
 Table::~Table() {
     if (judgeTimer_) loop_.cancel(*judgeTimer_);
     if (flagTimer_) loop_.cancel(*flagTimer_);
@@ -154,6 +221,7 @@ std::unique_ptr<Table> Table::create(EventLoop& loop, TableSettings settings,
                 return nullptr;
             }
             table->armTimers();
+            table->takeClockTimes();
         }
     }
     for (size_t i = 0; i < table->settings_.boards.size(); ++i) {
@@ -254,6 +322,7 @@ void Table::boardLost(int board, const std::string& why) {
          "Board " + surface_.placement(board).name + " is gone (" + why +
              "); the game waits for it. Clocks keep running.",
          {{"board", board}, {"name", surface_.placement(board).name}, {"connected", false}}});
+    clockDetached(board);
     surfaceChanged();
 }
 
@@ -466,6 +535,7 @@ void Table::startGame() {
     surface_.markStill();
     lastFixes_.clear();
     armTimers();
+    takeClockTimes();
 }
 
 void Table::judgeInGame() {
@@ -733,6 +803,10 @@ std::string Table::awaited() const {
     }
     std::string text = session_->playerName(now.toMove()) + " to move";
     if (now.midTurn()) text += ", who may go on or end the turn (arbiterctl do end)";
+    if (dgtKeepsTime() && !timekeeper_)
+        text += session_->clock().timesKnown()
+                    ? " (the DGT clock to come back: the game keeps its last times)"
+                    : " (and the DGT clock: set it and start it with its lever)";
     return text;
 }
 

@@ -68,6 +68,11 @@ class Table final : public BoardEvents, public TableControl {
     void squareChanged(int board, int square, Appearance content) override;
     void boardLost(int board, const std::string& why) override;
     void clockAttached(int board) override;
+    void clockDisplay(int board, const ClockDisplay& shown) override;
+    void clockDetached(int board) override;
+    // Run pauses or resumes the game as arbiterctl pause and resume do, OK says
+    // where the game stands; the others are not used.
+    void clockButton(int board, ClockButton button) override;
 
     // TableControl
     nlohmann::json status() const override;
@@ -133,6 +138,12 @@ class Table final : public BoardEvents, public TableControl {
     void tellSetup();
     void startGame();
     void gameEnded();
+    // Whether a DGT clock keeps the time (--time dgt) of the game on, or else
+    // of the next one.
+    bool dgtKeepsTime() const;
+    // A game kept by the DGT clock has begun: it takes the clock's times as
+    // last shown, or is told that it waits for one.
+    void takeClockTimes();
     // A game without cells needs no start position: it begins when asked.
     bool playedWithoutBoards() const { return game_->start()->geometry().size() == 0; }
     // How to set up the start: ": white king on e1; black king on e8", and
@@ -184,6 +195,10 @@ class Table final : public BoardEvents, public TableControl {
     std::optional<EventLoop::TimerId> limitTimer_;
     std::optional<EventLoop::TimerId> hintTimer_;
     std::optional<EventLoop::TimerId> setupTimer_;
+    // The board whose DGT clock keeps the time (the first to report), and what
+    // it showed last.
+    std::optional<int> timekeeper_;
+    std::optional<ClockDisplay> timekeeperShown_;
     std::string setupTold_;  // the last list of squares to set up, and when
     Millis setupToldAt_ = 0;
 };

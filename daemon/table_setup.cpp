@@ -187,6 +187,23 @@ std::optional<TableSetup> setUpTable(const Configuration& config, std::string& e
                 "(docs/time-controls.md)";
         return std::nullopt;
     }
+    if (control->keptByDgtClock()) {
+        // The DGT clock has two halves, and it speaks only through a DGT board.
+        if (setup.seats != 2) {
+            error = config.where("time") + "time \"dgt\": a DGT clock keeps the time of two " +
+                    "players, but this " + game->name() + " starts with " +
+                    std::to_string(setup.seats) + "; give a time control such as 15+10";
+            return std::nullopt;
+        }
+        const bool anyDgtBoard = std::any_of(boards->begin(), boards->end(), [](const auto& b) {
+            return b.device.protocol == "dgt" || b.device.protocol == "vboard";
+        });
+        if (!anyDgtBoard) {
+            error = config.where("time") + "time \"dgt\": the DGT clock is read through a " +
+                    "DGT board, and this table has none; give a time control such as 15+10";
+            return std::nullopt;
+        }
+    }
     SessionSettings& session = setup.settings.session;
     session.time = *control;
     session.timeGiven = config.timeGiven;

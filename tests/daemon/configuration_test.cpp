@@ -247,6 +247,20 @@ TEST_F(ConfigurationTest, PlayersSizeOptionsAndStandInsAreReadAndChecked) {
               "piece=black knight");
 }
 
+TEST_F(ConfigurationTest, TimeDgtIsRefusedWhereNoDgtClockCanKeepIt) {
+    const std::string board = "[board.a]\ndevice = dgt:/dev/ttyACM0\n";
+    ASSERT_EQ(setUp("game = fide\ntime = dgt\n" + board), "");
+    EXPECT_TRUE(setup->settings.session.time.keptByDgtClock());
+    EXPECT_EQ(refusal("game = skirmish\ntime = dgt\n" + board),
+              ":2: time \"dgt\": a DGT clock keeps the time of two players, but this skirmish "
+              "starts with 4; give a time control such as 15+10");
+    EXPECT_EQ(refusal("game = powercoinz\nplayers = 2\ntime = dgt\n"),
+              ":3: time \"dgt\": the DGT clock is read through a DGT board, and this table has "
+              "none; give a time control such as 15+10");
+    EXPECT_NE(refusal("game = fide\ntime = dgt5\n" + board).find("is not a time control"),
+              std::string::npos);
+}
+
 TEST_F(ConfigurationTest, StandInsMayBeFenLetters) {
     ASSERT_EQ(setUp("game = skirmish\n[stand-ins]\npiece = n\n[board.a]\ndevice = "
                     "dgt:/dev/ttyACM0\n"),

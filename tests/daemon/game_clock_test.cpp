@@ -256,6 +256,50 @@ TEST(TimeControl, EveryWellFormedControlRoundTrips) {
     }
 }
 
+TEST(TimeControl, ReadsDgtAsTheDgtClockKeepingTheTime) {
+    auto dgt = TimeControl::parse(" dgt ");
+    ASSERT_TRUE(dgt);
+    EXPECT_TRUE(dgt->keptByDgtClock());
+    EXPECT_EQ(dgt->text(), "dgt");
+    EXPECT_EQ(TimeControl::parse(dgt->text()), dgt);
+    EXPECT_FALSE(TimeControl::parse("5+3")->keptByDgtClock());
+    for (const char* bad : {"dgt5", "dgt+3", "d gt", "dg", "dgt dgt", "5+3 dgt"})
+        EXPECT_FALSE(TimeControl::parse(bad)) << bad;
+}
+
+// ---- kept by a DGT clock ----
+
+TEST(GameClockDgt, TheTimesAreTheClocksAndNeverRunDownHere) {
+    GameClock c(*TimeControl::parse("dgt"), 2);
+    EXPECT_FALSE(c.timesKnown());
+    c.start(0, 0);
+    c.report({{299'000, 300'000}, {false, false}, true});
+    EXPECT_TRUE(c.timesKnown());
+    EXPECT_EQ(c.remainingAll(60'000), (std::vector<Millis>{299'000, 300'000}));
+    EXPECT_FALSE(c.flagAt());
+    EXPECT_TRUE(c.timeRuns());
+    c.moved(0, 1, 61'000);  // no increment: the clock adds its own
+    EXPECT_EQ(c.remainingAll(61'000), (std::vector<Millis>{299'000, 300'000}));
+    c.report({{299'000, 290'000}, {false, false}, false});
+    EXPECT_FALSE(c.timeRuns());
+    EXPECT_TRUE(c.seenRunning());
+    EXPECT_EQ(c.remaining(1, 99'000), 290'000);
+}
+
+TEST(GameClockDgt, AReportOfAnotherNumberOfSeatsChangesNothing) {
+    GameClock c(*TimeControl::parse("dgt"), 2);
+    c.report({{1000, 2000, 3000}, {false, false, false}, true});
+    EXPECT_FALSE(c.timesKnown());
+    EXPECT_FALSE(c.seenRunning());
+    EXPECT_EQ(c.remainingAll(0), (std::vector<Millis>{0, 0}));
+}
+
+TEST(GameClockDgt, AnOwnClockIgnoresReports) {
+    GameClock c({60000, 0}, 2);
+    c.report({{1000, 2000}, {false, false}, true});
+    EXPECT_EQ(c.remainingAll(0), (std::vector<Millis>{60000, 60000}));
+}
+
 // ---- Fischer increment ----
 
 TEST(GameClock, OnlyTheRunningClockLosesTime) {
