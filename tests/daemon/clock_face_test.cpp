@@ -33,7 +33,7 @@ class QuietListener : public BoardListener {
 
 class ClockFaceTest : public ::testing::Test {
   protected:
-    void start(int clockMajor, ClockFaceSettings settings = {}) {
+    void start(int clockMajor, ClockFaceSettings settings = {}, const char* control = "5+3") {
         face = std::make_unique<ClockFace>(
             loop, settings, [this] { return std::vector<dgt::DgtBoard*>{&board}; },
             [this] { return session.get(); });
@@ -44,7 +44,7 @@ class ClockFaceTest : public ::testing::Test {
         transport.boardReceived();  // the start's requests and the version request
         game = makeGame("fide");
         SessionSettings s;
-        s.time = *TimeControl::parse("5+3");
+        s.time = *TimeControl::parse(control);
         std::string error;
         session = Session::begin(*game, s, out, time, error);
         ASSERT_TRUE(session) << error;
@@ -173,6 +173,18 @@ TEST_F(ClockFaceTest, WhiteOnTheRightHalfSwapsTheTimes) {
     start(2, settings);
     move("e2e4");
     EXPECT_EQ(clockCommands()[0], dgt::clockSetAndRun({300, 303, clk::kRunLeft}));
+}
+
+TEST_F(ClockFaceTest, AClockThatKeepsTheTimeIsNeverSetButStillShowsTheMove) {
+    start(2, {}, "dgt");
+    EXPECT_EQ(startCommands, std::vector<Bytes>{dgt::clockEndDisplay()});
+    move("e2e4");
+    EXPECT_EQ(clockCommands(), std::vector<Bytes>{dgt::clockText("e4")});
+    pass(2000);
+    EXPECT_EQ(clockCommands(), std::vector<Bytes>{dgt::clockEndDisplay()});
+    ASSERT_EQ(session->pauseClocks(), "");
+    settle();
+    EXPECT_EQ(clockCommands(), std::vector<Bytes>{dgt::clockEndDisplay()});
 }
 
 TEST_F(ClockFaceTest, AnXlShowsTheMoveOnItsDigits) {
