@@ -43,7 +43,7 @@ std::optional<CommandLine> readCommandLine(int argc, const char* const argv[], s
         "one board covering the game: dgt:PATH (a serial port or a pty) or vboard:NAME (a virtual "
         "board started with arbiter-vboard --name NAME)")(
         "time,t", po::value(&config.time)->default_value(config.time),
-        "time control, e.g. 5+3 (docs/time-controls.md)")(
+        "time control, e.g. 5+3, or dgt: the DGT clock keeps it (docs/time-controls.md)")(
         "time-limit", po::value(&config.timeLimit),
         "minutes of play for the whole game; then the round is finished and the game ends")(
         "move-limit", po::value(&config.moveLimit),
