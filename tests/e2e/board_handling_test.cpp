@@ -66,6 +66,24 @@ TEST_F(DgtClockAtTheTable, AfterAMoveTheClockShowsItThenTheTimesWithTheOpponentR
         << board_->transcript();
 }
 
+// With --time dgt the players set and run the DGT 3000 themselves; the times
+// announced are what it shows, and its run button pauses the game.
+class DgtClockKeepsTheTime : public TableTest {
+  protected:
+    void SetUp() override {
+        TableTest::SetUp();
+        startBoard({"--clock", "3000"});
+        startDaemon({"--time", "dgt"});
+        expectSaid("New game of fide, dgt");
+    }
+};
+
+TEST_F(DgtClockKeepsTheTime, TheAnnouncedTimesAreTheClocksAndItsRunButtonPauses) {
+    board_->send("clock set 0:04:00 0:03:00\n");
+    play("e2-e4", "1. e4 (e2e4). White 4:00, Black 3:00");
+    play("lever left\nbutton run", "Clocks paused. White 4:00, Black ");
+}
+
 TEST_F(BoardHandling, SlidPieceIsJudgedWhereItStops) {
     playMoves({{"e2-e4", "1. e4"}, {"e7-e5", "1... e5"}});
     play("slide f1 c4", "2. Bc4");
