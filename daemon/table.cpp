@@ -86,6 +86,7 @@ void Table::clockDisplay(int board, const ClockDisplay& shown) {
     session_->clockReported(clockReportOf(shown, settings_.clockFace.white));
     if (session_->over()) {
         refereeStale_ = true;
+        armTimers();  // none is needed any more
         gameEnded();
         return;
     }
@@ -112,7 +113,11 @@ void Table::takeClockTimes() {
     if (!session_ || session_->over() || !dgtKeepsTime()) return;
     if (timekeeperShown_) {
         session_->clockReported(clockReportOf(*timekeeperShown_, settings_.clockFace.white));
-        if (session_->over()) gameEnded();
+        if (session_->over()) {
+            refereeStale_ = true;
+            armTimers();
+            gameEnded();
+        }
         return;
     }
     if (session_->clock().timesKnown()) return;  // resumed: the journal's times stand
