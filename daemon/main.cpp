@@ -185,7 +185,13 @@ int main(int argc, char** argv) {
         auto game = makeGame(setup->game->name, setup->options, error);
         auto start = game ? startState(*game, setup->settings.session.start, error) : nullptr;
         if (!start) return refuse(error);
-        std::cout << startPositionText(*setup, *start);
+        // A game to be resumed stands where it was left: that is what the
+        // boards must show (./run starts its virtual board from this), and a
+        // journal arbiterd would refuse to resume is refused here too.
+        std::unique_ptr<GameState> resumed;
+        if (!Table::positionToResume(*game, setup->settings, resumed, error))
+            return refuse(error);
+        std::cout << startPositionText(*setup, resumed ? *resumed : *start);
         return 0;
     }
     if (commandLine->request == DaemonRequest::CheckConfig) {
@@ -198,6 +204,10 @@ int main(int argc, char** argv) {
         auto game = makeGame(setup->game->name, setup->options, error);
         auto start = game ? startState(*game, setup->settings.session.start, error) : nullptr;
         if (!start) return refuse(error);
+        std::unique_ptr<GameState> resumed;
+        if (!Table::positionToResume(*game, setup->settings, resumed, error))
+            return refuse(error);
+        if (resumed) start = std::move(resumed);
         std::cerr << "arbiterd: no board named, so the table is on virtual boards; start each "
                      "(docs/vboard.md), or name real ones with --board or --config (arbiterd "
                      "--list-ports shows serial ports):\n";

@@ -7,6 +7,7 @@
 
 #include "daemon/position_picture.h"
 #include "daemon/recorded_games.h"
+#include "daemon/time_source.h"
 
 namespace arbiter {
 
@@ -171,69 +172,98 @@ std::unique_ptr<Table> Table::create(EventLoop& loop, TableSettings settings,
     // As the game writes it, so that the journal of a game begun here matches it.
     if (!table->settings_.session.start.empty())
         table->settings_.session.start = table->start_->serialize();
-    const std::string& dir = table->settings_.session.journalDir;
-    if (!dir.empty()) {
-        // A message of its own: `error` may hold a caller's earlier one.
-        std::string damaged;
-        auto unfinished = findUnfinishedJournal(dir, damaged);
-        if (!damaged.empty()) {
-            error =
-                "cannot resume: " + damaged + " (move the damaged journal away to start afresh)";
+    std::optional<JournalContents> unfinished;
+    if (!findGameToResume(*table->game_, table->settings_, unfinished, error)) return nullptr;
+    if (unfinished && table->settings_.newGame) {
+        if (!table->closeUnfinished(*unfinished, error)) return nullptr;
+        unfinished.reset();
+    }
+    if (unfinished) {
+        table->session_ =
+            Session::resume(*table->game_, *unfinished, table->out_, loop.time(), error);
+        if (!table->session_) {
+            error = "cannot resume: " + error + " (move the journal away to start afresh)";
             return nullptr;
         }
-        if (unfinished && !unfinished->events.empty()) {
-            // The surface and the boards are laid out for this table's cells: a game
-            // begun on other cells cannot go on here. Checked before resuming, which
-            // reopens the journal and announces the game.
-            const nlohmann::json& header = unfinished->events.front();
-            std::string unreadable;  // Session::resume says what is wrong with the header
-            auto start = header.contains("start") && header["start"].is_string()
-                             ? table->game_->load(header["start"].get<std::string>(), unreadable)
-                             : nullptr;
-            if (start && !(start->geometry() == cells)) {
-                auto size = [](const Geometry& g) {
-                    return std::to_string(g.files()) + "x" + std::to_string(g.ranks());
-                };
-                bool sameSize = start->geometry().files() == cells.files() &&
-                                start->geometry().ranks() == cells.ranks();
-                error = "cannot resume " + unfinished->path + ": that game is played on " +
-                        size(start->geometry()) + " cells" +
-                        (sameSize ? " with other cells left out" : "") + ", but this table's " +
-                        table->game_->name() + " is on " + size(cells) +
-                        "; start arbiterd with that game's size (--size), or move the journal "
-                        "away to start afresh";
-                return nullptr;
-            }
-            if (table->settings_.newGame) {
-                if (!table->closeUnfinished(*unfinished, error)) return nullptr;
-                unfinished.reset();
-            }
-        }
-        if (unfinished && !unfinished->events.empty()) {
-            const nlohmann::json& header = unfinished->events.front();
-            // What the table asks for must be what the game was played with:
-            // silently resuming with other times or names surprised players.
-            if (std::string clash = resumeClash(header, table->settings_.session); !clash.empty()) {
-                error = "an unfinished game is in " + unfinished->path + ", " + clash +
-                        "; leave those options out to resume it, or start afresh with "
-                        "arbiterd --new-game";
-                return nullptr;
-            }
-            table->session_ =
-                Session::resume(*table->game_, *unfinished, table->out_, loop.time(), error);
-            if (!table->session_) {
-                error = "cannot resume: " + error + " (move the journal away to start afresh)";
-                return nullptr;
-            }
-            table->armTimers();
-            table->takeClockTimes();
-        }
+        table->armTimers();
+        table->takeClockTimes();
     }
     for (size_t i = 0; i < table->settings_.boards.size(); ++i) {
         table->links_.push_back(std::make_unique<BoardLink>(
             loop, static_cast<int>(i), table->settings_.boards[i].device, *table));
     }
     return table;
+}
+
+bool Table::findGameToResume(const Game& game, const TableSettings& settings,
+                             std::optional<JournalContents>& unfinished, std::string& error) {
+    unfinished.reset();
+    const std::string& dir = settings.session.journalDir;
+    if (dir.empty()) return true;
+    // A message of its own: `error` may hold a caller's earlier one.
+    std::string damaged;
+    auto found = findUnfinishedJournal(dir, damaged);
+    if (!damaged.empty()) {
+        error = "cannot resume: " + damaged + " (move the damaged journal away to start afresh)";
+        return false;
+    }
+    if (!found || found->events.empty()) return true;
+    // The surface and the boards are laid out for this table's cells: a game
+    // begun on other cells cannot go on here. Checked before resuming, which
+    // reopens the journal and announces the game.
+    const Geometry cells = game.start()->geometry();
+    const nlohmann::json& header = found->events.front();
+    std::string unreadable;  // Session::resume says what is wrong with the header
+    auto start = header.contains("start") && header["start"].is_string()
+                     ? game.load(header["start"].get<std::string>(), unreadable)
+                     : nullptr;
+    if (start && !(start->geometry() == cells)) {
+        auto size = [](const Geometry& g) {
+            return std::to_string(g.files()) + "x" + std::to_string(g.ranks());
+        };
+        bool sameSize = start->geometry().files() == cells.files() &&
+                        start->geometry().ranks() == cells.ranks();
+        error = "cannot resume " + found->path + ": that game is played on " +
+                size(start->geometry()) + " cells" +
+                (sameSize ? " with other cells left out" : "") + ", but this table's " +
+                game.name() + " is on " + size(cells) +
+                "; start arbiterd with that game's size (--size), or move the journal "
+                "away to start afresh";
+        return false;
+    }
+    // What the table asks for must be what the game was played with: silently
+    // resuming with other times or names surprised players. A game about to be
+    // closed (--new-game) is not played on, so nothing it says can clash.
+    if (!settings.newGame) {
+        if (std::string clash = resumeClash(header, settings.session); !clash.empty()) {
+            error = "an unfinished game is in " + found->path + ", " + clash +
+                    "; leave those options out to resume it, or start afresh with "
+                    "arbiterd --new-game";
+            return false;
+        }
+    }
+    unfinished = std::move(found);
+    return true;
+}
+
+bool Table::positionToResume(const Game& game, const TableSettings& settings,
+                             std::unique_ptr<GameState>& position, std::string& error) {
+    position.reset();
+    std::optional<JournalContents> unfinished;
+    if (!findGameToResume(game, settings, unfinished, error)) return false;
+    if (!unfinished || settings.newGame) return true;
+    // Replayed as resume() would, writing nothing and saying nothing.
+    Announcer silent;
+    SystemTimeSource time;
+    auto session = Session::replayStart(game, *unfinished, silent, time, error);
+    for (size_t i = 1; session && i < unfinished->events.size(); ++i)
+        if (!session->replayEvent(*unfinished, i, nullptr, error)) session.reset();
+    if (!session) {
+        error = "cannot resume: " + error + " (move the journal away to start afresh)";
+        return false;
+    }
+    position = session->current().clone();
+    return true;
 }
 
 bool Table::closeUnfinished(const JournalContents& unfinished, std::string& error) {

@@ -56,6 +56,16 @@ class Table final : public BoardEvents, public TableControl {
     static std::unique_ptr<Table> create(EventLoop& loop, TableSettings settings,
                                          std::unique_ptr<Game> game, AnnouncementSink& out,
                                          std::string& error);
+    // The unfinished game in the journal folder that a table with `settings`
+    // resumes, checked as create() checks it (a damaged journal, other cells,
+    // options that contradict it): false and why when it cannot be resumed
+    // here; `unfinished` empty when there is none. Nothing is written.
+    static bool findGameToResume(const Game& game, const TableSettings& settings,
+                                 std::optional<JournalContents>& unfinished, std::string& error);
+    // Where that game stands now, for the boards to show (--print-start):
+    // `position` empty when no game is resumed. Nothing is written or said.
+    static bool positionToResume(const Game& game, const TableSettings& settings,
+                                 std::unique_ptr<GameState>& position, std::string& error);
     ~Table() override;
 
     void connectBoards();

@@ -183,8 +183,8 @@ std::optional<TableSetup> setUpTable(const Configuration& config, std::string& e
     auto control = TimeControl::parse(config.time);
     if (!control) {
         error = config.where("time") + "time \"" + config.time +
-                "\" is not a time control; e.g. 5+3, 5b3, 5d3, 5h or 40/90+30:30+30 "
-                "(docs/time-controls.md)";
+                "\" is not a time control; e.g. 5+3, 5b3, 5d3, 5h, 40/90+30:30+30, or dgt "
+                "(the DGT clock keeps the time; docs/time-controls.md)";
         return std::nullopt;
     }
     if (control->keptByDgtClock()) {

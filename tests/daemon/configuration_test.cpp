@@ -349,8 +349,8 @@ TEST_F(ConfigurationTest, BadFormsAreRefusedAsTheyAreRead) {
 TEST_F(ConfigurationTest, TopLevelValuesOnlyTheTableJudgesAreNamedWithTheirLine) {
     const std::string board = "[board.a]\ndevice = dgt:/dev/ttyACM0\n";
     EXPECT_EQ(refusal("time = soon\n" + board),
-              ":1: time \"soon\" is not a time control; e.g. 5+3, 5b3, 5d3, 5h or "
-              "40/90+30:30+30 (docs/time-controls.md)");
+              ":1: time \"soon\" is not a time control; e.g. 5+3, 5b3, 5d3, 5h, "
+              "40/90+30:30+30, or dgt (the DGT clock keeps the time; docs/time-controls.md)");
     EXPECT_EQ(refusal("\nlog-level = loud\n" + board),
               ":2: unknown log level \"loud\"; known levels: trace, debug, info, warn, error, "
               "critical, off");

@@ -102,6 +102,27 @@ TEST_F(Configuring, APositionIsWhereTheBoardsStartAndABadOneIsRefused) {
         << said;
 }
 
+// ./run starts its virtual board from --print-start: after a restart the board
+// must come back as the game was left, not in the start position.
+TEST_F(Configuring, PrintStartShowsAGameToBeResumedAsItWasLeft) {
+    fs::create_directories(journalDir_);
+    std::ofstream(journalDir_ + "/2026-01-01T00-00-00-fide.jsonl")
+        << "{\"type\":\"game\",\"game\":\"fide\",\"start\":\"rnbqkbnr/pppppppp/8/8/8/8/"
+           "PPPPPPPP/RNBQKBNR w KQkq - 0 1\",\"time\":\"5+3\"}\n"
+           "{\"type\":\"move\",\"action\":\"e2e4\",\"clock\":[303000,300000]}\n";
+    auto [status, said] = runDaemon({"--journal", journalDir_, "--print-start"});
+    EXPECT_EQ(status, 0) << said;
+    EXPECT_EQ(said, "vboard:main rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR\n");
+    std::tie(status, said) = runDaemon({"--journal", journalDir_, "--new-game", "--print-start"});
+    EXPECT_EQ(status, 0) << said;
+    EXPECT_EQ(said, "vboard:main rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR\n");
+    // What arbiterd would refuse to resume, ./run must refuse before it starts anything.
+    std::tie(status, said) =
+        runDaemon({"--journal", journalDir_, "--time", "10+5", "--print-start"});
+    EXPECT_EQ(status, 2) << said;
+    EXPECT_NE(said.find("played with 5+3, not 10+5"), std::string::npos) << said;
+}
+
 TEST_F(Configuring, PrintAndCheckRefuseBadGameSettingsWithTheValidOnes) {
     auto [status, said] =
         runDaemon({"--game", "skirmish", "--option", "pieces=50", "--print-config"});

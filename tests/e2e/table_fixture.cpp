@@ -168,7 +168,7 @@ void SeveralBoardsTest::TearDown() {
 
 void SeveralBoardsTest::startBoards(const std::vector<std::string>& names,
                                     const std::vector<std::string>& gameArgs) {
-    std::vector<std::string> args = {"--print-start"};
+    std::vector<std::string> args = {"--print-start", "--journal", journalDir_};
     args.insert(args.end(), gameArgs.begin(), gameArgs.end());
     auto [code, starts] = runDaemon(args);
     ASSERT_EQ(code, 0) << starts;
