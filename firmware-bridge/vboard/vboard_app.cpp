@@ -15,6 +15,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "drivers/transport/virtual_board_path.h"
 #include "firmware-bridge/firmware.h"
@@ -156,11 +157,21 @@ int runVboard(const VboardOptions& options) {
     VirtualHardware hardware(
         [&terminal](std::span<const uint8_t> bytes) { terminal->writeToHost(bytes); });
     hardware.sensors() = initialPosition(options);
-    if (!options.quiet) {
-        hardware.setLedListener([](int square, bool on) {
-            std::cerr << "vboard: led " << squareName(square) << (on ? " on" : " off") << '\n';
-        });
-    }
+    // The LEDs are said as the squares lit once a burst of LED commands is
+    // over (`vboard: lit e2 e4`): one line a move, where a line per LED switched
+    // buried the moves at the console.
+    bool ledsChanged = false;
+    if (!options.quiet) hardware.setLedListener([&ledsChanged](int, bool) { ledsChanged = true; });
+    auto sayLeds = [&hardware]() {
+        std::vector<std::string> lit;
+        for (int square = 0; square < dgt::kSquares; ++square)
+            if (hardware.ledOn(square)) lit.push_back(squareName(square));
+        std::sort(lit.begin(), lit.end());
+        std::string line = "vboard: lit";
+        for (const std::string& name : lit) line += " " + name;
+        if (lit.empty()) line += " nothing";
+        std::cerr << line << '\n';
+    };
     std::unique_ptr<VirtualClock> clock;
     if (options.clock) {
         VirtualClock::Printer printer;
@@ -207,9 +218,11 @@ int runVboard(const VboardOptions& options) {
         }
         masterPauseMs = 0;
 
+        bool hostSpoke = false;
         if (ready > 0 && watchMaster) {
             const short events = watched[0].revents;
             if (events & POLLIN) {
+                hostSpoke = true;
                 size_t got = 0;
                 while ((got = terminal->readFromHost(buffer)) > 0) {
                     hardware.deliverFromHost(std::span(buffer.data(), got));
@@ -233,6 +246,10 @@ int runVboard(const VboardOptions& options) {
             }
         }
         board.tick();
+        if (ledsChanged && !hostSpoke) {
+            sayLeds();
+            ledsChanged = false;
+        }
     }
     return 0;
 }

@@ -19,16 +19,14 @@ class BoardHandling : public TableTest {
 TEST_F(BoardHandling, IllegalMoveIsNamedAndPlayResumesOnceFixed) {
     using std::chrono::seconds;
     play("e2-e4", "1. e4");
-    const int lit = board_->waitFor("vboard: led e4 on", seconds(5));
+    const int lit = board_->waitFor("vboard: lit e2 e4", seconds(5));
     EXPECT_GE(lit, 0);
-    EXPECT_GE(board_->waitFor("vboard: led e2 on", seconds(5)), 0);
     // The queen cannot pass its own pawn on e7.
     play("d8-h4", "Illegal position. To fix: take the black queen off h4; put a black queen on d8");
-    const int fix = board_->waitFor("vboard: led h4 on", seconds(5), lit + 1);
+    const int fix = board_->waitFor("vboard: lit d8 h4", seconds(5), lit + 1);
     EXPECT_GE(fix, 0);
-    EXPECT_GE(board_->waitFor("vboard: led d8 on", seconds(5), lit + 1), 0);
     play("h4-d8", "The position is correct again. Black to move");
-    EXPECT_GE(board_->waitFor("vboard: led e4 on", seconds(5), fix + 1), 0);
+    EXPECT_GE(board_->waitFor("vboard: lit e2 e4", seconds(5), fix + 1), 0);
     play("e7-e5", "1... e5");
 }
 

@@ -77,6 +77,7 @@ class Mobiatus : public SeveralBoardsTest {
 // one jump from d53 starts a chain of nine captures through a slide; Blue's
 // last dot falls to a chain that begins with a slide.
 TEST_F(Mobiatus, RedTakesEveryBlueDotAcrossTheTwistOnEightBoards) {
+    using std::chrono::seconds;
     testing::ScopedEnvironment vboards("ARBITER_VBOARD_DIR", (dir_ / "vboards").string());
     const std::vector<std::string> game = {"--game", "mobiatus", "--player",
                                            "Ann",    "--player", "Bob"};
@@ -89,14 +90,14 @@ TEST_F(Mobiatus, RedTakesEveryBlueDotAcrossTheTwistOnEightBoards) {
     expectSaid("New game of mobiatus, 10+5. Ann to move", 10000);
     // The circles no piece shows are lit: Red's on ranks 31-32 (board a31),
     // Blue's on ranks 46-47 (board a46).
-    EXPECT_GE(boards_[4]->waitFor("vboard: led e3 on", std::chrono::seconds(5)), 0);
-    EXPECT_GE(boards_[6]->waitFor("vboard: led a1 on", std::chrono::seconds(5)), 0);
+    EXPECT_GE(boards_[4]->waitFor("vboard: lit a2 a3 b2 b3 c2 c3 d2 d3 e2 e3", seconds(5)), 0);
+    EXPECT_GE(boards_[6]->waitFor("vboard: lit a1 a2 b1 b2 c1 c2 d1 d2 e1 e2", seconds(5)), 0);
 
     play("d1-e59", 'P', "1. d1-e59; new singularities b31 d1; circle on a29 (d1-e59).");
-    // The new singularities and circle light up where they lie.
-    EXPECT_GE(boards_[0]->waitFor("vboard: led d2 on", std::chrono::seconds(5)), 0);
-    EXPECT_GE(boards_[4]->waitFor("vboard: led b2 on", std::chrono::seconds(5)), 0);
-    EXPECT_GE(boards_[3]->waitFor("vboard: led a6 on", std::chrono::seconds(5)), 0);
+    // The new singularities and circle light up where they lie: d1 on board
+    // a1, a29 on board a24 (b31 on board a31 was lit already, in a circle).
+    EXPECT_GE(boards_[0]->waitFor("vboard: lit d2", seconds(5)), 0);
+    EXPECT_GE(boards_[3]->waitFor("vboard: lit a6", seconds(5)), 0);
     play("c17-b19", 'p', "1... c17-b19; new singularities c17 c47; circle on d49 (c17-b19).");
     play("e59-d57", 'P', "2. e59-d57; new singularities a29 e59; circle on b27 (e59-d57).");
     // Onto the singularity c17, and off it onto c18.
