@@ -249,9 +249,16 @@ bool Table::findGameToResume(const Game& game, const TableSettings& settings,
 bool Table::positionToResume(const Game& game, const TableSettings& settings,
                              std::unique_ptr<GameState>& position, std::string& error) {
     position.reset();
+    // The position asked for as the game writes it, as create() compares it.
+    TableSettings asked = settings;
+    if (!asked.session.start.empty()) {
+        auto start = startState(game, asked.session.start, error);
+        if (!start) return false;
+        asked.session.start = start->serialize();
+    }
     std::optional<JournalContents> unfinished;
-    if (!findGameToResume(game, settings, unfinished, error)) return false;
-    if (!unfinished || settings.newGame) return true;
+    if (!findGameToResume(game, asked, unfinished, error)) return false;
+    if (!unfinished || asked.newGame) return true;
     // Replayed as resume() would, writing nothing and saying nothing.
     Announcer silent;
     SystemTimeSource time;
