@@ -173,6 +173,7 @@ int main(int argc, char** argv) {
     }
     auto setup = setUpTable(config, error);
     if (!setup) return refuse(error);
+    SystemTimeSource time;  // for replaying a journal to be resumed
     const auto espeak = speechProgram(*setup, error);
     if (!espeak && commandLine->request != DaemonRequest::PrintConfig &&
         commandLine->request != DaemonRequest::PrintStart)
@@ -189,7 +190,7 @@ int main(int argc, char** argv) {
         // boards must show (./run starts its virtual board from this), and a
         // journal arbiterd would refuse to resume is refused here too.
         std::unique_ptr<GameState> resumed;
-        if (!Table::positionToResume(*game, setup->settings, resumed, error))
+        if (!Table::positionToResume(*game, setup->settings, time, resumed, error))
             return refuse(error);
         std::cout << startPositionText(*setup, resumed ? *resumed : *start);
         return 0;
@@ -205,7 +206,7 @@ int main(int argc, char** argv) {
         auto start = game ? startState(*game, setup->settings.session.start, error) : nullptr;
         if (!start) return refuse(error);
         std::unique_ptr<GameState> resumed;
-        if (!Table::positionToResume(*game, setup->settings, resumed, error))
+        if (!Table::positionToResume(*game, setup->settings, time, resumed, error))
             return refuse(error);
         if (resumed) start = std::move(resumed);
         std::cerr << "arbiterd: no board named, so the table is on virtual boards; start each "

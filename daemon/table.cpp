@@ -7,7 +7,6 @@
 
 #include "daemon/position_picture.h"
 #include "daemon/recorded_games.h"
-#include "daemon/time_source.h"
 
 namespace arbiter {
 
@@ -247,7 +246,8 @@ bool Table::findGameToResume(const Game& game, const TableSettings& settings,
 }
 
 bool Table::positionToResume(const Game& game, const TableSettings& settings,
-                             std::unique_ptr<GameState>& position, std::string& error) {
+                             const TimeSource& time, std::unique_ptr<GameState>& position,
+                             std::string& error) {
     position.reset();
     // The position asked for as the game writes it, as create() compares it.
     TableSettings asked = settings;
@@ -261,7 +261,6 @@ bool Table::positionToResume(const Game& game, const TableSettings& settings,
     if (!unfinished || asked.newGame) return true;
     // Replayed as resume() would, writing nothing and saying nothing.
     Announcer silent;
-    SystemTimeSource time;
     auto session = Session::replayStart(game, *unfinished, silent, time, error);
     for (size_t i = 1; session && i < unfinished->events.size(); ++i)
         if (!session->replayEvent(*unfinished, i, nullptr, error)) session.reset();

@@ -65,7 +65,8 @@ class Table final : public BoardEvents, public TableControl {
     // Where that game stands now, for the boards to show (--print-start):
     // `position` empty when no game is resumed. Nothing is written or said.
     static bool positionToResume(const Game& game, const TableSettings& settings,
-                                 std::unique_ptr<GameState>& position, std::string& error);
+                                 const TimeSource& time, std::unique_ptr<GameState>& position,
+                                 std::string& error);
     ~Table() override;
 
     void connectBoards();
