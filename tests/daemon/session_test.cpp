@@ -29,6 +29,17 @@ class SessionTest : public ::testing::Test {
         ASSERT_TRUE(a) << uci;
         ASSERT_TRUE(session->commit(*a));
     }
+    // The session resumed from what this one journalled, as after a restart;
+    // nullptr, the test failed, when it cannot be.
+    std::unique_ptr<Session> resumeFromJournal() {
+        std::string error;
+        auto journal = readJournal(session->journalPath(), error);
+        EXPECT_TRUE(journal) << error;
+        if (!journal) return nullptr;
+        auto resumed = Session::resume(*game, *journal, resumedSaid, time, error);
+        EXPECT_TRUE(resumed) << error;
+        return resumed;
+    }
 
     testing::TempDirectory scratch{"arbiter-session"};
     std::string dir = scratch.path();
@@ -36,6 +47,7 @@ class SessionTest : public ::testing::Test {
     SessionSettings settings;
     ManualTimeSource time;
     testing::RecordingSink sink;
+    testing::RecordingSink resumedSaid;  // what a resumed session said
     std::unique_ptr<Session> session;
 };
 
@@ -77,12 +89,8 @@ TEST_F(SessionTest, ATakebackAfterARestartChargesTheThinkingTimeAsWithout) {
     move("e2e4");
     time.advance(7000);
     move("e7e5");
-    std::string error;
-    auto journal = readJournal(session->journalPath(), error);
-    ASSERT_TRUE(journal) << error;
-    testing::RecordingSink again;
-    auto resumed = Session::resume(*game, *journal, again, time, error);
-    ASSERT_TRUE(resumed) << error;
+    auto resumed = resumeFromJournal();
+    ASSERT_TRUE(resumed);
     ASSERT_TRUE(resumed->takeback());
     EXPECT_EQ(resumed->clock().runner(), 1);
     EXPECT_EQ(resumed->clock().remaining(1, time.now()), 53000);
@@ -93,12 +101,8 @@ TEST_F(SessionTest, ARestartAfterATakebackKeepsTheThinkingTimeCharged) {
     time.advance(7000);
     move("e7e5");
     ASSERT_TRUE(session->takeback());
-    std::string error;
-    auto journal = readJournal(session->journalPath(), error);
-    ASSERT_TRUE(journal) << error;
-    testing::RecordingSink again;
-    auto resumed = Session::resume(*game, *journal, again, time, error);
-    ASSERT_TRUE(resumed) << error;
+    auto resumed = resumeFromJournal();
+    ASSERT_TRUE(resumed);
     EXPECT_EQ(resumed->clock().runner(), 1);
     EXPECT_EQ(resumed->clock().remaining(1, time.now()), 53000);
 }
@@ -216,15 +220,11 @@ TEST_F(SessionTest, ResumeReplaysTheJournal) {
     move("e7e5");
     move("g1f3");
     ASSERT_TRUE(session->takeback());
-    std::string error;
-    auto journal = readJournal(session->journalPath(), error);
-    ASSERT_TRUE(journal) << error;
-    testing::RecordingSink again;
-    auto resumed = Session::resume(*game, *journal, again, time, error);
-    ASSERT_TRUE(resumed) << error;
+    auto resumed = resumeFromJournal();
+    ASSERT_TRUE(resumed);
     EXPECT_EQ(resumed->ply(), 2);
     EXPECT_EQ(resumed->current().serialize(), session->current().serialize());
-    EXPECT_EQ(again.said.back().type, "resume");
+    EXPECT_EQ(resumedSaid.said.back().type, "resume");
 }
 
 TEST_F(SessionTest, ResumeRefusesAJournalOfAnotherGame) {

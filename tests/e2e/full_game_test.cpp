@@ -102,16 +102,16 @@ TEST_F(FullGame, EnPassantAndUnderPromotion) {
     EXPECT_NE(journal.back().find("\"action\":\"c7b8n\""), std::string::npos) << journal.back();
 }
 
+// An Italian opening to the point where White may castle kingside.
+const std::vector<std::pair<std::string, std::string>> kReadyToCastle = {
+    {"e2-e4", "1. e4"},   {"e7-e5", "1... e5"}, {"g1-f3", "2. Nf3"},
+    {"b8-c6", "2... Nc6"}, {"f1-c4", "3. Bc4"},  {"f8-c5", "3... Bc5"}};
+
 TEST_F(FullGame, CastlingWithTheRookFirstIsCastling) {
     startBoard();
     startDaemon();
     expectSaid("New game of fide");
-    playMoves({{"e2-e4", "1. e4"},
-               {"e7-e5", "1... e5"},
-               {"g1-f3", "2. Nf3"},
-               {"b8-c6", "2... Nc6"},
-               {"f1-c4", "3. Bc4"},
-               {"f8-c5", "3... Bc5"}});
+    playMoves(kReadyToCastle);
     // The rook left still for longer than the settle time is a rook move...
     play("h1-f1", "4. Rf1 (h1f1)");
     // ...until the king completes castling: then castling is the move.
@@ -127,12 +127,7 @@ TEST_F(FullGame, WithStrictTouchCastlingBeginsWithTheKing) {
     startBoard();
     startDaemon({"--option", "strict-touch=on"});
     expectSaid("New game of fide");
-    playMoves({{"e2-e4", "1. e4"},
-               {"e7-e5", "1... e5"},
-               {"g1-f3", "2. Nf3"},
-               {"b8-c6", "2... Nc6"},
-               {"f1-c4", "3. Bc4"},
-               {"f8-c5", "3... Bc5"}});
+    playMoves(kReadyToCastle);
     play("h1-f1", "4. Rf1 (h1f1)");
     play("e1-g1", "Illegal position: castling begins with the king");
     play("g1-e1", "The position is correct again. Black to move.");
