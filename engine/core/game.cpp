@@ -50,6 +50,38 @@ Effect GameState::effect(const Action& a) const {
     return e;
 }
 
+View GameState::view(PlayerId p) const {
+    const Geometry& g = geometry();
+    const auto cells = static_cast<size_t>(g.size());
+    View v;
+    v.player = p;
+    v.visible.assign(cells, false);
+    v.pieces.assign(cells, std::nullopt);
+    v.looks.assign(cells, std::nullopt);
+    v.impassable.assign(cells, false);
+    v.resourcesSeen.assign(static_cast<size_t>(playerCount()), true);
+    for (Cell c = 0; c < g.size(); ++c) {
+        if (!g.contains(c)) continue;
+        const auto i = static_cast<size_t>(c);
+        v.visible[i] = true;
+        v.pieces[i] = pieceAt(c);
+        v.looks[i] = appearance(c);
+    }
+    return v;
+}
+
+std::string GameState::viewText(PlayerId) const {
+    return serialize();
+}
+
+std::vector<std::string> GameState::reportTo(PlayerId) const {
+    return report();
+}
+
+std::string GameState::describeTo(const Action& a, PlayerId) const {
+    return describe(a);
+}
+
 Leaders leaders(int players, const std::function<bool(PlayerId)>& counts,
                 const std::function<int(PlayerId)>& count) {
     Leaders best;

@@ -15,6 +15,7 @@
 #include "engine/core/geometry.h"
 #include "engine/core/outcome.h"
 #include "engine/core/piece.h"
+#include "engine/core/view.h"
 
 namespace arbiter {
 
@@ -136,6 +137,27 @@ class GameState {
     // What the players must know that the boards do not show, one line each
     // (csipgs's treasuries, reserves and designs), for `arbiterctl status`.
     virtual std::vector<std::string> report() const { return {}; }
+
+    // Hidden information (moderated csipgs Chess). Whether some player's view
+    // hides part of the state; false by default, and every view below is then
+    // the whole state, so that the table may show and say everything to all.
+    virtual bool hidesInformation() const { return false; }
+    // What `p` may know now (engine/core/view.h): by default every cell, every
+    // piece and every player's resources, and no impassable cell. Where views
+    // hide things, someone who is not a player (p outside the seats) sees
+    // nothing; serialize() and report() stay the whole state, for the record.
+    virtual View view(PlayerId p) const;
+    // The state as `p` may know it, as text for the players, naming no cell,
+    // piece or resource that view(p) hides: serialize() by default.
+    virtual std::string viewText(PlayerId p) const;
+    // The lines of report() that `p` may be told: report() by default.
+    virtual std::vector<std::string> reportTo(PlayerId p) const;
+    // What `p` may be told of `a` (legal here, not yet applied), in the players'
+    // words: describe(a) by default. Where views hide things an opponent's
+    // action may be only "Black has taken their turn", or nothing at all
+    // (empty: a design change said); what it changed in p's view is what
+    // differs between view(p) before and after it.
+    virtual std::string describeTo(const Action& a, PlayerId p) const;
 };
 
 // Everything a game record needs beyond the actions: for the exported record.

@@ -162,5 +162,34 @@ TEST(FideGame, PlayersHaveNoResourcesBesideTheBoard) {
     EXPECT_EQ(FideGame().start()->resources(0), PlayerResources{});
 }
 
+// Only a game of hidden information says otherwise (moderated csipgs Chess,
+// tests/engine/csipgs_view_test.cpp): every other game shows each player the
+// whole state, so that the table says everything to everyone as before.
+TEST(GameState, EveryPlayerSeesTheWholeStateWhenNothingIsHidden) {
+    for (const std::string& name : gameNames()) {
+        auto state = makeGame(name)->start();
+        ASSERT_FALSE(state->hidesInformation()) << name;
+        const Geometry& g = state->geometry();
+        for (PlayerId p = 0; p < state->playerCount(); ++p) {
+            const View v = state->view(p);
+            EXPECT_EQ(v.player, p) << name;
+            for (Cell c = 0; c < g.size(); ++c) {
+                EXPECT_EQ(v.sees(c), g.contains(c)) << name << " " << g.name(c);
+                EXPECT_EQ(v.pieces[static_cast<size_t>(c)], state->pieceAt(c)) << name;
+                EXPECT_EQ(v.looks[static_cast<size_t>(c)], state->appearance(c)) << name;
+                EXPECT_FALSE(v.knowsImpassable(c)) << name;
+            }
+            for (PlayerId q = 0; q < state->playerCount(); ++q) {
+                EXPECT_TRUE(v.seesResourcesOf(q)) << name;
+            }
+            EXPECT_EQ(state->viewText(p), state->serialize()) << name;
+            EXPECT_EQ(state->reportTo(p), state->report()) << name;
+            for (const Action& a : state->legalActions()) {
+                EXPECT_EQ(state->describeTo(a, p), state->describe(a)) << name;
+            }
+        }
+    }
+}
+
 }  // namespace
 }  // namespace arbiter::fide
