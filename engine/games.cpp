@@ -45,7 +45,7 @@ std::unique_ptr<Game> makeGame(std::string_view name, const GameOptions& options
     if (!resolved) return nullptr;
     if (name == "fide") return makeFideGame(*resolved);
     if (name == "skirmish") return makeSkirmishGame(*resolved, error);
-    if (name == "csipgs") return makeCsipgsGame(*resolved);
+    if (name == "csipgs") return makeCsipgsGame(*resolved, error);
     if (name == "martian") return makeMartianGame(*resolved, error);
     if (name == "powercoinz") return makePowercoinzGame(*resolved);
     if (name == "konfusion") return makeKonfusionGame(*resolved, error);

@@ -12,11 +12,23 @@ GameInfo csipgsInfo() {
     GameInfo info;
     info.name = "csipgs";
     info.title = "csipgs Chess: designed pieces, treasury, reserves and purchases";
+    OptionSpec impassable;
+    impassable.name = "impassable";
+    impassable.description =
+        "squares no piece may enter or ride through, separated by commas (b2,g5), or none";
+    impassable.defaultValue = "none";
+    impassable.word = true;
     info.options = {{"relay",
                      "designs may carry +relay (price x2): a piece defended by a friendly relay "
                      "piece may also move as it",
                      "off",
-                     {"on", "off"}}};
+                     {"on", "off"}},
+                    {"moderated",
+                     "each player sees only what their pieces see, on a board of their own; "
+                     "arbiter keeps the true position",
+                     "off",
+                     {"on", "off"}},
+                    impassable};
     const char* names[csipgs::kSlots] = {"Pawn", "Rook", "Knight", "Bishop", "King", "Queen"};
     const Figure figures[csipgs::kSlots] = {Figure::Pawn,   Figure::Rook, Figure::Knight,
                                             Figure::Bishop, Figure::King, Figure::Queen};
@@ -29,7 +41,8 @@ GameInfo csipgsInfo() {
     return info;
 }
 
-std::unique_ptr<Game> makeCsipgsGame(const GameOptions& resolved) {
+std::unique_ptr<Game> makeCsipgsGame(const GameOptions& resolved, std::string& error) {
+    if (!csipgs::parseImpassable(resolved.value("impassable"), error)) return nullptr;
     return std::make_unique<csipgs::CsipgsGame>(resolved);
 }
 
@@ -43,6 +56,35 @@ Action redesign(int slot, const Design& design) {
     std::vector<int> payload = {slot};
     for (char c : design.text()) payload.push_back(c);
     return Action::choice(kRedesign, NoCell, std::move(payload));
+}
+
+std::optional<Squareset> parseImpassable(std::string_view text, std::string& error) {
+    const Geometry board = Geometry::rectangle(8, 8);
+    Squareset squares = 0;
+    if (text == "none") return squares;
+    const std::string how = "; write squares of the 8x8 board separated by commas (b2,g5), or none";
+    size_t start = 0;
+    while (start <= text.size()) {
+        const size_t comma = std::min(text.find(',', start), text.size());
+        const std::string_view name = text.substr(start, comma - start);
+        const auto c = board.parse(name);
+        if (!c) {
+            error = "option impassable: \"" + std::string(name) + "\" is not a square" + how;
+            return std::nullopt;
+        }
+        if (*c == board.cell(4, 0) || *c == board.cell(4, 7)) {
+            error = "option impassable: " + std::string(name) +
+                    " cannot be impassable, a King starts there";
+            return std::nullopt;
+        }
+        if ((squares >> *c) & 1) {
+            error = "option impassable: " + std::string(name) + " is named twice";
+            return std::nullopt;
+        }
+        squares |= Squareset{1} << *c;
+        start = comma + 1;
+    }
+    return squares;
 }
 
 namespace {
@@ -73,6 +115,7 @@ CsipgsState::CsipgsState(Rules rules)
         sq_.kind[static_cast<size_t>(c)] = static_cast<int8_t>(king);
     }
     history_ = {key()};
+    rememberImpassable();
 }
 
 std::unique_ptr<GameState> CsipgsState::clone() const {
@@ -135,6 +178,7 @@ Cell CsipgsState::royalCell(const Squares& sq, PlayerId p) const {
 
 bool CsipgsState::reaches(const Squares& sq, int kindId, PlayerId p, Cell from, Cell to,
                           bool capturing) const {
+    if (impassable(to)) return false;
     const int dx = to % kFiles - from % kFiles;
     const int dy = to / kFiles - from / kFiles;
     for (const Step& s : kind(kindId).steps) {
@@ -149,7 +193,7 @@ bool CsipgsState::reaches(const Squares& sq, int kindId, PlayerId p, Cell from, 
         bool clear = true;
         for (int i = 1; i < k && clear; ++i) {
             Cell between = from + i * (dr * kFiles + df);  // on the board: k steps fit
-            clear = sq.kind[static_cast<size_t>(between)] < 0;
+            clear = sq.kind[static_cast<size_t>(between)] < 0 && !impassable(between);
         }
         if (clear) return true;
     }
@@ -226,7 +270,7 @@ void CsipgsState::addMoves(const Squares& sq, PlayerId p, std::vector<Action>& o
             for (const Step& s : kind(powers.kinds[static_cast<size_t>(i)]).steps) {
                 const int df = s.df, dr = p == 0 ? s.dr : -s.dr;
                 Cell to = stepOnBoard(from, df, dr);
-                while (to != NoCell) {
+                while (to != NoCell && !impassable(to)) {
                     const int owner = sq.owner[static_cast<size_t>(to)];
                     if (owner == NoPlayer) {
                         if (s.move) targets |= uint64_t{1} << to;
@@ -317,7 +361,7 @@ const std::vector<Action>& CsipgsState::possibleActions() const {
             for (int df = -1; df <= 1; ++df) {
                 for (int dr = -1; dr <= 1; ++dr) {
                     Cell to = geometry_.step(r, df, dr);
-                    if (to != NoCell && sq_.kind[static_cast<size_t>(to)] < 0)
+                    if (to != NoCell && sq_.kind[static_cast<size_t>(to)] < 0 && !impassable(to))
                         squares |= uint64_t{1} << to;
                 }
             }
@@ -344,6 +388,7 @@ std::string CsipgsState::refusalOfMove(const Action& a) const {
     std::vector<Action> moves;
     addMoves(sq_, toMove_, moves);
     if (std::find(moves.begin(), moves.end(), a) != moves.end()) return {};
+    if (impassable(a.to)) return geometry_.name(a.to) + " is impassable";
     const Kind& k = kind(sq_.kind[static_cast<size_t>(a.from)]);
     std::string name = k.design.name();
     // Whether the piece could go there at all, check aside.
@@ -369,6 +414,7 @@ std::string CsipgsState::refusalOfTransfer(const Action& a) const {
     if (!geometry_.contains(a.to) || !a.path.empty() || a.from != NoCell)
         return "that is not a square of this board";
     if (sq_.kind[static_cast<size_t>(a.to)] >= 0) return geometry_.name(a.to) + " is not empty";
+    if (impassable(a.to)) return geometry_.name(a.to) + " is impassable";
     bool nextToRoyal = false;
     for (int df = -1; df <= 1; ++df) {
         for (int dr = -1; dr <= 1; ++dr) {
@@ -506,6 +552,82 @@ void CsipgsState::endTurn() {
     treasury_[static_cast<size_t>(toMove_)] += 1;  // the next player's credit
     history_.push_back(key());
     repeated_ = std::count(history_.begin(), history_.end(), history_.back()) >= 3;
+    rememberImpassable();
+}
+
+Squareset CsipgsState::sight(PlayerId p) const {
+    Squareset seen = 0;
+    if (p < 0 || p > 1) return seen;
+    auto see = [&](Cell c) { seen |= Squareset{1} << c; };
+    for (Cell from = 0; from < 64; ++from) {
+        if (sq_.owner[static_cast<size_t>(from)] != p) continue;
+        see(from);
+        // Every step the piece may take, whatever its mode: a square it could
+        // move to is seen even when it could not capture there, and so on.
+        Powers powers = powersOf(sq_, from);
+        for (int i = 0; i < powers.count; ++i) {
+            for (const Step& s : kind(powers.kinds[static_cast<size_t>(i)]).steps) {
+                const int df = s.df, dr = p == 0 ? s.dr : -s.dr;
+                for (Cell to = stepOnBoard(from, df, dr); to != NoCell;
+                     to = stepOnBoard(to, df, dr)) {
+                    see(to);
+                    if (!s.ride || impassable(to) || sq_.kind[static_cast<size_t>(to)] >= 0) break;
+                }
+            }
+        }
+        if (!kind(sq_.kind[static_cast<size_t>(from)]).design.royal()) continue;
+        // A royal piece sees where reserves may come in, and feels who attacks it.
+        for (int df = -1; df <= 1; ++df) {
+            for (int dr = -1; dr <= 1; ++dr) {
+                if (Cell c = stepOnBoard(from, df, dr); c != NoCell) see(c);
+            }
+        }
+        for (Cell enemy = 0; enemy < 64; ++enemy) {
+            if (sq_.owner[static_cast<size_t>(enemy)] != other(p)) continue;
+            Powers theirs = powersOf(sq_, enemy);
+            for (int i = 0; i < theirs.count; ++i) {
+                if (reaches(sq_, theirs.kinds[static_cast<size_t>(i)], other(p), enemy, from, true))
+                    see(enemy);
+            }
+        }
+    }
+    return seen;
+}
+
+Squareset CsipgsState::knownImpassable(PlayerId p) const {
+    if (!rules_.moderated) return rules_.impassable;
+    return p == 0 || p == 1 ? seenImpassable_[static_cast<size_t>(p)] : 0;
+}
+
+void CsipgsState::rememberImpassable() {
+    if (!rules_.moderated || !rules_.impassable) return;
+    for (PlayerId p = 0; p < 2; ++p)
+        seenImpassable_[static_cast<size_t>(p)] |= sight(p) & rules_.impassable;
+}
+
+std::vector<Cell> CsipgsState::markedCells() const {
+    std::vector<Cell> cells;
+    if (rules_.moderated) return cells;
+    for (Cell c = 0; c < 64; ++c) {
+        if (impassable(c)) cells.push_back(c);
+    }
+    return cells;
+}
+
+View CsipgsState::view(PlayerId p) const {
+    View v = GameState::view(p);
+    const Squareset known = knownImpassable(p);
+    for (Cell c = 0; c < 64; ++c) v.impassable[static_cast<size_t>(c)] = (known >> c) & 1;
+    if (!rules_.moderated) return v;
+    const Squareset seen = sight(p);
+    for (Cell c = 0; c < 64; ++c) {
+        if ((seen >> c) & 1) continue;
+        v.visible[static_cast<size_t>(c)] = false;
+        v.pieces[static_cast<size_t>(c)].reset();
+        v.looks[static_cast<size_t>(c)].reset();
+    }
+    for (PlayerId q = 0; q < 2; ++q) v.resourcesSeen[static_cast<size_t>(q)] = q == p;
+    return v;
 }
 
 Effect CsipgsState::effect(const Action& a) const {
@@ -562,6 +684,9 @@ uint64_t CsipgsState::key() const {
 
 CsipgsGame::CsipgsGame(GameOptions resolved) : options_(std::move(resolved)) {
     rules_.relay = options_.on("relay");
+    rules_.moderated = options_.on("moderated");
+    std::string error;
+    rules_.impassable = parseImpassable(options_.value("impassable"), error).value_or(0);
     for (int s = 0; s < kSlots; ++s)
         rules_.standIns[static_cast<size_t>(s)] =
             options_.standIn("slot" + std::to_string(s + 1)).figure;

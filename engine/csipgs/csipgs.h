@@ -15,7 +15,9 @@ namespace arbiter {
 
 // The csipgs module's entries for the registry of games (engine/games.cpp).
 GameInfo csipgsInfo();
-std::unique_ptr<Game> makeCsipgsGame(const GameOptions& resolved);
+// nullptr and a message when the options do not fit (an impassable square
+// that is not a square of the board, or that a King starts on).
+std::unique_ptr<Game> makeCsipgsGame(const GameOptions& resolved, std::string& error);
 
 namespace csipgs {
 
@@ -32,10 +34,16 @@ struct Kind {
     uint64_t hash = 0;  // of design and slot
 };
 
-// The table's choices: relay allowed, and the set piece (figure) standing for
-// each slot's pieces; the colour follows the owner.
+// A set of squares of the 8x8 board, one bit per cell.
+using Squareset = uint64_t;
+
+// The table's choices: relay allowed, the moderated game (each player sees
+// only what their pieces see), the impassable squares, and the set piece
+// (figure) standing for each slot's pieces; the colour follows the owner.
 struct Rules {
     bool relay = false;
+    bool moderated = false;
+    Squareset impassable = 0;
     std::array<Figure, kSlots> standIns = {Figure::Pawn,   Figure::Rook, Figure::Knight,
                                            Figure::Bishop, Figure::King, Figure::Queen};
 };
@@ -46,6 +54,11 @@ inline constexpr int kBuy = 1;
 inline constexpr int kRedesign = 2;
 Action buy(int slot);
 Action redesign(int slot, const Design& design);
+
+// The option `impassable` read: "none", or squares separated by commas
+// ("b2,g5"). nullopt and why when it names something else, a square twice, or
+// a square a King starts on.
+std::optional<Squareset> parseImpassable(std::string_view text, std::string& error);
 
 // csipgs Chess (docs/rules/csipgs.md): chess with an economy. Each turn the
 // player to move gets a zorkmid of credit (already in their treasury while they
@@ -94,6 +107,25 @@ class CsipgsState final : public GameState {
     // Treasuries, reserves, slots with prices, and each piece's design, as lines
     // for the players.
     std::vector<std::string> report() const override;
+
+    // The moderated game (docs/rules/csipgs.md, "Moderated csipgs Chess"):
+    // each player sees only what their pieces see, and the impassable squares
+    // they have seen; the opponent's treasury, reserve and designs are hidden.
+    // Without it everyone sees everything, impassable squares included.
+    bool hidesInformation() const override { return rules_.moderated; }
+    View view(PlayerId p) const override;
+    std::string viewText(PlayerId p) const override;
+    std::vector<std::string> reportTo(PlayerId p) const override;
+    std::string describeTo(const Action& a, PlayerId p) const override;
+    // The impassable squares, for LEDs, unless they are to be discovered.
+    std::vector<Cell> markedCells() const override;
+    // The squares p's pieces see now: their own squares, every square they
+    // could move to or capture on (a ride up to and including the first
+    // occupied or impassable square), the 8 neighbours of p's royal pieces,
+    // and the squares of enemy pieces that attack one of those.
+    Squareset sight(PlayerId p) const;
+    // The impassable squares p has seen so far (all of them when not moderated).
+    Squareset knownImpassable(PlayerId p) const;
 
     long treasury(PlayerId p) const { return treasury_[static_cast<size_t>(p)]; }
     const Design& slot(PlayerId p, int s) const {
@@ -151,6 +183,14 @@ class CsipgsState final : public GameState {
     std::optional<Design> designOf(const Action& a) const;
     void endTurn();
     uint64_t key() const;  // the whole state, for repetition
+    bool impassable(Cell c) const { return (rules_.impassable >> c) & 1; }
+    // Adds what each player sees now to what they have seen of the impassable squares.
+    void rememberImpassable();
+    // The position notation as p may know it (viewText), or whole (serialize).
+    std::string positionText(PlayerId p, bool whole) const;
+    // report()'s lines: p's treasury, reserve and slots; p's pieces on `on`.
+    std::string resourcesLine(PlayerId p) const;
+    std::string piecesLine(const std::string& title, PlayerId p, Squareset on) const;
 
     Rules rules_;
     Geometry geometry_;
@@ -161,8 +201,9 @@ class CsipgsState final : public GameState {
     std::array<std::array<Design, kSlots>, 2> slots_;
     std::optional<std::pair<int, Design>> pending_;  // slot, design
     PlayerId toMove_ = 0;
-    std::vector<uint64_t> history_;  // key() at the start of each turn so far
-    bool repeated_ = false;          // the state has now stood three times
+    std::vector<uint64_t> history_;              // key() at the start of each turn so far
+    bool repeated_ = false;                      // the state has now stood three times
+    std::array<Squareset, 2> seenImpassable_{};  // moderated: what each player has found
     // What is worked out when first asked, until the next action; a copy of
     // the state (clone()) starts without it, since it is about to change.
     struct Memo {

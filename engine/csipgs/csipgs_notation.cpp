@@ -66,18 +66,46 @@ static std::map<int, char> lettersFor(const CsipgsState& s, PlayerId p,
     return letters;
 }
 
+// "b2,g5", or "-" for none.
+static std::string squaresText(const Geometry& g, Squareset squares) {
+    std::string out;
+    for (Cell c = 0; c < 64; ++c) {
+        if ((squares >> c) & 1) out += (out.empty() ? "" : ",") + g.name(c);
+    }
+    return out.empty() ? "-" : out;
+}
+
 std::string CsipgsState::serialize() const {
-    // Which kinds each player has in use.
+    std::string out = positionText(NoPlayer, true);
+    // What each player has found of the impassable squares, which the table's
+    // options do not say.
+    if (rules_.moderated && rules_.impassable)
+        out += " " + squaresText(geometry_, seenImpassable_[0]) + "/" +
+               squaresText(geometry_, seenImpassable_[1]);
+    return out;
+}
+
+std::string CsipgsState::viewText(PlayerId p) const {
+    return positionText(p, !rules_.moderated);
+}
+
+std::string CsipgsState::positionText(PlayerId viewer, bool whole) const {
+    const Squareset seen = whole ? ~Squareset{0} : sight(viewer);
+    const Squareset known = whole ? 0 : knownImpassable(viewer);
+    auto shown = [&](PlayerId p) { return whole || p == viewer; };
+    // Which kinds each player has in use, as far as the viewer sees them: an
+    // unseen piece must not change the letters of the seen ones.
     std::array<std::vector<int>, 2> inUse;
     auto note = [&](PlayerId p, int k) {
         auto& v = inUse[static_cast<size_t>(p)];
         if (std::find(v.begin(), v.end(), k) == v.end()) v.push_back(k);
     };
     for (Cell c = 0; c < 64; ++c) {
-        if (sq_.kind[static_cast<size_t>(c)] >= 0)
+        if (sq_.kind[static_cast<size_t>(c)] >= 0 && ((seen >> c) & 1))
             note(sq_.owner[static_cast<size_t>(c)], sq_.kind[static_cast<size_t>(c)]);
     }
     for (PlayerId p = 0; p < 2; ++p) {
+        if (!shown(p)) continue;
         for (int k : reserve_[static_cast<size_t>(p)]) note(p, k);
     }
     std::array<std::map<int, char>, 2> letters = {lettersFor(*this, 0, inUse[0]),
@@ -88,21 +116,29 @@ std::string CsipgsState::serialize() const {
         for (int f = 0; f < 8; ++f) {
             Cell c = geometry_.cell(f, r);
             int k = sq_.kind[static_cast<size_t>(c)];
-            if (k < 0) {
+            const bool visible = (seen >> c) & 1;
+            if (visible && k < 0 && !((known >> c) & 1)) {
                 ++empty;
                 continue;
             }
             if (empty) out += std::to_string(empty);
             empty = 0;
-            out += letters[static_cast<size_t>(sq_.owner[static_cast<size_t>(c)])][k];
+            if ((known >> c) & 1)
+                out += '*';  // found to be impassable, whether in sight now or not
+            else if (!visible)
+                out += '?';
+            else
+                out += letters[static_cast<size_t>(sq_.owner[static_cast<size_t>(c)])][k];
         }
         if (empty) out += std::to_string(empty);
         if (r) out += '/';
     }
     out += ' ';
     out += colourLetter(toMove_);
-    if (pending_) out += std::to_string(pending_->first + 1) + "=" + pending_->second.text();
-    out += " " + std::to_string(treasury_[0]) + "," + std::to_string(treasury_[1]) + " ";
+    if (pending_ && shown(toMove_))
+        out += std::to_string(pending_->first + 1) + "=" + pending_->second.text();
+    out += " " + (shown(0) ? std::to_string(treasury_[0]) : "?") + "," +
+           (shown(1) ? std::to_string(treasury_[1]) : "?") + " ";
     std::vector<std::string> legend;
     for (PlayerId p = 0; p < 2; ++p) {
         for (auto [k, letter] : letters[static_cast<size_t>(p)]) {
@@ -119,20 +155,22 @@ std::string CsipgsState::serialize() const {
         std::string mine;
         for (int k : reserve_[static_cast<size_t>(p)]) mine += letters[static_cast<size_t>(p)][k];
         std::sort(mine.begin(), mine.end());
-        reserveText += mine;
+        reserveText += shown(p) ? mine : "?";
     }
     out += (reserveText.empty() ? "-" : reserveText) + " ";
-    out += slotsText(slots_[0]) + " " + slotsText(slots_[1]);
+    out += (shown(0) ? slotsText(slots_[0]) : "?") + " " + (shown(1) ? slotsText(slots_[1]) : "?");
     return out;
 }
 
 std::unique_ptr<CsipgsState> CsipgsState::load(std::string_view text, std::string& error,
                                                Rules rules) {
     auto fields = splitOn(text, ' ');
-    if (fields.size() != 7) {
+    const bool discovering = rules.moderated && rules.impassable;
+    if (fields.size() != 7 && !(discovering && fields.size() == 8)) {
         error =
             "a csipgs position has 7 fields: board, player to move, treasuries, kinds, "
             "reserves, White's slots, Black's slots";
+        if (discovering) error += "; an 8th may say which impassable squares each has seen";
         return nullptr;
     }
     auto state = std::make_unique<CsipgsState>(rules);
@@ -207,6 +245,10 @@ std::unique_ptr<CsipgsState> CsipgsState::load(std::string_view text, std::strin
             if (!piece) return nullptr;
             used.insert(c);
             Cell cell = s.geometry_.cell(f++, r);
+            if (s.impassable(cell)) {
+                error = s.geometry_.name(cell) + " is impassable and cannot hold a piece";
+                return nullptr;
+            }
             s.sq_.owner[static_cast<size_t>(cell)] = static_cast<int8_t>(piece->first);
             s.sq_.kind[static_cast<size_t>(cell)] = static_cast<int8_t>(piece->second);
         }
@@ -289,7 +331,29 @@ std::unique_ptr<CsipgsState> CsipgsState::load(std::string_view text, std::strin
             s.playerName(waiting) + "'s only royal piece is in check while it is not their turn";
         return nullptr;
     }
+    if (fields.size() == 8) {
+        auto lists = splitOn(fields[7], '/');
+        const std::string how =
+            "the 8th field is the impassable squares White and Black have seen, e.g. b2,g5/-";
+        if (lists.size() != 2) {
+            error = how;
+            return nullptr;
+        }
+        for (PlayerId p = 0; p < 2; ++p) {
+            if (lists[static_cast<size_t>(p)] == "-") continue;
+            for (std::string_view name : splitOn(lists[static_cast<size_t>(p)], ',')) {
+                auto c = s.geometry_.parse(name);
+                if (!c || !s.impassable(*c)) {
+                    error = "\"" + std::string(name) +
+                            "\" is not an impassable square of this table; " + how;
+                    return nullptr;
+                }
+                s.seenImpassable_[static_cast<size_t>(p)] |= Squareset{1} << *c;
+            }
+        }
+    }
     s.history_ = {s.key()};
+    s.rememberImpassable();
     return state;
 }
 
@@ -417,45 +481,66 @@ std::string CsipgsState::describe(const Action& a) const {
     }
 }
 
+std::string CsipgsState::describeTo(const Action& a, PlayerId p) const {
+    if (!rules_.moderated || p == toMove_) return describe(a);
+    // A design change said tells nothing; the action then ends the turn,
+    // whatever it was: what it changed is what changed in p's view.
+    if (a.kind == Action::Kind::Choice && a.arg == kRedesign) return {};
+    return playerName(toMove_) + " has taken their turn";
+}
+
 std::vector<std::string> CsipgsState::report() const {
     std::vector<std::string> lines;
-    for (PlayerId p = 0; p < 2; ++p) {
-        std::string line = playerName(p) + ": " + std::to_string(treasury(p)) + " zorkmids";
-        line += "; reserve: ";
-        const auto& reserve = reserve_[static_cast<size_t>(p)];
-        if (reserve.empty()) line += "empty";
-        for (size_t i = 0; i < reserve.size(); ++i) {
-            const Kind& k = kind(reserve[i]);
-            line +=
-                (i ? ", " : "") + k.design.name() + " (slot " + std::to_string(k.slot + 1) + ")";
-        }
-        line += "; slots:";
-        for (int s = 0; s < kSlots; ++s) {
-            const Design& d = slot(p, s);
-            // "2 Rook R 5z": the slot, its classic name if it has one, design, price.
-            line += " " + std::to_string(s + 1) + " " +
-                    (d.name() != d.text() ? d.name() + " " : "") + d.text() + " " +
-                    std::to_string(d.price()) + "z" + (s + 1 < kSlots ? "," : "");
-        }
-        if (pending_ && p == toMove_)
-            line += "; slot " + std::to_string(pending_->first + 1) + " becomes " +
-                    pending_->second.text() + " after this turn's action";
-        lines.push_back(line);
-    }
-    for (PlayerId p = 0; p < 2; ++p) {
-        std::string line = playerName(p) + "'s pieces:";
-        for (Cell c = 0; c < 64; ++c) {
-            auto piece = pieceAt(c);
-            if (!piece || piece->owner != p) continue;
-            const Kind& k = kind(piece->kind);
-            line += " " + geometry_.name(c) + " " + k.design.text();
-            if (k.design.name() != k.design.text()) line += " (" + k.design.name() + ")";
-            line += ",";
-        }
-        if (line.back() == ',') line.pop_back();
-        lines.push_back(line);
-    }
+    for (PlayerId p = 0; p < 2; ++p) lines.push_back(resourcesLine(p));
+    for (PlayerId p = 0; p < 2; ++p)
+        lines.push_back(piecesLine(playerName(p) + "'s pieces:", p, ~Squareset{0}));
     return lines;
+}
+
+std::vector<std::string> CsipgsState::reportTo(PlayerId p) const {
+    if (!rules_.moderated) return report();
+    if (p != 0 && p != 1) return {};
+    const PlayerId them = 1 - p;
+    const std::string title = playerName(them) + "'s pieces in sight:";
+    std::string theirs = piecesLine(title, them, sight(p));
+    if (theirs == title) theirs += " none";
+    return {resourcesLine(p), piecesLine(playerName(p) + "'s pieces:", p, ~Squareset{0}), theirs};
+}
+
+std::string CsipgsState::piecesLine(const std::string& title, PlayerId p, Squareset on) const {
+    std::string line = title;
+    for (Cell c = 0; c < 64; ++c) {
+        auto piece = pieceAt(c);
+        if (!piece || piece->owner != p || !((on >> c) & 1)) continue;
+        const Kind& k = kind(piece->kind);
+        line += " " + geometry_.name(c) + " " + k.design.text();
+        if (k.design.name() != k.design.text()) line += " (" + k.design.name() + ")";
+        line += ",";
+    }
+    if (line.back() == ',') line.pop_back();
+    return line;
+}
+
+std::string CsipgsState::resourcesLine(PlayerId p) const {
+    std::string line = playerName(p) + ": " + std::to_string(treasury(p)) + " zorkmids";
+    line += "; reserve: ";
+    const auto& reserve = reserve_[static_cast<size_t>(p)];
+    if (reserve.empty()) line += "empty";
+    for (size_t i = 0; i < reserve.size(); ++i) {
+        const Kind& k = kind(reserve[i]);
+        line += (i ? ", " : "") + k.design.name() + " (slot " + std::to_string(k.slot + 1) + ")";
+    }
+    line += "; slots:";
+    for (int s = 0; s < kSlots; ++s) {
+        const Design& d = slot(p, s);
+        // "2 Rook R 5z": the slot, its classic name if it has one, design, price.
+        line += " " + std::to_string(s + 1) + " " + (d.name() != d.text() ? d.name() + " " : "") +
+                d.text() + " " + std::to_string(d.price()) + "z" + (s + 1 < kSlots ? "," : "");
+    }
+    if (pending_ && p == toMove_)
+        line += "; slot " + std::to_string(pending_->first + 1) + " becomes " +
+                pending_->second.text() + " after this turn's action";
+    return line;
 }
 
 std::string CsipgsGame::exportRecord(const GameRecord& record) const {

@@ -5,6 +5,8 @@
 
 #include <random>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "engine/csipgs/csipgs.h"
 
@@ -118,6 +120,91 @@ TEST(CsipgsHostileInput, ALongRandomGameKeepsItsNotation) {
         EXPECT_EQ(again->serialize(), s.serialize());
     }
     EXPECT_GT(turns, 50);
+}
+
+// The view text's board as 64 characters, a1 first: a piece's letter, '.' for
+// an empty square, '?' hidden, '*' impassable.
+std::string boardOf(const std::string& text) {
+    std::string ranks[8];
+    int r = 7;
+    for (char c : text.substr(0, text.find(' '))) {
+        if (c == '/')
+            --r;
+        else if (c >= '1' && c <= '8')
+            ranks[r] += std::string(static_cast<size_t>(c - '0'), '.');
+        else
+            ranks[r] += c;
+    }
+    std::string board;
+    for (const std::string& rank : ranks) board += rank;
+    return board;
+}
+
+// A moderated game of random legal actions among impassable squares: at every
+// step each player's view text shows exactly the squares their view holds,
+// the position reads back with what each has found, and no action enters an
+// impassable square.
+TEST(CsipgsHostileInput, ARandomModeratedGameShowsEachPlayerOnlyTheirView) {
+    std::mt19937 rng(14);
+    Rules rules;
+    rules.moderated = true;
+    for (const char* name : {"c3", "d5", "e4", "f6", "b7", "g2"})
+        rules.impassable |= Squareset{1} << *Geometry::rectangle(8, 8).parse(name);
+    CsipgsState s(rules);
+    int turns = 0;
+    for (; turns < 200 && !s.outcome().over(); ++turns) {
+        auto actions = s.legalActions();
+        ASSERT_FALSE(actions.empty()) << s.serialize();
+        const Action a = actions[rng() % actions.size()];
+        ASSERT_TRUE(a.to == NoCell || !((rules.impassable >> a.to) & 1)) << s.encode(a);
+        s.apply(a);
+        for (PlayerId p = 0; p < 2; ++p) {
+            const View v = s.view(p);
+            const std::string board = boardOf(s.viewText(p));
+            ASSERT_EQ(board.size(), 64u) << s.viewText(p);
+            for (Cell c = 0; c < 64; ++c) {
+                const char shown = board[static_cast<size_t>(c)];
+                if (v.knowsImpassable(c))
+                    EXPECT_EQ(shown, '*');
+                else if (!v.sees(c))
+                    EXPECT_EQ(shown, '?') << s.viewText(p) << " " << s.geometry().name(c);
+                else
+                    EXPECT_EQ(shown == '.', !v.pieces[static_cast<size_t>(c)].has_value());
+            }
+        }
+        std::string error;
+        auto again = CsipgsState::load(s.serialize(), error, rules);
+        ASSERT_TRUE(again) << s.serialize() << ": " << error;
+        EXPECT_EQ(again->serialize(), s.serialize());
+    }
+    EXPECT_GT(turns, 50);
+}
+
+TEST(CsipgsHostileInput, BadImpassableSquaresAreRefusedWithTheReason) {
+    const std::string how = "; write squares of the 8x8 board separated by commas (b2,g5), or none";
+    const std::vector<std::pair<std::string, std::string>> cases = {
+        {"z9", "option impassable: \"z9\" is not a square" + how},
+        {"i1", "option impassable: \"i1\" is not a square" + how},
+        {"b2,", "option impassable: \"\" is not a square" + how},
+        {"b2,,c3", "option impassable: \"\" is not a square" + how},
+        {"none,b2", "option impassable: \"none\" is not a square" + how},
+        {"B2", "option impassable: \"B2\" is not a square" + how},
+        {"e8", "option impassable: e8 cannot be impassable, a King starts there"},
+        {"b2,g5,b2", "option impassable: b2 is named twice"},
+        {"b2 g5", "option impassable takes one word (letters, digits, - and ,), not \"b2 g5\""},
+    };
+    for (const auto& [value, why] : cases) {
+        GameOptions options;
+        options.values["impassable"] = value;
+        std::string error;
+        EXPECT_FALSE(makeGame("csipgs", options, error)) << value;
+        EXPECT_EQ(error, why) << value;
+    }
+    GameOptions options;
+    options.values["moderated"] = "yes";
+    std::string error;
+    EXPECT_FALSE(makeGame("csipgs", options, error));
+    EXPECT_EQ(error, "option moderated takes on, off, not \"yes\"");
 }
 
 }  // namespace

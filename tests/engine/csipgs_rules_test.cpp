@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "engine/core/perft.h"
+#include "engine/core/text_fields.h"
 #include "tests/engine/perft_program.h"
 
 namespace arbiter::csipgs {
@@ -927,6 +928,225 @@ TEST(Csipgs, TheTablesStandInsReachTheGame) {
     EXPECT_EQ(game->start()->appearance(at(*s, "e1")), (SetPiece{SetColour::White, Figure::King}));
 }
 
+// --- Impassable squares (option impassable) ---------------------------------------
+
+Rules impassableOn(const std::vector<std::string>& squares, bool moderated = false) {
+    Rules r;
+    r.moderated = moderated;
+    for (const std::string& name : squares) {
+        auto c = Geometry::rectangle(8, 8).parse(name);
+        EXPECT_TRUE(c) << name;
+        r.impassable |= Squareset{1} << c.value_or(0);
+    }
+    return r;
+}
+
+// White: King h1, Rook d4, a dabbaba (D) on b3, a Rook in reserve; Black:
+// King a8, Rook h8. Impassable: b4, d5, g2, h5.
+std::unique_ptr<CsipgsState> besideImpassableSquares(Rules rules) {
+    return load(
+        pos("k6r/8/8/8/3R4/1X6/8/7K", "w", "1,0", std::string(kKings) + ",R=2:R,X=3:D,r=2:R", "R"),
+        rules);
+}
+
+TEST(Csipgs, NoPieceEntersOrRidesThroughAnImpassableSquare) {
+    auto s = besideImpassableSquares(impassableOn({"b4", "d5", "g2", "h5"}));
+    ASSERT_TRUE(s);
+    // The Rook stops before d5 and b4.
+    EXPECT_EQ(targets(*s, "d4"), (Squares{"c4", "d3", "d2", "d1", "e4", "f4", "g4", "h4"}));
+    EXPECT_EQ(refusal(*s, "d4d5"), "d5 is impassable");
+    EXPECT_EQ(refusal(*s, "d4d6"), "the Rook (R) on d4 cannot go to d6");
+    // A leaper jumps over one as over a piece, but never lands on one.
+    EXPECT_EQ(targets(*s, "b3"), (Squares{"b5", "b1", "d3"}));
+    EXPECT_EQ(refusal(*s, "b3b4"), "b4 is impassable");
+    // Nor does a reserve piece come in on one.
+    EXPECT_EQ(transfers(*s), (Squares{"g1", "h2"}));
+    EXPECT_EQ(refusal(*s, "@g2"), "g2 is impassable");
+    // An attack does not pass either: the Rook h8 does not check h1 through h5.
+    EXPECT_FALSE(s->inCheck(0));
+    auto open = besideImpassableSquares({});
+    ASSERT_TRUE(open);
+    EXPECT_TRUE(open->inCheck(0));
+}
+
+TEST(Csipgs, ImpassableSquaresAreAnOptionOfTheTable) {
+    GameOptions options;
+    options.values["impassable"] = "d5,b4";
+    std::string error;
+    auto game = makeGame("csipgs", options, error);
+    ASSERT_TRUE(game) << error;
+    EXPECT_EQ(game->options().value("moderated"), "off");
+    auto s = game->start();
+    EXPECT_EQ(s->markedCells(), (std::vector<Cell>{at(*s, "b4"), at(*s, "d5")}));
+    auto rook =
+        game->load(pos("k7/8/8/8/3R4/8/8/7K", "w", "1,0", std::string(kKings) + ",R=2:R"), error);
+    ASSERT_TRUE(rook) << error;
+    EXPECT_FALSE(rook->isLegal(Action::move(at(*s, "d4"), at(*s, "d6"))));
+    EXPECT_EQ(makeGame("csipgs")->start()->markedCells(), std::vector<Cell>{});
+    // A piece cannot stand on one.
+    EXPECT_FALSE(
+        game->load(pos("k7/8/8/3R4/8/8/8/7K", "w", "1,0", std::string(kKings) + ",R=2:R"), error));
+    EXPECT_EQ(error, "d5 is impassable and cannot hold a piece");
+}
+
+// --- The moderated game: what each player sees ------------------------------------
+
+// The squares `p` sees.
+Squares seen(const GameState& s, PlayerId p) {
+    Squares out;
+    const View v = s.view(p);
+    for (Cell c = 0; c < 64; ++c) {
+        if (v.sees(c)) out.insert(s.geometry().name(c));
+    }
+    return out;
+}
+
+// White: King e1, Rook d4, a Rook in reserve, 3 zorkmids; Black: King e8, Pawn
+// d6, a Pawn in reserve, 5 zorkmids.
+std::unique_ptr<CsipgsState> rookAndPawn(Rules rules = impassableOn({}, true)) {
+    return load(
+        pos("4k3/8/3p4/8/3R4/8/8/4K3", "w", "3,5", std::string(kKings) + ",R=2:R,p=1:fmWfcF", "Rp"),
+        rules);
+}
+
+TEST(CsipgsView, ARookSeesAlongItsLinesUpToTheFirstPieceAndAKingItsNeighbours) {
+    auto s = rookAndPawn();
+    ASSERT_TRUE(s);
+    EXPECT_TRUE(s->hidesInformation());
+    EXPECT_EQ(seen(*s, 0), (Squares{"d4", "d5", "d6", "d3", "d2", "d1", "a4", "b4", "c4", "e4",
+                                    "f4", "g4", "h4", "e1", "e2", "f2", "f1"}));
+    // Black's Pawn sees where it may step (d5) and take (c5, e5), down the board.
+    EXPECT_EQ(seen(*s, 1), (Squares{"e8", "d8", "d7", "e7", "f7", "f8", "d6", "d5", "c5", "e5"}));
+}
+
+TEST(CsipgsView, AKnightSeesItsJumpsAndNotTheSquaresBetween) {
+    // White: King a1, Knight g1, Pawn d4; a Black Pawn on f2 next to the Knight.
+    auto s = load(pos("7k/8/8/8/3P4/8/5p2/K5N1", "w", "1,0",
+                      std::string(kKings) + ",N=3:N,P=1:fmWfcF,p=1:fmWfcF"),
+                  impassableOn({}, true));
+    ASSERT_TRUE(s);
+    EXPECT_EQ(seen(*s, 0),
+              (Squares{"a1", "a2", "b1", "b2", "g1", "e2", "f3", "h3", "d4", "d5", "c5", "e5"}));
+}
+
+TEST(CsipgsView, ARoyalSeesThePiecesThatAttackIt) {
+    // The Knight f3 checks White's King, which therefore sees it; the Knight a6 does not.
+    auto s = load(pos("4k3/8/n7/8/8/5n2/8/4K3", "w", "1,0", std::string(kKings) + ",n=3:N"),
+                  impassableOn({}, true));
+    ASSERT_TRUE(s);
+    EXPECT_EQ(seen(*s, 0), (Squares{"e1", "d1", "d2", "e2", "f2", "f1", "f3"}));
+    const View v = s->view(0);
+    EXPECT_EQ(v.pieces[static_cast<size_t>(at(*s, "f3"))], s->pieceAt(at(*s, "f3")));
+    EXPECT_EQ(v.looks[static_cast<size_t>(at(*s, "f3"))],
+              (SetPiece{SetColour::Black, Figure::Knight}));
+}
+
+TEST(CsipgsView, UnseenPiecesAndTheOpponentsResourcesAreHidden) {
+    auto s = rookAndPawn();
+    ASSERT_TRUE(s);
+    const View white = s->view(0);
+    EXPECT_EQ(white.pieces[static_cast<size_t>(at(*s, "d6"))], s->pieceAt(at(*s, "d6")));
+    EXPECT_EQ(white.pieces[static_cast<size_t>(at(*s, "e8"))], std::nullopt);
+    EXPECT_EQ(white.looks[static_cast<size_t>(at(*s, "e8"))], std::nullopt);
+    EXPECT_FALSE(white.sees(at(*s, "e8")));
+    EXPECT_EQ(white.resourcesSeen, (std::vector<bool>{true, false}));
+    EXPECT_EQ(s->view(1).resourcesSeen, (std::vector<bool>{false, true}));
+    // Someone who does not play sees nothing.
+    EXPECT_EQ(seen(*s, 2), Squares{});
+    EXPECT_EQ(seen(*s, NoPlayer), Squares{});
+}
+
+// `text` with each '_' a '?', the view text's mark of a hidden square: so
+// that no run of question marks reads as a C++ trigraph.
+std::string hidden(std::string text) {
+    std::replace(text.begin(), text.end(), '_', '?');
+    return text;
+}
+
+TEST(CsipgsView, TheViewTextNamesNoHiddenSquarePieceOrResource) {
+    auto s = rookAndPawn();
+    ASSERT_TRUE(s);
+    EXPECT_EQ(s->viewText(0),
+              hidden("________/________/___p____/___1____/3R4/___1____/___3__/___1K1__ w 3,_ "
+                     "K=5:WF+royal,R=2:R,p=1:fmWfcF R_ ") +
+                  kSlots6 + " ?");
+    EXPECT_EQ(s->viewText(1),
+              hidden("___1k1__/___3__/___p____/__3___/________/________/________/________ w _,5 "
+                     "k=5:WF+royal,p=1:fmWfcF _p ? ") +
+                  kSlots6);
+    // A design change said waits unseen by the opponent.
+    play(*s, "design 3 FfR");
+    EXPECT_NE(s->viewText(0).find(" w3=FfR "), std::string::npos) << s->viewText(0);
+    EXPECT_EQ(s->viewText(1).find("FfR"), std::string::npos) << s->viewText(1);
+    // Without moderation it is the whole position.
+    auto open = rookAndPawn({});
+    ASSERT_TRUE(open);
+    EXPECT_FALSE(open->hidesInformation());
+    EXPECT_EQ(open->viewText(1), open->serialize());
+    EXPECT_EQ(seen(*open, 1).size(), 64u);
+}
+
+TEST(CsipgsView, TheReportToAPlayerHoldsTheirOwnResourcesAndThePiecesInSight) {
+    auto s = rookAndPawn();
+    ASSERT_TRUE(s);
+    const auto whole = s->report();
+    ASSERT_EQ(whole.size(), 4u);
+    EXPECT_EQ(s->reportTo(0),
+              (std::vector<std::string>{whole[0], whole[2],
+                                        "Black's pieces in sight: d6 fmWfcF (Pawn)"}));
+    EXPECT_EQ(s->reportTo(1),
+              (std::vector<std::string>{whole[1], whole[3], "White's pieces in sight: none"}));
+    EXPECT_EQ(rookAndPawn({})->reportTo(1), whole);
+}
+
+TEST(CsipgsView, AnOpponentIsToldOnlyThatATurnWasTaken) {
+    auto s = rookAndPawn();
+    ASSERT_TRUE(s);
+    for (const char* text : {"d4d6", "buy 1", "2:R@d2", "e1e2"}) {
+        const Action a = said(*s, text);
+        ASSERT_EQ(s->refusal(a), "") << text;
+        EXPECT_EQ(s->describeTo(a, 0), s->describe(a)) << text;
+        EXPECT_EQ(s->describeTo(a, 1), "White has taken their turn") << text;
+    }
+    EXPECT_EQ(s->describeTo(said(*s, "design 3 FfR"), 1), "");
+    auto open = rookAndPawn({});
+    ASSERT_TRUE(open);
+    const Action a = said(*open, "d4d6");
+    EXPECT_EQ(open->describeTo(a, 1), "Rook d4xd6 takes the Pawn");
+}
+
+TEST(CsipgsView, ImpassableSquaresAreFoundBySightAndRemembered) {
+    // White: King h1, Rook d1, which sees d4; nobody sees h6.
+    const Rules rules = impassableOn({"d4", "h6"}, true);
+    auto s = load(pos("k7/8/8/8/8/8/8/3R3K", "w", "1,0", std::string(kKings) + ",R=2:R"), rules);
+    ASSERT_TRUE(s);
+    const Cell d4 = at(*s, "d4"), h6 = at(*s, "h6");
+    EXPECT_TRUE(s->view(0).sees(d4));
+    EXPECT_TRUE(s->view(0).knowsImpassable(d4));
+    EXPECT_FALSE(s->view(0).knowsImpassable(h6));
+    EXPECT_FALSE(s->view(1).knowsImpassable(d4));
+    EXPECT_EQ(s->markedCells(), std::vector<Cell>{});  // not lit for all to see
+    play(*s, "d1b1");
+    EXPECT_FALSE(s->view(0).sees(d4));
+    EXPECT_TRUE(s->view(0).knowsImpassable(d4));
+    const std::string white = s->viewText(0);
+    EXPECT_EQ(splitOn(white, '/')[4], "?1?*????");
+    // The position says what each has found, and reads back as itself.
+    EXPECT_EQ(s->serialize().substr(s->serialize().rfind(' ')), " d4/-");
+    auto again = load(s->serialize(), rules);
+    ASSERT_TRUE(again);
+    EXPECT_EQ(again->serialize(), s->serialize());
+    EXPECT_EQ(again->view(0), s->view(0));
+    const std::string seven = s->serialize().substr(0, s->serialize().rfind(' '));
+    EXPECT_EQ(loadError(seven + " e4/-", rules),
+              "\"e4\" is not an impassable square of this table; the 8th field is the impassable "
+              "squares White and Black have seen, e.g. b2,g5/-");
+    EXPECT_EQ(loadError(seven + " d4", rules),
+              "the 8th field is the impassable squares White and Black have seen, e.g. b2,g5/-");
+    EXPECT_NE(loadError(s->serialize(), impassableOn({"d4", "h6"})).find("7 fields"),
+              std::string::npos);
+}
+
 // --- Perft, counted by hand ---------------------------------------------------------
 
 // Full turns from the start (moves, transfers, purchases; no design changes).
@@ -1018,6 +1238,22 @@ TEST(CsipgsPerft, ABlackForwardRookRidesDown) {
     ASSERT_TRUE(s);
     EXPECT_EQ(s->perftMovesOnly(1), 9u);
     EXPECT_EQ(s->perftMovesOnly(2), 12u);
+}
+
+// White: King h1, Rook a1; Black: King h8; a4 and c1 impassable.
+// d1: the Rook a2 a3 (a4 stops it) and b1 (c1 stops it); the King g1 g2 h2: 6
+// (without the impassable squares the Rook has a2..a8 and b1..g1: 16).
+// d2: Black's King has g8 g7 h7 after each, none of them covered: 6 x 3 = 18.
+// Full turns count the same: neither side can buy or bring anything in.
+TEST(CsipgsPerft, ImpassableSquaresCutTheRooksLines) {
+    const std::string text = pos("7k/8/8/8/8/8/8/R6K", "w", "1,0", std::string(kKings) + ",R=2:R");
+    auto s = load(text, impassableOn({"a4", "c1"}));
+    ASSERT_TRUE(s);
+    EXPECT_EQ(s->perftMovesOnly(1), 6u);
+    EXPECT_EQ(s->perftMovesOnly(2), 18u);
+    EXPECT_EQ(perft(*s, 1), 6u);
+    EXPECT_EQ(perft(*s, 2), 18u);
+    EXPECT_EQ(load(text)->perftMovesOnly(1), 16u);
 }
 
 // --- arbiter-perft, as a user runs it ---------------------------------------------

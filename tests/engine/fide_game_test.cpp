@@ -163,7 +163,7 @@ TEST(FideGame, PlayersHaveNoResourcesBesideTheBoard) {
 }
 
 // Only a game of hidden information says otherwise (moderated csipgs Chess,
-// tests/engine/csipgs_view_test.cpp): every other game shows each player the
+// tests/engine/csipgs_rules_test.cpp): every other game shows each player the
 // whole state, so that the table says everything to everyone as before.
 TEST(GameState, EveryPlayerSeesTheWholeStateWhenNothingIsHidden) {
     for (const std::string& name : gameNames()) {
