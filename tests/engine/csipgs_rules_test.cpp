@@ -1116,23 +1116,26 @@ TEST(CsipgsView, AnOpponentIsToldOnlyThatATurnWasTaken) {
 }
 
 TEST(CsipgsView, ImpassableSquaresAreFoundBySightAndRemembered) {
-    // White: King h1, Rook d1, which sees d4; nobody sees h6.
-    const Rules rules = impassableOn({"d4", "h6"}, true);
+    // White: King h1, Rook d1, which sees d4; nobody sees b6 or h6.
+    const Rules rules = impassableOn({"b6", "d4", "h6"}, true);
     auto s = load(pos("k7/8/8/8/8/8/8/3R3K", "w", "1,0", std::string(kKings) + ",R=2:R"), rules);
     ASSERT_TRUE(s);
-    const Cell d4 = at(*s, "d4"), h6 = at(*s, "h6");
+    const Cell b6 = at(*s, "b6"), d4 = at(*s, "d4"), h6 = at(*s, "h6");
     EXPECT_TRUE(s->view(0).sees(d4));
     EXPECT_TRUE(s->view(0).knowsImpassable(d4));
+    EXPECT_FALSE(s->view(0).knowsImpassable(b6));
     EXPECT_FALSE(s->view(0).knowsImpassable(h6));
     EXPECT_FALSE(s->view(1).knowsImpassable(d4));
     EXPECT_EQ(s->markedCells(), std::vector<Cell>{});  // not lit for all to see
-    play(*s, "d1b1");
+    play(*s, "d1b1");                                  // up the b file to b6
+    EXPECT_TRUE(s->view(0).knowsImpassable(b6));
+    EXPECT_FALSE(s->view(0).knowsImpassable(h6));
     EXPECT_FALSE(s->view(0).sees(d4));
     EXPECT_TRUE(s->view(0).knowsImpassable(d4));
     const std::string white = s->viewText(0);
     EXPECT_EQ(splitOn(white, '/')[4], "?1?*????");
     // The position says what each has found, and reads back as itself.
-    EXPECT_EQ(s->serialize().substr(s->serialize().rfind(' ')), " d4/-");
+    EXPECT_EQ(s->serialize().substr(s->serialize().rfind(' ')), " d4,b6/-");
     auto again = load(s->serialize(), rules);
     ASSERT_TRUE(again);
     EXPECT_EQ(again->serialize(), s->serialize());
@@ -1143,7 +1146,7 @@ TEST(CsipgsView, ImpassableSquaresAreFoundBySightAndRemembered) {
               "squares White and Black have seen, e.g. b2,g5/-");
     EXPECT_EQ(loadError(seven + " d4", rules),
               "the 8th field is the impassable squares White and Black have seen, e.g. b2,g5/-");
-    EXPECT_NE(loadError(s->serialize(), impassableOn({"d4", "h6"})).find("7 fields"),
+    EXPECT_NE(loadError(s->serialize(), impassableOn({"b6", "d4", "h6"})).find("7 fields"),
               std::string::npos);
 }
 
