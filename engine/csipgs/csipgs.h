@@ -183,7 +183,7 @@ class CsipgsState final : public GameState {
     std::optional<Design> designOf(const Action& a) const;
     void endTurn();
     uint64_t key() const;  // the whole state, for repetition
-    bool impassable(Cell c) const { return (rules_.impassable >> c) & 1; }
+    bool impassable(Cell c) const { return c >= 0 && c < 64 && ((rules_.impassable >> c) & 1); }
     // Adds what each player sees now to what they have seen of the impassable squares.
     void rememberImpassable();
     // The position notation as p may know it (viewText), or whole (serialize).

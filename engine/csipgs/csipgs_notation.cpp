@@ -178,6 +178,7 @@ std::unique_ptr<CsipgsState> CsipgsState::load(std::string_view text, std::strin
     s.sq_.owner.fill(static_cast<int8_t>(NoPlayer));
     s.sq_.kind.fill(-1);
     s.kinds_.clear();
+    s.seenImpassable_ = {};  // not what the start position's Kings saw
     auto parseDesign = [&](std::string_view t, const std::string& where) -> std::optional<Design> {
         std::string why;
         auto d = Design::parse(t, why);

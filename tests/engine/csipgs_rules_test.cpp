@@ -1116,8 +1116,9 @@ TEST(CsipgsView, AnOpponentIsToldOnlyThatATurnWasTaken) {
 }
 
 TEST(CsipgsView, ImpassableSquaresAreFoundBySightAndRemembered) {
-    // White: King h1, Rook d1, which sees d4; nobody sees b6 or h6.
-    const Rules rules = impassableOn({"b6", "d4", "h6"}, true);
+    // White: King h1, Rook d1, which sees d4; nobody sees b6, h6, or f2 and
+    // d7, which the Kings would see from their start.
+    const Rules rules = impassableOn({"b6", "d4", "h6", "f2", "d7"}, true);
     auto s = load(pos("k7/8/8/8/8/8/8/3R3K", "w", "1,0", std::string(kKings) + ",R=2:R"), rules);
     ASSERT_TRUE(s);
     const Cell b6 = at(*s, "b6"), d4 = at(*s, "d4"), h6 = at(*s, "h6");
@@ -1126,6 +1127,8 @@ TEST(CsipgsView, ImpassableSquaresAreFoundBySightAndRemembered) {
     EXPECT_FALSE(s->view(0).knowsImpassable(b6));
     EXPECT_FALSE(s->view(0).knowsImpassable(h6));
     EXPECT_FALSE(s->view(1).knowsImpassable(d4));
+    EXPECT_FALSE(s->view(0).knowsImpassable(at(*s, "f2")));
+    EXPECT_FALSE(s->view(1).knowsImpassable(at(*s, "d7")));
     EXPECT_EQ(s->markedCells(), std::vector<Cell>{});  // not lit for all to see
     play(*s, "d1b1");                                  // up the b file to b6
     EXPECT_TRUE(s->view(0).knowsImpassable(b6));
@@ -1146,8 +1149,9 @@ TEST(CsipgsView, ImpassableSquaresAreFoundBySightAndRemembered) {
               "squares White and Black have seen, e.g. b2,g5/-");
     EXPECT_EQ(loadError(seven + " d4", rules),
               "the 8th field is the impassable squares White and Black have seen, e.g. b2,g5/-");
-    EXPECT_NE(loadError(s->serialize(), impassableOn({"b6", "d4", "h6"})).find("7 fields"),
-              std::string::npos);
+    EXPECT_NE(
+        loadError(s->serialize(), impassableOn({"b6", "d4", "h6", "f2", "d7"})).find("7 fields"),
+        std::string::npos);
 }
 
 // --- Perft, counted by hand ---------------------------------------------------------
