@@ -61,6 +61,22 @@ InstanceLock::~InstanceLock() {
     if (fd_ >= 0) ::close(fd_);
 }
 
+pid_t lockHolder(const std::string& path) {
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return -1;
+    pid_t holder = -1;
+    // A shared lock is refused only while someone holds the exclusive one.
+    if (::flock(fd, LOCK_SH | LOCK_NB) != 0) {
+        if (errno == EWOULDBLOCK) {
+            char text[32] = {};
+            const ssize_t n = ::pread(fd, text, sizeof text - 1, 0);
+            holder = n > 0 ? static_cast<pid_t>(std::strtol(text, nullptr, 10)) : 0;
+        }
+    }
+    ::close(fd);  // and with it the shared lock, if it was granted
+    return holder;
+}
+
 std::string boardLockPath(const std::string& devicePath, const std::string& lockDir) {
     char resolved[PATH_MAX];
     if (!::realpath(devicePath.c_str(), resolved)) return {};

@@ -30,6 +30,10 @@ class InstanceLock {
     int fd_ = -1;
 };
 
+// The pid of the process that holds the lock on `path`, or -1 when none does
+// (no such file, or nobody holds it); the file is neither made nor changed.
+pid_t lockHolder(const std::string& path);
+
 // Where the lock of a board device lives: the system's folder of device
 // locks (/run/lock), named after the device the path resolves to, as serial
 // programs name theirs ("LCK..ttyACM0"); empty when the path does not resolve.

@@ -118,6 +118,14 @@ int run(const TableSetup& setup, const std::string& espeak) {
                           "; stop it, or give this one another folder with --journal");
         if (!journalLock) return refuse(error);
     }
+    // And one per board: a board another arbiterd reads is refused here; one
+    // taken by another while this one runs is waited for (BoardLink).
+    for (const BoardSetting& board : settings.boards) {
+        const pid_t holder = lockHolder(boardLockPath(board.device.path));
+        if (holder >= 0)
+            return refuse("board " + board.device.text() + " is in use by another arbiterd (pid " +
+                          std::to_string(holder) + "); stop it, or name another board");
+    }
     auto table = Table::create(loop, settings, announcer, error);
     if (!table) return refuse(error);
     auto controlServer = ControlServer::create(loop, *table, setup.socketPath, error);

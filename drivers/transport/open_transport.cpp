@@ -67,8 +67,10 @@ std::unique_ptr<Transport> openTransport(const std::string& path, std::string& e
     }
 
     std::unique_ptr<Transport> transport;
-    if (isPseudoTerminal(resolved) || !SerialTransport::knows(resolved)) {
-        transport = TermiosTransport::open(resolved, error);
+    const bool pseudoTerminal = isPseudoTerminal(resolved);
+    if (pseudoTerminal || !SerialTransport::knows(resolved)) {
+        // Real lines exclusively; why not a pseudo-terminal: termios_transport.h.
+        transport = TermiosTransport::open(resolved, error, !pseudoTerminal);
     } else {
         transport = SerialTransport::open(resolved, error);
     }

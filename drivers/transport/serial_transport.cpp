@@ -1,6 +1,7 @@
 #include "drivers/transport/serial_transport.h"
 
 #include <libserialport.h>
+#include <sys/ioctl.h>
 
 #include <cerrno>
 #include <cstring>
@@ -58,11 +59,22 @@ std::unique_ptr<SerialTransport> SerialTransport::open(const std::string& path,
         sp_free_port(port);
         return nullptr;
     }
+    // For this process alone: a second reader (another arbiterd, a terminal
+    // program) would take half of the board's messages.
+    if (::ioctl(fd, TIOCEXCL) != 0) {
+        error = openErrorText(path, errno);
+        sp_close(port);
+        sp_free_port(port);
+        return nullptr;
+    }
     sp_flush(port, SP_BUF_INPUT);
     return std::unique_ptr<SerialTransport>(new SerialTransport(port, fd, path));
 }
 
 SerialTransport::~SerialTransport() {
+    // The flag belongs to the line: were it still open elsewhere, it would keep
+    // everyone else out after we are gone.
+    ::ioctl(fd_, TIOCNXCL);
     sp_close(port_);
     sp_free_port(port_);
 }

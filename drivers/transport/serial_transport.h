@@ -2,7 +2,8 @@
 
 // A real serial device (USB CDC-ACM board, USB-serial adapter, Bluetooth RFCOMM)
 // opened through libserialport, which knows the platform's quirks, set to 9600
-// 8N1 without flow control and used without blocking.
+// 8N1 without flow control and used without blocking. It is opened for this
+// process alone (TIOCEXCL): no other program can open the port while we have it.
 
 #include <memory>
 #include <string>

@@ -1,6 +1,7 @@
 #include "drivers/transport/termios_transport.h"
 
 #include <fcntl.h>
+#include <sys/ioctl.h>
 #include <termios.h>
 #include <unistd.h>
 
@@ -33,22 +34,25 @@ bool makeRaw(int fd) {
 }  // namespace
 
 std::unique_ptr<TermiosTransport> TermiosTransport::open(const std::string& path,
-                                                         std::string& error) {
+                                                         std::string& error, bool exclusive) {
     int fd = ::open(path.c_str(), O_RDWR | O_NOCTTY | O_NONBLOCK | O_CLOEXEC);
     if (fd < 0) {
         error = openErrorText(path, errno);
         return nullptr;
     }
-    if (!makeRaw(fd)) {
+    if (!makeRaw(fd) || (exclusive && ::ioctl(fd, TIOCEXCL) != 0)) {
         error = openErrorText(path, errno);
         ::close(fd);
         return nullptr;
     }
     ::tcflush(fd, TCIFLUSH);
-    return std::unique_ptr<TermiosTransport>(new TermiosTransport(fd, path));
+    return std::unique_ptr<TermiosTransport>(new TermiosTransport(fd, path, exclusive));
 }
 
 TermiosTransport::~TermiosTransport() {
+    // The flag belongs to the line, not to our descriptor: were the line still
+    // open elsewhere, it would keep everyone else out after we are gone.
+    if (exclusive_) ::ioctl(fd_, TIOCNXCL);
     ::close(fd_);
 }
 

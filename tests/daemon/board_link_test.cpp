@@ -1,15 +1,20 @@
 // A board that cannot be opened: arbiterd retries every second and, rather
 // than falling silent after its first warning, names it again now and then
-// with what to check (a mistyped path waited for in silence for ever).
+// with what to check (a mistyped path waited for in silence for ever). A board
+// another arbiterd holds is not read.
 #include "daemon/board_link.h"
 
 #include <gtest/gtest.h>
 #include <spdlog/sinks/ostream_sink.h>
 #include <spdlog/spdlog.h>
 
+#include <unistd.h>
+
+#include <algorithm>
 #include <sstream>
 
 #include "tests/daemon/temp_directory.h"
+#include "tests/drivers/pty_pair.h"
 
 namespace arbiter {
 namespace {
@@ -64,6 +69,38 @@ TEST(BoardLink, AMissingBoardIsNamedAgainEveryHalfMinuteWithWhatToCheck) {
         << lines[1];
     EXPECT_NE(lines[2].find("still not there after 60 s"), std::string::npos) << lines[2];
     EXPECT_EQ(events.connected, 0);
+}
+
+size_t countContaining(const std::vector<std::string>& lines, const std::string& part) {
+    return static_cast<size_t>(std::count_if(lines.begin(), lines.end(), [&](const auto& line) {
+        return line.find(part) != std::string::npos;
+    }));
+}
+
+TEST(BoardLink, ABoardAnotherArbiterdHoldsIsWaitedForNamingIt) {
+    test::PtyPair pty;
+    ASSERT_TRUE(pty.ok());
+    pid_t holder = -1;
+    std::string why;
+    auto other = InstanceLock::take(boardLockPath(pty.slavePath()), holder, why);
+    if (!other) GTEST_SKIP() << "no folder for device locks here: " << why;
+    EXPECT_EQ(lockHolder(boardLockPath(pty.slavePath())), ::getpid());
+    CapturedLog log;
+    ManualTimeSource time;
+    EventLoop loop{time};
+    NoEvents events;
+    BoardLink link(loop, 0, {"dgt", pty.slavePath()}, events);
+    link.connect();
+    EXPECT_EQ(events.connected, 0);
+    EXPECT_EQ(
+        countContaining(log.lines(), ": in use by another arbiterd (pid " +
+                                         std::to_string(::getpid()) + "); retrying every second"),
+        1u);
+    other.reset();
+    EXPECT_EQ(lockHolder(boardLockPath(pty.slavePath())), -1);
+    time.advance(1000);
+    loop.runOnce(0);
+    EXPECT_EQ(events.connected, 1);
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 #include "drivers/transport/open_transport.h"
 
 #include <gtest/gtest.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -71,6 +72,11 @@ TEST(OpenTransport, PseudoTerminalOpensWithTermios) {
     auto transport = openTransport(pty.slavePath(), error);
     ASSERT_TRUE(transport) << error;
     EXPECT_EQ(transport->describe(), pty.slavePath() + " (termios)");
+    // Not held exclusively: the flag would outlive a daemon killed with -9,
+    // since the virtual board keeps its slave open (termios_transport.h).
+    int exclusive = -1;
+    ASSERT_EQ(::ioctl(transport->fd(), TIOCGEXCL, &exclusive), 0);
+    EXPECT_EQ(exclusive, 0);
     const uint8_t reset = 0x40;
     ASSERT_TRUE(transport->write(&reset, 1));
     EXPECT_EQ(pty.receive(1), std::vector<uint8_t>{0x40});

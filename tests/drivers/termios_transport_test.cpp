@@ -2,8 +2,11 @@
 
 #include "drivers/transport/termios_transport.h"
 
+#include <fcntl.h>
 #include <gtest/gtest.h>
+#include <sys/ioctl.h>
 #include <termios.h>
+#include <unistd.h>
 
 #include "tests/drivers/pty_pair.h"
 
@@ -30,6 +33,31 @@ TEST(TermiosTransport, OpensAPtySlaveRaw9600) {
     EXPECT_EQ(t.c_lflag & (ICANON | ECHO | ISIG), 0u);
     EXPECT_EQ(t.c_iflag & (IXON | ICRNL | ISTRIP), 0u);
     EXPECT_EQ(t.c_oflag & OPOST, 0u);
+}
+
+// A board's line is held for arbiterd alone (TIOCEXCL), so that no other
+// program opens it and takes half of the board's messages; and let go with it.
+TEST(TermiosTransport, AnExclusiveLineIsClosedToOthersUntilLetGo) {
+    PtyPair pty;
+    ASSERT_TRUE(pty.ok());
+    // A descriptor opened before, to ask the line about itself.
+    const int before = ::open(pty.slavePath().c_str(), O_RDWR | O_NOCTTY | O_CLOEXEC);
+    ASSERT_GE(before, 0);
+    std::string error;
+    auto transport = TermiosTransport::open(pty.slavePath(), error, true);
+    ASSERT_TRUE(transport) << error;
+    int exclusive = 0;
+    ASSERT_EQ(::ioctl(before, TIOCGEXCL, &exclusive), 0);
+    EXPECT_EQ(exclusive, 1);
+    // Root may open an exclusive line all the same; anyone else is told who to blame.
+    if (::geteuid() != 0) {
+        EXPECT_FALSE(TermiosTransport::open(pty.slavePath(), error));
+        EXPECT_EQ(error, "device busy: " + pty.slavePath() + " (another program has it open)");
+    }
+    transport.reset();
+    ASSERT_EQ(::ioctl(before, TIOCGEXCL, &exclusive), 0);
+    EXPECT_EQ(exclusive, 0);
+    ::close(before);
 }
 
 TEST(TermiosTransport, CarriesEveryByteValueBothWays) {
