@@ -41,6 +41,7 @@ BoardLink::BoardLink(EventLoop& loop, int index, DeviceSpec device, BoardEvents&
 
 BoardLink::~BoardLink() {
     if (retry_) loop_.cancel(*retry_);
+    if (summary_) loop_.cancel(*summary_);
     if (transport_) loop_.unwatch(transport_->fd());
 }
 
@@ -128,14 +129,14 @@ void BoardLink::squareChanged(int square, Appearance now) {
 }
 
 void BoardLink::identified(const BoardIdentity& who) {
-    spdlog::info("board {}: {} {} version {} serial {}", device_.text(), who.protocol,
-                 who.trademark, who.version, who.serial);
+    tell(Tone::Info,
+         who.protocol + " " + who.trademark + " version " + who.version + " serial " + who.serial);
     // Only now does the board's trademark say whether it has LEDs.
     showLights();
 }
 
 void BoardLink::clockAttached() {
-    spdlog::info("board {}: a clock is plugged in", device_.text());
+    tell(Tone::Info, "a clock is plugged in");
     events_.clockAttached(index_);
 }
 
@@ -144,19 +145,19 @@ void BoardLink::clockDisplay(const ClockDisplay& shown) {
 }
 
 void BoardLink::clockDetached() {
-    spdlog::info("board {}: the clock is unplugged", device_.text());
+    tell(Tone::Info, "the clock is unplugged");
     events_.clockDetached(index_);
 }
 
 void BoardLink::clockButton(ClockButton button) {
     static constexpr const char* kNames[] = {"back", "plus", "run", "minus", "ok"};
-    spdlog::info("board {}: clock button {}", device_.text(), kNames[static_cast<int>(button)]);
+    tell(Tone::Info, std::string("clock button ") + kNames[static_cast<int>(button)]);
     events_.clockButton(index_, button);
 }
 
 void BoardLink::clockLever(bool rightHigh) {
-    spdlog::debug("board {}: clock lever pressed, {} half up", device_.text(),
-                  rightHigh ? "right" : "left");
+    tell(Tone::Debug,
+         std::string("clock lever pressed, ") + (rightHigh ? "right" : "left") + " half up");
     events_.clockLever(index_, rightHigh);
 }
 
@@ -188,7 +189,40 @@ void BoardLink::showLights() {
 }
 
 void BoardLink::protocolWarning(const std::string& what) {
-    spdlog::warn("board {}: {}", device_.text(), what);
+    tell(Tone::Warning, what);
+}
+
+void BoardLink::tell(Tone tone, const std::string& what) {
+    if (tone == Tone::Debug && !spdlog::should_log(spdlog::level::debug)) return;
+    RepeatedWarnings& told = tone == Tone::Warning ? warnings_ : notices_;
+    if (!told.admit(what, loop_.time().now())) {
+        if (!summary_) summariseHeldBack();
+        return;
+    }
+    switch (tone) {
+        case Tone::Debug:
+            spdlog::debug("board {}: {}", device_.text(), what);
+            break;
+        case Tone::Info:
+            spdlog::info("board {}: {}", device_.text(), what);
+            break;
+        case Tone::Warning:
+            spdlog::warn("board {}: {}", device_.text(), what);
+            break;
+    }
+}
+
+// Says what was held back in intervals that have ended, and waits for the next.
+void BoardLink::summariseHeldBack() {
+    summary_.reset();
+    const Millis now = loop_.time().now();
+    for (const std::string& line : warnings_.summaries(now))
+        spdlog::warn("board {}: {}", device_.text(), line);
+    for (const std::string& line : notices_.summaries(now))
+        spdlog::info("board {}: {}", device_.text(), line);
+    auto due = warnings_.nextSummaryAt();
+    if (auto other = notices_.nextSummaryAt(); other && (!due || *other < *due)) due = other;
+    if (due) summary_ = loop_.at(*due, [this] { summariseHeldBack(); });
 }
 
 }  // namespace arbiter

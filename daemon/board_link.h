@@ -7,6 +7,7 @@
 
 #include "daemon/event_loop.h"
 #include "daemon/instance_lock.h"
+#include "daemon/repeated_warnings.h"
 #include "drivers/board_listener.h"
 
 namespace arbiter {
@@ -85,6 +86,11 @@ class BoardLink final : public BoardListener {
     void readable();
     void drop(const std::string& why);
     void showLights();
+    // Logs what the board did, unless it has said the like too often lately:
+    // then it is counted, and summarised when the interval ends.
+    enum class Tone { Debug, Info, Warning };
+    void tell(Tone tone, const std::string& what);
+    void summariseHeldBack();
 
     static constexpr Millis kRetryMs = 1000;
     // A board that stays away is named again this often, so that a mistyped
@@ -104,6 +110,12 @@ class BoardLink final : public BoardListener {
     std::bitset<64> lights_;                // what should be lit
     std::optional<std::bitset<64>> shown_;  // what the board was last told, if anything
     std::optional<EventLoop::TimerId> retry_;
+    // Kept across reconnections: a board that babbles, drops and comes back
+    // babbling is still one flood. Warnings are summarised as warnings, the
+    // rest (clock buttons, identity) as information.
+    RepeatedWarnings warnings_;
+    RepeatedWarnings notices_;
+    std::optional<EventLoop::TimerId> summary_;
 };
 
 }  // namespace arbiter

@@ -1,8 +1,10 @@
 // A board that cannot be opened: arbiterd retries every second and, rather
 // than falling silent after its first warning, names it again now and then
 // with what to check (a mistyped path waited for in silence for ever). A board
-// another arbiterd holds is not read.
+// another arbiterd holds is not read. A board that babbles is heard, but its
+// babble is summarised rather than logged line by line.
 #include "daemon/board_link.h"
+#include "daemon/repeated_warnings.h"
 
 #include <gtest/gtest.h>
 #include <spdlog/sinks/ostream_sink.h>
@@ -23,9 +25,10 @@ class NoEvents : public BoardEvents {
   public:
     void boardConnected(int, const std::string&) override { ++connected; }
     void boardDump(int, const BoardSquares&) override {}
-    void squareChanged(int, int, Appearance) override {}
+    void squareChanged(int, int, Appearance) override { ++changes; }
     void boardLost(int, const std::string&) override {}
     int connected = 0;
+    int changes = 0;
 };
 
 // What arbiterd logs while the test runs, one warning a line.
@@ -101,6 +104,102 @@ TEST(BoardLink, ABoardAnotherArbiterdHoldsIsWaitedForNamingIt) {
     time.advance(1000);
     loop.runOnce(0);
     EXPECT_EQ(events.connected, 1);
+}
+
+// 284 MB of log in 20 s came from a board sending garbage. Its good messages
+// still get through (the driver resynchronises on every header), while the
+// log gets a few lines and then one summary per interval, the last after the
+// flood has stopped.
+TEST(BoardLink, AFloodOfGarbageIsSummarisedWhileTheBoardsMovesGetThrough) {
+    test::PtyPair pty;
+    ASSERT_TRUE(pty.ok());
+    CapturedLog log;
+    ManualTimeSource time;
+    EventLoop loop{time};
+    NoEvents events;
+    BoardLink link(loop, 0, {"dgt", pty.slavePath()}, events);
+    link.connect();
+    ASSERT_EQ(events.connected, 1);
+    for (int round = 0; round < 20; ++round) {
+        std::vector<uint8_t> bytes;
+        // A field update announcing 16,383 bytes, a hundred times, each a warning.
+        for (int i = 0; i < 100; ++i) bytes.insert(bytes.end(), {0x8e, 0x7f, 0x7f});
+        // Then a true one: a white pawn on square `round`.
+        bytes.insert(bytes.end(), {0x8e, 0x00, 0x05, static_cast<uint8_t>(round), 0x01});
+        ASSERT_TRUE(pty.send(bytes));
+        for (int tries = 0; tries < 100 && events.changes <= round; ++tries) loop.runOnce(50);
+        time.advance(100);
+    }
+    EXPECT_EQ(events.changes, 20);
+    const std::string kind = "announced length 16383";
+    EXPECT_EQ(countContaining(log.lines(), kind), 5u);
+    time.set(10'000);
+    loop.runOnce(0);
+    const auto lines = log.lines();
+    ASSERT_EQ(countContaining(lines, kind), 6u);
+    EXPECT_NE(lines.back().find("warning board dgt:" + pty.slavePath() +
+                                ": 1,995 more like \"message 0x8e (field update) " + kind),
+              std::string::npos)
+        << lines.back();
+    EXPECT_NE(lines.back().find("in the last 10 s"), std::string::npos) << lines.back();
+    time.set(30'000);
+    loop.runOnce(0);
+    EXPECT_EQ(log.lines().size(), lines.size());
+}
+
+TEST(RepeatedWarnings, AFewOfAKindAreLoggedThenCountedAndSummedUpWhenTheIntervalEnds) {
+    RepeatedWarnings told({3, 10'000});
+    int logged = 0;
+    for (int i = 0; i < 10; ++i) logged += told.admit("piece on square " + std::to_string(i), i);
+    EXPECT_EQ(logged, 3);
+    EXPECT_EQ(told.nextSummaryAt(), 10'000);
+    EXPECT_TRUE(told.summaries(9'999).empty());
+    EXPECT_EQ(told.summaries(10'000),
+              std::vector<std::string>{"7 more like \"piece on square 9\" in the last 10 s"});
+    EXPECT_EQ(told.nextSummaryAt(), std::nullopt);
+}
+
+TEST(RepeatedWarnings, AFloodOfOneKindHoldsNoOtherKindBack) {
+    RepeatedWarnings told({2, 10'000});
+    for (int i = 0; i < 100; ++i)
+        told.admit("skipped bytes starting with 0x" + std::to_string(i), 0);
+    EXPECT_TRUE(told.admit("clock refused command 0x21", 1));
+    EXPECT_FALSE(told.admit("skipped bytes starting with 0x7f", 2));
+}
+
+TEST(RepeatedWarnings, AFloodGoingOnGetsOneLinePerIntervalUntilAQuietOneEndsIt) {
+    RepeatedWarnings told({2, 10'000});
+    for (int i = 0; i < 5; ++i) told.admit("garbage", 0);
+    EXPECT_EQ(told.summaries(10'000).size(), 1u);
+    // Still flooding: no fresh burst of lines, only the count.
+    EXPECT_FALSE(told.admit("garbage", 10'500));
+    EXPECT_FALSE(told.admit("garbage", 11'000));
+    EXPECT_EQ(told.nextSummaryAt(), 20'000);
+    EXPECT_EQ(told.summaries(20'000),
+              std::vector<std::string>{"2 more like \"garbage\" in the last 10 s"});
+    // A quiet interval: nothing to say, and the kind starts afresh.
+    EXPECT_EQ(told.nextSummaryAt(), std::nullopt);
+    EXPECT_TRUE(told.summaries(30'000).empty());
+    EXPECT_TRUE(told.admit("garbage", 30'001));
+}
+
+TEST(RepeatedWarnings, CountsAreWrittenInThousands) {
+    RepeatedWarnings told({1, 10'000});
+    for (int i = 0; i <= 12'345; ++i) told.admit("bad frame", 0);
+    EXPECT_EQ(told.summaries(10'000),
+              std::vector<std::string>{"12,345 more like \"bad frame\" in the last 10 s"});
+}
+
+// A device's own words in the lines could make endless kinds; they stay few.
+TEST(RepeatedWarnings, EndlessKindsShareOneCountPastALimit) {
+    RepeatedWarnings told({1, 10'000});
+    int logged = 0;
+    for (int i = 0; i < 1000; ++i)
+        logged += told.admit(
+            "trademark " + std::string(1, char('a' + i % 26)) + std::string(1, char('a' + i / 26)),
+            0);
+    EXPECT_LE(logged, 33);
+    EXPECT_LE(told.summaries(10'000).size(), 33u);
 }
 
 }  // namespace
