@@ -156,6 +156,7 @@ struct FileLayout {
     std::map<std::string, int> sectionLines;
     std::vector<std::string> optionKeys;   // "options.NAME"
     std::vector<std::string> standInKeys;  // "stand-ins.PIECE"
+    std::vector<int> playerLines;          // every `player`, not only the first
 };
 
 bool isBoardSection(const std::string& section) {
@@ -213,6 +214,7 @@ bool surveyFile(const std::string& path, const std::string& text, FileLayout& la
             return false;
         }
         std::string full = current.empty() ? key : current + "." + key;
+        if (full == "player") layout.playerLines.push_back(number);
         if (layout.keyLines.count(full) && full != "player") {
             error = at(number) + "\"" + key + "\" is given twice (first on line " +
                     std::to_string(layout.keyLines[full]) + ")";
@@ -296,6 +298,12 @@ std::string Configuration::where(const std::string& key) const {
     auto it = lines.find(key);
     if (it == lines.end() || file.empty()) return {};
     return file + ":" + std::to_string(it->second) + ": ";
+}
+
+std::string Configuration::wherePlayer(size_t index) const {
+    if (file.empty() || !lines.count("player") || index >= playerLines.size())
+        return where("player");
+    return file + ":" + std::to_string(playerLines[index]) + ": ";
 }
 
 bool readClockWhite(const std::string& text, Configuration& config, std::string& error) {
@@ -462,6 +470,7 @@ bool readFileInto(const std::string& path, const std::vector<std::string>& fromC
     if (vm.count("player") && !onCommandLine("player")) {
         config.playerNames = vm["player"].as<std::vector<std::string>>();
         config.lines["player"] = layout.keyLines["player"];
+        config.playerLines = layout.playerLines;
     }
     if (auto v = take("players"); v && !readPlayerCount(*v, config, error)) {
         error = at("players") + error;
@@ -542,17 +551,19 @@ bool readConfigurationFile(const std::string& path, const std::vector<std::strin
     return true;
 }
 
-namespace {
-std::string where(const BoardSetting& b) {
-    return b.line > 0 ? "board " + b.name + " (line " + std::to_string(b.line) + ")"
-                      : "board " + b.name;
-}
-}  // namespace
-
-std::string checkLayout(const std::vector<BoardSetting>& boards, const Geometry& cells) {
+std::string checkLayout(const std::vector<BoardSetting>& boards, const Geometry& cells,
+                        const std::string& file) {
+    // "arbiter.ini:7: board b" opening a message about a board of the file,
+    // "board b (line 7)" anywhere else.
+    auto where = [&](const BoardSetting& b, bool first) {
+        if (b.line <= 0) return "board " + b.name;
+        if (first && !file.empty())
+            return file + ":" + std::to_string(b.line) + ": board " + b.name;
+        return "board " + b.name + " (line " + std::to_string(b.line) + ")";
+    };
     if (cells.size() == 0) {
         if (boards.empty()) return {};
-        return where(boards[0]) + ": the game is played without boards; remove every board";
+        return where(boards[0], true) + ": the game is played without boards; remove every board";
     }
     if (boards.empty())
         return "no board is configured; add a [board.NAME] section or give --board dgt:PATH or "
@@ -572,7 +583,7 @@ std::string checkLayout(const std::vector<BoardSetting>& boards, const Geometry&
                         Surface::cellOf(cells, b.placement, t) != NoCell)
                         onCells.set(static_cast<size_t>(t));
                 }
-                return where(b) + ": its square " + std::string(1, char('a' + s % 8)) +
+                return where(b, true) + ": its square " + std::string(1, char('a' + s % 8)) +
                        std::to_string(8 - s / 8) +
                        " lies off the game's cells; move its origin or narrow its squares" +
                        (onCells.any() ? " (squares = " + squaresText(onCells) +
@@ -581,8 +592,9 @@ std::string checkLayout(const std::vector<BoardSetting>& boards, const Geometry&
             }
             int& o = owner[static_cast<size_t>(c)];
             if (o >= 0) {
-                return where(b) + " overlaps " + where(boards[static_cast<size_t>(o)]) +
-                       " at cell " + cells.name(c) + "; move its origin or narrow its squares";
+                return where(b, true) + " overlaps " +
+                       where(boards[static_cast<size_t>(o)], false) + " at cell " + cells.name(c) +
+                       "; move its origin or narrow its squares";
             }
             o = static_cast<int>(i);
         }
@@ -593,11 +605,11 @@ std::string checkLayout(const std::vector<BoardSetting>& boards, const Geometry&
         // after arbiterd: like an unplugged board, it is waited for.
         bool madeByItsBoard = b.device.protocol == "vboard";
         if (!madeByItsBoard && !parent.empty() && !fs::is_directory(parent)) {
-            return where(b) + ": device " + path + " cannot be reached: there is no directory " +
-                   parent.string();
+            return where(b, true) + ": device " + path +
+                   " cannot be reached: there is no directory " + parent.string();
         }
         if (::stat(path.c_str(), &st) == 0 && !S_ISCHR(st.st_mode)) {
-            return where(b) + ": device " + path +
+            return where(b, true) + ": device " + path +
                    " is not a serial device (use a /dev/tty* port or a vboard's pty)";
         }
     }
@@ -611,7 +623,9 @@ std::string checkLayout(const std::vector<BoardSetting>& boards, const Geometry&
         for (size_t i = 0; i < uncovered.size() && i < 8; ++i)
             list += (i ? ", " : "") + uncovered[i];
         if (uncovered.size() > 8) list += " and " + std::to_string(uncovered.size() - 8) + " more";
-        return std::to_string(uncovered.size()) + " cells of the game are on no board (" + list +
+        // No one line is to blame: the file, then.
+        return (file.empty() ? "" : file + ": ") + std::to_string(uncovered.size()) +
+               " cells of the game are on no board (" + list +
                "); add a board or widen a board's squares";
     }
     return {};

@@ -66,8 +66,11 @@ struct Configuration {
     // the game can judge is refused naming its line.
     std::string file;
     std::map<std::string, int> lines;
+    std::vector<int> playerLines;  // the line of each name in playerNames, when the file gave them
     // "arbiter.ini:7: " when `key` came from the file; "" when from the command line.
     std::string where(const std::string& key) const;
+    // Where the file gave the player name playerNames[index]; "" when the command line did.
+    std::string wherePlayer(size_t index) const;
 };
 
 // The readers of the values that the command line and the file share, so that
@@ -94,8 +97,10 @@ bool readConfigurationFile(const std::string& path, const std::vector<std::strin
 // Checks the boards against the game's cells: every board square in use lands
 // on a cell, no two boards cover one cell, every cell is covered, every device
 // path can be reached. An empty string when all is well; a game without cells
-// needs no board.
-std::string checkLayout(const std::vector<BoardSetting>& boards, const Geometry& cells);
+// needs no board. With the `file` the boards were read from, a message begins
+// with it and the line of the board it names ("arbiter.ini:7: board b ...").
+std::string checkLayout(const std::vector<BoardSetting>& boards, const Geometry& cells,
+                        const std::string& file = "");
 
 // The layout a game uses when no board is configured: one board covering all
 // cells from a1, for a game of up to 8x8 cells.

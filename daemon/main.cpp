@@ -110,13 +110,16 @@ int run(const TableSetup& setup, const std::string& espeak) {
     if (!journal.empty()) {
         std::error_code ec;
         std::filesystem::create_directories(journal, ec);
+        if (ec)
+            return refuse(setup.journalWhere + "cannot make the journal folder " + journal + ": " +
+                          ec.message());
         pid_t holder = -1;
         journalLock = InstanceLock::take(journal + "/.arbiterd.lock", holder, error);
         if (!journalLock && holder >= 0)
             return refuse("another arbiterd (pid " + std::to_string(holder) +
                           ") keeps its games in " + journal +
                           "; stop it, or give this one another folder with --journal");
-        if (!journalLock) return refuse(error);
+        if (!journalLock) return refuse(setup.journalWhere + error);
     }
     // And one per board: a board another arbiterd reads is refused here; one
     // taken by another while this one runs is waited for (BoardLink).
@@ -129,7 +132,7 @@ int run(const TableSetup& setup, const std::string& espeak) {
     auto table = Table::create(loop, settings, announcer, error);
     if (!table) return refuse(error);
     auto controlServer = ControlServer::create(loop, *table, setup.socketPath, error);
-    if (!controlServer) return refuse(error);
+    if (!controlServer) return refuse(setup.socketWhere + error);
     announcer.add(*controlServer);
     spdlog::info("control socket: {} (arbiterctl --socket {} status)", setup.socketPath,
                  setup.socketPath);

@@ -1,6 +1,7 @@
 #include "daemon/table_setup.h"
 
 #include <algorithm>
+#include <filesystem>
 
 #include <spdlog/spdlog.h>
 
@@ -11,6 +12,8 @@
 
 namespace arbiter {
 
+namespace fs = std::filesystem;
+
 namespace {
 
 std::string joined(const std::vector<std::string>& words) {
@@ -19,17 +22,48 @@ std::string joined(const std::vector<std::string>& words) {
     return s;
 }
 
-// The players' names: each valid, none twice, one per seat.
+// The line number in a "FILE:LINE: " prefix, or 0 (the command line).
+int lineOf(const std::string& where) {
+    const size_t end = where.rfind(':');
+    const size_t start = end == std::string::npos ? end : where.rfind(':', end - 1);
+    if (start == std::string::npos) return 0;
+    return std::atoi(where.substr(start + 1, end - start - 1).c_str());
+}
+
+// `text` fit to be quoted in a message: control characters, which a terminal
+// would act on, written as \xNN.
+std::string quotable(const std::string& text) {
+    std::string out;
+    for (char c : text) {
+        const auto byte = static_cast<unsigned char>(c);
+        if (byte >= 0x20 && byte != 0x7f) {
+            out.push_back(c);
+            continue;
+        }
+        static constexpr char kHex[] = "0123456789abcdef";
+        out += {'\\', 'x', kHex[byte >> 4], kHex[byte & 0xf]};
+    }
+    return out;
+}
+
+// The players' names: each valid, none twice, one per seat. A name is named
+// by its own line; a name given twice by the line of the second.
 std::string checkNames(const Configuration& config, const GameInfo& game, int seats) {
     const std::string at = config.where("player");
     const auto& names = config.playerNames;
     for (size_t i = 0; i < names.size(); ++i) {
         const std::string& name = names[i];
         if (!isValidPlayerName(name))
-            return at + "player name \"" + name +
+            return config.wherePlayer(i) + "player name \"" + quotable(name) +
                    "\" must have 1 to 40 characters and no control characters";
-        if (std::find(names.begin(), names.begin() + long(i), name) != names.begin() + long(i))
-            return at + "two players are called " + name + "; give each seat its own name";
+        const auto first = std::find(names.begin(), names.begin() + long(i), name);
+        if (first != names.begin() + long(i)) {
+            const std::string firstAt = config.wherePlayer(size_t(first - names.begin()));
+            return config.wherePlayer(i) + "player \"" + name + "\" is given twice" +
+                   (firstAt.empty() ? ""
+                                    : " (first on line " + std::to_string(lineOf(firstAt)) + ")") +
+                   "; give each seat its own name";
+        }
     }
     if (names.empty() || names.size() == static_cast<size_t>(seats)) return {};
     std::string why = at + game.name + " starts with " + std::to_string(seats) + " players, but " +
@@ -43,12 +77,25 @@ std::string checkNames(const Configuration& config, const GameInfo& game, int se
     return why;
 }
 
-// The line number in a "FILE:LINE: " prefix, or 0 (the command line).
-int lineOf(const std::string& where) {
-    const size_t end = where.rfind(':');
-    const size_t start = end == std::string::npos ? end : where.rfind(':', end - 1);
-    if (start == std::string::npos) return 0;
-    return std::atoi(where.substr(start + 1, end - start - 1).c_str());
+// What is wrong with `path` as the journal folder, found without making it:
+// empty (a table without a journal loses its games), or a file where the
+// folder, or one of the folders above it, would be. "" when it may serve.
+std::string checkJournalFolder(const std::string& path) {
+    if (path.empty())
+        return "journal must name the folder the games are kept in, e.g. journal = games";
+    std::error_code ec;
+    for (fs::path p = fs::absolute(path, ec); !ec && !p.empty(); p = p.parent_path()) {
+        const auto status = fs::status(p, ec);
+        if (ec || !fs::exists(status)) {
+            ec.clear();
+            if (p == p.parent_path()) break;
+            continue;
+        }
+        if (fs::is_directory(status)) return {};
+        return "journal \"" + quotable(path) + "\" cannot be a folder: " + quotable(p.string()) +
+               " is not one";
+    }
+    return {};
 }
 
 }  // namespace
@@ -175,7 +222,8 @@ std::optional<TableSetup> setUpTable(const Configuration& config, std::string& e
     }
     auto boards = boardsFor(config, game->name(), setup.cells, error);
     if (!boards) return std::nullopt;
-    if (std::string why = checkLayout(*boards, setup.cells); !why.empty()) {
+    const std::string boardsFile = config.commandLineBoard ? "" : config.file;
+    if (std::string why = checkLayout(*boards, setup.cells, boardsFile); !why.empty()) {
         error = why;
         return std::nullopt;
     }
@@ -263,9 +311,15 @@ std::optional<TableSetup> setUpTable(const Configuration& config, std::string& e
         error = config.where("position") + error;
         return std::nullopt;
     }
+    if (std::string why = checkJournalFolder(config.journal); !why.empty()) {
+        error = config.where("journal") + why;
+        return std::nullopt;
+    }
     session.start = config.position;
     session.players = config.playerNames;
     session.journalDir = config.journal;
+    setup.journalWhere = config.where("journal");
+    setup.socketWhere = config.where("socket");
     setup.settings.game = game->name();
     setup.settings.gameOptions = setup.options;
     setup.settings.boards = *boards;

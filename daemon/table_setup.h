@@ -24,6 +24,10 @@ struct TableSetup {
     int seats = 0;  // players the game starts with
     TableSettings settings;
     std::string socketPath;
+    // "arbiter.ini:7: " when the file named the journal folder or the socket,
+    // else "": for what only opening them finds wrong.
+    std::string journalWhere;
+    std::string socketWhere;
     spdlog::level::level_enum logLevel = spdlog::level::info;
     // --seed was given; else the caller picks settings.session.seed at random.
     bool seedChosen = false;

@@ -355,7 +355,7 @@ TEST_F(ConfigurationTest, TopLevelValuesOnlyTheTableJudgesAreNamedWithTheirLine)
               ":2: unknown log level \"loud\"; known levels: trace, debug, info, warn, error, "
               "critical, off");
     EXPECT_EQ(refusal("player = Ann\nplayer = Ann\n" + board),
-              ":1: two players are called Ann; give each seat its own name");
+              ":2: player \"Ann\" is given twice (first on line 1); give each seat its own name");
     EXPECT_EQ(refusal("game = skirmish\nplayer = A\nplayer = B\nplayer = C\nplayer = D\n"
                       "player = E\n" +
                       board),
@@ -366,9 +366,54 @@ TEST_F(ConfigurationTest, TopLevelValuesOnlyTheTableJudgesAreNamedWithTheirLine)
               "in turn order");
 }
 
+// Every key of the file with a bad value, refused naming the file, the line
+// and the key, whether it is found as the file is read or only once the whole
+// table is known (a name given twice: the line of the second).
+TEST_F(ConfigurationTest, EveryBadValueInTheFileIsNamedWithItsLineAndKey) {
+    const std::string notAFolder = dir + "/a-file";
+    std::ofstream(notAFolder) << "x";
+    const std::vector<std::pair<std::string, std::string>> cases = {
+        {"game = chess\n", ":3: unknown game \"chess\"; known games: fide,"},
+        {"players = four\n", ":3: players must be a whole number"},
+        {"size = 3x\n", ":3: size must be FILESxRANKS"},
+        {"time = 15+\n", ":3: time \"15+\" is not a time control"},
+        {"time-limit = 0\n", ":3: time-limit must be minutes of play"},
+        {"move-limit = x\n", ":3: move-limit must be the moves"},
+        {"player = Ann\nplayer = B\x01ob\n", ":4: player name \"B\\x01ob\" must have 1 to 40"},
+        {"player = Ann\nplayer = Bob\nplayer = Ann\n",
+         ":5: player \"Ann\" is given twice (first on line 3); give each seat its own name"},
+        {"journal =\n", ":3: journal must name the folder the games are kept in"},
+        {"journal = " + notAFolder + "/games\n", ":3: journal \"" + notAFolder +
+                                                     "/games\" cannot be a folder: " + notAFolder +
+                                                     " is not one"},
+        {"settle-ms = 20000\n", ":3: settle-ms must be a whole number of milliseconds"},
+        {"log-level = verbose\n", ":3: unknown log level \"verbose\""},
+        {"clock-white = up\n", ":3: clock-white must be left or right"},
+        {"position = xyz\n", ":3: position \"xyz\" is not a position of fide"},
+        {"speak = fr\n", ":3: arbiterd does not speak \"fr\"; speak takes"},
+        {"[options]\nfoo = 1\n", ":4: fide has no option \"foo\""},
+        {"[stand-ins]\nking = zz\n", ":4: the stand-in for king must be"},
+        {"[board.b]\ndevice = usb:/x\n", ":4: unknown board protocol \"usb\""},
+        {"[board.b]\ndevice = dgt:/dev/ttyACM1\norigin = 4a\n", ":5: origin \"4a\""},
+        {"[board.b]\ndevice = dgt:/dev/ttyACM1\nrotation = 45\n", ":5: rotation must be 0, 90"},
+        {"[board.b]\ndevice = dgt:/dev/ttyACM1\nsquares = a1-i4\n", ":5: squares \"a1-i4\""},
+        {"[board.b]\ndevice = dgt:/dev/ttyACM1\nsensing = smell\n", ":5: sensing must be"},
+        {"[board.b]\ndevice = dgt:/no/such/dir/tty\nsquares = e4\n",
+         ":3: board b: device /no/such/dir/tty cannot be reached"},
+        {"[board.b]\ndevice = dgt:/dev/ttyACM1\nsquares = e4\n",
+         ":6: board a overlaps board b (line 3) at cell e4"},
+    };
+    for (const auto& [lines, refused] : cases) {
+        const std::string text =
+            "# one bad value\n\n" + lines + "[board.a]\ndevice = dgt:/dev/ttyACM0\n";
+        const std::string error = refusal(text);
+        EXPECT_EQ(error.substr(0, refused.size()), refused) << text << "\n" << error;
+    }
+}
+
 TEST_F(ConfigurationTest, LayoutMustCoverAChangedSize) {
     EXPECT_EQ(refusal("game = skirmish\nsize = 16x8\n[board.a]\ndevice = dgt:/dev/ttyACM0\n"),
-              "64 cells of the game are on no board (i1, j1, k1, l1, m1, n1, o1, p1 and 56 "
+              ": 64 cells of the game are on no board (i1, j1, k1, l1, m1, n1, o1, p1 and 56 "
               "more); add a board or widen a board's squares");
     EXPECT_EQ(refusal("game = skirmish\nsize = 8x16\n[board.a]\ndevice = dgt:/dev/ttyACM0\n"
                       "[board.b]\ndevice = dgt:/dev/ttyACM1\norigin = a9\n"),
@@ -572,6 +617,44 @@ TEST_F(ConfigurationTest, CommandLineGameSettings) {
     std::tie(line, error) = commandLine({"--list-games", "--option", "nonsense"});
     ASSERT_TRUE(line) << error;
     EXPECT_EQ(line->request, DaemonRequest::ListGames);
+}
+
+TEST_F(ConfigurationTest, EveryBadValueOnTheCommandLineIsNamedByItsOption) {
+    const std::string notAFolder = dir + "/a-file";
+    std::ofstream(notAFolder) << "x";
+    const std::string notAJournal = notAFolder + "/games";
+    const std::vector<std::pair<std::vector<const char*>, std::string>> cases = {
+        {{"--game", "chess"}, "unknown game \"chess\"; known games: fide,"},
+        {{"--players", "four"}, "players must be a whole number"},
+        {{"--size", "3x"}, "size must be FILESxRANKS"},
+        {{"--time", "15+"}, "time \"15+\" is not a time control"},
+        {{"--time-limit", "0"}, "time-limit \"0\" is not minutes of play"},
+        {{"--move-limit", "x"}, "move-limit \"x\" is not a number of moves"},
+        {{"--player", "Ann", "--player", "B\x01ob"}, "player name \"B\\x01ob\" must have 1 to 40"},
+        {{"--player", "Ann", "--player", "Ann"},
+         "player \"Ann\" is given twice; give each seat its own name"},
+        {{"--journal", ""}, "journal must name the folder the games are kept in"},
+        {{"--journal", notAJournal.c_str()},
+         "journal \"" + notAJournal + "\" cannot be a folder: " + notAFolder + " is not one"},
+        {{"--settle-ms", "20000"}, "settle-ms must be between 0 and 10000"},
+        {{"--log-level", "verbose"}, "unknown log level \"verbose\""},
+        {{"--clock-white", "up"}, "clock-white must be left or right"},
+        {{"--position", "xyz"}, "position \"xyz\" is not a position of fide"},
+        {{"--speak=fr"}, "arbiterd does not speak \"fr\"; speak takes"},
+        {{"--seed", "xyz"}, "seed \"xyz\" is not 1 to 16 hexadecimal digits"},
+        {{"--option", "foo=1"}, "fide has no option \"foo\""},
+        {{"--stand-in", "king=zz"}, "the stand-in for king must be"},
+        {{"--board", "usb:/x"}, "unknown board protocol \"usb\""},
+    };
+    for (auto [args, refused] : cases) {
+        if (std::string(args[0]) != "--board") {
+            args.push_back("--board");
+            args.push_back("dgt:/dev/ttyACM0");
+        }
+        auto [line, error] = commandLine(args);
+        if (line) setUpTable(line->config, error);
+        EXPECT_EQ(error.substr(0, refused.size()), refused) << args[0] << "\n" << error;
+    }
 }
 
 TEST_F(ConfigurationTest, CommandLineOptionsWinOverTheFileOnes) {

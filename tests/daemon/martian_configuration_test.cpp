@@ -228,7 +228,7 @@ TEST_F(MartianConfiguration, OneBoardCoversTheGameHalfForTwoPlayersWhollyForFour
 
 TEST_F(MartianConfiguration, ABoardGivingAllItsSquaresToTwoPlayersIsToldToNarrowThem) {
     EXPECT_EQ(setUp("game = martian\n" + kWholeBoard),
-              "board a (line 2): its square e8 lies off the game's cells; move its origin or "
+              ":2: board a: its square e8 lies off the game's cells; move its origin or "
               "narrow its squares (squares = a1-d8 keeps those on the game's cells)");
 }
 

@@ -41,7 +41,9 @@ TEST_F(BadInput, NamesThatDoNotFitTheSeatsAreRefused) {
     std::tie(status, said) = runDaemon({"--board", "dgt:/dev/null", "--player", "Ann", "--player",
                                         "Ann", "--journal", journalDir_});
     EXPECT_EQ(status, 2);
-    EXPECT_NE(said.find("two players are called Ann"), std::string::npos) << said;
+    EXPECT_NE(said.find("player \"Ann\" is given twice; give each seat its own name"),
+              std::string::npos)
+        << said;
     std::tie(status, said) = runDaemon({"--board", "dgt:/dev/null", "--player", "Ann\tB",
                                         "--player", "Bob", "--journal", journalDir_});
     EXPECT_EQ(status, 2);
@@ -132,7 +134,8 @@ TEST_F(BadInput, IllegalMoveInJournalIsNamed) {
            "{\"type\":\"move\",\"action\":\"e2e5\",\"clock\":[300000,300000]}\n";
     auto [status, said] = runDaemon({"--board", "dgt:" + link_, "--journal", journalDir_});
     EXPECT_EQ(status, 2);
-    EXPECT_NE(said.find(path + ":2: \"e2e5\" is not a legal action here"), std::string::npos) << said;
+    EXPECT_NE(said.find(path + ":2: \"e2e5\" is not a legal action here"), std::string::npos)
+        << said;
 }
 
 TEST_F(BadInput, ConfigurationWithAnUnknownKeyIsRefusedWithItsLine) {
@@ -151,7 +154,8 @@ TEST_F(BadInput, ConfigurationWithOverlappingBoardsIsRefused) {
                           "dgt:/dev/ttyACM1\nsquares = e4-e4\n";
     auto [status, said] = runDaemon({"--config", ini, "--journal", journalDir_});
     EXPECT_EQ(status, 2);
-    EXPECT_NE(said.find("board b (line 3) overlaps board a (line 1) at cell e4"), std::string::npos)
+    EXPECT_NE(said.find(ini + ":3: board b overlaps board a (line 1) at cell e4"),
+              std::string::npos)
         << said;
 }
 
