@@ -4,6 +4,8 @@
 #include <sstream>
 #include <vector>
 
+#include "daemon/utf8.h"
+
 namespace arbiter {
 
 namespace po = boost::program_options;
@@ -20,6 +22,16 @@ std::pair<std::string, std::string> splitAssignment(const std::string& text) {
 }  // namespace
 
 std::optional<CommandLine> readCommandLine(int argc, const char* const argv[], std::string& error) {
+    // Names, paths and positions all end up in JSON (the journal, the control
+    // socket), which holds only UTF-8: a Latin-1 name is refused here, not
+    // when the game starts.
+    for (int i = 1; i < argc; ++i) {
+        if (!isUtf8(argv[i])) {
+            error = "argument " + std::to_string(i) + " \"" + printable(argv[i]) +
+                    "\" is not UTF-8 text; give names, paths and every other value in UTF-8";
+            return std::nullopt;
+        }
+    }
     CommandLine result;
     Configuration& config = result.config;
     std::string board, players, size, speak;

@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "daemon/game_limits.h"
+#include "daemon/utf8.h"
 #include "engine/core/game_options.h"
 #include "engine/core/geometry.h"
 
@@ -414,6 +415,7 @@ bool readFileInto(const std::string& path, const std::vector<std::string>& fromC
     std::stringstream text;
     text << in.rdbuf();
 
+    if (!checkUtf8Lines(path, text.str(), error)) return false;
     FileLayout layout;
     if (!surveyFile(path, text.str(), layout, error)) return false;
 

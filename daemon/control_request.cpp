@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "daemon/control_protocol.h"
+#include "daemon/utf8.h"
 
 namespace arbiter {
 
@@ -107,6 +108,11 @@ std::string readDoFields(const json& request, ControlRequest& out) {
 
 ParsedControlLine parseControlLine(std::string_view line) {
     if (isBlank(line)) return {};
+    // Said before JSON's own complaint, which would only give a byte number.
+    if (size_t bad = firstNonUtf8Byte(line); bad != std::string_view::npos)
+        return refused(nullptr, "the request is not UTF-8 text (byte " + std::to_string(bad + 1) +
+                                    " is " + printable(line.substr(bad, 1)) +
+                                    "); send JSON in UTF-8, names included");
     json request;
     try {
         request = json::parse(line.begin(), line.end());

@@ -15,6 +15,7 @@
 #include <spdlog/spdlog.h>
 
 #include "daemon/control_request.h"
+#include "daemon/json_text.h"
 
 namespace arbiter {
 
@@ -39,10 +40,8 @@ std::string errorText(int err) {
     return std::generic_category().message(err);
 }
 
-// Text that came from outside may hold bytes that are not UTF-8; they are
-// replaced rather than allowed to throw.
 std::string toLine(const ordered_json& message) {
-    return message.dump(-1, ' ', false, ordered_json::error_handler_t::replace) + "\n";
+    return jsonText(message) + "\n";
 }
 
 // Fills a sockaddr_un; false when the path does not fit.

@@ -10,6 +10,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "daemon/json_text.h"
+
 namespace arbiter {
 
 namespace fs = std::filesystem;
@@ -64,7 +66,7 @@ JournalWriter::~JournalWriter() {
 }
 
 bool JournalWriter::write(const nlohmann::json& event, std::string& error) {
-    std::string line = event.dump() + "\n";
+    std::string line = jsonText(event) + "\n";
     size_t done = 0;
     while (done < line.size()) {
         ssize_t n = ::write(fd_, line.data() + done, line.size() - done);

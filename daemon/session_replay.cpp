@@ -4,6 +4,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include "daemon/json_text.h"
 #include "daemon/session.h"
 
 namespace arbiter {
@@ -65,8 +66,8 @@ std::unique_ptr<Session> Session::replayStart(const Game& game, const JournalCon
         }
     }
     if (header.contains("options") && playedWith != optionsJson(game.options()))
-        return fail(0, "this game was played with options " + header["options"].dump() +
-                           ", but the table is set up for " + optionsJson(game.options()).dump() +
+        return fail(0, "this game was played with options " + jsonText(header["options"]) +
+                           ", but the table is set up for " + jsonText(optionsJson(game.options())) +
                            " (start arbiterd with the game's options to resume it)");
     if (header.contains("seed")) {
         auto seedText = text(header, "seed");

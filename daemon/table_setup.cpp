@@ -9,6 +9,7 @@
 #include "daemon/game_clock.h"
 #include "daemon/game_limits.h"
 #include "daemon/session.h"
+#include "daemon/utf8.h"
 
 namespace arbiter {
 
@@ -317,6 +318,19 @@ std::optional<TableSetup> setUpTable(const Configuration& config, std::string& e
     }
     session.start = config.position;
     session.players = config.playerNames;
+    // The folder's full path goes into the journal and the control socket's
+    // replies, JSON that holds only UTF-8. Its value was checked as it was read,
+    // but the working directory a relative one hangs from was not: a folder
+    // that is not UTF-8 is refused here rather than written mangled.
+    if (!config.journal.empty()) {
+        std::error_code ec;
+        const std::string full = std::filesystem::absolute(config.journal, ec).string();
+        if (!isUtf8(full)) {
+            error = config.where("journal") + "the journal folder \"" + printable(full) +
+                    "\" is not UTF-8 text; give a folder whose full path is UTF-8 (--journal)";
+            return std::nullopt;
+        }
+    }
     session.journalDir = config.journal;
     setup.journalWhere = config.where("journal");
     setup.socketWhere = config.where("socket");

@@ -107,6 +107,10 @@ TEST_F(Arbiterctl, DoJoinMayNameTheNewcomer) {
     EXPECT_EQ(run({"do", "join"}), 0) << err;
     EXPECT_EQ(table.calls, (std::vector<std::string>{"act join -1 Eve", "act join -1"}));
     EXPECT_EQ(run({"do", "join", "Eve", "Zed"}), 2);
+    // Not UTF-8: refused here rather than sent mangled.
+    EXPECT_EQ(run({"do", "join", "J\xfcrgen"}), 2);
+    EXPECT_NE(err.find("argument 5 \"J\\xFCrgen\" is not UTF-8 text"), std::string::npos) << err;
+    EXPECT_EQ(table.calls, (std::vector<std::string>{"act join -1 Eve", "act join -1"}));
 }
 
 TEST_F(Arbiterctl, EachCommandReachesItsTableMethod) {

@@ -28,8 +28,19 @@ TEST_F(ControlServerHostileInput, MalformedJsonGetsAnErrorAndChangesNothing) {
     expectRefused(client, table, "{\"type\":\"pause\"", "not JSON");
     expectRefused(client, table, "pause", "not JSON");
     expectRefused(client, table, "{\"type\":\"pause\"}}", "not JSON");
-    expectRefused(client, table, "{\"type\":\"pa\xff\"}", "not JSON");
     expectRefused(client, table, "{\"type\":\"pause\",\"id\":1e999}", "not JSON");
+}
+
+// JSON holds only UTF-8: a Latin-1 name is refused naming its byte, before it
+// could reach a journal or another client.
+TEST_F(ControlServerHostileInput, RequestThatIsNotUtf8IsRefusedNamingTheByte) {
+    auto client = connect();
+    expectRefused(client, table, "{\"type\":\"pa\xff\"}", "not UTF-8 text (byte 12 is \\xFF)");
+    expectRefused(client, table, "{\"type\":\"do\",\"action\":\"join\",\"name\":\"J\xfcrgen\"}",
+                  "not UTF-8 text (byte 39 is \\xFC)");
+    // Overlong and surrogate forms are not UTF-8 either.
+    expectRefused(client, table, "{\"type\":\"status\",\"id\":\"\xc0\xaf\"}", "not UTF-8");
+    expectRefused(client, table, "{\"type\":\"status\",\"id\":\"\xed\xa0\x80\"}", "not UTF-8");
 }
 
 TEST_F(ControlServerHostileInput, RequestThatIsNotAnObjectGetsAnError) {

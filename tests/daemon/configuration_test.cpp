@@ -657,6 +657,40 @@ TEST_F(ConfigurationTest, EveryBadValueOnTheCommandLineIsNamedByItsOption) {
     }
 }
 
+// A Latin-1 name once stopped arbiterd when the game began (JSON holds only
+// UTF-8) and left an empty journal behind: it is refused as it is read.
+TEST_F(ConfigurationTest, CommandLineValuesThatAreNotUtf8AreRefusedNamingTheArgument) {
+    auto [line, error] = commandLine({"--player", "J\xfcrgen", "--player", "Bob"});
+    EXPECT_FALSE(line);
+    EXPECT_EQ(error,
+              "argument 2 \"J\\xFCrgen\" is not UTF-8 text; give names, paths and every other "
+              "value in UTF-8");
+    std::tie(line, error) = commandLine({"--journal=/tmp/g\xff"});
+    EXPECT_NE(error.find("argument 1 \"--journal=/tmp/g\\xFF\" is not UTF-8"), std::string::npos)
+        << error;
+    std::tie(line, error) = commandLine({"--player", "J\xc3\xbcrgen", "--player", "Bob"});
+    ASSERT_TRUE(line) << error;
+    EXPECT_EQ(line->config.playerNames[0], "J\xc3\xbcrgen");
+}
+
+TEST_F(ConfigurationTest, ALineThatIsNotUtf8IsRefusedWithItsLine) {
+    EXPECT_EQ(refusal("game = fide\nplayer = J\xfcrgen\nplayer = Bob\n"),
+              ":2: not UTF-8 text (byte \\xFC at column 11: \"player = J\\xFCrgen\"); save the "
+              "file as UTF-8");
+    // Saved as UTF-8, the same file is read.
+    EXPECT_EQ(setUp("player = J\xc3\xbcrgen\nplayer = Bob\n[board.a]\ndevice = dgt:/dev/ttyACM0\n"),
+              "");
+    EXPECT_EQ(setup->settings.session.players[0], "J\xc3\xbcrgen");
+}
+
+TEST_F(ConfigurationTest, AJournalFolderThatIsNotUtf8IsRefused) {
+    config = Configuration();
+    config.journal = "/tmp/games-\xe9t\xe9";
+    EXPECT_EQ(setUp("[board.a]\ndevice = dgt:/dev/ttyACM0\n"),
+              "the journal folder \"/tmp/games-\\xE9t\\xE9\" is not UTF-8 text; give a folder "
+              "whose full path is UTF-8 (--journal)");
+}
+
 TEST_F(ConfigurationTest, CommandLineOptionsWinOverTheFileOnes) {
     path = dir + "/arbiter.ini";
     std::ofstream(path) << kSkirmishForEight;

@@ -50,6 +50,16 @@ TEST_F(BadInput, NamesThatDoNotFitTheSeatsAreRefused) {
     EXPECT_NE(said.find("no control characters"), std::string::npos) << said;
 }
 
+// A Latin-1 name once stopped arbiterd as the game began (JSON holds only
+// UTF-8) and left an empty journal that refused every start after it.
+TEST_F(BadInput, ANameThatIsNotUtf8IsRefusedBeforeAnythingIsWritten) {
+    auto [status, said] = runDaemon({"--board", "dgt:/dev/null", "--player", "J\xfcrgen",
+                                     "--player", "Bob", "--journal", journalDir_});
+    EXPECT_EQ(status, 2);
+    EXPECT_NE(said.find("argument 4 \"J\\xFCrgen\" is not UTF-8 text"), std::string::npos) << said;
+    EXPECT_FALSE(fs::exists(journalDir_));
+}
+
 TEST_F(BadInput, UnknownBoardProtocolIsRefused) {
     auto [status, said] = runDaemon({"--board", "millennium:/dev/ttyUSB0"});
     EXPECT_EQ(status, 2);

@@ -10,6 +10,8 @@
 #include <cstring>
 #include <system_error>
 
+#include "daemon/json_text.h"
+
 namespace arbiter::ctl {
 
 namespace {
@@ -51,7 +53,7 @@ bool ControlClient::connect(const std::string& path, std::string& error) {
 }
 
 bool ControlClient::send(const nlohmann::json& request, std::string& error) {
-    std::string line = request.dump() + "\n";
+    std::string line = jsonText(request) + "\n";
     std::size_t sent = 0;
     while (sent < line.size()) {
         ssize_t n = ::send(fd_, line.data() + sent, line.size() - sent, MSG_NOSIGNAL);

@@ -12,7 +12,9 @@
 #include <nlohmann/json.hpp>
 
 #include "daemon/control_protocol.h"
+#include "daemon/json_text.h"
 #include "daemon/recorded_games.h"
+#include "daemon/utf8.h"
 #include "tools/arbiterctl/control_client.h"
 #include "tools/arbiterctl/game_list.h"
 #include "tools/arbiterctl/game_replay.h"
@@ -183,7 +185,7 @@ class Conversation {
             return cannot(path_ + " is not arbiterd's control socket");
         if (hello.value("protocol", 0) != control::kProtocolVersion)
             return cannot("arbiterd at " + path_ + " speaks protocol " +
-                          hello.value("protocol", json()).dump() + "; this arbiterctl speaks " +
+                          jsonText(hello.value("protocol", json())) + "; this arbiterctl speaks " +
                           std::to_string(control::kProtocolVersion));
         return kDone;
     }
@@ -245,6 +247,14 @@ int listFolder(const std::string& dir, bool raw) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    // A name goes to arbiterd as JSON, which holds only UTF-8.
+    for (int i = 1; i < argc; ++i) {
+        if (!arbiter::isUtf8(argv[i])) {
+            std::cerr << "arbiterctl: argument " << i << " \"" << arbiter::printable(argv[i])
+                      << "\" is not UTF-8 text; give names and paths in UTF-8\n";
+            return kCannot;
+        }
+    }
     std::string socketPath;
     std::string journalDir;
     int player = -1;

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "daemon/json_text.h"
+
 namespace arbiter::ctl {
 
 namespace {
@@ -15,7 +17,7 @@ bool isPlain(const json& v) {
 std::string plainText(const json& v) {
     if (v.is_string()) return v.get<std::string>();
     if (v.is_null()) return "-";
-    return v.dump(-1, ' ', false, json::error_handler_t::replace);
+    return jsonText(v);
 }
 
 void write(std::string& out, const json& v, int indent);
