@@ -1,6 +1,7 @@
 #include "daemon/journal.h"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -9,6 +10,8 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+
+#include <spdlog/spdlog.h>
 
 #include "daemon/json_text.h"
 
@@ -35,7 +38,8 @@ std::unique_ptr<JournalWriter> JournalWriter::create(const std::string& dir,
     for (int n = 1; n <= 100 && fd < 0; ++n) {
         std::string name = n == 1 ? stem : stem + "-" + std::to_string(n);
         path = (fs::path(dir) / (name + ".jsonl")).string();
-        fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, 0644);
+        // Readable too, so that a journal removed while it is written can be made again.
+        fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, 0644);
         if (fd < 0 && errno != EEXIST) break;
     }
     if (fd < 0) {
@@ -47,7 +51,7 @@ std::unique_ptr<JournalWriter> JournalWriter::create(const std::string& dir,
 
 std::unique_ptr<JournalWriter> JournalWriter::append(const std::string& path, uintmax_t validBytes,
                                                      std::string& error) {
-    int fd = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
+    int fd = ::open(path.c_str(), O_RDWR | O_APPEND | O_CLOEXEC);
     if (fd < 0) {
         error = "cannot open journal " + path + ": " + std::strerror(errno);
         return nullptr;
@@ -62,25 +66,94 @@ std::unique_ptr<JournalWriter> JournalWriter::append(const std::string& path, ui
 }
 
 JournalWriter::~JournalWriter() {
+    std::string error;
+    if (!retry(error)) {
+        // The last chance: what the disk never took goes to the log, never nowhere.
+        spdlog::error("{}; {} lines of the journal are lost:", error, waiting_.size());
+        for (const std::string& line : waiting_)
+            spdlog::error("  {}", line.substr(0, line.size() - 1));
+    }
     ::close(fd_);
 }
 
 bool JournalWriter::write(const nlohmann::json& event, std::string& error) {
-    std::string line = jsonText(event) + "\n";
-    size_t done = 0;
-    while (done < line.size()) {
-        ssize_t n = ::write(fd_, line.data() + done, line.size() - done);
-        if (n < 0) {
-            if (errno == EINTR) continue;
-            error = "cannot write journal " + path_ + ": " + std::strerror(errno);
-            return false;
+    waiting_.push_back(jsonText(event) + "\n");
+    return retry(error);
+}
+
+bool JournalWriter::retry(std::string& error) {
+    if (!restore(error)) return false;
+    while (!waiting_.empty()) {
+        const std::string& line = waiting_.front();
+        while (frontWritten_ < line.size()) {
+            ssize_t n = ::write(fd_, line.data() + frontWritten_, line.size() - frontWritten_);
+            if (n < 0) {
+                if (errno == EINTR) continue;
+                error = "cannot write journal " + path_ + ": " + std::strerror(errno);
+                return false;
+            }
+            // A line cut short by a full disk goes on where it stopped.
+            frontWritten_ += static_cast<size_t>(n);
         }
-        done += static_cast<size_t>(n);
+        waiting_.pop_front();
+        frontWritten_ = 0;
+        unsynced_ = true;
     }
-    if (::fdatasync(fd_) != 0) {
+    if (unsynced_ && ::fdatasync(fd_) != 0) {
         error = "cannot sync journal " + path_ + ": " + std::strerror(errno);
         return false;
     }
+    unsynced_ = false;
+    return true;
+}
+
+bool JournalWriter::restore(std::string& error) {
+    struct stat status {};
+    if (::fstat(fd_, &status) != 0 || status.st_nlink > 0) return true;  // still in its place
+    // Removed (its folder cleaned away): what was written would go on into a
+    // file nobody can open, so it is copied to a new one at the same path.
+    const std::string gone = "the journal " + path_ + " was removed";
+    std::error_code ec;
+    fs::create_directories(fs::path(path_).parent_path(), ec);
+    if (ec) {
+        error = gone + " and its folder cannot be made again: " + ec.message();
+        return false;
+    }
+    int fresh = ::open(path_.c_str(), O_RDWR | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, 0644);
+    if (fresh < 0) {
+        error = gone + " and cannot be made again: " + std::strerror(errno);
+        return false;
+    }
+    char buffer[16 * 1024];
+    off_t at = 0;
+    for (;;) {
+        ssize_t n = ::pread(fd_, buffer, sizeof buffer, at);
+        if (n < 0 && errno == EINTR) continue;
+        ssize_t done = 0;
+        while (n > 0 && done < n) {
+            ssize_t w = ::write(fresh, buffer + done, static_cast<size_t>(n - done));
+            if (w < 0 && errno == EINTR) continue;
+            if (w < 0) break;
+            done += w;
+        }
+        if (n < 0 || done < n) {
+            error = gone + " and cannot be written again: " + std::strerror(errno);
+            ::close(fresh);
+            ::unlink(path_.c_str());  // ours, made just now: the next try starts afresh
+            return false;
+        }
+        if (n == 0) break;
+        at += n;
+    }
+    if (::fdatasync(fresh) != 0) {
+        error = gone + " and cannot be synced again: " + std::strerror(errno);
+        ::close(fresh);
+        ::unlink(path_.c_str());
+        return false;
+    }
+    ::close(fd_);
+    fd_ = fresh;
+    spdlog::warn("{}; it is written again, whole, in its place", gone);
     return true;
 }
 
@@ -89,7 +162,10 @@ std::string JournalContents::where(size_t index) const {
     return path + ": event " + std::to_string(index + 1);
 }
 
-std::optional<JournalContents> readJournal(const std::string& path, std::string& error) {
+namespace {
+
+// readJournal's work, without refusing a journal with no event in it.
+std::optional<JournalContents> readEvents(const std::string& path, std::string& error) {
     std::error_code ec;
     auto size = fs::file_size(path, ec);
     if (ec) {
@@ -151,7 +227,14 @@ std::optional<JournalContents> readJournal(const std::string& path, std::string&
         contents.events.push_back(std::move(event));
         contents.lines.push_back(lineNumber);
     }
-    if (contents.events.empty()) {
+    return contents;
+}
+
+}  // namespace
+
+std::optional<JournalContents> readJournal(const std::string& path, std::string& error) {
+    auto contents = readEvents(path, error);
+    if (contents && contents->events.empty()) {
         error = path + ": empty journal";
         return std::nullopt;
     }
@@ -178,7 +261,14 @@ std::optional<JournalContents> findUnfinishedJournal(const std::string& dir, std
         return std::make_pair(fs::last_write_time(a, ignored), a) <
                std::make_pair(fs::last_write_time(b, ignored), b);
     });
-    auto contents = readJournal(newest->string(), error);
+    auto contents = readEvents(newest->string(), error);
+    if (contents && contents->events.empty()) {
+        // The daemon stopped before the game's first line was on disk, so the
+        // game was never announced: there is nothing to resume, and nothing
+        // to refuse every start for.
+        spdlog::warn("{} holds no event: taken as a game that never began", newest->string());
+        return std::nullopt;
+    }
     if (!contents || contents->finished) return std::nullopt;
     return contents;
 }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <deque>
 #include <memory>
 #include <optional>
 #include <string>
@@ -27,13 +28,28 @@ class JournalWriter {
                                                  std::string& error);
     ~JournalWriter();
 
+    // Writes the event's line after any still waiting, and syncs them. When the
+    // disk refuses (full, failing, the file or its folder removed), false and a
+    // message: the line is not lost but waits, in order, for retry() or the
+    // next write. A removed journal is made again, whole, where it was.
     bool write(const nlohmann::json& event, std::string& error);
+    // Writes the lines waiting; true when every line is on disk.
+    bool retry(std::string& error);
+    // Whether every line is on disk, synced.
+    bool complete() const { return waiting_.empty() && !unsynced_; }
+    // Lines not yet written.
+    size_t waiting() const { return waiting_.size(); }
     const std::string& path() const { return path_; }
 
   private:
     JournalWriter(int fd, std::string path) : fd_(fd), path_(std::move(path)) {}
+    // Makes a removed journal again at its path, with what it held.
+    bool restore(std::string& error);
     int fd_;
     std::string path_;
+    std::deque<std::string> waiting_;
+    size_t frontWritten_ = 0;  // bytes of waiting_.front() already written
+    bool unsynced_ = false;    // lines written since the last successful sync
 };
 
 // A journal as read back: its lines, checked to be JSON objects with a type.
@@ -57,8 +73,9 @@ struct JournalContents {
 std::optional<JournalContents> readJournal(const std::string& path, std::string& error);
 
 // The journal in DIR written last, if it has no result yet; otherwise nullopt
-// (also when DIR does not exist). If that journal is damaged, `error` says so:
-// nothing is resumed and nothing is overwritten.
+// (also when DIR does not exist, and when that journal holds no event: a game
+// whose first line a crash kept off the disk never began). If that journal is
+// damaged, `error` says so: nothing is resumed and nothing is overwritten.
 std::optional<JournalContents> findUnfinishedJournal(const std::string& dir, std::string& error);
 
 }  // namespace arbiter

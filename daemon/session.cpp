@@ -41,6 +41,12 @@ std::vector<std::string> capturedBy(const Game& game, const GameState& before,
     return captured;
 }
 
+void announceJournalComplete(AnnouncementSink& out, const std::string& path) {
+    out.announce({"journal",
+                  "The journal is written again: " + path + " is complete.",
+                  {{"journal", path}}});
+}
+
 }  // namespace
 
 nlohmann::json optionsJson(const GameOptions& options) {
@@ -162,11 +168,45 @@ Outcome Session::outcome() const {
 
 bool Session::record(const nlohmann::json& event) {
     if (!journal_) return true;
+    // A disk that stays full must not fill memory instead: far more than any
+    // game writes, and then the game stops taking actions.
+    constexpr size_t kMostWaiting = 10000;
+    if (journal_->waiting() >= kMostWaiting) {
+        std::string error;
+        if (!journal_->retry(error)) {
+            spdlog::error("{}", error);
+            out_.announce({"error",
+                           "Cannot record the game (" + error + "): nothing was changed.",
+                           {{"journal", journal_->path()}, {"error", error}}});
+            return false;
+        }
+    }
+    const bool wasComplete = journal_->complete();
     std::string error;
-    if (journal_->write(event, error)) return true;
+    if (journal_->write(event, error)) {
+        if (!wasComplete) announceJournalComplete(out_, journal_->path());
+        return true;
+    }
+    // The line waits, in order, and the game goes on: refusing moves already
+    // made on the boards would stop the game for the disk's sake.
     spdlog::error("{}", error);
-    out_.announce({"error", "Cannot record the game (" + error + "): nothing was changed.", {}});
-    return false;
+    if (wasComplete)
+        out_.announce({"error",
+                       "The journal cannot be written: " + error +
+                           "; retrying. The game goes on, and its lines wait to be written.",
+                       {{"journal", journal_->path()}, {"error", error}}});
+    return true;
+}
+
+bool Session::retryJournal() {
+    if (journalComplete()) return true;
+    std::string error;
+    if (!journal_->retry(error)) {
+        spdlog::debug("{}; retrying", error);
+        return false;
+    }
+    announceJournalComplete(out_, journal_->path());
+    return true;
 }
 
 std::string Session::moveLabel(PlayerId mover, int turn) const {

@@ -106,12 +106,17 @@ class Session {
     const GameClock& clock() const { return clock_; }
     std::string journalPath() const { return journal_ ? journal_->path() : std::string(); }
     std::string recordPath() const { return recordPath_; }
+    // Lines the journal could not write yet wait for it (announced once); the
+    // table calls retryJournal() until it is complete, which is announced too.
+    bool journalComplete() const { return !journal_ || journal_->complete(); }
+    bool retryJournal();
 
     // The players made `a` (legal in current()); a Join names the newcomer, or
     // they get the game's name for the seat. Then whatever chance the game asks
-    // for is drawn and committed too. Returns false if the journal could not be
-    // written: then the failure was announced and the action (or the draw
-    // after it, which the next start draws again) was not made.
+    // for is drawn and committed too. Returns false if the journal could not
+    // take it (more lines wait than a game writes): then the failure was
+    // announced and the action (or the draw after it, which the next start
+    // draws again) was not made.
     bool commit(const Action& a, const std::string& joiner = {});
     // Back to the state before the last player's action, clocks as they were
     // then; chance drawn after it is undone with it, and drawn the same again.

@@ -11,6 +11,9 @@
 namespace arbiter {
 
 namespace {
+// How often lines the journal could not write are tried again.
+constexpr Millis kJournalRetryMs = 1000;
+
 // How the table's own settings contradict a journal's header: "it was played
 // with 5+3, not 15+10"; empty when they do not (unset ones never do).
 std::string resumeClash(const nlohmann::json& header, const SessionSettings& asked) {
@@ -148,6 +151,7 @@ Table::~Table() {
     if (limitTimer_) loop_.cancel(*limitTimer_);
     if (hintTimer_) loop_.cancel(*hintTimer_);
     if (setupTimer_) loop_.cancel(*setupTimer_);
+    if (journalTimer_) loop_.cancel(*journalTimer_);
 }
 
 std::unique_ptr<Table> Table::create(EventLoop& loop, TableSettings settings, AnnouncementSink& out,
@@ -559,6 +563,13 @@ void Table::tellSetup() {
 }
 
 void Table::startGame() {
+    // A new game would leave the last one's waiting lines behind for good.
+    if (session_ && !session_->retryJournal()) {
+        spdlog::error("a new game waits until the last game's journal {} is written",
+                      session_->journalPath());
+        armJournalRetry();
+        return;
+    }
     std::string error;
     session_ = Session::begin(*game_, settings_.session, out_, loop_.time(), error);
     refereeStale_ = true;
@@ -725,7 +736,22 @@ void Table::gameEnded() {
     surfaceChanged();
 }
 
+void Table::armJournalRetry() {
+    if (journalTimer_ || !session_ || session_->journalComplete()) return;
+    journalTimer_ = loop_.after(kJournalRetryMs, [this] {
+        journalTimer_.reset();
+        if (!session_->retryJournal()) {
+            armJournalRetry();
+            return;
+        }
+        // A game ended meanwhile: a start position already set up begins the
+        // next one now.
+        if (session_->over() && !playedWithoutBoards()) surfaceChanged();
+    });
+}
+
 void Table::armTimers() {
+    armJournalRetry();
     if (flagTimer_) loop_.cancel(*flagTimer_);
     flagTimer_.reset();
     if (limitTimer_) loop_.cancel(*limitTimer_);

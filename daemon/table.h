@@ -120,6 +120,9 @@ class Table final : public BoardEvents, public TableControl {
     // The timers that end a game on time: the running clock's flag and the
     // whole game's time limit.
     void armTimers();
+    // While the game's journal has lines waiting (the disk refused them), tries
+    // again every second; the next game waits until they are written.
+    void armJournalRetry();
     // After a while with a piece apparently in the hand where a capture may have
     // been made, say how to confirm it (Verdict::unconfirmed).
     void armConfirmHint(const Verdict& v);
@@ -206,6 +209,7 @@ class Table final : public BoardEvents, public TableControl {
     std::optional<EventLoop::TimerId> limitTimer_;
     std::optional<EventLoop::TimerId> hintTimer_;
     std::optional<EventLoop::TimerId> setupTimer_;
+    std::optional<EventLoop::TimerId> journalTimer_;
     // The board whose DGT clock keeps the time (the first to report), and what
     // it showed last.
     std::optional<int> timekeeper_;

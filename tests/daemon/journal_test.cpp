@@ -1,8 +1,10 @@
 #include "daemon/journal.h"
 
 #include <gtest/gtest.h>
+#include <sys/resource.h>
 
 #include <chrono>
+#include <csignal>
 #include <filesystem>
 #include <fstream>
 
@@ -92,6 +94,79 @@ TEST_F(JournalTest, EmptyAndBinaryFilesAreErrors) {
     EXPECT_FALSE(readJournal(write("b.jsonl", std::string("\x00\xff\x01\n\x02", 5) + "\n"), error));
 }
 
+TEST_F(JournalTest, ATextThatIsNotUtf8IsWrittenReplacedRatherThanThrowing) {
+    std::string error;
+    auto w = JournalWriter::create(dir, "g", error);
+    ASSERT_TRUE(w) << error;
+    ASSERT_TRUE(w->write({{"type", "game"}, {"players", {"J\xfcrgen", "Bob"}}}, error)) << error;
+    auto read = readJournal(w->path(), error);
+    ASSERT_TRUE(read) << error;
+    EXPECT_EQ(read->events[0]["players"][0], "J\xef\xbf\xbdrgen");  // U+FFFD
+}
+
+std::string textOf(const std::string& path) {
+    std::ifstream in(path);
+    return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+// Removing the folder does not fail a write: the file would live on unlinked,
+// its lines lost at the end, so it is made again, whole, where it was.
+TEST_F(JournalTest, AJournalRemovedWithItsFolderIsMadeAgainWhole) {
+    std::string error;
+    auto w = JournalWriter::create(dir + "/games", "g", error);
+    ASSERT_TRUE(w) << error;
+    ASSERT_TRUE(w->write({{"type", "game"}}, error)) << error;
+    fs::remove_all(dir + "/games");
+    ASSERT_TRUE(w->write({{"type", "move"}, {"action", "e2e4"}}, error)) << error;
+    EXPECT_EQ(textOf(w->path()), "{\"type\":\"game\"}\n{\"action\":\"e2e4\",\"type\":\"move\"}\n");
+}
+
+TEST_F(JournalTest, LinesTheDiskRefusesWaitInOrderForARetry) {
+    std::string error;
+    auto w = JournalWriter::create(dir + "/games", "g", error);
+    ASSERT_TRUE(w) << error;
+    ASSERT_TRUE(w->write({{"type", "game"}}, error)) << error;
+    fs::remove_all(dir + "/games");
+    write("games", "a file where the folder was");
+    EXPECT_FALSE(w->write({{"type", "move"}, {"action", "e2e4"}}, error));
+    const std::string removed = "the journal " + w->path() + " was removed";
+    EXPECT_EQ(error.rfind(removed + " and its folder cannot be made again: ", 0), 0u) << error;
+    EXPECT_FALSE(w->write({{"type", "move"}, {"action", "e7e5"}}, error));
+    EXPECT_EQ(w->waiting(), 2u);
+    EXPECT_FALSE(w->retry(error));
+    fs::remove(dir + "/games");
+    ASSERT_TRUE(w->retry(error)) << error;
+    EXPECT_TRUE(w->complete());
+    auto read = readJournal(w->path(), error);
+    ASSERT_TRUE(read) << error;
+    ASSERT_EQ(read->events.size(), 3u);
+    EXPECT_EQ(read->events[1]["action"], "e2e4");
+    EXPECT_EQ(read->events[2]["action"], "e7e5");
+}
+
+// A file size limit fails a write part of the way through, as a full disk does:
+// the line goes on where it stopped once there is room.
+TEST_F(JournalTest, ALineCutShortByAFullDiskGoesOnWhereItStopped) {
+    std::string error;
+    auto w = JournalWriter::create(dir, "g", error);
+    ASSERT_TRUE(w) << error;
+    ASSERT_TRUE(w->write({{"type", "game"}}, error)) << error;
+    rlimit was{};
+    ASSERT_EQ(::getrlimit(RLIMIT_FSIZE, &was), 0);
+    rlimit full = was;
+    full.rlim_cur = fs::file_size(w->path()) + 10;
+    auto oldHandler = std::signal(SIGXFSZ, SIG_IGN);
+    ASSERT_EQ(::setrlimit(RLIMIT_FSIZE, &full), 0);
+    const bool written = w->write({{"type", "move"}, {"action", "e2e4"}}, error);
+    ::setrlimit(RLIMIT_FSIZE, &was);
+    std::signal(SIGXFSZ, oldHandler);
+    EXPECT_FALSE(written);
+    EXPECT_NE(error.find("cannot write journal"), std::string::npos) << error;
+    EXPECT_EQ(w->waiting(), 1u);
+    ASSERT_TRUE(w->retry(error)) << error;
+    EXPECT_EQ(textOf(w->path()), "{\"type\":\"game\"}\n{\"action\":\"e2e4\",\"type\":\"move\"}\n");
+}
+
 // Journals are told apart by when they were last written, not by name.
 void age(const std::string& path, int minutes) {
     fs::last_write_time(path, fs::file_time_type::clock::now() - std::chrono::minutes(minutes));
@@ -128,6 +203,18 @@ TEST_F(JournalTest, FinishedNewestGameIsNotResumed) {
     std::string error;
     EXPECT_FALSE(findUnfinishedJournal(dir, error));
     EXPECT_TRUE(error.empty()) << error;
+}
+
+// A crash before the game's first line was on disk left an empty file (or a
+// torn first line): that game never began, and must not stop every start.
+TEST_F(JournalTest, AJournalWithoutAnEventIsAGameThatNeverBegan) {
+    age(write("a.jsonl", std::string(kGameLine) + "\n"), 10);
+    for (const char* left : {"", "\n", "{\"type\":\"ga"}) {
+        age(write("b.jsonl", left), 0);
+        std::string error;
+        EXPECT_FALSE(findUnfinishedJournal(dir, error)) << left;
+        EXPECT_EQ(error, "") << left;
+    }
 }
 
 TEST_F(JournalTest, MissingDirectoryMeansNothingToResume) {

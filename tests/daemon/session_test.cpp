@@ -59,6 +59,41 @@ TEST_F(SessionTest, MoveIsJournalledBeforeItIsAnnounced) {
     EXPECT_EQ(sink.journalLinesWhenSaid.back(), 2u);  // "game" and this "move"
 }
 
+// A journal the disk refuses (here its folder removed, and a file put where it
+// was) is announced once; the game goes on, its lines wait in order, and once
+// they are written that is announced too. A name that is not UTF-8 never throws.
+TEST_F(SessionTest, AJournalTheDiskRefusesIsAnnouncedAndItsLinesWaitForARetry) {
+    move("e2e4");
+    fs::remove_all(dir);
+    std::ofstream(dir) << "in the way";
+    move("e7e5");
+    ASSERT_GE(sink.said.size(), 2u);
+    const Announcement& failed = sink.said[sink.said.size() - 2];
+    EXPECT_EQ(failed.type, "error");
+    EXPECT_NE(failed.text.find("The journal cannot be written: the journal "), std::string::npos)
+        << failed.text;
+    EXPECT_NE(failed.text.find("; retrying."), std::string::npos) << failed.text;
+    EXPECT_EQ(sink.said.back().data["san"], "e5");  // the game went on
+    move("g1f3");
+    EXPECT_EQ(sink.types(sink.said.size() - 1), std::vector<std::string>{"move"});  // said once
+    EXPECT_FALSE(session->journalComplete());
+    EXPECT_FALSE(session->retryJournal());
+
+    fs::remove(dir);
+    EXPECT_TRUE(session->retryJournal());
+    EXPECT_TRUE(session->journalComplete());
+    EXPECT_EQ(sink.said.back().type, "journal");
+    EXPECT_EQ(sink.said.back().text,
+              "The journal is written again: " + session->journalPath() + " is complete.");
+    std::string error;
+    auto journal = readJournal(session->journalPath(), error);
+    ASSERT_TRUE(journal) << error;
+    ASSERT_EQ(journal->events.size(), 4u);
+    EXPECT_EQ(journal->events[1]["action"], "e2e4");
+    EXPECT_EQ(journal->events[2]["action"], "e7e5");
+    EXPECT_EQ(journal->events[3]["action"], "g1f3");
+}
+
 TEST_F(SessionTest, ClocksStartWithTheFirstMoveAndGetTheIncrement) {
     EXPECT_FALSE(session->clock().running());
     time.advance(5000);
