@@ -9,20 +9,31 @@
 // journalled with fdatasync before it is announced, so the figures include the disk.
 //
 // Figures are reported for --settle-ms 0 (the referee's own work, journal sync
-// included) and for the default 300 ms (what players experience).
+// included) and for the default 300 ms (what players experience), each also
+// with three busy clients on the control socket: threads that pipeline
+// `status` requests as fast as the socket takes them and read every reply, so
+// that the figures show whether the board is served before them.
 
 #include <fcntl.h>
+#include <poll.h>
 #include <stdlib.h>
+#include <sys/socket.h>
+#include <sys/un.h>
 #include <termios.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
+#include <memory>
+#include <thread>
 #include <vector>
 
 #include <spdlog/spdlog.h>
 
+#include "daemon/control_server.h"
 #include "daemon/table.h"
 
 using namespace arbiter;
@@ -81,12 +92,65 @@ struct Step {
 };
 constexpr Step kCycle[] = {{62, 45, 0x03}, {6, 21, 0x09}, {45, 62, 0x03}, {21, 6, 0x09}};
 
+// A client of the control socket that asks for the status without waiting
+// for the answers, and reads every answer, until told to stop; on a thread of
+// its own, as another program would be.
+class BusyClient {
+  public:
+    explicit BusyClient(const std::string& path) : thread_([this, path] { run(path); }) {}
+    ~BusyClient() {
+        stop_ = true;
+        thread_.join();
+    }
+    BusyClient(const BusyClient&) = delete;
+    BusyClient& operator=(const BusyClient&) = delete;
+
+    long long repliesRead() const { return replies_; }
+
+  private:
+    void run(const std::string& path) {
+        int fd = ::socket(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+        sockaddr_un address{};
+        address.sun_family = AF_UNIX;
+        std::strncpy(address.sun_path, path.c_str(), sizeof address.sun_path - 1);
+        if (::connect(fd, reinterpret_cast<const sockaddr*>(&address), sizeof address) != 0) {
+            std::perror("busy client: connect");
+            std::exit(1);
+        }
+        std::string requests;
+        for (int i = 0; i < 64; ++i) requests += "{\"type\":\"status\"}\n";
+        std::size_t sent = 0;
+        char buffer[64 * 1024];
+        while (!stop_) {
+            pollfd p{fd, POLLIN | POLLOUT, 0};
+            if (::poll(&p, 1, 10) <= 0) continue;
+            if (p.revents & (POLLHUP | POLLERR)) break;
+            if (p.revents & POLLOUT) {
+                ssize_t n = ::send(fd, requests.data() + sent, requests.size() - sent,
+                                   MSG_NOSIGNAL | MSG_DONTWAIT);
+                if (n > 0) sent = (sent + static_cast<std::size_t>(n)) % requests.size();
+            }
+            if (p.revents & POLLIN) {
+                ssize_t n = ::recv(fd, buffer, sizeof buffer, MSG_DONTWAIT);
+                if (n == 0) break;
+                for (ssize_t i = 0; i < n; ++i) replies_ += buffer[i] == '\n';
+            }
+        }
+        ::close(fd);
+    }
+
+    std::atomic<bool> stop_ = false;
+    std::atomic<long long> replies_ = 0;
+    std::thread thread_;
+};
+
 struct Figures {
     double median, p99, max;
     size_t samples;
+    long long replies;  // lines the busy clients read
 };
 
-Figures measure(Millis settleMs, int moves) {
+Figures measure(Millis settleMs, int moves, int busyClients) {
     std::string pattern = (fs::temp_directory_path() / "arbiter-bench-XXXXXX").string();
     if (!::mkdtemp(pattern.data())) std::abort();
     fs::path dir = pattern;
@@ -120,6 +184,11 @@ Figures measure(Millis settleMs, int moves) {
         std::exit(1);
     }
     table->connectBoards();
+    auto server = ControlServer::create(loop, *table, (dir / "control.sock").string(), error);
+    if (!server) {
+        std::fprintf(stderr, "%s\n", error.c_str());
+        std::exit(1);
+    }
     // Swallow the driver's requests and answer with the start position.
     auto drainRequests = [&] {
         uint8_t junk[256];
@@ -130,6 +199,12 @@ Figures measure(Millis settleMs, int moves) {
     drainRequests();
     writeAll(master, startDump());
     while (!sink.started) loop.runOnce(10);
+
+    std::vector<std::unique_ptr<BusyClient>> busy;
+    for (int i = 0; i < busyClients; ++i)
+        busy.push_back(std::make_unique<BusyClient>(server->path()));
+    // Until every client is connected and asking.
+    for (int i = 0; i < 50; ++i) loop.runOnce(5);
 
     std::vector<double> latencies;
     for (int m = 0; m < moves; ++m) {
@@ -144,6 +219,10 @@ Figures measure(Millis settleMs, int moves) {
         // Fivefold repetition ends the game on the start position: wait for the next one.
         while (!sink.started) loop.runOnce(settleMs + 50);
     }
+    long long replies = 0;
+    for (const auto& client : busy) replies += client->repliesRead();
+    busy.clear();  // never blocked on its socket, each stops within one poll
+    server.reset();
     ::close(keep);
     ::close(master);
     table.reset();
@@ -151,7 +230,7 @@ Figures measure(Millis settleMs, int moves) {
 
     std::sort(latencies.begin(), latencies.end());
     auto at = [&](double q) { return latencies[size_t(q * double(latencies.size() - 1))]; };
-    return {at(0.5), at(0.99), latencies.back(), latencies.size()};
+    return {at(0.5), at(0.99), latencies.back(), latencies.size(), replies};
 }
 
 }  // namespace
@@ -161,12 +240,15 @@ int main(int argc, char** argv) {
     if (moves < 4) moves = 4;
     spdlog::set_level(spdlog::level::err);
     std::printf("move announcement latency: last byte of the field update -> announcement\n");
-    std::printf("%-12s %8s %10s %10s %10s\n", "settle-ms", "moves", "median ms", "p99 ms",
-                "max ms");
-    for (Millis settle : {Millis(0), Millis(300)}) {
-        Figures f = measure(settle, settle == 0 ? moves : std::max(8, moves / 20));
-        std::printf("%-12lld %8zu %10.3f %10.3f %10.3f\n", static_cast<long long>(settle),
-                    f.samples, f.median, f.p99, f.max);
+    std::printf("%-12s %8s %8s %10s %10s %10s %10s\n", "settle-ms", "clients", "moves", "median ms",
+                "p99 ms", "max ms", "replies");
+    for (int busyClients : {0, 3}) {
+        for (Millis settle : {Millis(0), Millis(300)}) {
+            Figures f = measure(settle, settle == 0 ? moves : std::max(8, moves / 20), busyClients);
+            std::printf("%-12lld %8d %8zu %10.3f %10.3f %10.3f %10lld\n",
+                        static_cast<long long>(settle), busyClients, f.samples, f.median, f.p99,
+                        f.max, f.replies);
+        }
     }
     return 0;
 }
