@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <cstdlib>
 #include <string>
 
@@ -37,10 +38,17 @@ inline constexpr const char* kError = "error";
 
 // The longest request line the server reads, newline excluded.
 inline constexpr std::size_t kMaxLineBytes = 64 * 1024;
-// How many clients may be connected at once; one more is told so and closed.
+// How many clients may be connected at once; one more makes room by closing
+// the client idle longest (or, when every one asked something within
+// kMinIdleToEvictMs, is told so and closed).
 inline constexpr std::size_t kMaxClients = 32;
+inline constexpr std::int64_t kMinIdleToEvictMs = 1000;
 // How much output may wait for one client; a client that falls further behind is dropped.
 inline constexpr std::size_t kMaxQueuedBytes = 1024 * 1024;
+// A client with this much output waiting gets no more answers until it reads.
+inline constexpr std::size_t kPauseQueuedBytes = 64 * 1024;
+// A client that is not subscribed and sends no request for this long is closed.
+inline constexpr std::int64_t kIdleTimeoutMs = 60 * 1000;
 
 // $XDG_RUNTIME_DIR/arbiterd.sock when that is set (a per-user directory on
 // systemd machines), else /tmp/arbiterd.sock.

@@ -31,8 +31,9 @@ constexpr Millis kLastFlushRetryMs = 500;
 // After the process runs out of descriptors, accepting waits this long.
 constexpr Millis kAcceptPauseMs = 100;
 constexpr int kListenBacklog = 16;
-// Reading stops after this many chunks per wakeup so that one chatty client
-// cannot keep the others (and the boards) waiting.
+// What a client sent is read a chunk at a time, and only once all of the
+// chunk before it is answered; a chunk without a whole line (a long request
+// coming in) is followed by at most this many more in one turn.
 constexpr std::size_t kReadChunkBytes = 16 * 1024;
 constexpr int kChunksPerWakeup = 8;
 
@@ -77,15 +78,23 @@ Occupant probe(const sockaddr_un& address, std::string& error) {
 struct ControlServer::Client {
     int fd = -1;
     std::uint64_t number = 0;  // names the client in the log
-    std::string input;         // the start of a request line not yet complete
-    bool discarding = false;   // skipping the rest of an oversized line
-    std::string output;        // waiting for the socket, from outputSent on
+    std::string received;      // read but not yet looked at, from receivedUsed on
+    std::size_t receivedUsed = 0;
+    std::string input;        // the start of a request line not yet complete
+    bool discarding = false;  // skipping the rest of an oversized line
+    std::string output;       // waiting for the socket, from outputSent on
     std::size_t outputSent = 0;
     bool subscribed = false;
     bool inputEnded = false;  // the client will send no more; close once replies are out
     bool closed = false;
+    bool watched = false;          // whether the loop reads for it now
+    Millis lastRequest = 0;        // when it last sent a line (at first: connected)
+    std::uint64_t servedPass = 0;  // the backlog pass its last request counted for
 
     std::size_t queued() const { return output.size() - outputSent; }
+    bool holdsUnread() const { return receivedUsed < received.size(); }
+    // Whether something it sent still waits for an answer.
+    bool waiting() const { return holdsUnread() || (inputEnded && !discarding && !input.empty()); }
 };
 
 std::unique_ptr<ControlServer> ControlServer::create(EventLoop& loop, TableControl& table,
@@ -164,12 +173,15 @@ std::unique_ptr<ControlServer> ControlServer::create(EventLoop& loop, TableContr
 ControlServer::ControlServer(EventLoop& loop, TableControl& table, std::string path, int listener,
                              ControlLimits limits)
     : loop_(loop), table_(table), path_(std::move(path)), listener_(listener), limits_(limits) {
-    loop_.watch(listener_, [this] { acceptClients(); });
+    loop_.watch(
+        listener_, [this] { acceptClients(); }, EventLoop::Priority::later);
 }
 
 ControlServer::~ControlServer() {
     if (flushTimer_) loop_.cancel(*flushTimer_);
     if (acceptTimer_) loop_.cancel(*acceptTimer_);
+    if (backlogTimer_) loop_.cancel(*backlogTimer_);
+    if (idleTimer_) loop_.cancel(*idleTimer_);
     for (auto& [fd, client] : clients_) {
         client->closed = true;
         loop_.unwatch(fd);
@@ -220,7 +232,7 @@ void ControlServer::acceptClients() {
             if (err == EMFILE || err == ENFILE || err == ENOBUFS || err == ENOMEM) pauseAccepting();
             return;
         }
-        if (clients_.size() >= limits_.maxClients) {
+        if (clients_.size() >= limits_.maxClients && !makeRoom()) {
             ordered_json refusal = {
                 {"type", control::reply::kError},
                 {"error", "too many clients (at most " + std::to_string(limits_.maxClients) +
@@ -229,19 +241,42 @@ void ControlServer::acceptClients() {
             [[maybe_unused]] ssize_t sent =
                 ::send(fd, line.data(), line.size(), MSG_NOSIGNAL | MSG_DONTWAIT);
             ::close(fd);
-            spdlog::warn("control socket: refused a client: already {} connected", clients_.size());
+            spdlog::warn("control socket: refused a client: already {} connected, all busy",
+                         clients_.size());
             continue;
         }
         auto c = std::make_shared<Client>();
         c->fd = fd;
         c->number = nextClientNumber_++;
+        c->lastRequest = loop_.time().now();
         clients_[fd] = c;
-        loop_.watch(fd, [this, c] { readFrom(c); });
         spdlog::debug("control client {} connected", c->number);
         sendLine(c, {{"type", control::reply::kHello},
                      {"protocol", control::kProtocolVersion},
                      {"server", control::kServerName}});
+        settle(c);
     }
+}
+
+bool ControlServer::makeRoom() {
+    // A client that asked something a moment ago is in the middle of a
+    // conversation; of the others, those listening for events go last:
+    // listening is what they are there for.
+    const Millis now = loop_.time().now();
+    ClientPtr idlest;
+    for (const auto& [fd, client] : clients_) {
+        if (now - client->lastRequest < control::kMinIdleToEvictMs) continue;
+        if (!idlest || std::pair(client->subscribed, client->lastRequest) <
+                           std::pair(idlest->subscribed, idlest->lastRequest))
+            idlest = client;
+    }
+    if (!idlest) return false;
+    const Millis idleMs = now - idlest->lastRequest;
+    sendError(idlest, nullptr,
+              "closed to make room for another client, after " + std::to_string(idleMs / 1000) +
+                  " s without a request");
+    drop(idlest, "made room for another client", true);
+    return true;
 }
 
 void ControlServer::pauseAccepting() {
@@ -249,50 +284,58 @@ void ControlServer::pauseAccepting() {
     loop_.unwatch(listener_);
     acceptTimer_ = loop_.after(kAcceptPauseMs, [this] {
         acceptTimer_.reset();
-        loop_.watch(listener_, [this] { acceptClients(); });
+        loop_.watch(
+            listener_, [this] { acceptClients(); }, EventLoop::Priority::later);
     });
 }
 
 void ControlServer::readFrom(const ClientPtr& c) {
     char buffer[kReadChunkBytes];
-    for (int chunk = 0; chunk < kChunksPerWakeup && !c->closed && !c->inputEnded; ++chunk) {
+    for (int chunk = 0; chunk < kChunksPerWakeup; ++chunk) {
+        if (c->closed || c->inputEnded || c->waiting() || c->queued() >= limits_.pauseQueuedBytes)
+            break;
         ssize_t n = ::recv(c->fd, buffer, sizeof buffer, MSG_DONTWAIT);
         if (n > 0) {
-            takeInput(c, std::string_view(buffer, static_cast<std::size_t>(n)));
+            c->received.assign(buffer, static_cast<std::size_t>(n));
+            c->receivedUsed = 0;
+            if (serveOne(c)) {
+                c->servedPass = backlogPasses_ + 1;
+                break;
+            }
             continue;
         }
         if (n < 0 && errno == EINTR) continue;
-        if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return;
+        if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) break;
         if (n < 0) {
             drop(c, errorText(errno), false);
             return;
         }
-        // End of input: a last request without its newline still counts.
-        if (!c->discarding && !c->input.empty()) {
-            std::string last = std::move(c->input);
-            c->input.clear();
-            handleLine(c, last);
-        }
-        if (c->closed) return;
+        // End of input: a last request without its newline still counts, in its turn.
         c->inputEnded = true;
         c->subscribed = false;
-        loop_.unwatch(c->fd);
-        if (c->queued() == 0) drop(c, "hung up", false);
-        return;
     }
+    settle(c);
 }
 
-void ControlServer::takeInput(const ClientPtr& c, std::string_view bytes) {
+bool ControlServer::serveOne(const ClientPtr& c) {
     auto refuseTooLong = [&] {
         sendError(c, nullptr,
                   "request line longer than " + std::to_string(limits_.maxLineBytes) +
                       " bytes; ignored up to the next newline");
     };
-    while (!bytes.empty() && !c->closed) {
+    auto consumeAll = [&] {
+        c->received.clear();
+        c->receivedUsed = 0;
+    };
+    while (!c->closed && c->holdsUnread()) {
+        std::string_view bytes = std::string_view(c->received).substr(c->receivedUsed);
         std::size_t newline = bytes.find('\n');
         if (c->discarding) {
-            if (newline == std::string_view::npos) return;
-            bytes.remove_prefix(newline + 1);
+            if (newline == std::string_view::npos) {
+                consumeAll();
+                return false;
+            }
+            c->receivedUsed += newline + 1;
             c->discarding = false;
             continue;
         }
@@ -300,28 +343,100 @@ void ControlServer::takeInput(const ClientPtr& c, std::string_view bytes) {
             if (c->input.size() + bytes.size() > limits_.maxLineBytes) {
                 c->input.clear();
                 c->discarding = true;
+                consumeAll();
                 refuseTooLong();
-                return;
+                return true;
             }
             c->input.append(bytes);
-            return;
+            consumeAll();
+            return false;
         }
-        std::string_view piece = bytes.substr(0, newline);
-        bytes.remove_prefix(newline + 1);
-        if (c->input.size() + piece.size() > limits_.maxLineBytes) {
-            c->input.clear();
+        std::string line = std::move(c->input);
+        c->input.clear();
+        line.append(bytes.substr(0, newline));
+        c->receivedUsed += newline + 1;
+        if (!c->holdsUnread()) consumeAll();
+        c->lastRequest = loop_.time().now();
+        if (line.size() > limits_.maxLineBytes)
             refuseTooLong();
-            continue;
-        }
-        if (c->input.empty()) {
-            handleLine(c, piece);
-        } else {
-            std::string line = std::move(c->input);
-            c->input.clear();
-            line.append(piece);
+        else
             handleLine(c, line);
-        }
+        return true;
     }
+    if (c->closed || !c->inputEnded || c->discarding || c->input.empty()) return false;
+    // The client ended its input after a last request without a newline.
+    std::string last = std::move(c->input);
+    c->input.clear();
+    c->lastRequest = loop_.time().now();
+    handleLine(c, last);
+    return true;
+}
+
+void ControlServer::settle(const ClientPtr& c) {
+    if (c->closed) return;
+    const bool paused = c->queued() >= limits_.pauseQueuedBytes;
+    const bool reading = !c->inputEnded && !c->waiting() && !paused;
+    if (reading != c->watched) {
+        if (reading)
+            loop_.watch(
+                c->fd, [this, c] { readFrom(c); }, EventLoop::Priority::later);
+        else
+            loop_.unwatch(c->fd);
+        c->watched = reading;
+    }
+    if (c->waiting() && !paused) scheduleBacklog();
+    if (c->inputEnded && !c->waiting() && c->queued() == 0) {
+        drop(c, "hung up", false);
+        return;
+    }
+    scheduleIdleCheck();
+}
+
+void ControlServer::scheduleBacklog() {
+    if (backlogTimer_) return;
+    // Due now, so it runs in the loop's next turn, after the boards of that turn.
+    backlogTimer_ = loop_.after(0, [this] { serveBacklog(); });
+}
+
+void ControlServer::serveBacklog() {
+    backlogTimer_.reset();
+    ++backlogPasses_;
+    std::vector<ClientPtr> waiting;
+    for (const auto& [fd, client] : clients_)
+        if (client->waiting()) waiting.push_back(client);
+    for (const ClientPtr& c : waiting) {
+        if (c->closed) continue;
+        // One request per client and turn: one answered on reading waits for the next pass.
+        if (c->servedPass != backlogPasses_ && c->queued() < limits_.pauseQueuedBytes) {
+            c->servedPass = backlogPasses_;
+            serveOne(c);
+        }
+        settle(c);
+    }
+}
+
+void ControlServer::scheduleIdleCheck() {
+    if (idleTimer_) return;
+    std::optional<Millis> due;
+    for (const auto& [fd, client] : clients_)
+        if (!client->subscribed && (!due || client->lastRequest < *due)) due = client->lastRequest;
+    if (due) idleTimer_ = loop_.at(*due + limits_.idleTimeoutMs, [this] { closeIdleClients(); });
+}
+
+void ControlServer::closeIdleClients() {
+    idleTimer_.reset();
+    const Millis now = loop_.time().now();
+    std::vector<ClientPtr> idle;
+    for (const auto& [fd, client] : clients_)
+        if (!client->subscribed && now - client->lastRequest >= limits_.idleTimeoutMs)
+            idle.push_back(client);
+    for (const ClientPtr& c : idle) {
+        std::string why =
+            "closed after " + std::to_string(limits_.idleTimeoutMs / 1000) + " s without a request";
+        sendError(c, nullptr, why);
+        drop(c, why, false);
+    }
+    scheduleIdleCheck();
 }
 
 void ControlServer::handleLine(const ClientPtr& c, std::string_view line) {
@@ -359,7 +474,7 @@ void ControlServer::dispatch(const ClientPtr& c, const ControlRequest& request) 
         sendSnapshot(c, control::reply::kStatus, id);
     } else if (type == kSubscribe) {
         sendSnapshot(c, control::reply::kSnapshot, id);
-        c->subscribed = true;
+        c->subscribed = !c->inputEnded;
     } else if (type == kUnsubscribe) {
         c->subscribed = false;
         sendOk(c, id, json::object());
@@ -438,7 +553,6 @@ void ControlServer::flush(const ClientPtr& c) {
     if (c->queued() == 0) {
         c->output.clear();
         c->outputSent = 0;
-        if (c->inputEnded) drop(c, "hung up", false);
         return;
     }
     // Keep the queue from holding on to what has gone out long ago.
@@ -453,7 +567,10 @@ void ControlServer::flushAll() {
     std::vector<ClientPtr> waiting;
     for (auto& [fd, client] : clients_)
         if (client->queued() > 0) waiting.push_back(client);
-    for (const ClientPtr& c : waiting) flush(c);
+    for (const ClientPtr& c : waiting) {
+        flush(c);
+        settle(c);  // a client that read its answers may be served again
+    }
 }
 
 void ControlServer::scheduleFlush() {

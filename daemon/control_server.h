@@ -27,6 +27,8 @@ struct ControlLimits {
     std::size_t maxLineBytes = control::kMaxLineBytes;
     std::size_t maxClients = control::kMaxClients;
     std::size_t maxQueuedBytes = control::kMaxQueuedBytes;
+    std::size_t pauseQueuedBytes = control::kPauseQueuedBytes;
+    Millis idleTimeoutMs = control::kIdleTimeoutMs;
 };
 
 // The control socket of arbiterd: a Unix-domain stream socket where programs
@@ -36,6 +38,15 @@ struct ControlLimits {
 // the daemon's event loop: every socket is non-blocking, every client has a
 // bounded queue, and nothing a client sends can stop the referee or change a
 // game unless it is a well-formed request.
+//
+// The boards come first: the server's descriptors are watched with the
+// loop's later priority, each client gets at most one request answered per
+// turn of the loop (what it sent beyond that waits, unread, for the next
+// turns), and a client that does not read its answers gets no more until it
+// does. Nor can clients that sit idle keep others out: one that is not
+// subscribed is closed after ControlLimits::idleTimeoutMs without a request,
+// and when the table of clients is full a newcomer takes the place of the
+// client idle longest.
 //
 // As an AnnouncementSink it passes every announcement to subscribed clients.
 class ControlServer final : public AnnouncementSink {
@@ -67,9 +78,20 @@ class ControlServer final : public AnnouncementSink {
                   ControlLimits limits);
 
     void acceptClients();
+    // Closes the client idle longest to make room; false when all are busy.
+    bool makeRoom();
     void pauseAccepting();
     void readFrom(const ClientPtr& c);
-    void takeInput(const ClientPtr& c, std::string_view bytes);
+    // Answers the client's next request from what it sent; false when that
+    // holds no complete line.
+    bool serveOne(const ClientPtr& c);
+    // What a client waits for after a turn: more input, or its turn in the
+    // backlog, or, after its last answer, the end.
+    void settle(const ClientPtr& c);
+    void scheduleBacklog();
+    void serveBacklog();
+    void scheduleIdleCheck();
+    void closeIdleClients();
     void handleLine(const ClientPtr& c, std::string_view line);
     void dispatch(const ClientPtr& c, const ControlRequest& request);
 
@@ -96,6 +118,9 @@ class ControlServer final : public AnnouncementSink {
     std::optional<EventLoop::TimerId> flushTimer_;
     Millis flushDelay_ = 0;
     std::optional<EventLoop::TimerId> acceptTimer_;
+    std::optional<EventLoop::TimerId> backlogTimer_;
+    std::uint64_t backlogPasses_ = 0;
+    std::optional<EventLoop::TimerId> idleTimer_;
 };
 
 }  // namespace arbiter

@@ -8,8 +8,8 @@
 
 namespace arbiter {
 
-void EventLoop::watch(int fd, Handler onReadable) {
-    watches_[fd] = std::move(onReadable);
+void EventLoop::watch(int fd, Handler onReadable, Priority priority) {
+    watches_[fd] = {std::move(onReadable), priority};
 }
 
 void EventLoop::unwatch(int fd) {
@@ -60,7 +60,9 @@ void EventLoop::runOnce(Millis maxWaitMs) {
     }
     std::vector<pollfd> fds;
     fds.reserve(watches_.size());
-    for (auto& [fd, handler] : watches_) fds.push_back({fd, POLLIN, 0});
+    for (Priority priority : {Priority::first, Priority::later})
+        for (auto& [fd, watched] : watches_)
+            if (watched.priority == priority) fds.push_back({fd, POLLIN, 0});
     int n = ::poll(fds.data(), fds.size(), static_cast<int>(wait));
     if (n < 0 && errno != EINTR) throw std::system_error(errno, std::generic_category(), "poll");
     for (const pollfd& p : fds) {
@@ -68,7 +70,7 @@ void EventLoop::runOnce(Millis maxWaitMs) {
         if (p.revents == 0) continue;
         auto it = watches_.find(p.fd);
         if (it == watches_.end()) continue;  // unwatched by an earlier handler
-        Handler h = it->second;              // a copy: the handler may unwatch itself
+        Handler h = it->second.onReadable;   // a copy: the handler may unwatch itself
         h();
     }
     if (!stopped_) runDueTimers();

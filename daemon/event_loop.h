@@ -16,11 +16,15 @@ class EventLoop {
   public:
     using Handler = std::function<void()>;
     using TimerId = uint64_t;
+    // Of the descriptors ready at once, the `first` ones are served before the
+    // `later` ones, and timers after both: a board is read before any client
+    // of the control socket, however many clients there are.
+    enum class Priority { first, later };
 
     explicit EventLoop(const TimeSource& time) : time_(time) {}
 
     // Calls `onReadable` whenever fd has input (or hung up: the handler reads and finds out).
-    void watch(int fd, Handler onReadable);
+    void watch(int fd, Handler onReadable, Priority priority = Priority::first);
     void unwatch(int fd);
 
     TimerId at(Millis when, Handler h);
@@ -40,7 +44,11 @@ class EventLoop {
     void runDueTimers();
 
     const TimeSource& time_;
-    std::map<int, Handler> watches_;
+    struct Watch {
+        Handler onReadable;
+        Priority priority;
+    };
+    std::map<int, Watch> watches_;
     std::map<std::pair<Millis, TimerId>, Handler> timers_;
     std::map<TimerId, Millis> timerDue_;
     TimerId nextTimer_ = 1;

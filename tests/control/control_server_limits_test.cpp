@@ -1,5 +1,7 @@
-// No client can make the daemon wait or hold on to unbounded memory: too many
-// clients are turned away and a client that stops reading is dropped.
+// No client can make the daemon wait, hold on to unbounded memory or keep
+// others out: each gets one answer per turn of the loop, one that stops
+// reading gets no more answers (and, subscribed, is dropped), idle ones are
+// closed, and a full table makes room for a newcomer.
 
 #include <gtest/gtest.h>
 
@@ -17,6 +19,7 @@ class ControlServerLimits : public ServerFixture {
         ControlLimits limits;
         limits.maxClients = 3;
         limits.maxQueuedBytes = 64 * 1024;
+        limits.pauseQueuedBytes = 16 * 1024;
         start(limits);
     }
 };
@@ -33,6 +36,77 @@ TEST_F(ControlServerLimits, ClientBeyondTheLimitIsToldSoAndClosed) {
     EXPECT_TRUE(extra.closedByServer());
     EXPECT_EQ(server->clientCount(), 3u);
     EXPECT_EQ(a.ask(R"({"type":"status"})").value("type", ""), "status");
+}
+
+TEST_F(ControlServerLimits, IdleClientIsClosedAfterTheTimeoutButASubscriberStays) {
+    auto idle = connect();
+    auto listener = connect();
+    listener.ask(R"({"type":"subscribe"})");
+    time.skip(control::kIdleTimeoutMs - 1000);
+    EXPECT_TRUE(idle.quiet());
+    time.skip(1001);
+    json farewell = idle.next();
+    EXPECT_EQ(farewell.value("error", ""), "closed after 60 s without a request") << farewell;
+    EXPECT_TRUE(idle.closedByServer());
+    EXPECT_EQ(server->clientCount(), 1u);
+    server->announce({"move", "1. e4", {}});
+    EXPECT_EQ(listener.next().value("text", ""), "1. e4");
+}
+
+TEST_F(ControlServerLimits, ClientThatKeepsAskingIsNeverIdle) {
+    auto client = connect();
+    for (int i = 0; i < 4; ++i) {
+        time.skip(control::kIdleTimeoutMs / 2);
+        EXPECT_EQ(client.ask(R"({"type":"status"})").value("type", ""), "status") << i;
+    }
+    EXPECT_EQ(server->clientCount(), 1u);
+}
+
+TEST_F(ControlServerLimits, NewcomerTakesThePlaceOfTheClientIdleLongest) {
+    server.reset();
+    start();  // the protocol's own limit of 32 clients
+    std::vector<TestClient> squatters;
+    for (std::size_t i = 0; i < control::kMaxClients; ++i) {
+        squatters.push_back(connect());
+        time.skip(10);
+    }
+    time.skip(control::kMinIdleToEvictMs);
+    auto newcomer = connect();
+    EXPECT_EQ(newcomer.ask(R"({"type":"status"})").value("type", ""), "status");
+    json farewell = squatters.front().next();
+    EXPECT_NE(farewell.value("error", "").find("closed to make room for another client"),
+              std::string::npos)
+        << farewell;
+    EXPECT_TRUE(squatters.front().closedByServer());
+    EXPECT_EQ(server->clientCount(), control::kMaxClients);
+    EXPECT_EQ(squatters.back().ask(R"({"type":"status"})").value("type", ""), "status");
+}
+
+TEST_F(ControlServerLimits, SubscribersMakeRoomOnlyWhenNoOtherClientIsIdle) {
+    auto listener = connect();
+    listener.ask(R"({"type":"subscribe"})");
+    time.skip(5000);
+    auto idle = connect();
+    time.skip(control::kMinIdleToEvictMs);
+    auto busy = connect();
+    auto newcomer = connect();
+    EXPECT_TRUE(idle.closedByServer());
+    auto another = connect();  // the others connected a moment ago: the listener goes
+    EXPECT_TRUE(listener.closedByServer());
+    EXPECT_EQ(busy.ask(R"({"type":"status"})").value("type", ""), "status");
+    EXPECT_EQ(server->clientCount(), 3u);
+}
+
+TEST_F(ControlServerLimits, BusyClientsGetOneAnswerEachPerTurnOfTheLoop) {
+    auto busy = connect();
+    auto other = connect();
+    std::string burst;
+    for (int i = 0; i < 50; ++i) burst += "{\"type\":\"status\"}\n";
+    busy.send(burst);
+    other.send("{\"type\":\"pause\"}\n");
+    EXPECT_EQ(other.next().value("type", ""), "ok");
+    EXPECT_LE(table.statusCalls, 2);
+    for (int i = 0; i < 50; ++i) ASSERT_EQ(busy.next().value("type", ""), "status") << i;
 }
 
 TEST_F(ControlServerLimits, PlaceFreedByAClientThatLeftIsTakenAgain) {
@@ -69,18 +143,26 @@ TEST_F(ControlServerLimits, SlowClientIsDroppedWhileOthersKeepGettingEvents) {
     EXPECT_EQ(reader.next().value("text", ""), "after");
 }
 
-TEST_F(ControlServerLimits, ClientThatSendsRequestsButNeverReadsIsDropped) {
+TEST_F(ControlServerLimits, ClientThatSendsRequestsButNeverReadsGetsNoMoreAnswersUntilItReads) {
     auto greedy = connect();
     auto other = connect();
     table.snapshot["padding"] = std::string(8000, 'p');
+    constexpr int kRequests = 300;
     std::string burst;
-    for (int i = 0; i < 20; ++i) burst += "{\"type\":\"status\"}\n";
-    for (int round = 0; round < 200 && server->clientCount() == 2; ++round) {
-        greedy.send(burst);
-        loop.runOnce(0);
-    }
-    EXPECT_EQ(server->clientCount(), 1u);
+    for (int i = 0; i < kRequests; ++i)
+        burst += R"({"type":"status","id":)" + std::to_string(i) + "}\n";
+    greedy.send(burst);
+    for (int round = 0; round < 300; ++round) loop.runOnce(0);
+    // Answers wait in the socket and in the queue up to the pause, and no further.
+    EXPECT_LT(table.statusCalls, kRequests / 2);
+    EXPECT_LE(server->queuedBytes(), 16 * 1024 + 9000u);
     EXPECT_EQ(other.ask(R"({"type":"pause"})").value("type", ""), "ok");
+    for (int i = 0; i < kRequests; ++i) {
+        json reply = greedy.next(2000ms);
+        ASSERT_TRUE(reply.is_object()) << i;
+        ASSERT_EQ(reply.value("id", -1), i);
+    }
+    EXPECT_EQ(server->clientCount(), 2u);
 }
 
 TEST_F(ControlServerLimits, QueuedOutputReachesAClientThatReadsLate) {

@@ -14,6 +14,19 @@
 
 namespace arbiter::testing {
 
+// The system's clock, which a test may move on at once: timers run as they
+// would, and a minute of idleness takes no time to wait for.
+class SkippableTime final : public TimeSource {
+  public:
+    Millis now() const override { return system_.now() + skipped_; }
+    std::string wallClock() const override { return system_.wallClock(); }
+    void skip(Millis ms) { skipped_ += ms; }
+
+  private:
+    SystemTimeSource system_;
+    Millis skipped_ = 0;
+};
+
 // A control server on a socket in a fresh directory, a fake table behind it,
 // and clients that are real sockets, all on the test's one thread.
 class ServerFixture : public ::testing::Test {
@@ -39,7 +52,7 @@ class ServerFixture : public ::testing::Test {
         return client;
     }
 
-    SystemTimeSource time;
+    SkippableTime time;
     EventLoop loop{time};
     FakeTable table;
     TempDir dir;

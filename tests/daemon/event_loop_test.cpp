@@ -56,6 +56,24 @@ TEST(EventLoop, ReadableDescriptorCallsItsHandler) {
     ::close(fds[1]);
 }
 
+TEST(EventLoop, DescriptorsWatchedFirstAreServedBeforeThoseWatchedLater) {
+    ManualTimeSource time;
+    EventLoop loop(time);
+    int client[2], board[2];
+    ASSERT_EQ(::pipe(client), 0);  // the lower descriptor, served first in a plain loop
+    ASSERT_EQ(::pipe(board), 0);
+    std::string order;
+    loop.watch(
+        client[0], [&] { order += "client "; }, EventLoop::Priority::later);
+    loop.watch(board[0], [&] { order += "board "; });
+    loop.at(0, [&] { order += "timer"; });
+    ASSERT_EQ(::write(client[1], "x", 1), 1);
+    ASSERT_EQ(::write(board[1], "x", 1), 1);
+    loop.runOnce(100);
+    EXPECT_EQ(order, "board client timer");
+    for (int fd : {client[0], client[1], board[0], board[1]}) ::close(fd);
+}
+
 TEST(EventLoop, StopEndsRun) {
     ManualTimeSource time;
     EventLoop loop(time);
