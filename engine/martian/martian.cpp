@@ -349,8 +349,8 @@ std::string MartianState::moveRefusal(const Action& a) const {
     if (a.piece >= 0) return "only a merge of two of your own pieces makes a new piece";
     static const char* shapes[kKinds] = {"a pawn moves one square diagonally",
                                          "a drone moves one or two squares straight, not jumping",
-                                         "a queen moves any distance straight or diagonally, not "
-                                         "jumping"};
+                                         ("a queen moves any distance straight or diagonally, "
+                                          "not jumping")};
     return std::string("that is not a move: ") + shapes[mover];
 }
 
