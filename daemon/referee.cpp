@@ -621,8 +621,10 @@ bool Referee::matches(const SensedCell& sensed, const Appearance& wanted, Sensin
 std::string Referee::describe(const CellFix& fix, const Geometry& g, const Game* game) {
     std::string cell = g.name(fix.cell);
     auto name = [&](SetPiece p) { return game ? game->lookName(p) : words(p); };
-    // A board that senses only occupancy does not know which piece it sees.
-    if (!fix.wanted && fix.sensing == Sensing::Occupancy) return "take the piece off " + cell;
+    // A board that senses only occupancy does not know which piece it sees;
+    // a fix with no piece sensed nor wanted has no piece to name either.
+    if (!fix.wanted && (fix.sensing == Sensing::Occupancy || !fix.sensed))
+        return "take the piece off " + cell;
     if (!fix.wanted) return "take the " + name(*fix.sensed) + " off " + cell;
     if (!fix.sensed) return "put a " + name(*fix.wanted) + " on " + cell;
     return "replace the " + name(*fix.sensed) + " on " + cell + " by a " + name(*fix.wanted);
