@@ -6,7 +6,25 @@ ARBITER_PACKAGES=(
     libserialport-dev libboost-program-options-dev libspdlog-dev nlohmann-json3-dev
     libgtest-dev libgmock-dev libbenchmark-dev
     espeak-ng
+    clang libclang-rt-14-dev
 )
+
+# The sanitizer build of ./test, which scripts/fuzz.sh also builds its fuzz
+# targets in: clang, because its libFuzzer instruments the libraries for the
+# fuzz targets (tests/fuzz) in the same compile as the sanitizers, so that they
+# cost no build of their own. The end-to-end runs and the long perft counts are
+# left to ./test's optimised build, to stay within CI's time.
+ARBITER_SANITIZER_BUILD_OPTIONS=(
+    -DCMAKE_BUILD_TYPE=Debug -DARBITER_WERROR=ON -DARBITER_SANITIZE=ON -DARBITER_FUZZ=ON
+    -DBUILD_TESTING=ON -DARBITER_BENCH=OFF -DARBITER_E2E_TESTS=OFF -DARBITER_UNIT_TESTS=ON
+)
+
+# The C++ compiler of the sanitizer build, by its full path: CMake compares it
+# with the one a build directory was configured with, and a build directory
+# made with another compiler is reconfigured from scratch.
+arbiter_clang() {
+    command -v clang++
+}
 
 arbiter_install_packages() {
     local missing=()

@@ -1,0 +1,91 @@
+// libFuzzer target for the journal as arbiterd resumes it: any file is resumed
+// or refused with a message naming where, never a crash. What a resume
+// announces can be sent to clients as JSON, and a resumed game stands where
+// `arbiterctl replay` (the same journal replayed event by event) leaves it,
+// but for the chance a resume draws when the journal stopped before it.
+//
+// The journal lives in a memory file (tests/fuzz/memory_file.h): resuming
+// appends to it, as arbiterd does to the file on disk.
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include <spdlog/spdlog.h>
+
+#include "daemon/announcement.h"
+#include "daemon/journal.h"
+#include "daemon/session.h"
+#include "daemon/time_source.h"
+#include "tests/fuzz/fuzz_check.h"
+#include "tests/fuzz/memory_file.h"
+
+namespace {
+
+using arbiter::fuzzing::fuzzCheck;
+using arbiter::fuzzing::MemoryFile;
+
+// Every announcement must reach clients and the log: its data dumps as JSON.
+class CheckingSink final : public arbiter::AnnouncementSink {
+  public:
+    void announce(const arbiter::Announcement& a) override {
+        fuzzCheck(!a.type.empty(), "an announcement has a type");
+        try {
+            a.data.dump();
+        } catch (...) {
+            fuzzCheck(false, "an announcement's data can be sent as JSON");
+        }
+    }
+};
+
+// The state after `arbiterctl replay`'s walk through the whole journal.
+std::unique_ptr<arbiter::GameState> replayedState(const arbiter::Game& game,
+                                                  const arbiter::JournalContents& journal,
+                                                  const arbiter::TimeSource& time) {
+    CheckingSink sink;
+    std::string error;
+    auto s = arbiter::Session::replayStart(game, journal, sink, time, error);
+    fuzzCheck(s != nullptr, "a resumed journal replays from its start");
+    for (size_t i = 1; i < journal.events.size(); ++i)
+        fuzzCheck(s->replayEvent(journal, i, &sink, error), "a resumed journal replays whole");
+    return s->current().clone();
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerInitialize(int*, char***) {
+    spdlog::set_level(spdlog::level::off);  // resuming warns of torn lines
+    return 0;
+}
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+    MemoryFile file(data, size);
+    std::string error;
+    auto journal = arbiter::readJournal(file.path(), error);
+    if (!journal) {
+        fuzzCheck(error.find(file.path()) != std::string::npos, "a refused journal is named");
+        return 0;
+    }
+    fuzzCheck(journal->events.size() == journal->lines.size(), "every event has its line");
+    auto game = arbiter::gameOfJournal(*journal, error);
+    if (!game) {
+        fuzzCheck(!error.empty(), "a journal of no game says why");
+        return 0;
+    }
+    arbiter::ManualTimeSource time;
+    CheckingSink sink;
+    auto session = arbiter::Session::resume(*game, *journal, sink, time, error);
+    if (!session) {
+        fuzzCheck(!error.empty(), "a journal that cannot be resumed says why");
+        return 0;
+    }
+    const std::string resumed = session->current().serialize();
+    session.reset();
+    // Unless the journal ends before a draw of chance, which a resume makes.
+    auto replayed = replayedState(*game, *journal, time);
+    if (!replayed->chance())
+        fuzzCheck(replayed->serialize() == resumed,
+                  "resuming and replaying a journal reach the same position");
+    return 0;
+}
