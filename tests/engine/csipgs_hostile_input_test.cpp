@@ -152,7 +152,7 @@ TEST(CsipgsHostileInput, ARandomModeratedGameShowsEachPlayerOnlyTheirView) {
         rules.impassable |= Squareset{1} << *Geometry::rectangle(8, 8).parse(name);
     CsipgsState s(rules);
     int turns = 0;
-    for (; turns < 200 && !s.outcome().over(); ++turns) {
+    for (; turns < 100 && !s.outcome().over(); ++turns) {
         auto actions = s.legalActions();
         ASSERT_FALSE(actions.empty()) << s.serialize();
         const Action a = actions[rng() % actions.size()];

