@@ -72,7 +72,8 @@ std::optional<CommandLine> readCommandLine(int argc, const char* const argv[], s
         "the half of a DGT clock on the boards that is White's, seen from its front: left or "
         "right")(
         "socket,s", po::value(&config.socket),
-        "control socket path (default $XDG_RUNTIME_DIR/arbiterd.sock or /tmp/arbiterd.sock)")(
+        "control socket path (default $XDG_RUNTIME_DIR/arbiter/arbiterd.sock, else "
+        "/tmp/arbiter-UID/arbiterd.sock)")(
         "position", po::value(&config.position),
         "the position games begin from, in the game's own text (FIDE chess: a FEN; "
         "docs/rules/GAME.md, \"position text\"); default the game's start")(

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <unistd.h>
+
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -50,12 +52,25 @@ inline constexpr std::size_t kPauseQueuedBytes = 64 * 1024;
 // A client that is not subscribed and sends no request for this long is closed.
 inline constexpr std::int64_t kIdleTimeoutMs = 60 * 1000;
 
-// $XDG_RUNTIME_DIR/arbiterd.sock when that is set (a per-user directory on
-// systemd machines), else /tmp/arbiterd.sock.
-inline std::string defaultSocketPath() {
+// Where the socket lives unless told otherwise: $XDG_RUNTIME_DIR/arbiter when
+// that is set to an absolute path (a per-user directory on systemd machines),
+// else /tmp/arbiter-UID, as for the virtual boards. Only its owner may make
+// files there (daemon/private_directory.h): arbiterd makes it so, so that no
+// other user can listen at the socket first (and arbiterctl believes only a
+// server of its own user or root, wherever the socket is).
+inline std::string defaultSocketDirectory() {
     const char* runtime = std::getenv("XDG_RUNTIME_DIR");
-    if (runtime != nullptr && *runtime != '\0') return std::string(runtime) + "/arbiterd.sock";
-    return "/tmp/arbiterd.sock";
+    // The XDG specification says a relative path there is to be ignored.
+    if (runtime != nullptr && runtime[0] == '/') {
+        std::string dir = runtime;
+        while (dir.size() > 1 && dir.back() == '/') dir.pop_back();
+        return (dir == "/" ? "" : dir) + "/arbiter";
+    }
+    return "/tmp/arbiter-" + std::to_string(::getuid());
+}
+
+inline std::string defaultSocketPath() {
+    return defaultSocketDirectory() + "/arbiterd.sock";
 }
 
 }  // namespace arbiter::control

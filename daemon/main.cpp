@@ -17,10 +17,12 @@
 #include "daemon/announcement.h"
 #include "daemon/command_line.h"
 #include "daemon/configuration_text.h"
+#include "daemon/control_protocol.h"
 #include "daemon/control_server.h"
 #include "daemon/espeak.h"
 #include "daemon/event_loop.h"
 #include "daemon/instance_lock.h"
+#include "daemon/private_directory.h"
 #include "daemon/table.h"
 #include "daemon/table_setup.h"
 #include "daemon/time_source.h"
@@ -129,6 +131,12 @@ int run(const TableSetup& setup, const std::string& espeak) {
             return refuse("board " + board.device.text() + " is in use by another arbiterd (pid " +
                           std::to_string(holder) + "); stop it, or name another board");
     }
+    // The default socket's directory must be ours alone, or another user
+    // could listen there first (docs/control.md).
+    if (std::filesystem::path(setup.socketPath).parent_path() ==
+            control::defaultSocketDirectory() &&
+        !makePrivateDirectory(control::defaultSocketDirectory(), ::geteuid(), error))
+        return refuse(error);
     auto table = Table::create(loop, settings, announcer, error);
     if (!table) return refuse(error);
     auto controlServer = ControlServer::create(loop, *table, setup.socketPath, error);

@@ -2,6 +2,14 @@
 // reading journals that the daemon's own Session wrote.
 
 #include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstring>
 
 #include <filesystem>
 #include <fstream>
@@ -11,6 +19,7 @@
 #include "daemon/session.h"
 #include "tests/control/program_run.h"
 #include "tests/control/server_fixture.h"
+#include "tools/arbiterctl/control_client.h"
 #include "tools/arbiterctl/game_replay.h"
 
 namespace arbiter::testing {
@@ -158,9 +167,65 @@ TEST_F(Arbiterctl, NothingListeningExitsTwoSayingWhere) {
 
 TEST_F(Arbiterctl, DefaultSocketIsTheOneInXdgRuntimeDir) {
     server.reset();
-    path = dir.file("arbiterd.sock");  // what defaultSocketPath() gives for this directory
+    ASSERT_EQ(::mkdir(dir.file("arbiter").c_str(), 0700), 0);
+    path = dir.file("arbiter/arbiterd.sock");  // what defaultSocketPath() gives for this directory
     start();
     EXPECT_EQ(run({"status"}, {"XDG_RUNTIME_DIR=" + dir.path()}, false), 0) << err;
+}
+
+TEST_F(Arbiterctl, ClientBelievesOnlyServersOfTheUsersItTrusts) {
+    std::string error;
+    bool untrusted = false;
+    ctl::ControlClient wary({::getuid() + 1});  // the server runs as getuid()
+    EXPECT_FALSE(wary.connect(path, error, untrusted));
+    EXPECT_TRUE(untrusted);
+    EXPECT_NE(error.find("runs as user " + std::to_string(::getuid()) +
+                         ", neither you nor root: not trusting its answers"),
+              std::string::npos)
+        << error;
+    ctl::ControlClient trusting({::getuid()});
+    EXPECT_TRUE(trusting.connect(path, error, untrusted)) << error;
+    EXPECT_FALSE(untrusted);
+}
+
+// The attack on a socket in a directory anyone may write to: another user
+// listens there first and says "ok" to a resignation that never reaches the
+// table. A child process plays that user: it gives up root before it listens.
+TEST_F(Arbiterctl, ImpostorOfAnotherUserIsNotBelieved) {
+    if (::geteuid() != 0) GTEST_SKIP() << "only root can listen as another user";
+    const std::string fake = dir.file("impostor.sock");
+    int ready[2];
+    ASSERT_EQ(::pipe(ready), 0);
+    pid_t impostor = ::fork();
+    ASSERT_GE(impostor, 0);
+    if (impostor == 0) {
+        int fd = ::socket(AF_UNIX, SOCK_STREAM, 0);
+        sockaddr_un address{};
+        address.sun_family = AF_UNIX;
+        std::strncpy(address.sun_path, fake.c_str(), sizeof address.sun_path - 1);
+        if (::bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0 ||
+            ::setresuid(65534, 65534, 65534) != 0 || ::listen(fd, 1) != 0)
+            ::_exit(1);
+        [[maybe_unused]] ssize_t said = ::write(ready[1], "r", 1);
+        int client = ::accept(fd, nullptr, nullptr);
+        const std::string lies = R"({"type":"hello","protocol":1,"server":"arbiterd"})"
+                                 "\n"
+                                 R"({"type":"ok","id":1,"data":{"text":"White resigned."}})"
+                                 "\n";
+        said = ::write(client, lies.data(), lies.size());
+        ::pause();
+        ::_exit(0);
+    }
+    char byte;
+    ASSERT_EQ(::read(ready[0], &byte, 1), 1);
+    ::close(ready[0]);
+    ::close(ready[1]);
+    EXPECT_EQ(run({"--socket", fake, "do", "resign"}, {}, false), 2);
+    EXPECT_EQ(out, "");
+    EXPECT_EQ(err.rfind("arbiterctl: refusing the server at " + fake + ": ", 0), 0u) << err;
+    EXPECT_NE(err.find("runs as user 65534"), std::string::npos) << err;
+    ::kill(impostor, SIGKILL);
+    ::waitpid(impostor, nullptr, 0);
 }
 
 TEST_F(Arbiterctl, UsageErrorsExitTwo) {

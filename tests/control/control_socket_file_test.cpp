@@ -1,5 +1,5 @@
-// The socket file: its mode, what happens to one left behind, and who may
-// remove it.
+// The socket file: its mode, what happens to one left behind, who may remove
+// it, and the private directory it lives in by default.
 
 #include <gtest/gtest.h>
 #include <sys/socket.h>
@@ -10,12 +10,15 @@
 #include <cstring>
 #include <fstream>
 
+#include "daemon/private_directory.h"
 #include "tests/control/server_fixture.h"
+#include "tests/scoped_environment.h"
 
 namespace arbiter::testing {
 namespace {
 
 using ControlSocketFile = ServerFixture;
+using testing::ScopedEnvironment;
 
 bool exists(const std::string& path) {
     struct stat st;
@@ -108,16 +111,88 @@ TEST_F(ControlSocketFile, PathTooLongForASocketIsRefused) {
     EXPECT_NE(error.find("too long"), std::string::npos) << error;
 }
 
-TEST(ControlProtocol, DefaultSocketIsInXdgRuntimeDirElseTmp) {
-    const char* saved = std::getenv("XDG_RUNTIME_DIR");
-    std::string keep = saved ? saved : "";
-    ::setenv("XDG_RUNTIME_DIR", "/run/user/1000", 1);
-    EXPECT_EQ(control::defaultSocketPath(), "/run/user/1000/arbiterd.sock");
-    ::setenv("XDG_RUNTIME_DIR", "", 1);
-    EXPECT_EQ(control::defaultSocketPath(), "/tmp/arbiterd.sock");
-    ::unsetenv("XDG_RUNTIME_DIR");
-    EXPECT_EQ(control::defaultSocketPath(), "/tmp/arbiterd.sock");
-    if (saved) ::setenv("XDG_RUNTIME_DIR", keep.c_str(), 1);
+TEST(ControlProtocol, DefaultSocketIsInTheUsersOwnDirectoryNeverInTmpItself) {
+    const std::string own = "/tmp/arbiter-" + std::to_string(::getuid()) + "/arbiterd.sock";
+    {
+        ScopedEnvironment runtime("XDG_RUNTIME_DIR", "/run/user/1000");
+        EXPECT_EQ(control::defaultSocketPath(), "/run/user/1000/arbiter/arbiterd.sock");
+    }
+    {
+        ScopedEnvironment runtime("XDG_RUNTIME_DIR", "/run/user/1000/");
+        EXPECT_EQ(control::defaultSocketPath(), "/run/user/1000/arbiter/arbiterd.sock");
+    }
+    for (const char* unusable : {"", "run/user/1000"}) {
+        ScopedEnvironment runtime("XDG_RUNTIME_DIR", unusable);
+        EXPECT_EQ(control::defaultSocketPath(), own) << unusable;
+    }
+    ScopedEnvironment runtime("XDG_RUNTIME_DIR", std::nullopt);
+    EXPECT_EQ(control::defaultSocketPath(), own);
+}
+
+mode_t modeOf(const std::string& path) {
+    struct stat st;
+    return ::lstat(path.c_str(), &st) == 0 ? st.st_mode & 07777 : 0;
+}
+
+TEST(PrivateDirectory, IsMadeWithMode0700WhateverTheUmask) {
+    TempDir dir;
+    std::string error;
+    mode_t before = ::umask(0);
+    EXPECT_TRUE(makePrivateDirectory(dir.file("open"), ::getuid(), error)) << error;
+    ::umask(0777);
+    EXPECT_TRUE(makePrivateDirectory(dir.file("closed"), ::getuid(), error)) << error;
+    ::umask(before);
+    EXPECT_EQ(modeOf(dir.file("open")), 0700u);
+    EXPECT_EQ(modeOf(dir.file("closed")), 0700u);
+    EXPECT_TRUE(makePrivateDirectory(dir.file("open"), ::getuid(), error)) << error;
+    EXPECT_TRUE(isPrivateDirectory(dir.file("open"), ::getuid(), error)) << error;
+}
+
+TEST(PrivateDirectory, DirectoryOfAnotherUserIsRefused) {
+    TempDir dir;
+    std::string error;
+    ASSERT_EQ(::mkdir(dir.file("theirs").c_str(), 0700), 0);
+    const uid_t other = ::getuid() + 1;
+    EXPECT_FALSE(makePrivateDirectory(dir.file("theirs"), other, error));
+    EXPECT_EQ(error, dir.file("theirs") + " belongs to user " + std::to_string(::getuid()) +
+                         ", not to user " + std::to_string(other) +
+                         ": another user may listen there in arbiterd's place; remove it, or "
+                         "choose another control socket with --socket");
+}
+
+TEST(PrivateDirectory, DirectoryOthersMayWriteInIsRefused) {
+    TempDir dir;
+    std::string error;
+    for (mode_t mode : {0777, 0770, 0755, 01777}) {
+        std::string path = dir.file("shared" + std::to_string(mode));
+        ASSERT_EQ(::mkdir(path.c_str(), 0700), 0);
+        ASSERT_EQ(::chmod(path.c_str(), mode), 0);
+        EXPECT_FALSE(makePrivateDirectory(path, ::getuid(), error)) << mode;
+        EXPECT_NE(error.find(" has mode "), std::string::npos) << error;
+        EXPECT_NE(error.find("not 0700"), std::string::npos) << error;
+        EXPECT_EQ(modeOf(path), mode) << "changed nothing";
+    }
+}
+
+TEST(PrivateDirectory, SymbolicLinkEvenToAPrivateDirectoryIsRefused) {
+    TempDir dir;
+    std::string error;
+    ASSERT_TRUE(makePrivateDirectory(dir.file("real"), ::getuid(), error)) << error;
+    ASSERT_EQ(::symlink(dir.file("real").c_str(), dir.file("link").c_str()), 0);
+    EXPECT_FALSE(makePrivateDirectory(dir.file("link"), ::getuid(), error));
+    EXPECT_NE(error.find("is a symbolic link"), std::string::npos) << error;
+}
+
+TEST(PrivateDirectory, FileAndMissingParentAreRefusedWithThePath) {
+    TempDir dir;
+    std::string error;
+    std::ofstream(dir.file("plain")) << "x";
+    EXPECT_FALSE(makePrivateDirectory(dir.file("plain"), ::getuid(), error));
+    EXPECT_EQ(error, dir.file("plain") +
+                         " is not a directory; remove it, or choose another control socket with "
+                         "--socket");
+    EXPECT_FALSE(makePrivateDirectory(dir.file("no/such"), ::getuid(), error));
+    EXPECT_NE(error.find(dir.file("no/such")), std::string::npos) << error;
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 #include <sys/un.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cstring>
@@ -29,7 +30,8 @@ ControlClient::~ControlClient() {
     if (fd_ >= 0) ::close(fd_);
 }
 
-bool ControlClient::connect(const std::string& path, std::string& error) {
+bool ControlClient::connect(const std::string& path, std::string& error, bool& untrusted) {
+    untrusted = false;
     sockaddr_un address;
     std::memset(&address, 0, sizeof address);
     address.sun_family = AF_UNIX;
@@ -49,7 +51,21 @@ bool ControlClient::connect(const std::string& path, std::string& error) {
         fd_ = -1;
         return false;
     }
-    return true;
+    // The credentials the listener had when it began to listen, as the kernel keeps them.
+    ucred peer{};
+    socklen_t size = sizeof peer;
+    if (::getsockopt(fd_, SOL_SOCKET, SO_PEERCRED, &peer, &size) != 0) {
+        error = "cannot tell who listens there: " + errorText(errno);
+    } else if (std::find(trusted_.begin(), trusted_.end(), peer.uid) == trusted_.end()) {
+        untrusted = true;
+        error = "the process listening there (pid " + std::to_string(peer.pid) + ") runs as user " +
+                std::to_string(peer.uid) + ", neither you nor root: not trusting its answers";
+    } else {
+        return true;
+    }
+    ::close(fd_);
+    fd_ = -1;
+    return false;
 }
 
 bool ControlClient::send(const nlohmann::json& request, std::string& error) {

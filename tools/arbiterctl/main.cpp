@@ -3,6 +3,8 @@
 // Exit status: 0 done, 1 refused by arbiterd (its message printed), 2 a usage
 // error, no arbiterd to ask, or a journal that cannot be read.
 
+#include <unistd.h>
+
 #include <boost/program_options.hpp>
 #include <iostream>
 #include <optional>
@@ -114,14 +116,15 @@ class Conversation {
 
     // Whether arbiterd listens at the socket; run() connects when not asked first.
     bool connect(std::string& error) {
-        connected_ = client_.connect(path_, error);
+        connected_ = client_.connect(path_, error, untrusted_);
         return connected_;
     }
 
     int run(const std::string& command, const json& request) {
         std::string error;
         if (!connected_ && !connect(error))
-            return cannot("cannot reach arbiterd at " + path_ + ": " + error);
+            return cannot((untrusted_ ? "refusing the server at " : "cannot reach arbiterd at ") +
+                          path_ + ": " + error);
         if (int status = greet(); status != kDone) return status;
         json withId = request;
         withId["id"] = kRequestId;
@@ -226,7 +229,9 @@ class Conversation {
     std::string path_;
     bool raw_;
     bool connected_ = false;
-    ctl::ControlClient client_;
+    bool untrusted_ = false;
+    // Anyone else's server could say "ok" to anything.
+    ctl::ControlClient client_{{::getuid(), 0}};
 };
 
 // The games of a journal folder read directly, when no arbiterd is asked.
