@@ -9,6 +9,7 @@
 #include <map>
 #include <set>
 #include <sstream>
+#include <system_error>
 
 #include "daemon/game_limits.h"
 #include "daemon/utf8.h"
@@ -606,9 +607,14 @@ std::string checkLayout(const std::vector<BoardSetting>& boards, const Geometry&
         // A virtual board makes its directory when it starts, which may well be
         // after arbiterd: like an unplugged board, it is waited for.
         bool madeByItsBoard = b.device.protocol == "vboard";
-        if (!madeByItsBoard && !parent.empty() && !fs::is_directory(parent)) {
-            return where(b, true) + ": device " + path +
-                   " cannot be reached: there is no directory " + parent.string();
+        // Without the error code, a name the system cannot even look up (a
+        // part longer than 255 bytes) threw out of the check and ended arbiterd.
+        std::error_code ec;
+        if (!madeByItsBoard && !parent.empty() && !fs::is_directory(parent, ec)) {
+            bool missing = !ec || ec == std::errc::no_such_file_or_directory ||
+                           ec == std::errc::not_a_directory;
+            return where(b, true) + ": device " + path + " cannot be reached: " +
+                   (missing ? "there is no directory " + parent.string() : ec.message());
         }
         if (::stat(path.c_str(), &st) == 0 && !S_ISCHR(st.st_mode)) {
             return where(b, true) + ": device " + path +

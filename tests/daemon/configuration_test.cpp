@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -170,6 +172,14 @@ TEST_F(ConfigurationTest, OverlappingBoardsAreRefused) {
     EXPECT_EQ(checkLayout(config.boards, chess),
               "board b (line 3) overlaps board a (line 1) at cell a1; move its origin or narrow "
               "its squares");
+}
+
+TEST_F(ConfigurationTest, ADevicePathTooLongToLookUpIsRefusedWithAMessage) {
+    const std::string tooLong(300, 'a');  // longer than any name a directory holds
+    ASSERT_EQ(read("[board.a]\ndevice = dgt:/" + tooLong + "/ttyACM0\n"), "");
+    EXPECT_EQ(checkLayout(config.boards, chess),
+              "board a (line 1): device /" + tooLong + "/ttyACM0 cannot be reached: " +
+                  std::strerror(ENAMETOOLONG));
 }
 
 TEST_F(ConfigurationTest, CellsOnNoBoardAreListed) {
