@@ -23,13 +23,14 @@ constexpr uint32_t kAlone = UINT32_MAX;
 // What `first` and then `second` do together, cell by cell (both ascending):
 // what each cell shows before the first and after the second. A cell counts as
 // a consequence only if neither action changes it by hand.
-void combine(const Effect& first, const Effect& second, std::vector<CellChange>& out) {
+void combine(std::span<const CellChange> first, std::span<const CellChange> second,
+             std::vector<CellChange>& out) {
     out.clear();
-    auto a = first.changes.begin(), b = second.changes.begin();
-    while (a != first.changes.end() || b != second.changes.end()) {
-        if (b == second.changes.end() || (a != first.changes.end() && a->cell < b->cell)) {
+    auto a = first.begin(), b = second.begin();
+    while (a != first.end() || b != second.end()) {
+        if (b == second.end() || (a != first.end() && a->cell < b->cell)) {
             out.push_back(*a++);
-        } else if (a == first.changes.end() || b->cell < a->cell) {
+        } else if (a == first.end() || b->cell < a->cell) {
             out.push_back(*b++);
         } else {
             out.push_back({a->cell, a->before, b->after, a->pieceChanges || b->pieceChanges,
@@ -102,11 +103,11 @@ struct Referee::Ply {
 };
 
 // One explanation of what the surface shows exactly: an action, or a sequence
-// of two. `first` and `second` say where they stand among the legal actions,
-// so that explanations are weighed in the game's order.
+// of several. `order` says where each stands among the legal actions of its
+// state, so that explanations are weighed in the game's order; an action alone
+// ends in kAlone, so that it comes after the sequences that begin with it.
 struct Referee::Candidate {
-    uint32_t first = 0;
-    uint32_t second = kAlone;  // sequences come before the first action alone
+    std::vector<uint32_t> order;
     std::vector<Action> actions;
     std::vector<Cell> untouched;        // cells whose piece changes but nobody touched
     std::vector<CellFix> consequences;  // what is still to be made beyond the mover's part
@@ -157,7 +158,7 @@ void Referee::prepare(const GameState& current, const GameState* previous, const
         // action: back to `previous`, then that action made.
         for (GameState::ActionBegun& begun : previous->actionsBegunBy(*last)) {
             Replacement r{std::move(begun.whole), std::move(begun.refusal), {}};
-            combine(Effect{takeback_}, previous->effect(r.whole), r.changes);
+            combine(takeback_, previous->effect(r.whole).changes, r.changes);
             replacements_.push_back(std::move(r));
         }
     } else if (previous) {
@@ -354,7 +355,8 @@ bool Referee::followsChainMade(const Action& a) const {
     return std::equal(chainMade_.begin() + 1, chainMade_.end(), a.path.begin());
 }
 
-void Referee::findSequences(const Surface& surface, int catchUpPlies, std::vector<Candidate>& out) {
+void Referee::findSequences(const Surface& surface, int catchUpPlies, bool unseenCells,
+                            std::vector<Candidate>& out) {
     const Ply& ply = *current_;
     // The first action must touch a differing cell, or be the end of a turn,
     // which changes nothing but is implied by the next player's action.
@@ -368,35 +370,70 @@ void Referee::findSequences(const Surface& surface, int catchUpPlies, std::vecto
     if (afterEndTurn_) firsts.push_back(static_cast<uint32_t>(endTurnIndex_));
     std::sort(firsts.begin(), firsts.end());
     firsts.erase(std::unique(firsts.begin(), firsts.end()), firsts.end());
+    if (firsts.empty()) return;
 
-    Ply next;
-    for (uint32_t i : firsts) {
-        const Effect& first = ply.effects[i];
-        // Shown alone, it is no sequence: one action beats any explanation by two.
-        if (shows(surface, first.changes)) continue;
-        const Ply* second = nullptr;
-        if (static_cast<int>(i) == endTurnIndex_) {
-            second = afterEndTurn_.get();
-        } else {
-            next.state = ply.state->clone();
-            next.state->apply(ply.actions[i]);
-            next.list(false);
-            second = &next;
+    // The shortest sequences first: a longer one is looked for only when no
+    // shorter one explains the surface, as one action beats any sequence.
+    // First only sequences whose every cell the hands were at; failing those,
+    // when asked, sequences through cells that were never reported, each
+    // action touching a cell that differs or that the sequence changed, so
+    // that moves out and back are never invented.
+    const int longest = catchUpPlies > 1 ? std::min(catchUpPlies, kMostCatchUpPlies) : 2;
+    int budget = kSequenceBudget;
+    const size_t before = out.size();
+    for (bool strict : {true, false}) {
+        for (int plies = 2; plies <= longest && out.size() == before && budget > 0; ++plies) {
+            for (uint32_t i : firsts) {
+                const Effect& first = ply.effects[i];
+                // Shown alone, it is no sequence: one action beats any explanation by two.
+                if (shows(surface, first.changes)) continue;
+                if (strict && !handled(surface, first)) continue;
+                Sequence seq{{i}, {ply.actions[i]}, first.changes};
+                if (static_cast<int>(i) == endTurnIndex_) {
+                    extend(surface, *afterEndTurn_, seq, plies - 1, strict, budget, out);
+                } else {
+                    Ply next;
+                    next.state = ply.state->clone();
+                    next.state->apply(ply.actions[i]);
+                    next.list(false);
+                    --budget;
+                    extend(surface, next, seq, plies - 1, strict, budget, out);
+                }
+            }
         }
-        auto consider = [&](uint32_t j) {
-            const Effect& then = second->effects[j];
-            if (then.empty()) return;
-            combine(first, then, scratch_);
-            if (!shows(surface, scratch_)) return;
+        if (out.size() != before || !unseenCells) return;
+    }
+}
+
+void Referee::extend(const Surface& surface, const Ply& here, Sequence& seq, int left, bool strict,
+                     int& budget, std::vector<Candidate>& out) {
+    const Ply& start = *current_;
+    auto relevant = [&](const Effect& e) {
+        if (strict) return handled(surface, e);
+        return std::any_of(e.changes.begin(), e.changes.end(), [&](const CellChange& ch) {
+            return differs(ch.cell) ||
+                   std::binary_search(
+                       seq.changes.begin(), seq.changes.end(), ch,
+                       [](const CellChange& a, const CellChange& b) { return a.cell < b.cell; });
+        });
+    };
+    std::vector<CellChange> combined;
+    for (uint32_t j = 0; j < here.effects.size(); ++j) {
+        const Effect& then = here.effects[j];
+        if (then.empty() || !relevant(then)) continue;
+        combine(seq.changes, then.changes, combined);
+        if (left == 1) {
+            if (!shows(surface, combined)) continue;
             Candidate c;
-            c.first = i;
-            c.second = j;
-            c.actions = {ply.actions[i], second->actions[j]};
-            auto after = second->state->clone();
-            after->apply(second->actions[j]);
-            for (const CellChange& ch : scratch_) {
+            c.order = seq.order;
+            c.order.push_back(j);
+            c.actions = seq.actions;
+            c.actions.push_back(here.actions[j]);
+            auto after = here.state->clone();
+            after->apply(here.actions[j]);
+            for (const CellChange& ch : combined) {
                 if (!ch.consequence && !surface.touched(ch.cell) &&
-                    ply.state->pieceAt(ch.cell) != after->pieceAt(ch.cell))
+                    start.state->pieceAt(ch.cell) != after->pieceAt(ch.cell))
                     c.untouched.push_back(ch.cell);
                 if (ch.consequence &&
                     !matches(surface.cell(ch.cell), ch.after, surface.sensing(ch.cell)))
@@ -404,17 +441,64 @@ void Referee::findSequences(const Surface& surface, int catchUpPlies, std::vecto
                                               surface.sensing(ch.cell)});
             }
             out.push_back(std::move(c));
-        };
-        if (first.empty() && second->indexed()) {
-            // The second action alone must then touch every differing cell.
-            for (uint32_t j : second->touching(differing_.front())) consider(j);
-        } else {
-            for (uint32_t j = 0; j < second->effects.size(); ++j) consider(j);
+            continue;
         }
+        if (budget <= 0) return;
+        Ply next;
+        next.state = here.state->clone();
+        next.state->apply(here.actions[j]);
+        next.list(false);
+        --budget;
+        Sequence longer{seq.order, seq.actions, std::move(combined)};
+        longer.order.push_back(j);
+        longer.actions.push_back(here.actions[j]);
+        extend(surface, next, longer, left - 1, strict, budget, out);
+        combined.clear();
     }
 }
 
-Verdict Referee::judge(const Surface& surface, int catchUpPlies) {
+bool Referee::handled(const Surface& surface, const Effect& e) {
+    return std::all_of(e.changes.begin(), e.changes.end(), [&](const CellChange& ch) {
+        return ch.consequence || surface.touched(ch.cell);
+    });
+}
+
+int Referee::touchedBeside(const Surface& surface, const std::vector<Action>& actions) const {
+    const Geometry& g = current_->state->geometry();
+    std::vector<bool> theirs(static_cast<size_t>(g.size()), false);
+    auto state = current_->state->clone();
+    for (const Action& a : actions) {
+        for (const CellChange& ch : state->effect(a).changes)
+            theirs[static_cast<size_t>(ch.cell)] = true;
+        state->apply(a);
+    }
+    int strays = 0;
+    for (Cell c = 0; c < g.size(); ++c) {
+        if (g.contains(c) && surface.touched(c) && !theirs[static_cast<size_t>(c)]) ++strays;
+    }
+    return strays;
+}
+
+bool Referee::inTouchOrder(const Surface& surface, const std::vector<Action>& actions) const {
+    // When the hands reached an action's cells: the latest of their first
+    // touches, as its other cells may have been touched by the actions before.
+    uint64_t previous = 0;
+    auto state = current_->state->clone();
+    for (const Action& a : actions) {
+        uint64_t reached = 0;
+        for (const CellChange& ch : state->effect(a).changes) {
+            if (ch.consequence) continue;
+            uint64_t first = surface.firstTouch(ch.cell);
+            if (first != Surface::kUntouched) reached = std::max(reached, first);
+        }
+        if (reached < previous) return false;
+        previous = reached;
+        state->apply(a);
+    }
+    return true;
+}
+
+Verdict Referee::judge(const Surface& surface, int catchUpPlies, bool unseenCells) {
     assert(prepared());
     assert(surface.geometry() == current_->state->geometry());
     Verdict v;
@@ -442,7 +526,7 @@ Verdict Referee::judge(const Surface& surface, int catchUpPlies) {
         const Effect& e = ply.effects[i];
         if (!shows(surface, e.changes)) continue;
         Candidate c;
-        c.first = i;
+        c.order = {i, kAlone};
         c.actions = {ply.actions[i]};
         for (const CellChange& ch : e.changes) {
             if (!ch.consequence && ch.pieceChanges && !surface.touched(ch.cell))
@@ -454,10 +538,20 @@ Verdict Referee::judge(const Surface& surface, int catchUpPlies) {
         }
         shown.push_back(std::move(c));
     }
-    findSequences(surface, catchUpPlies, shown);
-    std::sort(shown.begin(), shown.end(), [](const Candidate& a, const Candidate& b) {
-        return a.first != b.first ? a.first < b.first : a.second < b.second;
-    });
+    // One action made beats any sequence: none is looked for then.
+    if (std::any_of(shown.begin(), shown.end(),
+                    [](const Candidate& c) { return c.untouched.empty(); }))
+        catchUpPlies = 1;
+    // A surface on the way to a single action (a piece in the hand: most of
+    // what a board shows between moves) is looked at for two plies at most:
+    // longer sequences are wanted only when no single action explains it.
+    if (catchUpPlies > 2 && std::any_of(covering.begin(), covering.end(), [&](uint32_t i) {
+            return onTheWay(surface, ply.effects[i].changes);
+        }))
+        catchUpPlies = 2;
+    findSequences(surface, catchUpPlies, unseenCells, shown);
+    std::sort(shown.begin(), shown.end(),
+              [](const Candidate& a, const Candidate& b) { return a.order < b.order; });
 
     // Shown exactly, and every cell whose piece changes was touched: made. Shown
     // exactly but some such cell untouched: perhaps only a piece in the hand.
@@ -477,6 +571,23 @@ Verdict Referee::judge(const Surface& surface, int catchUpPlies) {
         auto following = [&](const Candidate* c) {
             return c->actions.size() == 1 && followsChainMade(c->actions.front());
         };
+        // Sequences that end alike (moves made in another order) are told
+        // apart by the order in which the hands reached their cells; when no
+        // order fits (a board that reports a scan's changes square by square),
+        // the evidence says nothing and all stay: the position is unclear.
+        auto inOrder = [&](const Candidate* c) { return inTouchOrder(surface, c->actions); };
+        if (shortest > 1 && best.size() > 1 && std::any_of(best.begin(), best.end(), inOrder))
+            std::erase_if(best, [&](const Candidate* c) { return !inOrder(c); });
+        // And by the cells the hands were at: 1. e4 fxe3 (en passant) and
+        // 1. e3 fxe3 end alike, but only the first was seen on e4.
+        if (shortest > 1 && best.size() > 1) {
+            std::vector<int> strays;
+            for (const Candidate* c : best) strays.push_back(touchedBeside(surface, c->actions));
+            const int fewest = *std::min_element(strays.begin(), strays.end());
+            for (size_t k = best.size(); k-- > 0;) {
+                if (strays[k] != fewest) best.erase(best.begin() + static_cast<long>(k));
+            }
+        }
         if (best.size() > 1 && std::any_of(best.begin(), best.end(), following)) {
             std::erase_if(best, [&](const Candidate* c) { return !following(c); });
             size_t fewest = best.front()->actions.front().path.size();

@@ -113,9 +113,26 @@ class Referee {
     // The verdict on `surface` (the one prepared with) as it is now, in time
     // proportional to the cells that changed since the last call and to the
     // actions touching the cells that differ. `catchUpPlies` > 1 also tries
-    // sequences of two actions: used when a board comes back and moves may have
-    // been made while it was away.
-    Verdict judge(const Surface& surface, int catchUpPlies = 1);
+    // sequences of up to that many actions (at most kMostCatchUpPlies), the
+    // shorter first: moves made faster than the board settles, or while a
+    // board was away.
+    //
+    // Those sequences must change only cells the hands were at since the last
+    // agreed position. With `unseenCells`, failing those, sequences are also
+    // looked for that pass through cells the board never reported (a DGT
+    // board scans every 200-250 ms and misses a square a piece crossed within
+    // one scan): only while moves are being followed, never to judge a still
+    // board, where they would read a position put wrong as moves out of sight.
+    Verdict judge(const Surface& surface, int catchUpPlies = 1, bool unseenCells = false);
+    // The longest sequence looked for. Four plies are two moves each in chess:
+    // what a 200-250 ms DGT scan can hold at 50 ms a move. Longer ones are
+    // more and more often explained by other orders of the same moves (or by
+    // moves out and back, which the board never shows), and their search grows
+    // with the legal actions to that power.
+    static constexpr int kMostCatchUpPlies = 4;
+    // The most states a search for sequences lists before it gives up: a
+    // bound on the time a judgement takes in a game of many actions.
+    static constexpr int kSequenceBudget = 1500;
     // What to change so that the surface shows the prepared state.
     std::vector<CellFix> fixes(const Surface& surface);
 
@@ -165,9 +182,33 @@ class Referee {
     // Whether `a` begins with the chain stops seen made since prepare().
     bool followsChainMade(const Action& a) const;
 
-    // The sequences of two actions, beginning with one touching a differing
-    // cell (or with the end of a turn), that the surface shows exactly.
-    void findSequences(const Surface& surface, int catchUpPlies, std::vector<Candidate>& out);
+    // The sequences of two to `catchUpPlies` actions (two when 1: the end of
+    // a turn and the next player's action), beginning with one touching a
+    // differing cell (or with the end of a turn), that the surface shows exactly.
+    void findSequences(const Surface& surface, int catchUpPlies, bool unseenCells,
+                       std::vector<Candidate>& out);
+    // A sequence being searched: where its actions stand among the legal
+    // ones, the actions, and what they change together.
+    struct Sequence {
+        std::vector<uint32_t> order;
+        std::vector<Action> actions;
+        std::vector<CellChange> changes;
+    };
+    // Whether the hands have been at every cell that `e` changes by hand since
+    // the last agreed position. Sequences of such actions are looked for
+    // first: a piece in the hand is then never explained as moved on and
+    // captured through squares nobody touched.
+    static bool handled(const Surface& surface, const Effect& e);
+    // `seq` (which led to `here`) followed by `left` more actions, all handled
+    // when `strict`, within `budget` states listed.
+    void extend(const Surface& surface, const Ply& here, Sequence& seq, int left, bool strict,
+                int& budget, std::vector<Candidate>& out);
+    // How many cells the hands were at since the last agreed position that
+    // none of `actions` (from the current state, in turn) changes.
+    int touchedBeside(const Surface& surface, const std::vector<Action>& actions) const;
+    // Whether the hands reached the cells of `actions` (from the current
+    // state, in turn) in that order (Surface::firstTouch).
+    bool inTouchOrder(const Surface& surface, const std::vector<Action>& actions) const;
 
     std::unique_ptr<Ply> current_;
     std::unique_ptr<Ply> afterEndTurn_;  // mid-turn: the state once the turn is ended

@@ -13,7 +13,8 @@ Surface::Surface(Geometry geometry, std::vector<BoardPlacement> boards)
       cells_(static_cast<size_t>(geometry_.size())),
       cellBoard_(static_cast<size_t>(geometry_.size()), -1),
       sensing_(static_cast<size_t>(geometry_.size()), Sensing::ColourAndKind),
-      touched_(static_cast<size_t>(geometry_.size()), false) {
+      firstTouch_(static_cast<size_t>(geometry_.size()), kUntouched),
+      lastTouch_(static_cast<size_t>(geometry_.size()), kUntouched) {
     remap();
 }
 
@@ -66,7 +67,7 @@ void Surface::remap() {
         size_t i = static_cast<size_t>(c);
         if (geometry_.contains(c) && !cells_[i].known) ++unknown_;
         // A board back from absence, or a whole new dump: whatever differs may have been handled.
-        if (cells_[i] != before[i]) touched_[i] = true;
+        if (cells_[i] != before[i]) touch(c);
         if (cells_[i] != before[i] || sensing_[i] != sensedBefore[i]) logChange(c);
     }
 }
@@ -89,8 +90,28 @@ std::optional<std::span<const Cell>> Surface::changesSince(uint64_t stamp) const
     return std::span<const Cell>(log_).subspan(static_cast<size_t>(stamp - logStart_));
 }
 
+void Surface::touch(Cell c) {
+    uint64_t& first = firstTouch_[static_cast<size_t>(c)];
+    if (first == kUntouched) first = touches_;
+    lastTouch_[static_cast<size_t>(c)] = touches_++;
+}
+
 void Surface::markStill() {
-    std::fill(touched_.begin(), touched_.end(), false);
+    std::fill(firstTouch_.begin(), firstTouch_.end(), kUntouched);
+    std::fill(lastTouch_.begin(), lastTouch_.end(), kUntouched);
+}
+
+void Surface::markStillAt(uint64_t mark) {
+    // A cell touched both before and after: its touch since then is taken to
+    // be its latest, which keeps it in order behind the cells touched in between.
+    for (size_t i = 0; i < firstTouch_.size(); ++i) {
+        if (firstTouch_[i] >= mark) continue;
+        if (lastTouch_[i] == kUntouched || lastTouch_[i] < mark) {
+            firstTouch_[i] = lastTouch_[i] = kUntouched;
+        } else {
+            firstTouch_[i] = lastTouch_[i];
+        }
+    }
 }
 
 void Surface::boardDump(int board, const BoardSquares& squares, Millis now) {
@@ -111,7 +132,7 @@ void Surface::squareChanged(int board, int square, Appearance content, Millis no
     SensedCell& cell = cells_[static_cast<size_t>(c)];
     // A report is a hand at the square even when it reads the same: a queen
     // taken by a queen in Martian Chess, where any colour reads alike.
-    touched_[static_cast<size_t>(c)] = true;
+    touch(c);
     if (cell.content == content) return;
     cell.content = content;
     logChange(c);

@@ -69,9 +69,19 @@ class Surface {
     // Whether the cell was seen to change since markStill(). Boards that cannot
     // tell pieces apart show a capture only as the captured piece being lifted:
     // the referee accepts that a cell's piece changed hands only if it was touched.
-    bool touched(Cell c) const { return touched_[static_cast<size_t>(c)]; }
+    bool touched(Cell c) const { return firstTouch_[static_cast<size_t>(c)] != kUntouched; }
+    // When the cell was first touched since markStill(), as a count of touches
+    // (touchCount() then), or kUntouched: the order in which the hands reached
+    // the cells, which tells apart move orders that end in the same position.
+    static constexpr uint64_t kUntouched = UINT64_MAX;
+    uint64_t firstTouch(Cell c) const { return firstTouch_[static_cast<size_t>(c)]; }
+    uint64_t touchCount() const { return touches_; }
     // The surface shows an agreed position: what was touched before no longer counts.
     void markStill();
+    // The surface showed an agreed position when touchCount() was `mark`: only
+    // the touches since then still count (the next move, begun before the one
+    // before it was agreed on).
+    void markStillAt(uint64_t mark);
     // Whether every cell of the game can be seen. O(1): a count is kept.
     bool allKnown() const { return unknown_ == 0; }
     // When anything on any board last changed: the surface is still once this is long enough ago.
@@ -92,6 +102,7 @@ class Surface {
   private:
     void remap();
     void logChange(Cell c);
+    void touch(Cell c);
 
     Geometry geometry_;
     std::vector<BoardPlacement> boards_;
@@ -100,7 +111,9 @@ class Surface {
     std::vector<SensedCell> cells_;
     std::vector<int> cellBoard_;    // per cell: which board covers it, or -1
     std::vector<Sensing> sensing_;  // per cell: what its board senses
-    std::vector<bool> touched_;     // per cell: changed since markStill()
+    std::vector<uint64_t> firstTouch_;  // per cell: firstTouch()
+    std::vector<uint64_t> lastTouch_;   // per cell: its latest touch, or kUntouched
+    uint64_t touches_ = 0;
     int unknown_ = 0;               // cells of the game that cannot be seen
     Millis lastChange_ = 0;
     // The cells that changed, oldest first; log_[0] was change number logStart_.

@@ -303,5 +303,51 @@ TEST_F(RefereeEvents, ABoardBackWithOneMoveMadeCommitsThatOneMove) {
     EXPECT_EQ(codes(v.actions), std::vector<std::string>{"g1f3"});
 }
 
+TEST_F(RefereeEvents, FourPliesMadeFasterThanTheBoardSettlesAreCaughtUp) {
+    start("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    // 1. e4 d5 2. exd5 Qxd5, each piece lifted and put in turn.
+    boards->lift("e2");
+    boards->put("e4", piece('P'));
+    boards->lift("d7");
+    boards->put("d5", piece('p'));
+    boards->lift("e4");
+    boards->lift("d5");
+    boards->put("d5", piece('P'));
+    boards->lift("d8");
+    boards->lift("d5");
+    boards->put("d5", piece('q'));
+    EXPECT_EQ(judge(3).kind, Verdict::Kind::Illegal) << "three plies do not explain it";
+    Verdict v = judge(Referee::kMostCatchUpPlies);
+    ASSERT_EQ(v.kind, Verdict::Kind::Commit);
+    EXPECT_EQ(codes(v.actions), (std::vector<std::string>{"e2e4", "d7d5", "e4d5", "d8d5"}));
+}
+
+// 1. e4 e5 2. Nf3 and 1. Nf3 e5 2. e4 end alike: the order in which the hands
+// reached the squares says which was played, and without it nobody can tell.
+TEST_F(RefereeEvents, MovesInAnotherOrderAreToldApartByTheOrderOfTheHands) {
+    start("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    boards->lift("g1");
+    boards->put("f3", piece('N'));
+    boards->lift("e7");
+    boards->put("e5", piece('p'));
+    boards->lift("e2");
+    boards->put("e4", piece('P'));
+    Verdict v = judge(3);
+    ASSERT_EQ(v.kind, Verdict::Kind::Commit);
+    EXPECT_EQ(codes(v.actions), (std::vector<std::string>{"g1f3", "e7e5", "e2e4"}));
+}
+
+TEST_F(RefereeEvents, MovesInAnotherOrderWithoutTheHandsOrderAreAmbiguous) {
+    start("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    // One scan's changes, square by square from a8: no order of moves fits.
+    boards->lift("e7");
+    boards->put("e5", piece('p'));
+    boards->put("e4", piece('P'));
+    boards->put("f3", piece('N'));
+    boards->lift("e2");
+    boards->lift("g1");
+    EXPECT_EQ(judge(3).kind, Verdict::Kind::Ambiguous);
+}
+
 }  // namespace
 }  // namespace arbiter
