@@ -1,5 +1,6 @@
 #include "daemon/session.h"
 
+#include <algorithm>
 #include <cassert>
 
 #include <spdlog/spdlog.h>
@@ -301,8 +302,8 @@ void Session::undoLast() {
     clocksAfter_.pop_back();
 }
 
-bool Session::commit(const Action& a, const std::string& joiner) {
-    return commitOne(a, joiner) && drawChance();
+bool Session::commit(const Action& a, const std::string& joiner, std::optional<Millis> madeAt) {
+    return commitOne(a, joiner, {}, madeAt) && drawChance();
 }
 
 bool Session::drawChance() {
@@ -329,10 +330,12 @@ bool Session::canTakeBack() const {
     return false;
 }
 
-bool Session::commitOne(const Action& a, const std::string& joiner, const std::string& inPlaceOf) {
+bool Session::commitOne(const Action& a, const std::string& joiner, const std::string& inPlaceOf,
+                        std::optional<Millis> madeAt) {
     const GameState& before = current();
     PlayerId actor = actorOf(before, a);
     Millis now = time_.now();
+    if (madeAt) now = std::clamp(*madeAt, std::min(lastMadeAt_, now), now);
     std::string san = before.describe(a);
     std::string code = before.encode(a);
     auto after = before.clone();
@@ -367,6 +370,7 @@ bool Session::commitOne(const Action& a, const std::string& joiner, const std::s
 
     before_.push_back(
         {clock_.snapshot(now), limits_.rounds(), settings_.players, turns_, chanceCounter_});
+    lastMadeAt_ = now;
     const int turn = turns_;  // the turn this action belongs to, counted before it may end it
     clock_ = clock;
     limits_ = limits;

@@ -117,7 +117,13 @@ class Session {
     // take it (more lines wait than a game writes): then the failure was
     // announced and the action (or the draw after it, which the next start
     // draws again) was not made.
-    bool commit(const Action& a, const std::string& joiner = {});
+    //
+    // `madeAt`, when given, is when the board first showed the action made,
+    // earlier than now when it was confirmed later (moves made faster than
+    // the board settles): the clocks are charged as of then, never before
+    // the action before it.
+    bool commit(const Action& a, const std::string& joiner = {},
+                std::optional<Millis> madeAt = std::nullopt);
     // Back to the state before the last player's action, clocks as they were
     // then; chance drawn after it is undone with it, and drawn the same again.
     bool takeback();
@@ -177,6 +183,9 @@ class Session {
     std::string resumeClocks();
     // Ends an unfinished game without a result ("*"), as when a new game is asked for.
     std::string abandon();
+    // The players signalled the result on the board (the DGT result signal of
+    // chess): the game ends with `o`. Refused when the game is over.
+    std::string signalResult(const Outcome& o);
 
     // Where the game stands, for clients: state, players, clocks, scores, limits, result.
     nlohmann::json snapshot() const;
@@ -195,7 +204,8 @@ class Session {
     bool record(const nlohmann::json& event);
     // One action, journalled, applied and announced; `inPlaceOf` names the
     // action it replaces, already taken back (replace()).
-    bool commitOne(const Action& a, const std::string& joiner, const std::string& inPlaceOf = {});
+    bool commitOne(const Action& a, const std::string& joiner, const std::string& inPlaceOf = {},
+                   std::optional<Millis> madeAt = std::nullopt);
     // Journals and undoes the last player's action with the chance drawn after
     // it, and starts the mover's clock again. `replacedBy` is what replace()
     // commits instead, for the journal; `readings` are the clocks as journalled,
@@ -274,6 +284,7 @@ class Session {
     ChanceSource chance_;
     uint64_t chanceCounter_ = 0;  // the next value of chance_ to draw
     int turns_ = 0;
+    Millis lastMadeAt_ = 0;  // when the last action was made, as its clocks were charged
     std::optional<Outcome> adjudicated_;  // ended by the clock, not by the rules
     std::unique_ptr<JournalWriter> journal_;
     std::string started_;

@@ -110,6 +110,12 @@ std::string Session::resumeClocks() {
     return {};
 }
 
+std::string Session::signalResult(const Outcome& o) {
+    if (over()) return "the game is over";
+    finish(o);
+    return {};
+}
+
 std::string Session::abandon() {
     if (over()) return "the game is over";
     finish(Outcome::ongoing());

@@ -197,6 +197,9 @@ std::string said(const Announcement& a, SpeechLanguage language, const std::stri
     }
     if (t == "fixed")
         return german ? "Die Stellung stimmt wieder" : "The position is correct again";
+    if (t == "lever")
+        return german ? "Die Uhr gedrückt, aber kein vollständiger Zug auf dem Brett"
+                      : "The clock was pressed, but no complete move is on the board";
     if (t == "ambiguous")
         return german ? "Die Bretter passen zu mehr als einem Zug"
                       : "The board fits more than one move";

@@ -152,6 +152,8 @@ Table::~Table() {
     if (hintTimer_) loop_.cancel(*hintTimer_);
     if (setupTimer_) loop_.cancel(*setupTimer_);
     if (journalTimer_) loop_.cancel(*journalTimer_);
+    if (lookTimer_) loop_.cancel(*lookTimer_);
+    if (signalTimer_) loop_.cancel(*signalTimer_);
 }
 
 std::unique_ptr<Table> Table::create(EventLoop& loop, TableSettings settings, AnnouncementSink& out,
@@ -395,8 +397,11 @@ void Table::surfaceChanged() {
             loop_.cancel(*judgeTimer_);
             judgeTimer_.reset();
             judgeInGame();
+            return;
         }
     }
+    armLook();
+    watchResultSignal();
 }
 
 void Table::prepareReferee() {
@@ -610,13 +615,24 @@ void Table::judgeInGame() {
         session_->announceStatus();
     }
 
+    // Kings put in the centre are the result signal, never a position to fix.
+    if (!resuming_ && !boardBehind_ && showsResultSignal()) return;
+    // Moves the board has moved on from while it was never still.
+    if (!pressing_) follow();
+    if (!session_ || session_->over()) return;
+
     // The verdict reached when the last event arrived still holds if neither the
-    // surface nor the game has changed since.
+    // surface nor the game has changed since, and it found what the surface
+    // shows; else sequences of moves made faster than the board settled are
+    // looked for too.
     bool sameGame = !refereeStale_ && earlyPly_ == session_->ply();
     prepareReferee();
-    Verdict v = early_ && sameGame && earlyStamp_ == surface_.changeStamp()
-                    ? *early_
-                    : referee_.judge(surface_, catchUpPlies_);
+    const bool earlyHolds =
+        early_ && sameGame && earlyStamp_ == surface_.changeStamp() &&
+        (early_->kind == Verdict::Kind::Commit || early_->kind == Verdict::Kind::Settled);
+    Verdict v = earlyHolds ? *early_
+                           : referee_.judge(surface_,
+                                            resuming_ ? catchUpPlies_ : Referee::kMostCatchUpPlies);
     early_.reset();
     catchUpPlies_ = 1;
     if (resuming_) {
@@ -653,11 +669,15 @@ void Table::judgeInGame() {
             if (illegalShown_) session_->announceFixed();
             break;
         case Verdict::Kind::Commit: {
+            // Made when the surface last changed (it has been still since), or
+            // at a press of the lever, which ends the move.
+            const Millis madeAt = pressing_ ? loop_.time().now() : surface_.lastChange();
             bool recorded = true;
             for (const Action& a : v.actions) {
-                recorded = session_->commit(a);
+                recorded = session_->commit(a, {}, madeAt);
                 if (!recorded || session_->over()) break;
             }
+            committedSinceLever_ = true;
             refereeStale_ = true;
             // The mover's part is made; what the action does beyond it (pieces
             // removed far away) is for the players to make now, and the cells are

@@ -84,6 +84,20 @@ class Table final : public BoardEvents, public TableControl {
     // Run pauses or resumes the game as arbiterctl pause and resume do, OK says
     // where the game stands; the others are not used.
     void clockButton(int board, ClockButton button) override;
+    // A press of the lever ends the move the board shows at once, without
+    // waiting for the board to be still; a press with no complete move made
+    // since the last one is said as such.
+    void clockLever(int board, bool rightHigh) override;
+
+    // How long after the last sensor event the table looks again for moves
+    // made faster than the settle time: the field updates of one scan of a
+    // DGT board arrive within a few milliseconds of each other.
+    static constexpr Millis kLookMs = 20;
+    // How long the DGT result signal must stand still to be recorded: long
+    // enough that kings put down in the centre on the way elsewhere (setting
+    // up, a hand passing) are never taken for it, short enough that players
+    // who made it do not wonder whether it was seen.
+    static constexpr Millis kResultSignalMs = 2000;
 
     // TableControl
     nlohmann::json status() const override;
@@ -113,6 +127,29 @@ class Table final : public BoardEvents, public TableControl {
     void judge();
     void judgeBeforeGame();
     void judgeInGame();
+
+    // Fast play (table_fast_play.cpp). The moves the surface showed made,
+    // complete, from the session's current state, not yet committed because
+    // the board was never still: committed as soon as the board shows the
+    // next moves begun or made from the position after them.
+    struct ShownMoves {
+        std::vector<Action> actions;
+        Millis seenAt = 0;                  // when the surface first showed them made
+        uint64_t touchMark = 0;             // Surface::touchCount() then
+        int ply = 0;                        // the session's ply they follow
+        std::unique_ptr<GameState> before;  // the state before the last of them
+        std::unique_ptr<GameState> after;
+    };
+    // Looks at the surface as it is now for moves made since the last agreed
+    // position, and commits those the board has moved on from.
+    void follow();
+    void commitShown();
+    // What follows a commit from the board: LEDs, timers, a game's end.
+    void afterBoardCommit();
+    void armLook();
+    // Whether the game is chess and the surface shows the result signal.
+    bool showsResultSignal() const;
+    void watchResultSignal();
     bool orientTo(const GameState& target);
     // The rotations worth trying for a board: both ways round when a single board's
     // rotation was not configured, else only the configured one.
@@ -210,6 +247,14 @@ class Table final : public BoardEvents, public TableControl {
     std::optional<EventLoop::TimerId> hintTimer_;
     std::optional<EventLoop::TimerId> setupTimer_;
     std::optional<EventLoop::TimerId> journalTimer_;
+    std::optional<EventLoop::TimerId> lookTimer_;
+    std::optional<EventLoop::TimerId> signalTimer_;
+    std::optional<ShownMoves> shown_;
+    Referee ahead_;  // prepared for shown_->after
+    // A move came from the board since the clock's lever was last pressed.
+    bool committedSinceLever_ = false;
+    // A lever press is being handled: the move it ends is made now.
+    bool pressing_ = false;
     // The board whose DGT clock keeps the time (the first to report), and what
     // it showed last.
     std::optional<int> timekeeper_;
