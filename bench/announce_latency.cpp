@@ -12,7 +12,10 @@
 // included) and for the default 300 ms (what players experience), each also
 // with three busy clients on the control socket: threads that pipeline
 // `status` requests as fast as the socket takes them and read every reply, so
-// that the figures show whether the board is served before them.
+// that the figures show whether the board is served before them; and for a
+// press of the DGT clock's lever 30 ms after the piece is put down, measured
+// from the last byte of the clock's times message (the lever ends the move
+// at once, whatever the settle time).
 
 #include <fcntl.h>
 #include <poll.h>
@@ -150,7 +153,13 @@ struct Figures {
     long long replies;  // lines the busy clients read
 };
 
-Figures measure(Millis settleMs, int moves, int busyClients) {
+// The clock's times message (BWTIME) with the lever's right half up or down.
+std::vector<uint8_t> clockTimes(bool rightHigh) {
+    return {0x8d, 0x00, 0x0a, 0x00, 0x05,
+            0x00, 0x00, 0x04, 0x59, static_cast<uint8_t>(rightHigh ? 0x02 : 0x00)};
+}
+
+Figures measure(Millis settleMs, int moves, int busyClients, bool lever = false) {
     std::string pattern = (fs::temp_directory_path() / "arbiter-bench-XXXXXX").string();
     if (!::mkdtemp(pattern.data())) std::abort();
     fs::path dir = pattern;
@@ -198,6 +207,8 @@ Figures measure(Millis settleMs, int moves, int busyClients) {
     for (int i = 0; i < 20; ++i) loop.runOnce(5);
     drainRequests();
     writeAll(master, startDump());
+    bool rightHigh = false;
+    if (lever) writeAll(master, clockTimes(rightHigh));  // where the lever stands
     while (!sink.started) loop.runOnce(10);
 
     std::vector<std::unique_ptr<BusyClient>> busy;
@@ -212,6 +223,14 @@ Figures measure(Millis settleMs, int moves, int busyClients) {
         size_t before = sink.announcedAt.size();
         writeAll(master, {0x8e, 0x00, 0x05, s.from, 0x00, 0x8e, 0x00, 0x05, s.to, s.code});
         int64_t lastByte = micros();
+        if (lever) {
+            // The hand goes from the piece to the clock.
+            const int64_t until = lastByte + 30000;
+            while (micros() < until && sink.announcedAt.size() == before) loop.runOnce(1);
+            rightHigh = !rightHigh;
+            writeAll(master, clockTimes(rightHigh));
+            lastByte = micros();
+        }
         while (sink.announcedAt.size() == before) loop.runOnce(settleMs + 50);
         int64_t announced = micros();
         latencies.push_back(double(announced - lastByte) / 1000.0);
@@ -250,5 +269,9 @@ int main(int argc, char** argv) {
                         f.max, f.replies);
         }
     }
+    std::printf("clock press: last byte of the lever's times message -> announcement\n");
+    Figures f = measure(300, std::max(8, moves / 4), 0, true);
+    std::printf("%-12s %8d %8zu %10.3f %10.3f %10.3f\n", "300 + lever", 0, f.samples, f.median,
+                f.p99, f.max);
     return 0;
 }
