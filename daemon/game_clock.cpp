@@ -229,10 +229,11 @@ void GameClock::moved(PlayerId mover, PlayerId next, Millis now) {
         const size_t stage = stageOfMove(move);
         switch (control_.mode) {
             case TimeControl::Mode::Fischer:
-                remaining_[m] += stages_[stage].increment;
+                remaining_[m] = addMillis(remaining_[m], stages_[stage].increment);
                 break;
             case TimeControl::Mode::Bronstein:
-                remaining_[m] += std::min(moverWasRunning ? used : 0, stages_[stage].delay);
+                remaining_[m] = addMillis(
+                    remaining_[m], std::min(moverWasRunning ? used : 0, stages_[stage].delay));
                 break;
             case TimeControl::Mode::SimpleDelay:
             case TimeControl::Mode::Hourglass:
@@ -240,7 +241,9 @@ void GameClock::moved(PlayerId mover, PlayerId next, Millis now) {
                 break;
         }
         const size_t nextStage = stageOfMove(move + 1);
-        if (nextStage != stage) remaining_[m] += stages_[nextStage].time;
+        if (nextStage != stage) remaining_[m] = addMillis(remaining_[m], stages_[nextStage].time);
+        // A clock never holds more than kMostMillis, however long the game.
+        remaining_[m] = std::min(remaining_[m], kMostMillis);
     }
     beginTurn(next, now);
 }
@@ -329,8 +332,8 @@ std::vector<Millis> GameClock::remainingAll(Millis now) const {
 std::optional<Millis> GameClock::flagAt() const {
     // A DGT clock says itself when a flag falls.
     if (!running() || control_.keptByDgtClock()) return std::nullopt;
-    return runningSince_ + delayLeft_ +
-           std::max<Millis>(0, remaining_[static_cast<size_t>(runner_)]);
+    return addMillis(addMillis(runningSince_, delayLeft_),
+                     std::max<Millis>(0, remaining_[static_cast<size_t>(runner_)]));
 }
 
 bool GameClock::isPlayer(PlayerId p) const {
@@ -349,8 +352,8 @@ size_t GameClock::stageOfMove(int move) const {
 
 Millis GameClock::chargedSince(Millis now) const {
     if (!running() || control_.keptByDgtClock()) return 0;
-    const Millis elapsed = std::max<Millis>(0, now - runningSince_);
-    const Millis afterDelay = std::max<Millis>(0, elapsed - delayLeft_);
+    const Millis elapsed = std::max<Millis>(0, addMillis(now, -runningSince_));
+    const Millis afterDelay = std::max<Millis>(0, addMillis(elapsed, -delayLeft_));
     return std::min(afterDelay, std::max<Millis>(0, remaining_[static_cast<size_t>(runner_)]));
 }
 

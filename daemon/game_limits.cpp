@@ -33,7 +33,8 @@ void GameLimitWatch::stopPlay(Millis now) {
 }
 
 Millis GameLimitWatch::played(Millis now) const {
-    return playedBefore_ + (playingSince_ ? std::max<Millis>(0, now - *playingSince_) : 0);
+    if (!playingSince_) return playedBefore_;
+    return addMillis(playedBefore_, std::max<Millis>(0, addMillis(now, -*playingSince_)));
 }
 
 void GameLimitWatch::setPlayed(Millis played) {
@@ -43,7 +44,7 @@ void GameLimitWatch::setPlayed(Millis played) {
 
 std::optional<Millis> GameLimitWatch::timeLimitAt() const {
     if (limits_.time <= 0 || timeReached_ || !playingSince_) return std::nullopt;
-    return *playingSince_ + std::max<Millis>(0, limits_.time - playedBefore_);
+    return addMillis(*playingSince_, std::max<Millis>(0, addMillis(limits_.time, -playedBefore_)));
 }
 
 void GameLimitWatch::turnTaken(PlayerId mover, PlayerId next) {

@@ -8,11 +8,10 @@
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include <spdlog/spdlog.h>
 
+#include "daemon/journal_checksum.h"
 #include "daemon/json_text.h"
 
 namespace arbiter {
@@ -23,6 +22,8 @@ namespace {
 // A journal line longer than this is not one we wrote.
 constexpr size_t kMaxLine = 64 * 1024;
 constexpr uintmax_t kMaxJournalBytes = 64ull * 1024 * 1024;
+// How much of the file is read at once: lines are split from it, never the whole file.
+constexpr size_t kReadSize = 64 * 1024;
 }  // namespace
 
 std::unique_ptr<JournalWriter> JournalWriter::create(const std::string& dir,
@@ -77,7 +78,7 @@ JournalWriter::~JournalWriter() {
 }
 
 bool JournalWriter::write(const nlohmann::json& event, std::string& error) {
-    waiting_.push_back(jsonText(event) + "\n");
+    waiting_.push_back(sealedLine(jsonText(event)) + "\n");
     return retry(error);
 }
 
@@ -157,87 +158,143 @@ bool JournalWriter::restore(std::string& error) {
     return true;
 }
 
-std::string JournalContents::where(size_t index) const {
-    if (index < lines.size()) return path + ":" + std::to_string(lines[index]);
-    return path + ": event " + std::to_string(index + 1);
-}
-
-namespace {
-
-// readJournal's work, without refusing a journal with no event in it.
-std::optional<JournalContents> readEvents(const std::string& path, std::string& error) {
+std::unique_ptr<JournalReader> JournalReader::open(const std::string& path, std::string& error) {
     std::error_code ec;
     auto size = fs::file_size(path, ec);
     if (ec) {
         error = "cannot read journal " + path + ": " + ec.message();
-        return std::nullopt;
+        return nullptr;
     }
     if (size > kMaxJournalBytes) {
         error = "journal " + path + " is larger than any game: " + std::to_string(size) + " bytes";
-        return std::nullopt;
+        return nullptr;
     }
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-        error = "cannot read journal " + path;
-        return std::nullopt;
+    int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+        error = "cannot read journal " + path + ": " + std::strerror(errno);
+        return nullptr;
     }
-    std::stringstream buffer;
-    buffer << in.rdbuf();
-    std::string text = buffer.str();
-
-    JournalContents contents;
-    contents.path = path;
-    size_t start = 0;
-    int lineNumber = 0;
-    while (start < text.size()) {
-        size_t end = text.find('\n', start);
-        bool last = end == std::string::npos;
-        std::string line = text.substr(start, last ? std::string::npos : end - start);
-        start = last ? text.size() : end + 1;
-        ++lineNumber;
-        auto where = [&] { return path + ":" + std::to_string(lineNumber) + ": "; };
-        if (line.size() > kMaxLine) {
-            error = where() + "line too long to be a journal event";
-            return std::nullopt;
-        }
-        if (line.empty()) continue;
-        nlohmann::json event = nlohmann::json::parse(line, nullptr, false);
-        if (event.is_discarded() || !event.is_object()) {
-            if (last) {  // torn by a crash while writing: it was never announced
-                contents.droppedTornLine = true;
-                break;
-            }
-            error = where() + "not a JSON object";
-            return std::nullopt;
-        }
-        if (!event.contains("type") || !event["type"].is_string()) {
-            error = where() + "event has no \"type\" string";
-            return std::nullopt;
-        }
-        if (contents.events.empty() && event["type"] != "game") {
-            error = where() + "a journal must begin with a \"game\" event";
-            return std::nullopt;
-        }
-        if (contents.finished) {
-            error = where() + "event after the result";
-            return std::nullopt;
-        }
-        if (event["type"] == "result") contents.finished = true;
-        contents.validBytes = start - (last ? 0 : 1);  // the text, without its newline
-        contents.events.push_back(std::move(event));
-        contents.lines.push_back(lineNumber);
-    }
-    return contents;
+    return std::unique_ptr<JournalReader>(new JournalReader(fd, path));
 }
 
-}  // namespace
+JournalReader::~JournalReader() {
+    ::close(fd_);
+}
+
+std::string JournalReader::where() const {
+    return path_ + ":" + std::to_string(eventLine_);
+}
+
+bool JournalReader::readLine(std::string& error) {
+    line_.clear();
+    terminated_ = false;
+    bool any = false;
+    for (;;) {
+        if (buffered_ == buffer_.size()) {
+            if (endOfFile_) return any;
+            buffer_.resize(kReadSize);
+            ssize_t n = ::read(fd_, buffer_.data(), buffer_.size());
+            if (n < 0 && errno == EINTR) continue;
+            if (n < 0) {
+                error = "cannot read journal " + path_ + ": " + std::strerror(errno);
+                return false;
+            }
+            buffer_.resize(static_cast<size_t>(n));
+            buffered_ = 0;
+            endOfFile_ = n == 0;
+            continue;
+        }
+        any = true;
+        const size_t newline = buffer_.find('\n', buffered_);
+        const size_t end = newline == std::string::npos ? buffer_.size() : newline;
+        if (line_.size() + (end - buffered_) > kMaxLine) {
+            error = path_ + ":" + std::to_string(lineNumber_ + 1) +
+                    ": line too long to be a journal event";
+            return false;
+        }
+        line_.append(buffer_, buffered_, end - buffered_);
+        consumed_ += end - buffered_;
+        buffered_ = end;
+        if (newline != std::string::npos) {
+            ++buffered_;
+            ++consumed_;
+            terminated_ = true;
+            return true;
+        }
+    }
+}
+
+bool JournalReader::next(nlohmann::json& event, std::string& error) {
+    error.clear();
+    while (readLine(error)) {
+        ++lineNumber_;
+        auto fail = [&](const std::string& why) {
+            error = path_ + ":" + std::to_string(lineNumber_) + ": " + why;
+            return false;
+        };
+        if (line_.empty()) continue;  // counted, so that messages name the right line
+        // A line cut short by a crash never holds its checksum, which is written
+        // last; one that does was written whole, and is checked as any other.
+        const bool torn = !terminated_ && !holdsSeal(line_);
+        const LineSeal seal = lineSeal(line_);
+        if (seal == LineSeal::Wrong && !torn)
+            return fail(
+                "the line does not match its checksum: it was changed after it was "
+                "written");
+        event = nlohmann::json::parse(line_, nullptr, false);
+        if (event.is_discarded() || !event.is_object()) {
+            if (torn) {  // never announced
+                droppedTornLine_ = true;
+                break;
+            }
+            return fail("not a JSON object");
+        }
+        if (events_ == 0) {
+            checksummed_ = seal != LineSeal::None || event.contains("checksum");
+            if (event.contains("checksum") && event["checksum"] != "crc32")
+                return fail("unknown \"checksum\": this journal says its lines carry CRC-32s");
+        }
+        if (checksummed_ && seal != LineSeal::Good)
+            return fail(seal == LineSeal::Wrong
+                            ? "the line does not match its checksum: it was changed after it "
+                              "was written"
+                            : "the line has no checksum, as every line of this journal must");
+        event.erase("crc");
+        if (!event.contains("type") || !event["type"].is_string())
+            return fail("event has no \"type\" string");
+        if (events_ == 0 && event["type"] != "game")
+            return fail("a journal must begin with a \"game\" event");
+        if (finished_) return fail("event after the result");
+        if (event["type"] == "result") finished_ = true;
+        validBytes_ = consumed_ - (terminated_ ? 1 : 0);  // the text, without its newline
+        eventLine_ = lineNumber_;
+        ++events_;
+        return true;
+    }
+    if (error.empty() && events_ == 0) {
+        heldNoEvent_ = true;
+        error = path_ + ": empty journal";
+    }
+    return false;
+}
 
 std::optional<JournalContents> readJournal(const std::string& path, std::string& error) {
-    auto contents = readEvents(path, error);
-    if (contents && contents->events.empty()) {
-        error = path + ": empty journal";
-        return std::nullopt;
+    auto reader = JournalReader::open(path, error);
+    if (!reader) return std::nullopt;
+    JournalContents contents;
+    contents.path = path;
+    nlohmann::json event;
+    while (reader->next(event, error)) {
+        if (contents.header.is_null()) {
+            contents.header = std::move(event);
+            contents.headerLine = reader->line();
+        }
     }
+    if (!error.empty()) return std::nullopt;
+    contents.lastLine = reader->line();
+    contents.finished = reader->finished();
+    contents.droppedTornLine = reader->droppedTornLine();
+    contents.validBytes = reader->validBytes();
     return contents;
 }
 
@@ -261,14 +318,19 @@ std::optional<JournalContents> findUnfinishedJournal(const std::string& dir, std
         return std::make_pair(fs::last_write_time(a, ignored), a) <
                std::make_pair(fs::last_write_time(b, ignored), b);
     });
-    auto contents = readEvents(newest->string(), error);
-    if (contents && contents->events.empty()) {
+    auto reader = JournalReader::open(newest->string(), error);
+    if (!reader) return std::nullopt;
+    nlohmann::json first;
+    if (!reader->next(first, error) && reader->heldNoEvent()) {
         // The daemon stopped before the game's first line was on disk, so the
         // game was never announced: there is nothing to resume, and nothing
         // to refuse every start for.
         spdlog::warn("{} holds no event: taken as a game that never began", newest->string());
+        error.clear();
         return std::nullopt;
     }
+    reader.reset();
+    auto contents = readJournal(newest->string(), error);
     if (!contents || contents->finished) return std::nullopt;
     return contents;
 }

@@ -18,43 +18,63 @@ std::string textOf(const json& j, const char* key) {
     return j[key].get<std::string>();
 }
 
-// Moves as the session counts them: turns completed, takebacks undone. A move
-// line without "endsTurn" (written before turns had several actions) is a turn.
-int movesOf(const JournalContents& journal) {
-    std::vector<bool> endsTurn;
-    for (const json& event : journal.events) {
+// What a listing says of a journal, read line by line: its "game" line, its
+// "result" line if any, and its moves as the session counts them: turns
+// completed, takebacks undone. A move line without "endsTurn" (written before
+// turns had several actions) is a turn.
+struct JournalSummary {
+    json header;
+    json result;
+    bool finished = false;
+    int moves = 0;
+};
+
+std::optional<JournalSummary> summarize(const std::string& path, std::string& error) {
+    auto reader = JournalReader::open(path, error);
+    if (!reader) return std::nullopt;
+    JournalSummary summary;
+    std::vector<bool> endsTurn;  // per ply standing: one bit each, as the game keeps its moves
+    json event;
+    while (reader->next(event, error)) {
         const std::string type = textOf(event, "type");
-        if (type == "move") {
+        if (summary.header.is_null()) {
+            summary.header = std::move(event);
+        } else if (type == "move") {
             const auto it = event.find("endsTurn");
             endsTurn.push_back(it == event.end() || !it->is_boolean() || it->get<bool>());
         } else if (type == "takeback") {
             const auto it = event.find("plies");
             size_t plies = it != event.end() && it->is_number_unsigned() ? it->get<size_t>() : 1;
             endsTurn.resize(endsTurn.size() - std::min(plies, endsTurn.size()));
+        } else if (type == "result") {
+            summary.result = std::move(event);
         }
     }
-    return static_cast<int>(std::count(endsTurn.begin(), endsTurn.end(), true));
+    if (!error.empty()) return std::nullopt;
+    summary.finished = reader->finished();
+    summary.moves = static_cast<int>(std::count(endsTurn.begin(), endsTurn.end(), true));
+    return summary;
 }
 
-json summaryOf(const JournalContents& journal, bool newest) {
-    const json& header = journal.events.front();
+json summaryOf(const std::string& path, const JournalSummary& journal, bool newest) {
+    const json& header = journal.header;
     json players = json::array();
     if (header.contains("players") && header["players"].is_array()) {
         for (const json& name : header["players"]) {
             if (name.is_string()) players.push_back(name);
         }
     }
-    json game = {{"journal", journal.path},
+    json game = {{"journal", path},
                  {"started", textOf(header, "started")},
                  {"game", textOf(header, "game")},
                  {"players", players},
-                 {"moves", movesOf(journal)}};
+                 {"moves", journal.moves}};
     if (!journal.finished) {
         // Only the newest unfinished game is the one arbiterd resumes.
         game["state"] = newest ? "in progress" : "unfinished";
         return game;
     }
-    const json& result = journal.events.back();
+    const json& result = journal.result;
     game["state"] = textOf(result, "status");
     json winners = json::array();
     if (result.contains("winners") && result["winners"].is_array()) {
@@ -111,12 +131,12 @@ std::optional<json> listRecordedGames(const std::string& dir, size_t most, std::
     json games = json::array();
     for (const fs::path& p : journals) {
         std::string problem;
-        auto journal = readJournal(p.string(), problem);
+        auto journal = summarize(p.string(), problem);
         if (!journal) {
             games.push_back({{"journal", p.string()}, {"state", "damaged"}, {"problem", problem}});
             continue;
         }
-        games.push_back(summaryOf(*journal, p == newest));
+        games.push_back(summaryOf(p.string(), *journal, p == newest));
     }
     return json{{"folder", dir}, {"games", games}, {"older", older}};
 }

@@ -132,7 +132,9 @@ std::unique_ptr<Session> Session::begin(const Game& game, const SessionSettings&
     }
     nlohmann::json header = {
         {"type", "game"},
-        {"version", 1},
+        {"version", kJournalVersion},
+        // Every line carries its CRC-32 (JournalWriter): a damaged one is refused.
+        {"checksum", "crc32"},
         {"game", game.name()},
         {"start", s->current().serialize()},
         {"time", settings.time.text()},

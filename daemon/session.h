@@ -72,19 +72,26 @@ class Session {
                                            AnnouncementSink& out, const TimeSource& time,
                                            std::string& error);
     // A journal read back without going on with it: replayStart() checks its
-    // "game" line against `game` and gives the session at the start, then
-    // replayEvent() replays each later event in turn. Nothing is written.
-    // resume() is this and the journal continued; arbiterctl replay shows
-    // every position on the way.
-    static std::unique_ptr<Session> replayStart(const Game& game, const JournalContents& journal,
-                                                AnnouncementSink& out, const TimeSource& time,
-                                                std::string& error);
-    // Replays journal.events[index], the one after those replayed so far, and
-    // says to `said` (when given) what was said when it happened: moves,
-    // takebacks, the result. False and a message naming the file and line
-    // when it does not fit where the game stands; then nothing changed.
-    bool replayEvent(const JournalContents& journal, size_t index, AnnouncementSink* said,
+    // "game" line (`header`, found at `where`: "PATH:LINE") against `game` and
+    // gives the session at the start, then replayEvent() replays each later
+    // event in turn. Nothing is written. resume() is this and the journal
+    // continued; arbiterctl replay shows every position on the way.
+    static std::unique_ptr<Session> replayStart(const Game& game, const nlohmann::json& header,
+                                                const std::string& where, AnnouncementSink& out,
+                                                const TimeSource& time, std::string& error);
+    // Replays `event`, the one after those replayed so far, and says to
+    // `said` (when given) what was said when it happened: moves, takebacks,
+    // the result. Each field that says where the game stood (ply, player,
+    // state, turn) must be where the replay stands. False and a message
+    // naming `where` and what differs when it does not fit; then nothing changed.
+    bool replayEvent(const nlohmann::json& event, const std::string& where, AnnouncementSink* said,
                      std::string& error);
+    // The whole journal `reader` reads, replayed in silence as it is read (its
+    // lines are never all held at once): the game where the journal leaves it.
+    // Nothing is written; nullptr and a message naming the line on damage.
+    static std::unique_ptr<Session> replay(const Game& game, JournalReader& reader,
+                                           AnnouncementSink& out, const TimeSource& time,
+                                           std::string& error);
 
     const GameState& current() const { return *states_.back(); }
     // Where a takeback leads: the state before the last player's action (chance
@@ -225,7 +232,7 @@ class Session {
     // Says how the game ended (abandoned when `o` is not over), its scores and record.
     void announceResult(AnnouncementSink& to, const Outcome& o) const;
     // Replaying a "result" line: the game ends as it said, and it is said again.
-    bool replayResult(const JournalContents& journal, size_t index, AnnouncementSink* said,
+    bool replayResult(const nlohmann::json& event, const std::string& where, AnnouncementSink* said,
                       std::string& error);
     // Whether `a`, made in `before` and leading to `after`, completes a turn.
     static bool endsTurn(const Action& a, const GameState& after);
@@ -294,6 +301,9 @@ class Session {
     // While replaying: what a takeback of a part undid, which the next move
     // was said to be made in place of (castling begun with the rook).
     std::string replacedPart_;
+    // While replaying a journal with checksums: every line was written with
+    // all its fields, so a field left out is damage, not an older journal.
+    bool replayStrict_ = false;
 };
 
 }  // namespace arbiter

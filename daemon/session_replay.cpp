@@ -1,6 +1,7 @@
 // Session::replayStart and replayEvent: a game brought back from its journal,
 // event by event; Session::resume goes on with it.
-#include <cstdio>
+#include <limits>
+#include <string>
 
 #include <spdlog/spdlog.h>
 
@@ -9,18 +10,19 @@
 
 namespace arbiter {
 
-std::unique_ptr<Session> Session::replayStart(const Game& game, const JournalContents& journal,
-                                              AnnouncementSink& out, const TimeSource& time,
-                                              std::string& error) {
-    if (journal.events.empty()) {
-        error = journal.path + ": empty journal";
-        return nullptr;
-    }
-    const nlohmann::json& header = journal.events.front();
-    auto fail = [&](size_t index, const std::string& why) {
-        error = journal.where(index) + ": " + why;
+std::unique_ptr<Session> Session::replayStart(const Game& game, const nlohmann::json& header,
+                                              const std::string& where, AnnouncementSink& out,
+                                              const TimeSource& time, std::string& error) {
+    auto fail = [&](int, const std::string& why) {
+        error = where + ": " + why;
         return nullptr;
     };
+    if (header.contains("version") &&
+        (!header["version"].is_number_integer() || header["version"].get<int64_t>() < 1 ||
+         header["version"].get<int64_t>() > kJournalVersion))
+        return fail(0, "a journal of \"version\" " + header["version"].dump() +
+                           ": this arbiterd reads versions 1 to " +
+                           std::to_string(kJournalVersion));
     auto text = [](const nlohmann::json& j, const char* key) -> std::optional<std::string> {
         if (!j.contains(key) || !j[key].is_string()) return std::nullopt;
         return j[key].get<std::string>();
@@ -75,13 +77,23 @@ std::unique_ptr<Session> Session::replayStart(const Game& game, const JournalCon
         if (!seed) return fail(0, "bad \"seed\": 1 to 16 hexadecimal digits, in lower case");
         settings.seed = *seed;
     }
-    if (header.contains("players") && header["players"].is_array()) {
-        for (const auto& name : header["players"]) {
-            if (name.is_string()) settings.players.push_back(name.get<std::string>());
+    if (header.contains("players")) {
+        const auto& names = header["players"];
+        const auto seats = static_cast<size_t>(start->playerCount());
+        if (!names.is_array() || names.size() != seats)
+            return fail(0, "bad \"players\": one name for each of the game's " +
+                               std::to_string(seats) + " seats");
+        for (const auto& name : names) {
+            if (!name.is_string() || !isValidPlayerName(name.get<std::string>()))
+                return fail(0, "bad \"players\": " + name.dump() + " is not a player's name");
+            settings.players.push_back(name.get<std::string>());
         }
     }
+    if (header.contains("started") && !header["started"].is_string())
+        return fail(0, "bad \"started\": the time the game began, as text");
     std::unique_ptr<Session> s(new Session(game, std::move(start), settings, out, time));
     s->started_ = text(header, "started").value_or(time.wallClock());
+    s->replayStrict_ = header.contains("checksum");
     return s;
 }
 
@@ -92,28 +104,45 @@ std::optional<std::string> textOf(const nlohmann::json& j, const char* key) {
     return j[key].get<std::string>();
 }
 
-// A journalled "clock" (or `key`): one whole, non-negative number of ms per seat.
+// A whole number from least to most; nullopt for anything else (a fraction,
+// text, a number beyond the range, whatever its JSON type).
+std::optional<int64_t> wholeIn(const nlohmann::json& v, int64_t least, int64_t most) {
+    if (v.is_number_unsigned()) {
+        const uint64_t n = v.get<uint64_t>();
+        if (n > static_cast<uint64_t>(most) || static_cast<int64_t>(n) < least) return std::nullopt;
+        return static_cast<int64_t>(n);
+    }
+    if (!v.is_number_integer()) return std::nullopt;
+    const int64_t n = v.get<int64_t>();
+    if (n < least || n > most) return std::nullopt;
+    return n;
+}
+
+// A journalled "clock" (or `key`): one whole number of ms per seat, from 0 to
+// kMostMillis.
 std::optional<std::vector<Millis>> clocksOf(const nlohmann::json& j, size_t players,
                                             const char* key = "clock") {
     if (!j.contains(key) || !j[key].is_array() || j[key].size() != players) return std::nullopt;
     std::vector<Millis> ms;
     for (const auto& v : j[key]) {
-        if (!v.is_number_integer() || v.get<Millis>() < 0) return std::nullopt;
-        ms.push_back(v.get<Millis>());
+        auto n = wholeIn(v, 0, kMostMillis);
+        if (!n) return std::nullopt;
+        ms.push_back(*n);
     }
     return ms;
+}
+
+// A journalled time of play ("played"): from 0 to kMostMillis.
+std::optional<Millis> playedOf(const nlohmann::json& j) {
+    return j.contains("played") ? wholeIn(j["played"], 0, kMostMillis) : std::nullopt;
 }
 
 }  // namespace
 
 std::unique_ptr<Game> gameOfJournal(const JournalContents& journal, std::string& error) {
-    if (journal.events.empty()) {
-        error = journal.path + ": empty journal";
-        return nullptr;
-    }
-    const nlohmann::json& header = journal.events.front();
+    const nlohmann::json& header = journal.header;
     auto fail = [&](const std::string& why) -> std::unique_ptr<Game> {
-        error = journal.where(0) + ": " + why;
+        error = journal.where(journal.headerLine) + ": " + why;
         return nullptr;
     };
     auto name = textOf(header, "game");
@@ -125,20 +154,28 @@ std::unique_ptr<Game> gameOfJournal(const JournalContents& journal, std::string&
             "bad \"options\": an object of \"players\", \"size\", \"values\", \"standIns\"";
         if (!o.is_object()) return fail(shape);
         if (o.contains("players")) {
-            if (!o["players"].is_number_integer() || o["players"].get<int64_t>() < 0 ||
-                o["players"].get<int64_t>() > 1000)
-                return fail(shape);
-            options.players = o["players"].get<int>();
+            auto players = wholeIn(o["players"], 0, 1000);
+            if (!players) return fail(shape);
+            options.players = static_cast<int>(*players);
         }
         if (o.contains("size")) {
+            // FILESxRANKS, each at most four digits: no board is larger, and
+            // no number read here can overflow.
             auto size = textOf(o, "size");
-            int files = -1, ranks = -1;
-            char x = 0, extra = 0;
-            if (!size || std::sscanf(size->c_str(), "%d%c%d%c", &files, &x, &ranks, &extra) != 3 ||
-                x != 'x' || files < 0 || ranks < 0)
-                return fail(shape);
-            options.files = files;
-            options.ranks = ranks;
+            const size_t x = size ? size->find('x') : std::string::npos;
+            auto dimension = [&](size_t from, size_t length) -> std::optional<int> {
+                const std::string digits = size->substr(from, length);
+                if (digits.empty() || digits.size() > 4 ||
+                    digits.find_first_not_of("0123456789") != std::string::npos)
+                    return std::nullopt;
+                return std::stoi(digits);
+            };
+            auto files = x == std::string::npos ? std::nullopt : dimension(0, x);
+            auto ranks =
+                x == std::string::npos ? std::nullopt : dimension(x + 1, std::string::npos);
+            if (!files || !ranks) return fail(shape);
+            options.files = *files;
+            options.ranks = *ranks;
         }
         if (o.contains("values")) {
             if (!o["values"].is_object()) return fail(shape);
@@ -163,16 +200,31 @@ std::unique_ptr<Game> gameOfJournal(const JournalContents& journal, std::string&
     return game;
 }
 
-bool Session::replayEvent(const JournalContents& journal, size_t index, AnnouncementSink* said,
-                          std::string& error) {
+bool Session::replayEvent(const nlohmann::json& event, const std::string& where,
+                          AnnouncementSink* said, std::string& error) {
     auto fail = [&](const std::string& why) {
-        error = journal.where(index) + ": " + why;
+        error = where + ": " + why;
         return false;
     };
-    if (index == 0 || index >= journal.events.size()) return fail("no such event to replay");
-    const nlohmann::json& event = journal.events[index];
     if (!event.is_object() || !event.contains("type") || !event["type"].is_string())
         return fail("event has no \"type\" string");
+    // Each line says where the game stood, and it must be where the replay
+    // stands: a line edited, appended or left out by hand would otherwise
+    // replay into another game without a word. A journal with checksums was
+    // written with every such field; an older one is checked on those it has.
+    auto differs = [&](const char* key, const nlohmann::json& replayed) -> std::optional<bool> {
+        if (!event.contains(key)) {
+            if (replayStrict_) return true;
+            return std::nullopt;
+        }
+        return event[key] != replayed;
+    };
+    auto mismatch = [&](const char* key, const nlohmann::json& replayed) {
+        return fail(event.contains(key) ? "\"" + std::string(key) + "\" is " + event[key].dump() +
+                                              ", but the replay has " + replayed.dump()
+                                        : "no \"" + std::string(key) + "\", which every line " +
+                                              "of this journal carries");
+    };
     const std::string type = event["type"];
     if (type == "move") {
         auto code = textOf(event, "action");
@@ -192,6 +244,15 @@ bool Session::replayEvent(const JournalContents& journal, size_t index, Announce
         }
         auto next = current().clone();
         next->apply(*action);
+        const GameState& before = current();
+        const PlayerId actor = actorOf(before, *action);
+        if (differs("ply", ply() + 1).value_or(false)) return mismatch("ply", ply() + 1);
+        if (differs("player", actor).value_or(false)) return mismatch("player", actor);
+        if (differs("state", next->serialize()).value_or(false))
+            return mismatch("state", next->serialize());
+        if (differs("turn", turns_ + 1).value_or(false)) return mismatch("turn", turns_ + 1);
+        if (differs("endsTurn", endsTurn(*action, *next)).value_or(false))
+            return mismatch("endsTurn", endsTurn(*action, *next));
         auto clocks = clocksOf(event, static_cast<size_t>(next->playerCount()));
         if (!clocks) return fail("move without a valid \"clock\"");
         std::string joiner;
@@ -199,20 +260,18 @@ bool Session::replayEvent(const JournalContents& journal, size_t index, Announce
             joiner = textOf(event, "name").value_or("");
             if (!isValidPlayerName(joiner)) return fail("a player joins without a valid name");
         }
-        if (event.contains("played") &&
-            (!event["played"].is_number_integer() || event["played"].get<Millis>() < 0))
+        auto played = playedOf(event);
+        if ((event.contains("played") || replayStrict_) && !played)
             return fail("bad \"played\" time");
         // The clocks when the action was made, its mover's thinking time
         // spent: what a takeback gives back. Journals written before it was
         // recorded give back the times after the action before.
         std::optional<std::vector<Millis>> clocksBefore;
-        if (event.contains("clockBefore")) {
+        if (event.contains("clockBefore") || replayStrict_) {
             clocksBefore = clocksOf(event, static_cast<size_t>(clock_.seats()), "clockBefore");
             if (!clocksBefore) return fail("move without a valid \"clockBefore\"");
         }
-        if (event.contains("played")) limits_.setPlayed(event["played"].get<Millis>());
-        const GameState& before = current();
-        const PlayerId actor = actorOf(before, *action);
+        if (played) limits_.setPlayed(*played);
         const int turn = turns_;
         // Replayed on a stopped clock so that move counts (stages) follow;
         // the times are the ones recorded.
@@ -230,18 +289,26 @@ bool Session::replayEvent(const JournalContents& journal, size_t index, Announce
         replacedPart_.clear();
     } else if (type == "takeback") {
         size_t plies = 1;
-        if (event.contains("plies")) {
-            if (!event["plies"].is_number_unsigned() || event["plies"].get<size_t>() < 1)
-                return fail("bad \"plies\" in a takeback");
-            plies = event["plies"].get<size_t>();
+        if (event.contains("plies") || replayStrict_) {
+            auto n = event.contains("plies")
+                         ? wholeIn(event["plies"], 1, std::numeric_limits<int>::max())
+                         : std::nullopt;
+            if (!n) return fail("bad \"plies\" in a takeback");
+            plies = static_cast<size_t>(*n);
         }
         if (actions_.size() < plies) return fail("takeback with no move to take back");
+        // Every takeback ever written names the ply it undoes: one without
+        // would take back whatever move happened to be last.
+        if (!event.contains("ply")) return fail("a takeback without the \"ply\" it takes back");
+        if (event["ply"] != ply()) return mismatch("ply", ply());
         const size_t first = actions_.size() - plies;
+        const std::string code = states_[first]->encode(actions_[first]);
+        if (differs("action", code).value_or(false)) return mismatch("action", code);
         const std::string undone = withTableNames(states_[first]->describe(actions_[first]));
         const PlayerId mover = states_[first]->toMove();
         // The clocks as the takeback left them, thinking time charged.
         std::optional<std::vector<Millis>> restored;
-        if (event.contains("clock")) {
+        if (event.contains("clock") || replayStrict_) {
             restored = clocksOf(event, before_[first].clocks.remaining.size());
             if (!restored) return fail("takeback without a valid \"clock\"");
         }
@@ -254,14 +321,24 @@ bool Session::replayEvent(const JournalContents& journal, size_t index, Announce
             announceTakeback(*said, undone, mover, restored.value_or(clock_.remainingAll(0)));
         }
     } else if (type == "time-limit") {
+        auto played = playedOf(event);
+        if ((event.contains("played") || replayStrict_) && !played)
+            return fail("bad \"played\" time");
         limits_.reachTimeLimit();
-        if (event.contains("played") && event["played"].is_number_integer() &&
-            event["played"].get<Millis>() >= 0)
-            limits_.setPlayed(event["played"].get<Millis>());
+        if (played) limits_.setPlayed(*played);
     } else if (type == "result") {
-        return replayResult(journal, index, said, error);
-    } else if (type == "illegal" || type == "consequences" || type == "fixed" ||
-               type == "draw-offer" || type == "pause" || type == "resume") {
+        return replayResult(event, where, said, error);
+    } else if (type == "draw-offer") {
+        // Informational, but the seat must be one.
+        if ((event.contains("player") || replayStrict_) &&
+            !(event.contains("player") && wholeIn(event["player"], 0, current().playerCount() - 1)))
+            return fail("a draw offer's \"player\" is a seat of the game");
+    } else if (type == "pause") {
+        // Informational, but the clocks must be clocks.
+        if ((event.contains("clock") || replayStrict_) &&
+            !clocksOf(event, static_cast<size_t>(clock_.seats())))
+            return fail("pause without a valid \"clock\"");
+    } else if (type == "illegal" || type == "consequences" || type == "fixed" || type == "resume") {
         // Informational: nothing to replay.
     } else {
         return fail("unknown event type \"" + type + "\"");
@@ -269,13 +346,12 @@ bool Session::replayEvent(const JournalContents& journal, size_t index, Announce
     return true;
 }
 
-bool Session::replayResult(const JournalContents& journal, size_t index, AnnouncementSink* said,
-                           std::string& error) {
+bool Session::replayResult(const nlohmann::json& event, const std::string& where,
+                           AnnouncementSink* said, std::string& error) {
     auto fail = [&](const std::string& why) {
-        error = journal.where(index) + ": " + why;
+        error = where + ": " + why;
         return false;
     };
-    const nlohmann::json& event = journal.events[index];
     const std::string status = textOf(event, "status").value_or("");
     if (status != "win" && status != "draw" && status != "abandoned")
         return fail("a result's \"status\" is win, draw or abandoned");
@@ -283,13 +359,17 @@ bool Session::replayResult(const JournalContents& journal, size_t index, Announc
     if (event.contains("winners")) {
         if (!event["winners"].is_array()) return fail("a result's \"winners\" is a list of seats");
         for (const auto& w : event["winners"]) {
-            if (!w.is_number_integer() || w.get<int64_t>() < 0 ||
-                w.get<int64_t>() >= current().playerCount())
-                return fail("a result's \"winners\" is a list of seats");
-            winners.push_back(static_cast<PlayerId>(w.get<int64_t>()));
+            auto seat = wholeIn(w, 0, current().playerCount() - 1);
+            if (!seat) return fail("a result's \"winners\" is a list of seats");
+            winners.push_back(static_cast<PlayerId>(*seat));
         }
     }
     if (status == "win" && winners.empty()) return fail("a result of \"win\" names its winners");
+    std::optional<std::vector<Millis>> clocks;
+    if (event.contains("clock")) {
+        clocks = clocksOf(event, static_cast<size_t>(current().playerCount()));
+        if (!clocks) return fail("result without a valid \"clock\"");
+    }
     const std::string reason = textOf(event, "reason").value_or("");
     Outcome o = status == "win"    ? Outcome::win(winners, reason)
                 : status == "draw" ? Outcome::draw(reason)
@@ -300,38 +380,52 @@ bool Session::replayResult(const JournalContents& journal, size_t index, Announc
     else if (!current().outcome().over())
         adjudicated_ = o;
     clock_.stop(0);
-    if (event.contains("clock")) {
-        if (auto clocks = clocksOf(event, static_cast<size_t>(current().playerCount())))
-            clock_.setRemaining(*clocks);
-    }
+    if (clocks) clock_.setRemaining(*clocks);
     recordPath_ = textOf(event, "record").value_or("");
     if (said) announceResult(*said, o);
     return true;
 }
 
+std::unique_ptr<Session> Session::replay(const Game& game, JournalReader& reader,
+                                         AnnouncementSink& out, const TimeSource& time,
+                                         std::string& error) {
+    nlohmann::json event;
+    if (!reader.next(event, error)) return nullptr;
+    auto s = replayStart(game, event, reader.where(), out, time, error);
+    if (!s) return nullptr;
+    // One line at a time, each replayed as it is read: what stays is the game.
+    while (reader.next(event, error)) {
+        if (!s->replayEvent(event, reader.where(), nullptr, error)) return nullptr;
+    }
+    if (!error.empty()) return nullptr;
+    return s;
+}
+
 std::unique_ptr<Session> Session::resume(const Game& game, const JournalContents& journal,
                                          AnnouncementSink& out, const TimeSource& time,
                                          std::string& error) {
+    const std::string over = ": the game has a result: there is nothing to resume";
     if (journal.finished) {
-        error = journal.where(journal.events.size() - 1) +
-                ": the game has a result: there is nothing to resume";
+        error = journal.where(journal.lastLine) + over;
         return nullptr;
     }
+    auto reader = JournalReader::open(journal.path, error);
+    if (!reader) return nullptr;
     // Replayed in silence: what was said before is not said again.
-    auto s = replayStart(game, journal, out, time, error);
+    auto s = replay(game, *reader, out, time, error);
     if (!s) return nullptr;
-    for (size_t i = 1; i < journal.events.size(); ++i) {
-        if (!s->replayEvent(journal, i, nullptr, error)) return nullptr;
+    if (reader->finished()) {
+        error = reader->where() + over;
+        return nullptr;
     }
     if (s->over()) {
-        error =
-            journal.where(journal.events.size() - 1) + ": the game is over but has no result line";
+        error = reader->where() + ": the game is over but has no result line";
         return nullptr;
     }
-    if (journal.droppedTornLine)
+    if (reader->droppedTornLine())
         spdlog::warn("{}: dropped a last line cut short by a crash (it was never announced)",
                      journal.path);
-    s->journal_ = JournalWriter::append(journal.path, journal.validBytes, error);
+    s->journal_ = JournalWriter::append(journal.path, reader->validBytes(), error);
     if (!s->journal_) return nullptr;
     if (s->turns() > 0) {
         s->clock_.start(s->current().toMove(), time.now());

@@ -212,12 +212,12 @@ bool Table::findGameToResume(const Game& game, const TableSettings& settings,
         error = "cannot resume: " + damaged + " (move the damaged journal away to start afresh)";
         return false;
     }
-    if (!found || found->events.empty()) return true;
+    if (!found) return true;
     // The surface and the boards are laid out for this table's cells: a game
     // begun on other cells cannot go on here. Checked before resuming, which
     // reopens the journal and announces the game.
     const Geometry cells = game.start()->geometry();
-    const nlohmann::json& header = found->events.front();
+    const nlohmann::json& header = found->header;
     std::string unreadable;  // Session::resume says what is wrong with the header
     auto start = header.contains("start") && header["start"].is_string()
                      ? game.load(header["start"].get<std::string>(), unreadable)
@@ -267,9 +267,8 @@ bool Table::positionToResume(const Game& game, const TableSettings& settings,
     if (!unfinished || asked.newGame) return true;
     // Replayed as resume() would, writing nothing and saying nothing.
     Announcer silent;
-    auto session = Session::replayStart(game, *unfinished, silent, time, error);
-    for (size_t i = 1; session && i < unfinished->events.size(); ++i)
-        if (!session->replayEvent(*unfinished, i, nullptr, error)) session.reset();
+    auto reader = JournalReader::open(unfinished->path, error);
+    auto session = reader ? Session::replay(game, *reader, silent, time, error) : nullptr;
     if (!session) {
         error = "cannot resume: " + error + " (move the journal away to start afresh)";
         return false;

@@ -19,6 +19,7 @@
 #include "daemon/session.h"
 #include "tests/control/program_run.h"
 #include "tests/control/server_fixture.h"
+#include "tests/daemon/journal_events.h"
 #include "tools/arbiterctl/control_client.h"
 #include "tools/arbiterctl/game_replay.h"
 
@@ -328,14 +329,19 @@ TEST_F(Arbiterctl, BadJournalsExitTwoNamingTheLine) {
     std::string illegal = lines[3];
     illegal.replace(illegal.find("g2g4"), 4, "g2g5");
     const std::string edited =
-        write("edited.jsonl", lines[0] + "\n" + lines[1] + "\n\n" + lines[2] + "\n" + illegal);
+        write("edited.jsonl",
+              lines[0] + "\n" + lines[1] + "\n\n" + lines[2] + "\n" + testing::resealed(illegal));
     EXPECT_EQ(run({"replay", edited}, {}, false), 2);
     EXPECT_EQ(err, "arbiterctl: " + edited + ":5: \"g2g5\" is not a legal action here\n");
     std::string unknown = lines[0];
     unknown.replace(unknown.find("\"fide\""), 6, "\"nim\"");
-    EXPECT_EQ(run({"replay", write("nim.jsonl", unknown + "\n")}, {}, false), 2);
+    EXPECT_EQ(run({"replay", write("nim.jsonl", testing::resealed(unknown) + "\n")}, {}, false), 2);
     EXPECT_NE(err.find(":1: unknown game \"nim\""), std::string::npos) << err;
     EXPECT_TRUE(out.empty()) << out;
+    // Edited without its checksum written anew: refused before it is replayed.
+    EXPECT_EQ(run({"replay", write("flipped.jsonl", lines[0] + "\n" + illegal + "\n")}, {}, false),
+              2);
+    EXPECT_NE(err.find(":2: the line does not match its checksum"), std::string::npos) << err;
     EXPECT_EQ(run({"replay"}, {}, false), 2);
     EXPECT_EQ(run({"replay", garbage, "--ply", "x"}, {}, false), 2);
     EXPECT_EQ(run({"status", "--ply", "2"}), 2);

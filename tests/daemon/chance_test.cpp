@@ -2,10 +2,12 @@
 // reproduced exactly on resume, never re-rolled by a takeback.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 
 #include "daemon/chance_source.h"
 #include "daemon/session.h"
+#include "tests/daemon/journal_events.h"
 #include "tests/daemon/recording_sink.h"
 #include "tests/daemon/temp_directory.h"
 #include "tests/games/dice_race.h"
@@ -137,14 +139,18 @@ TEST_F(Chance, ATakebackUndoesTheRollWithTheMoveAndTheDieFallsTheSameAgain) {
 TEST_F(Chance, AJournalWhoseDrawsDoNotMatchItsSeedIsRefused) {
     moveAsRolled();
     std::string path = session->journalPath();
-    std::ifstream in(path);
-    std::string text((std::istreambuf_iterator<char>(in)), {});
-    // The first roll as journalled, replaced by another value.
-    auto at = text.find("\"action\":\"roll");
-    ASSERT_NE(at, std::string::npos);
-    char& digit = text[at + 14];
+    // The first roll as journalled, replaced by another value (the line's
+    // checksum written anew: what is tested is the replay).
+    auto events = testing::journalEvents(path);
+    auto roll = std::find_if(events.begin(), events.end(), [](const nlohmann::json& e) {
+        return e.value("action", "").starts_with("roll");
+    });
+    ASSERT_NE(roll, events.end());
+    std::string action = (*roll)["action"];
+    char& digit = action[4];
     digit = digit == '6' ? '1' : static_cast<char>(digit + 1);
-    std::ofstream(path) << text;
+    (*roll)["action"] = action;
+    testing::writeJournalEvents(path, events);
     std::string error;
     auto journal = readJournal(path, error);
     ASSERT_TRUE(journal) << error;
@@ -154,12 +160,10 @@ TEST_F(Chance, AJournalWhoseDrawsDoNotMatchItsSeedIsRefused) {
 
 TEST_F(Chance, AJournalWithABadSeedIsRefused) {
     std::string path = session->journalPath();
-    std::ifstream in(path);
-    std::string text((std::istreambuf_iterator<char>(in)), {});
-    auto at = text.find("\"seed\":\"");
-    ASSERT_NE(at, std::string::npos);
-    text.replace(at + 8, 16, "not-a-seed-at-al");
-    std::ofstream(path) << text;
+    auto events = testing::journalEvents(path);
+    ASSERT_FALSE(events.empty());
+    events.front()["seed"] = "not-a-seed-at-al";
+    testing::writeJournalEvents(path, events);
     std::string error;
     auto journal = readJournal(path, error);
     ASSERT_TRUE(journal) << error;

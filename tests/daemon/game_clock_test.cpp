@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include "daemon/game_limits.h"
+
 namespace arbiter {
 
 // Failures show a control as players write it.
@@ -729,6 +731,31 @@ TEST(GameClockLateArrival, HourglassTimeUsedBeforeTheyCameGoesToThoseWhoWereTher
     c.moved(0, 1, 6000);
     // The 2 s used since go half to each of the other two.
     EXPECT_EQ(c.remainingAll(6000), (std::vector<Millis>{54000, 65000, 61000}));
+}
+
+TEST(GameClock, AClockNeverHoldsMoreThanTheMostTimeHoweverLongTheGame) {
+    // The largest increment a control may give, on a clock already as full as
+    // a journal may leave it: the clock stays a time, never overflows.
+    GameClock c(*TimeControl::parse("9999+9999.999"), 2);
+    c.setRemaining({kMostMillis - 1, kMostMillis});
+    c.start(0, 0);
+    c.moved(0, 1, 1);
+    c.moved(1, 0, 2);
+    EXPECT_EQ(c.remainingAll(2), (std::vector<Millis>{kMostMillis, kMostMillis}));
+    ASSERT_TRUE(c.flagAt());
+    EXPECT_EQ(*c.flagAt(), 2 + kMostMillis);
+}
+
+TEST(GameLimitWatch, PlayingTimeNearTheEndsOfMillisDoesNotOverflow) {
+    GameLimitWatch limits({24 * 3'600'000, 0});
+    limits.setPlayed(kMostMillis);
+    limits.startPlay(INT64_MAX - 5);
+    EXPECT_EQ(limits.played(INT64_MAX), kMostMillis + 5);
+    EXPECT_EQ(limits.timeLimitAt(), INT64_MAX - 5);
+    limits.setPlayed(INT64_MAX - 1);
+    limits.startPlay(0);
+    EXPECT_EQ(limits.played(10), INT64_MAX);
+    EXPECT_EQ(addMillis(INT64_MIN, -1), INT64_MIN);
 }
 
 }  // namespace

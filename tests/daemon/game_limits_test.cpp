@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "daemon/session.h"
+#include "tests/daemon/journal_events.h"
 #include "tests/daemon/recording_sink.h"
 #include "tests/daemon/temp_directory.h"
 
@@ -188,10 +189,13 @@ TEST_F(LimitedSession, AResumedGameKeepsItsLimitsAndThePlayedTime) {
 
 TEST_F(LimitedSession, BadLimitsInAJournalAreRefused) {
     begin("fide", {});
+    auto events = testing::journalEvents(session->journalPath());
+    ASSERT_FALSE(events.empty());
+    events.front()["limits"] = {{"time", -5}, {"moves", 0}};
+    testing::writeJournalEvents(session->journalPath(), events);
     std::string error;
     auto journal = readJournal(session->journalPath(), error);
     ASSERT_TRUE(journal) << error;
-    journal->events.front()["limits"] = {{"time", -5}, {"moves", 0}};
     EXPECT_FALSE(Session::resume(*game, *journal, sink, time, error));
     EXPECT_NE(error.find("bad \"limits\""), std::string::npos) << error;
 }

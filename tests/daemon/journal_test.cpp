@@ -4,10 +4,13 @@
 #include <sys/resource.h>
 
 #include <chrono>
+#include <cstdio>
 #include <csignal>
 #include <filesystem>
 #include <fstream>
 
+#include "daemon/journal_checksum.h"
+#include "tests/daemon/journal_events.h"
 #include "tests/daemon/temp_directory.h"
 
 namespace arbiter {
@@ -36,9 +39,11 @@ TEST_F(JournalTest, WrittenEventsReadBack) {
     ASSERT_TRUE(w->write({{"type", "move"}, {"action", "e2e4"}}, error));
     auto read = readJournal(w->path(), error);
     ASSERT_TRUE(read) << error;
-    ASSERT_EQ(read->events.size(), 2u);
-    EXPECT_EQ(read->events[1]["action"], "e2e4");
+    EXPECT_EQ(read->header["game"], "fide");
     EXPECT_FALSE(read->finished);
+    const auto events = testing::journalEvents(w->path());
+    ASSERT_EQ(events.size(), 2u);
+    EXPECT_EQ(events[1]["action"], "e2e4");
 }
 
 TEST_F(JournalTest, CreateNeverOverwritesAnExistingJournal) {
@@ -63,7 +68,7 @@ TEST_F(JournalTest, TornLastLineIsDropped) {
     std::string error;
     auto read = readJournal(path, error);
     ASSERT_TRUE(read) << error;
-    EXPECT_EQ(read->events.size(), 1u);
+    EXPECT_EQ(read->lastLine, 1);
     EXPECT_TRUE(read->droppedTornLine);
 }
 
@@ -101,7 +106,7 @@ TEST_F(JournalTest, ATextThatIsNotUtf8IsWrittenReplacedRatherThanThrowing) {
     ASSERT_TRUE(w->write({{"type", "game"}, {"players", {"J\xfcrgen", "Bob"}}}, error)) << error;
     auto read = readJournal(w->path(), error);
     ASSERT_TRUE(read) << error;
-    EXPECT_EQ(read->events[0]["players"][0], "J\xef\xbf\xbdrgen");  // U+FFFD
+    EXPECT_EQ(read->header["players"][0], "J\xef\xbf\xbdrgen");  // U+FFFD
 }
 
 std::string textOf(const std::string& path) {
@@ -118,7 +123,8 @@ TEST_F(JournalTest, AJournalRemovedWithItsFolderIsMadeAgainWhole) {
     ASSERT_TRUE(w->write({{"type", "game"}}, error)) << error;
     fs::remove_all(dir + "/games");
     ASSERT_TRUE(w->write({{"type", "move"}, {"action", "e2e4"}}, error)) << error;
-    EXPECT_EQ(textOf(w->path()), "{\"type\":\"game\"}\n{\"action\":\"e2e4\",\"type\":\"move\"}\n");
+    EXPECT_EQ(textOf(w->path()), sealedLine(R"({"type":"game"})") + "\n" +
+                                     sealedLine(R"({"action":"e2e4","type":"move"})") + "\n");
 }
 
 TEST_F(JournalTest, LinesTheDiskRefusesWaitInOrderForARetry) {
@@ -137,11 +143,11 @@ TEST_F(JournalTest, LinesTheDiskRefusesWaitInOrderForARetry) {
     fs::remove(dir + "/games");
     ASSERT_TRUE(w->retry(error)) << error;
     EXPECT_TRUE(w->complete());
-    auto read = readJournal(w->path(), error);
-    ASSERT_TRUE(read) << error;
-    ASSERT_EQ(read->events.size(), 3u);
-    EXPECT_EQ(read->events[1]["action"], "e2e4");
-    EXPECT_EQ(read->events[2]["action"], "e7e5");
+    ASSERT_TRUE(readJournal(w->path(), error)) << error;
+    const auto events = testing::journalEvents(w->path());
+    ASSERT_EQ(events.size(), 3u);
+    EXPECT_EQ(events[1]["action"], "e2e4");
+    EXPECT_EQ(events[2]["action"], "e7e5");
 }
 
 // A file size limit fails a write part of the way through, as a full disk does:
@@ -164,7 +170,106 @@ TEST_F(JournalTest, ALineCutShortByAFullDiskGoesOnWhereItStopped) {
     EXPECT_NE(error.find("cannot write journal"), std::string::npos) << error;
     EXPECT_EQ(w->waiting(), 1u);
     ASSERT_TRUE(w->retry(error)) << error;
-    EXPECT_EQ(textOf(w->path()), "{\"type\":\"game\"}\n{\"action\":\"e2e4\",\"type\":\"move\"}\n");
+    EXPECT_EQ(textOf(w->path()), sealedLine(R"({"type":"game"})") + "\n" +
+                                     sealedLine(R"({"action":"e2e4","type":"move"})") + "\n");
+}
+
+TEST(JournalChecksum, IsTheCrc32OfZlibAndPng) {
+    // The check value every CRC-32 (IEEE) implementation gives for "123456789".
+    EXPECT_EQ(crc32("123456789"), 0xCBF43926u);
+    EXPECT_EQ(crc32(""), 0u);
+}
+
+TEST(JournalChecksum, ASealedLineIsTheObjectWithItsChecksumLast) {
+    const std::string object = R"({"type":"fixed"})";
+    const std::string line = sealedLine(object);
+    char hex[9];
+    std::snprintf(hex, sizeof hex, "%08x", crc32(object));
+    EXPECT_EQ(line, R"({"type":"fixed","crc":")" + std::string(hex) + "\"}");
+    EXPECT_EQ(lineSeal(line), LineSeal::Good);
+    EXPECT_EQ(lineSeal(object), LineSeal::None);
+    std::string changed = line;
+    changed[10] = 'F';
+    EXPECT_EQ(lineSeal(changed), LineSeal::Wrong);
+}
+
+TEST_F(JournalTest, EveryLineWrittenCarriesItsChecksum) {
+    std::string error;
+    auto w = JournalWriter::create(dir, "g", error);
+    ASSERT_TRUE(w) << error;
+    ASSERT_TRUE(w->write({{"type", "game"}, {"game", "fide"}, {"checksum", "crc32"}}, error));
+    ASSERT_TRUE(w->write({{"type", "fixed"}}, error));
+    std::ifstream in(w->path());
+    int lines = 0;
+    for (std::string line; std::getline(in, line); ++lines)
+        EXPECT_EQ(lineSeal(line), LineSeal::Good) << line;
+    EXPECT_EQ(lines, 2);
+}
+
+// A journal whose "game" line says it carries checksums, its lines as written.
+std::string checkedJournal(const std::vector<std::string>& objects) {
+    std::string text;
+    for (const auto& object : objects) text += sealedLine(object) + "\n";
+    return text;
+}
+
+const char* kCheckedGameLine = R"({"checksum":"crc32","game":"fide","type":"game"})";
+
+TEST_F(JournalTest, ALineChangedAfterItWasWrittenIsRefusedNamingTheLine) {
+    std::string text =
+        checkedJournal({kCheckedGameLine, R"({"played":60000,"type":"time-limit"})"});
+    text.replace(text.find("60000"), 5, "70000");
+    const std::string path = write("g.jsonl", text);
+    std::string error;
+    EXPECT_FALSE(readJournal(path, error));
+    EXPECT_EQ(error, path +
+                         ":2: the line does not match its checksum: it was changed after it "
+                         "was written");
+}
+
+TEST_F(JournalTest, ALineWithoutChecksumInAJournalThatHasThemIsRefused) {
+    const std::string path =
+        write("g.jsonl", checkedJournal({kCheckedGameLine}) + R"({"type":"takeback","ply":1})"
+                                                              "\n");
+    std::string error;
+    EXPECT_FALSE(readJournal(path, error));
+    EXPECT_EQ(error, path + ":2: the line has no checksum, as every line of this journal must");
+}
+
+TEST_F(JournalTest, BlankLinesCountInTheLineNumbers) {
+    std::string path = write("old.jsonl", std::string(kGameLine) + "\n\n\n[1]\n");
+    std::string error;
+    EXPECT_FALSE(readJournal(path, error));
+    EXPECT_EQ(error, path + ":4: not a JSON object");
+    path = write("new.jsonl", checkedJournal({kCheckedGameLine}) + "\n" +
+                                  checkedJournal({R"({"type":"fixed"})"}));
+    auto read = readJournal(path, error);
+    ASSERT_TRUE(read) << error;
+    EXPECT_EQ(read->lastLine, 3);
+}
+
+TEST_F(JournalTest, ALineCutShortIsDroppedButALineWholeBarItsNewlineIsChecked) {
+    const std::string whole = checkedJournal({kCheckedGameLine, R"({"type":"fixed"})"});
+    std::string error;
+    // Cut short in its checksum: never announced.
+    auto read = readJournal(write("torn.jsonl", whole.substr(0, whole.size() - 4)), error);
+    ASSERT_TRUE(read) << error;
+    EXPECT_TRUE(read->droppedTornLine);
+    EXPECT_EQ(read->lastLine, 1);
+    // Its newline damaged rather than missing: the line is whole, and wrong.
+    std::string damaged = whole;
+    damaged.back() = '\x0b';
+    const std::string path = write("damaged.jsonl", damaged);
+    EXPECT_FALSE(readJournal(path, error));
+    EXPECT_EQ(error.rfind(path + ":2: ", 0), 0u) << error;
+}
+
+TEST_F(JournalTest, AJournalTooLargeForAnyGameIsRefusedUnread) {
+    const std::string path = write("huge.jsonl", kGameLine);
+    fs::resize_file(path, 65ull * 1024 * 1024);
+    std::string error;
+    EXPECT_FALSE(readJournal(path, error));
+    EXPECT_NE(error.find("larger than any game"), std::string::npos) << error;
 }
 
 // Journals are told apart by when they were last written, not by name.
@@ -241,8 +346,9 @@ TEST(JournalResume, AppendingAfterATornLineStartsAFreshLine) {
     ASSERT_TRUE(w->write({{"type", "fixed"}}, error));
     auto again = readJournal(path, error);
     ASSERT_TRUE(again) << error;
-    ASSERT_EQ(again->events.size(), 2u);
-    EXPECT_EQ(again->events[1]["type"], "fixed");
+    const auto events = testing::journalEvents(path);
+    ASSERT_EQ(events.size(), 2u);
+    EXPECT_EQ(events[1]["type"], "fixed");
     EXPECT_FALSE(again->droppedTornLine);
 }
 
@@ -257,7 +363,7 @@ TEST(JournalResume, AppendingAfterALastLineWithoutNewlineStartsAFreshLine) {
     ASSERT_TRUE(w && w->write({{"type", "fixed"}}, error)) << error;
     auto again = readJournal(path, error);
     ASSERT_TRUE(again) << error;
-    EXPECT_EQ(again->events.size(), 2u);
+    EXPECT_EQ(again->lastLine, 2);
 }
 
 }  // namespace

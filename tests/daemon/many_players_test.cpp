@@ -5,6 +5,7 @@
 #include <fstream>
 
 #include "daemon/session.h"
+#include "tests/daemon/journal_events.h"
 #include "tests/daemon/recording_sink.h"
 #include "tests/daemon/temp_directory.h"
 
@@ -199,10 +200,13 @@ TEST_F(ManyPlayers, AResumeReplaysArrivalsAndDepartures) {
 
 TEST_F(ManyPlayers, AJoinWithoutANameInTheJournalIsRefusedOnResume) {
     ASSERT_EQ(session->join("Eve"), "");
+    auto events = testing::journalEvents(session->journalPath());
+    ASSERT_FALSE(events.empty());
+    events.back().erase("name");
+    testing::writeJournalEvents(session->journalPath(), events);
     std::string error;
     auto journal = readJournal(session->journalPath(), error);
     ASSERT_TRUE(journal) << error;
-    journal->events.back().erase("name");
     testing::RecordingSink out;
     EXPECT_FALSE(Session::resume(*game, *journal, out, time, error));
     EXPECT_NE(error.find("joins without a valid name"), std::string::npos) << error;

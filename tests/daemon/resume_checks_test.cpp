@@ -132,6 +132,183 @@ TEST_F(ResumeChecks, AMoveWhereChanceIsDueIsRefused) {
     EXPECT_NE(error.find("comes before the chance it waits for"), std::string::npos) << error;
 }
 
+const std::string kFideHead =
+    R"({"type":"game","version":1,"game":"fide","start":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1","time":"5+0"})"
+    "\n";
+const std::string kFideE4 =
+    R"({"type":"move","ply":1,"player":0,"action":"e2e4","state":"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1","clock":[300000,300000]})"
+    "\n";
+
+TEST_F(ResumeChecks, ABareTakebackAppendedDoesNotTakeBackAMove) {
+    auto fide = makeGame("fide");
+    std::string error = resumeError(*fide, kFideHead + kFideE4 +
+                                               R"({"type":"takeback"})"
+                                               "\n");
+    EXPECT_EQ(error,
+              scratch.path() + "/game.jsonl:3: a takeback without the \"ply\" it takes back");
+    error = resumeError(*fide, kFideHead + kFideE4 +
+                                   R"({"type":"takeback","ply":2})"
+                                   "\n");
+    EXPECT_EQ(error, scratch.path() + "/game.jsonl:3: \"ply\" is 2, but the replay has 1");
+    error = resumeError(*fide, kFideHead + kFideE4 +
+                                   R"({"type":"takeback","ply":1,"action":"d2d4"})"
+                                   "\n");
+    EXPECT_EQ(error, scratch.path() +
+                         "/game.jsonl:3: \"action\" is \"d2d4\", but the replay has "
+                         "\"e2e4\"");
+}
+
+TEST_F(ResumeChecks, WhereAMoveSaysTheGameStoodMustBeWhereTheReplayStands) {
+    auto fide = makeGame("fide");
+    const std::string path = scratch.path() + "/game.jsonl";
+    EXPECT_EQ(resumeError(*fide, kFideHead + kFideE4), "");
+    auto edited = [&](const std::string& from, const std::string& to) {
+        std::string move = kFideE4;
+        move.replace(move.find(from), from.size(), to);
+        return resumeError(*fide, kFideHead + "\n" + move);
+    };
+    EXPECT_EQ(edited(R"("ply":1)", R"("ply":5)"), path + ":3: \"ply\" is 5, but the replay has 1");
+    EXPECT_EQ(edited(R"("player":0)", R"("player":1)"),
+              path + ":3: \"player\" is 1, but the replay has 0");
+    EXPECT_EQ(edited("4P3/8/PPPP1PPP", "4P3/8/PPPP1PPQ"),
+              path +
+                  ":3: \"state\" is \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPQ/RNBQKBNR b KQkq e3 0 "
+                  "1\", but the replay has \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b "
+                  "KQkq e3 0 1\"");
+}
+
+TEST_F(ResumeChecks, ThePlayersNamedMustBeNamesOneForEachSeat) {
+    auto fide = makeGame("fide");
+    auto withPlayers = [&](const std::string& players) {
+        std::string head = kFideHead;
+        head.insert(head.size() - 2, R"(,"players":)" + players);
+        return resumeError(*fide, head);
+    };
+    EXPECT_EQ(withPlayers(R"(["Ann","Bob"])"), "");
+    EXPECT_NE(withPlayers(R"(["Ann"])").find("one name for each of the game's 2 seats"),
+              std::string::npos);
+    EXPECT_NE(withPlayers(R"(["Ann",7])").find("7 is not a player's name"), std::string::npos);
+    EXPECT_NE(withPlayers(R"(["Ann","B\u0007b"])").find("is not a player's name"),
+              std::string::npos);
+}
+
+TEST_F(ResumeChecks, NumbersBeyondAnyGameAreRefusedNotOverflowed) {
+    auto fide = makeGame("fide");
+    const std::string huge = "9223372036854775807";
+    const std::string move = R"({"type":"move","ply":1,"player":0,"action":"e2e4",)";
+    const std::string clocks = R"("clock":[300000,300000])";
+    struct Case {
+        std::string lines;
+        std::string why;
+    } cases[] = {
+        {move + R"("clock":[)" + huge + ",300000]}\n", "move without a valid \"clock\""},
+        {move + R"("clock":[1e300,300000]})"
+                "\n",
+         "move without a valid \"clock\""},
+        {move + R"("clock":[18446744073709551615,300000]})"
+                "\n",
+         "move without a valid \"clock\""},
+        {move + clocks + R"(,"clockBefore":[300000,)" + huge + "]}\n",
+         "move without a valid \"clockBefore\""},
+        {move + clocks + R"(,"played":)" + huge + "}\n", "bad \"played\" time"},
+        {R"({"type":"time-limit","played":)" + huge + "}\n", "bad \"played\" time"},
+        {move + clocks + "}\n" +
+             R"({"type":"takeback","ply":1,"plies":18446744073709551615})"
+             "\n",
+         "bad \"plies\" in a takeback"},
+        {move + clocks + "}\n" + R"({"type":"takeback","ply":1,"clock":[)" + huge + ",1]}\n",
+         "takeback without a valid \"clock\""},
+        {R"({"type":"pause","clock":[)" + huge + ",1]}\n", "pause without a valid \"clock\""},
+        {R"({"type":"draw-offer","player":)" + huge + "}\n",
+         "a draw offer's \"player\" is a seat of the game"},
+    };
+    for (const Case& c : cases) {
+        const std::string error = resumeError(*fide, kFideHead + c.lines);
+        EXPECT_NE(error.find(c.why), std::string::npos) << c.lines << " -> " << error;
+    }
+    std::string head = kFideHead;
+    head.replace(head.find("5+0"), 3, huge + "+0");
+    EXPECT_NE(resumeError(*fide, head).find("bad or missing \"time\""), std::string::npos);
+    head = kFideHead;
+    head.insert(head.size() - 2, R"(,"limits":{"time":)" + huge + R"(,"moves":0})");
+    EXPECT_NE(resumeError(*fide, head).find("bad \"limits\""), std::string::npos);
+    head = kFideHead;
+    head.insert(head.size() - 2, R"(,"version":)" + huge);
+    EXPECT_NE(resumeError(*fide, head).find("this arbiterd reads versions 1 to"),
+              std::string::npos);
+    // A result ends the game, so it is replayed, not resumed.
+    std::string error;
+    auto replayed =
+        Session::replayStart(*fide, nlohmann::json::parse(kFideHead), "x:1", sink, time, error);
+    ASSERT_TRUE(replayed) << error;
+    EXPECT_FALSE(replayed->replayEvent(
+        nlohmann::json::parse(R"({"type":"result","status":"win","winners":[)" + huge + "]}"),
+        "x:2", nullptr, error));
+    EXPECT_EQ(error, "x:2: a result's \"winners\" is a list of seats");
+    // The same bounds as the command line and the configuration give it.
+    EXPECT_FALSE(TimeControl::parse(huge + "+0"));
+    EXPECT_FALSE(TimeControl::parse("5+" + huge));
+    EXPECT_FALSE(GameLimits::parseMinutes(huge));
+    // A board size too large for any number is no game's either.
+    JournalContents options;
+    options.path = "x.jsonl";
+    options.header = nlohmann::json::parse(
+        R"({"type":"game","game":"skirmish","options":{"size":"99999999999x8"}})");
+    EXPECT_FALSE(gameOfJournal(options, error));
+    EXPECT_NE(error.find("bad \"options\""), std::string::npos) << error;
+}
+
+// Every bit of a journal, flipped on disk: the journal is refused, or it
+// resumes into exactly the game it held. Never into another one.
+TEST_F(ResumeChecks, ABitFlippedAnywhereNeverChangesTheGameSilently) {
+    auto fide = makeGame("fide");
+    SessionSettings settings;
+    settings.time = *TimeControl::parse("5+3");
+    settings.players = {"Ann", "Bob"};
+    settings.journalDir = scratch.path() + "/games";
+    std::string error;
+    auto s = Session::begin(*fide, settings, sink, time, error);
+    ASSERT_TRUE(s) << error;
+    for (const char* code : {"e2e4", "e7e5", "g1f3", "b8c6"}) {
+        time.advance(4321);
+        ASSERT_TRUE(s->commit(*s->current().decode(code))) << code;
+    }
+    ASSERT_TRUE(s->takeback());
+    time.advance(1234);
+    ASSERT_EQ(s->pauseClocks(), "");
+    ASSERT_EQ(s->resumeClocks(), "");
+    ASSERT_EQ(s->offerDraw(1), "");
+    const std::string path = s->journalPath();
+    s.reset();
+    std::string original;
+    {
+        std::ifstream in(path, std::ios::binary);
+        original.assign(std::istreambuf_iterator<char>(in), {});
+    }
+    auto resumed = [&](const std::string& text) -> std::optional<nlohmann::json> {
+        std::ofstream(path, std::ios::binary | std::ios::trunc) << text;
+        std::string why;
+        auto journal = readJournal(path, why);
+        auto again = journal ? Session::resume(*fide, *journal, sink, time, why) : nullptr;
+        if (!again) return std::nullopt;
+        return again->snapshot();
+    };
+    const auto game = resumed(original);
+    ASSERT_TRUE(game);
+    std::vector<std::pair<size_t, int>> flips;
+    for (size_t at = 0; at < original.size(); at += 9) flips.emplace_back(at, (at / 9) % 8);
+    for (int bit = 0; bit < 8; ++bit) flips.emplace_back(original.size() - 1, bit);
+    for (auto [at, bit] : flips) {
+        std::string flipped = original;
+        flipped[at] = static_cast<char>(flipped[at] ^ (1 << bit));
+        const auto game2 = resumed(flipped);
+        if (game2) {
+            EXPECT_EQ(*game2, *game) << "byte " << at << " bit " << bit << " ("
+                                     << original.substr(at, 20) << "...) changed the game";
+        }
+    }
+}
+
 TEST(ChanceAtTheTable, ChanceIsNeverSaid) {
     testing::OneBoardTable at(testgames::makeDiceRaceGame());
     ASSERT_TRUE(at.table) << at.error;

@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "tests/daemon/journal_events.h"
 #include "tests/daemon/recording_sink.h"
 #include "tests/daemon/temp_directory.h"
 
@@ -240,9 +241,9 @@ TEST(SessionClocks, AMoveIsAnnouncedWithTheTimesItIsRecordedWith) {
     for (const char* uci : {"e2e4", "e7e5", "g1f3"}) {
         auto a = session->current().decode(uci);
         ASSERT_TRUE(a && session->commit(*a)) << uci;
-        auto journal = readJournal(session->journalPath(), error);
-        ASSERT_TRUE(journal) << error;
-        const auto recorded = journal->events.back()["clock"].get<std::vector<Millis>>();
+        const auto events = testing::journalEvents(session->journalPath());
+        ASSERT_FALSE(events.empty());
+        const auto recorded = events.back()["clock"].get<std::vector<Millis>>();
         const std::string said =
             "White " + GameClock::format(recorded[0]) + ", Black " + GameClock::format(recorded[1]);
         EXPECT_NE(sink.said.back().text.find(said), std::string::npos)
@@ -262,12 +263,22 @@ TEST_F(SessionTest, ResumeReplaysTheJournal) {
     EXPECT_EQ(resumedSaid.said.back().type, "resume");
 }
 
-TEST_F(SessionTest, ResumeRefusesAJournalOfAnotherGame) {
-    JournalContents j;
-    j.path = "x.jsonl";
-    j.events = {{{"type", "game"}, {"game", "martian"}, {"start", "?"}, {"time", "5+3"}}};
+// Why `events`, written as a journal, cannot be resumed; empty if it can.
+std::string resumeError(const Game& game, const std::vector<nlohmann::json>& events) {
+    testing::TempDirectory scratch{"arbiter-session-resume"};
+    const std::string path = scratch.path() + "/x.jsonl";
+    testing::writeJournalEvents(path, events);
     std::string error;
-    EXPECT_FALSE(Session::resume(*game, j, sink, time, error));
+    auto journal = readJournal(path, error);
+    if (!journal) return error;
+    ManualTimeSource time;
+    testing::RecordingSink sink;
+    return Session::resume(game, *journal, sink, time, error) ? std::string() : error;
+}
+
+TEST_F(SessionTest, ResumeRefusesAJournalOfAnotherGame) {
+    const std::string error = resumeError(
+        *game, {{{"type", "game"}, {"game", "martian"}, {"start", "?"}, {"time", "5+3"}}});
     EXPECT_NE(error.find("this journal is for game \"martian\""), std::string::npos) << error;
 }
 
@@ -275,16 +286,13 @@ TEST_F(SessionTest, ResumeRefusesBadClocksAndUnknownEvents) {
     std::string start = session->current().serialize();
     auto header =
         nlohmann::json{{"type", "game"}, {"game", "fide"}, {"start", start}, {"time", "5+3"}};
-    std::string error;
-    JournalContents badClock{"x", {header, {{"type", "move"}, {"action", "e2e4"}, {"clock", "x"}}}};
-    EXPECT_FALSE(Session::resume(*game, badClock, sink, time, error));
+    std::string error =
+        resumeError(*game, {header, {{"type", "move"}, {"action", "e2e4"}, {"clock", "x"}}});
     EXPECT_NE(error.find("valid \"clock\""), std::string::npos) << error;
-    JournalContents unknown{"x", {header, {{"type", "teleport"}}}};
-    EXPECT_FALSE(Session::resume(*game, unknown, sink, time, error));
+    error = resumeError(*game, {header, {{"type", "teleport"}}});
     EXPECT_NE(error.find("unknown event type \"teleport\""), std::string::npos) << error;
-    JournalContents badStart{
-        "x", {{{"type", "game"}, {"game", "fide"}, {"start", "8/8 w"}, {"time", "5+3"}}}};
-    EXPECT_FALSE(Session::resume(*game, badStart, sink, time, error));
+    error = resumeError(
+        *game, {{{"type", "game"}, {"game", "fide"}, {"start", "8/8 w"}, {"time", "5+3"}}});
     EXPECT_NE(error.find("bad start state"), std::string::npos) << error;
 }
 

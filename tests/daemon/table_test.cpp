@@ -217,7 +217,7 @@ TEST_F(TableTest, AGameBeginsFromThePositionAskedForAndResumesOnlyWithIt) {
     ASSERT_EQ(table->session()->ply(), 1);
     auto journal = readJournal(table->session()->journalPath(), error);
     ASSERT_TRUE(journal) << error;
-    EXPECT_EQ(journal->events.front()["start"], "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1");
+    EXPECT_EQ(journal->header["start"], "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1");
     table.reset();
     // Another position asked for contradicts the game to resume...
     TableSettings other = settings();

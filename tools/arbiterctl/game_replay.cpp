@@ -37,7 +37,7 @@ std::string positionText(const Session& session) {
 }
 
 std::string heading(const JournalContents& journal, const Session& start) {
-    const auto& header = journal.events.front();
+    const auto& header = journal.header;
     std::string text = header.value("game", std::string("?"));
     if (header.contains("time") && header["time"].is_string())
         text += ", " + header["time"].get<std::string>();
@@ -67,14 +67,18 @@ int replayJournal(const ReplayRequest& request, std::ostream& out, std::ostream&
     auto game = gameOfJournal(*journal, error);
     if (!game) return cannot(error);
     SaidLines said;
-    auto session = Session::replayStart(*game, *journal, said, time, error);
+    auto reader = JournalReader::open(journal->path, error);
+    if (!reader) return cannot(error);
+    nlohmann::json event;
+    if (!reader->next(event, error)) return cannot(error);
+    auto session = Session::replayStart(*game, event, reader->where(), said, time, error);
     if (!session) return cannot(error);
 
     std::vector<Shown> shown = {{0, "Start\n" + positionText(*session), true}};
-    for (size_t i = 1; i < journal->events.size(); ++i) {
+    while (reader->next(event, error)) {
         said.lines.clear();
-        if (!session->replayEvent(*journal, i, &said, error)) return cannot(error);
-        const std::string type = journal->events[i]["type"];
+        if (!session->replayEvent(event, reader->where(), &said, error)) return cannot(error);
+        const std::string type = event["type"];
         std::string text;
         for (const std::string& line : said.lines) text += line + "\n";
         if (type == "move" || type == "takeback")
@@ -82,6 +86,7 @@ int replayJournal(const ReplayRequest& request, std::ostream& out, std::ostream&
         else if (!text.empty())
             shown.push_back({session->ply(), text});
     }
+    if (!error.empty()) return cannot(error);
     if (journal->droppedTornLine) {
         shown.push_back({session->ply(),
                          "(The journal's last line was cut short by a crash; that event was "
