@@ -87,12 +87,12 @@ TEST_F(SessionTest, AJournalTheDiskRefusesIsAnnouncedAndItsLinesWaitForARetry) {
     EXPECT_EQ(sink.said.back().text,
               "The journal is written again: " + session->journalPath() + " is complete.");
     std::string error;
-    auto journal = readJournal(session->journalPath(), error);
-    ASSERT_TRUE(journal) << error;
-    ASSERT_EQ(journal->events.size(), 4u);
-    EXPECT_EQ(journal->events[1]["action"], "e2e4");
-    EXPECT_EQ(journal->events[2]["action"], "e7e5");
-    EXPECT_EQ(journal->events[3]["action"], "g1f3");
+    ASSERT_TRUE(readJournal(session->journalPath(), error)) << error;
+    const auto events = testing::journalEvents(session->journalPath());
+    ASSERT_EQ(events.size(), 4u);
+    EXPECT_EQ(events[1]["action"], "e2e4");
+    EXPECT_EQ(events[2]["action"], "e7e5");
+    EXPECT_EQ(events[3]["action"], "g1f3");
 }
 
 TEST_F(SessionTest, ClocksStartWithTheFirstMoveAndGetTheIncrement) {
