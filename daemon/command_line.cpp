@@ -34,7 +34,7 @@ std::optional<CommandLine> readCommandLine(int argc, const char* const argv[], s
     }
     CommandLine result;
     Configuration& config = result.config;
-    std::string board, players, size, speak;
+    std::string board, players, size, speak, secrets;
     std::vector<std::string> options, standIns;
     po::options_description described("arbiterd options");
     described.add_options()("help,h", "show this help")(
@@ -82,6 +82,9 @@ std::optional<CommandLine> readCommandLine(int argc, const char* const argv[], s
         "seed and the same play draw the same dice")(
         "log-level", po::value(&config.logLevel)->default_value(config.logLevel),
         "trace, debug, info, warn, error")(
+        "secrets", po::value(&secrets),
+        "in a moderated game, each player's secret for arbiterctl --as, in turn order: "
+        "W-s3cret,B-s3cret")(
         "speak", po::value(&speak)->implicit_value("en"),
         "speak the announcements through espeak-ng, in en (English, the default) or de "
         "(German)")("list-ports", "list serial ports and likely boards, then exit")(
@@ -157,6 +160,9 @@ std::optional<CommandLine> readCommandLine(int argc, const char* const argv[], s
         fromCommandLine.push_back("stand-ins." + piece);
     }
     if (vm.count("speak")) config.speak = speak;
+    if (vm.count("secrets")) {
+        if (!readSecrets(secrets, config, error)) return std::nullopt;
+    }
     if (vm.count("board")) {
         auto device = DeviceSpec::parse(board, error);
         if (!device) return std::nullopt;

@@ -26,7 +26,7 @@ namespace {
 const std::vector<std::string> kTopKeys = {"game",       "players",    "size",      "time",
                                            "time-limit", "move-limit", "player",    "journal",
                                            "settle-ms",  "socket",     "log-level", "clock-white",
-                                           "position",   "speak"};
+                                           "position",   "speak",      "secrets"};
 constexpr const char* kOptionsSection = "options";
 constexpr const char* kStandInsSection = "stand-ins";
 const std::vector<std::string> kBoardKeys = {"device", "origin", "rotation", "squares", "sensing"};
@@ -358,6 +358,31 @@ bool readOption(const std::string& name, const std::string& value, Configuration
     return true;
 }
 
+bool readSecrets(const std::string& text, Configuration& config, std::string& error) {
+    std::vector<std::string> secrets;
+    size_t from = 0;
+    for (;;) {
+        const size_t comma = text.find(',', from);
+        std::string one = text.substr(from, comma == std::string::npos ? comma : comma - from);
+        one.erase(0, one.find_first_not_of(' '));
+        one.erase(one.find_last_not_of(' ') + 1);
+        const bool printable = std::all_of(one.begin(), one.end(),
+                                           [](unsigned char c) { return c > 0x20 && c < 0x7f; });
+        if (one.empty() || one.size() > 200 || !printable) {
+            // Not said back: the console may be in sight of the players.
+            error = "secret number " + std::to_string(secrets.size() + 1) +
+                    " is not 1 to 200 printable characters without spaces; secrets are one "
+                    "per player in turn order, separated by commas";
+            return false;
+        }
+        secrets.push_back(one);
+        if (comma == std::string::npos) break;
+        from = comma + 1;
+    }
+    config.secrets = std::move(secrets);
+    return true;
+}
+
 bool readStandIn(const std::string& piece, const std::string& setPiece, Configuration& config,
                  std::string& error) {
     if (piece.empty() || !std::all_of(piece.begin(), piece.end(), isNameChar)) {
@@ -470,6 +495,12 @@ bool readFileInto(const std::string& path, const std::vector<std::string>& fromC
     // Whether it is a position of the game is for the game to say (setUpTable).
     if (auto v = take("position")) config.position = *v;
     if (auto v = take("speak")) config.speak = *v;
+    if (auto v = take("secrets")) {
+        if (!readSecrets(*v, config, error)) {
+            error = config.where("secrets") + error;
+            return false;
+        }
+    }
     if (vm.count("player") && !onCommandLine("player")) {
         config.playerNames = vm["player"].as<std::vector<std::string>>();
         config.lines["player"] = layout.keyLines["player"];

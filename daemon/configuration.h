@@ -44,6 +44,9 @@ struct Configuration {
     std::string timeLimit;   // minutes of play for the whole game; empty: none
     std::string moveLimit;   // moves each player makes at most; empty: none
     std::vector<std::string> playerNames;  // "player", in turn order
+    // "secrets": per seat in turn order, what a player gives to connect to the
+    // control socket as themselves in a moderated game (arbiterctl --as).
+    std::vector<std::string> secrets;
     std::string journal = "games";
     bool newGame = false;  // --new-game: close an unfinished game rather than resume it
     long settleMs = 300;
@@ -83,6 +86,9 @@ bool readClockWhite(const std::string& text, Configuration& config, std::string&
 bool readSurfaceSize(const std::string& text, Configuration& config, std::string& error);
 bool readOption(const std::string& name, const std::string& value, Configuration& config,
                 std::string& error);
+// `secrets = W-s3cret, B-s3cret`: one per seat in turn order, each 1 to 200
+// printable characters without spaces or commas.
+bool readSecrets(const std::string& text, Configuration& config, std::string& error);
 bool readStandIn(const std::string& piece, const std::string& setPiece, Configuration& config,
                  std::string& error);
 

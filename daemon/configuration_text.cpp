@@ -132,6 +132,11 @@ std::string configurationText(const Configuration& config, const TableSetup& set
     out << "# Speak the announcements through espeak-ng: en (English) or de (German);\n"
         << "# silent by default.\n";
     out << (config.speak ? "speak = " + *config.speak : std::string("# speak = en")) << "\n";
+    if (!config.secrets.empty()) {
+        // Never printed: what is printed may be read at the table.
+        out << "# Each player's secret for arbiterctl --as, in turn order (docs/control.md):\n"
+            << "# given, and not printed here.\n# secrets = white-secret, black-secret\n";
+    }
 
     out << "\n";
     if (game.options.empty()) {
@@ -184,7 +189,9 @@ std::string configurationText(const Configuration& config, const TableSetup& set
 
 std::string startPositionText(const TableSetup& setup, const GameState& start) {
     std::string text;
+    PlayerId seat = -1;
     for (const BoardSetting& board : setup.settings.boards) {
+        ++seat;
         std::string fen;
         for (int row = 0; row < 8; ++row) {
             int empty = 0;
@@ -193,7 +200,12 @@ std::string startPositionText(const TableSetup& setup, const GameState& start) {
                 Appearance look;
                 if (board.placement.used.test(static_cast<size_t>(square))) {
                     Cell c = Surface::cellOf(start.geometry(), board.placement, square);
-                    if (c != NoCell) look = start.appearance(c);
+                    // Where each player sees only part of the game, board i
+                    // is seat i's own and shows that player's view.
+                    if (c != NoCell)
+                        look = start.hidesInformation()
+                                   ? start.view(seat).looks[static_cast<size_t>(c)]
+                                   : start.appearance(c);
                 }
                 if (!look) {
                     ++empty;

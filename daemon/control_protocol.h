@@ -26,6 +26,7 @@ inline constexpr const char* kTakeback = "takeback";
 inline constexpr const char* kPause = "pause";
 inline constexpr const char* kResume = "resume";
 inline constexpr const char* kGames = "games";
+inline constexpr const char* kAs = "as";
 }  // namespace request
 
 // ...and what the server sends.

@@ -36,6 +36,7 @@ const std::vector<std::string>* fieldsOf(const std::string& type) {
         {kDo, {"action", "player", "name"}},
         {kResume, {}},
         {kGames, {}},
+        {kAs, {"name", "secret"}},
     };
     auto it = shapes.find(type);
     return it == shapes.end() ? nullptr : &it->second;
@@ -44,8 +45,8 @@ const std::vector<std::string>* fieldsOf(const std::string& type) {
 std::string knownTypes() {
     using namespace control::request;
     std::string list;
-    for (const char* t :
-         {kStatus, kSubscribe, kUnsubscribe, kNewGame, kDo, kTakeback, kPause, kResume, kGames}) {
+    for (const char* t : {kStatus, kSubscribe, kUnsubscribe, kNewGame, kDo, kTakeback, kPause,
+                          kResume, kGames, kAs}) {
         if (!list.empty()) list += ", ";
         list += t;
     }
@@ -151,6 +152,17 @@ ParsedControlLine parseControlLine(std::string_view line) {
     if (r.type == control::request::kDo) {
         if (std::string why = readDoFields(request, r); !why.empty())
             return refused(r.id, std::move(why));
+    }
+    if (r.type == control::request::kAs) {
+        auto name = request.find("name");
+        auto secret = request.find("secret");
+        if (name == request.end() || !name->is_string() || secret == request.end() ||
+            !secret->is_string())
+            return refused(r.id,
+                           "an as request needs \"name\" and \"secret\", strings: the player's "
+                           "name at this table and their secret");
+        r.name = name->get<std::string>();
+        r.secret = secret->get<std::string>();
     }
     return parsed;
 }

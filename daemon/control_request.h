@@ -15,7 +15,8 @@ struct ControlRequest {
     // The fields of a "do" request; empty or -1 for other types.
     std::string action;
     int player = -1;  // a seat number, or -1 for the player to move
-    std::string name;
+    std::string name;    // of a player joining ("do") or of the player speaking ("as")
+    std::string secret;  // "as" only: the player's secret
 };
 
 // What a line from a client turned out to be. A refused line is answered with

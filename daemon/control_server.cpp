@@ -85,6 +85,9 @@ struct ControlServer::Client {
     std::string output;       // waiting for the socket, from outputSent on
     std::size_t outputSent = 0;
     bool subscribed = false;
+    // The seat this client has shown itself to be (an "as" request), or -1:
+    // it then hears and sees only what everyone at the table may know.
+    int seat = -1;
     bool inputEnded = false;  // the client will send no more; close once replies are out
     bool closed = false;
     bool watched = false;          // whether the loop reads for it now
@@ -214,10 +217,12 @@ void ControlServer::announce(const Announcement& a) {
                           {"event", a.type},
                           {"text", a.text},
                           {"data", ordered_json(a.data)}};
+    if (!a.forEveryone()) event["to"] = a.audience;
     std::string line = toLine(event);
     std::vector<ClientPtr> subscribers;
     for (auto& [fd, client] : clients_)
-        if (client->subscribed) subscribers.push_back(client);
+        if (client->subscribed && (a.forEveryone() || client->seat == a.audience))
+            subscribers.push_back(client);
     for (const ClientPtr& c : subscribers) enqueue(c, line);
 }
 
@@ -478,6 +483,26 @@ void ControlServer::dispatch(const ClientPtr& c, const ControlRequest& request) 
     } else if (type == kUnsubscribe) {
         c->subscribed = false;
         sendOk(c, id, json::object());
+    } else if (type == kAs) {
+        // Shown once per connection: a client does not change seats.
+        if (c->seat >= 0) {
+            sendError(c, id,
+                      "this connection already speaks as a player; connect again to be another");
+            return;
+        }
+        int seat = -1;
+        const ControlReply reply = table_.admit(request.name, request.secret, seat);
+        if (reply.ok) c->seat = seat;
+        answer(reply);
+    } else if (type == kDo && c->seat >= 0) {
+        // A player connected as themselves acts for their own seat only.
+        if ((request.player >= 0 && request.player != c->seat) || !request.name.empty()) {
+            sendError(c, id,
+                      "a player connected as themselves acts for their own seat only, and "
+                      "names no one");
+            return;
+        }
+        answer(table_.actAs(c->seat, request.action));
     } else if (type == kDo) {
         answer(table_.act(request.action, request.player, request.name));
     } else if (type == kNewGame) {
@@ -496,7 +521,7 @@ void ControlServer::dispatch(const ClientPtr& c, const ControlRequest& request) 
 void ControlServer::sendSnapshot(const ClientPtr& c, const char* type, const ordered_json& id) {
     ordered_json message = {{"type", type}};
     if (!id.is_null()) message["id"] = id;
-    json snapshot = table_.status();
+    json snapshot = c->seat >= 0 ? table_.statusFor(c->seat) : table_.status();
     if (snapshot.is_object()) {
         for (const auto& [key, value] : snapshot.items())
             if (key != "type" && key != "id") message[key] = ordered_json(value);

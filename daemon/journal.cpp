@@ -34,13 +34,16 @@ std::unique_ptr<JournalWriter> JournalWriter::create(const std::string& dir,
         error = "cannot create journal directory " + dir + ": " + ec.message();
         return nullptr;
     }
+    // Readable by arbiterd's user alone: it names every move, including what a
+    // moderated game hides from each player while it is played.
     std::string path;
     int fd = -1;
     for (int n = 1; n <= 100 && fd < 0; ++n) {
         std::string name = n == 1 ? stem : stem + "-" + std::to_string(n);
         path = (fs::path(dir) / (name + ".jsonl")).string();
-        // Readable too, so that a journal removed while it is written can be made again.
-        fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, 0644);
+        // Readable too, so that a journal removed while it is written can be made
+        // again; the owner's alone, as it holds what a moderated game hides.
+        fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, 0600);
         if (fd < 0 && errno != EEXIST) break;
     }
     if (fd < 0) {

@@ -4,6 +4,7 @@
 #include <signal.h>
 #include <sys/signalfd.h>
 #include <unistd.h>
+#include <cctype>
 #include <cstdlib>
 #include <filesystem>
 #include <optional>
@@ -23,6 +24,7 @@
 #include "daemon/event_loop.h"
 #include "daemon/instance_lock.h"
 #include "daemon/private_directory.h"
+#include "daemon/moderated_table.h"
 #include "daemon/table.h"
 #include "daemon/table_setup.h"
 #include "daemon/time_source.h"
@@ -137,11 +139,22 @@ int run(const TableSetup& setup, const std::string& espeak) {
             control::defaultSocketDirectory() &&
         !makePrivateDirectory(control::defaultSocketDirectory(), ::geteuid(), error))
         return refuse(error);
-    auto table = Table::create(loop, settings, announcer, error);
-    if (!table) return refuse(error);
-    auto controlServer = ControlServer::create(loop, *table, setup.socketPath, error);
+    // A game of hidden views is refereed at a table of its own; nothing of
+    // what a player may not see reaches the console or speech, which hear only
+    // what is for everyone (Announcer::add).
+    auto game = makeGame(settings.game, settings.gameOptions, error);
+    if (!game) return refuse(error);
+    std::unique_ptr<Table> table;
+    std::unique_ptr<ModeratedTable> moderated;
+    if (game->start()->hidesInformation())
+        moderated = ModeratedTable::create(loop, settings, std::move(game), announcer, error);
+    else
+        table = Table::create(loop, settings, std::move(game), announcer, error);
+    if (!table && !moderated) return refuse(error);
+    TableControl& control = table ? static_cast<TableControl&>(*table) : *moderated;
+    auto controlServer = ControlServer::create(loop, control, setup.socketPath, error);
     if (!controlServer) return refuse(setup.socketWhere + error);
-    announcer.add(*controlServer);
+    announcer.addPerPlayer(*controlServer);
     spdlog::info("control socket: {} (arbiterctl --socket {} status)", setup.socketPath,
                  setup.socketPath);
     loop.watch(signals, [&] {
@@ -151,10 +164,12 @@ int run(const TableSetup& setup, const std::string& espeak) {
         spdlog::info("stopping; the game stays in {} and resumes on the next start", journal);
         loop.stop();
     });
-    table->connectBoards();
+    if (table) table->connectBoards();
+    if (moderated) moderated->connectBoards();
     loop.run();
     // The table may still announce as it goes; the sinks must outlive it.
     table.reset();
+    moderated.reset();
     ::close(signals);
     return 0;
 }
@@ -187,7 +202,23 @@ int main(int argc, char** argv) {
     if (config.boards.empty() && !config.commandLineBoard) {
         auto game = chooseGame(config, error);
         if (!game) return refuse(error);
-        config.boards = virtualBoardsCovering(game->start()->geometry());
+        auto start = game->start();
+        config.boards = virtualBoardsCovering(start->geometry());
+        // Each player of a game of hidden views has a board of their own,
+        // named after their seat ("white", "black"), never stitched.
+        if (start->hidesInformation() && config.boards.size() == 1) {
+            const BoardSetting one = config.boards.front();
+            config.boards.clear();
+            for (PlayerId p = 0; p < start->playerCount(); ++p) {
+                BoardSetting board = one;
+                board.name = start->playerName(p);
+                for (char& ch : board.name) ch = static_cast<char>(std::tolower(ch));
+                board.placement.name = board.name;
+                std::string unused;
+                board.device = *DeviceSpec::parse("vboard:" + board.name, unused);
+                config.boards.push_back(board);
+            }
+        }
         onVirtualBoards = !config.boards.empty();
     }
     auto setup = setUpTable(config, error);

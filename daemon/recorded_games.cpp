@@ -141,4 +141,12 @@ std::optional<json> listRecordedGames(const std::string& dir, size_t most, std::
     return json{{"folder", dir}, {"games", games}, {"older", older}};
 }
 
+std::optional<nlohmann::json> listTableGames(const std::string& dir, std::string& error) {
+    std::error_code ec;
+    const std::string folder = fs::absolute(dir, ec).lexically_normal().string();
+    if (ec || !fs::exists(folder, ec))  // no game recorded yet
+        return json{{"folder", ec ? dir : folder}, {"games", json::array()}, {"older", 0}};
+    return listRecordedGames(folder, kMostGamesListed, error);
+}
+
 }  // namespace arbiter

@@ -26,4 +26,9 @@ inline constexpr size_t kMostGamesListed = 1000;
 std::optional<nlohmann::json> listRecordedGames(const std::string& dir, size_t most,
                                                 std::string& error);
 
+// A table's answer to "games": its journal folder listed as above, named by
+// its absolute path so that a client in another directory can open the
+// journals; no games yet when the folder does not exist.
+std::optional<nlohmann::json> listTableGames(const std::string& dir, std::string& error);
+
 }  // namespace arbiter

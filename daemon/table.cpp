@@ -1011,14 +1011,8 @@ ControlReply Table::resumeClocks() {
 ControlReply Table::games() const {
     const std::string& dir = settings_.session.journalDir;
     if (dir.empty()) return ControlReply::refused("this arbiterd keeps no journal");
-    // Absolute, so that a client in another directory can open the journals.
-    std::error_code ec;
-    const std::string folder = std::filesystem::absolute(dir, ec).lexically_normal().string();
-    if (ec || !std::filesystem::exists(folder, ec))  // no game recorded yet
-        return ControlReply::done(
-            {{"folder", ec ? dir : folder}, {"games", nlohmann::json::array()}, {"older", 0}});
     std::string error;
-    auto listing = listRecordedGames(folder, kMostGamesListed, error);
+    auto listing = listTableGames(dir, error);
     if (!listing) return ControlReply::refused(error);
     return ControlReply::done(*listing);
 }

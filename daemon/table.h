@@ -40,6 +40,9 @@ struct TableSettings {
     Millis setupRepeatMs = 30000;
     // What the DGT clocks plugged into the boards show, and which half is White's.
     ClockFaceSettings clockFace;
+    // Per seat, the secret a control client gives to speak as that player in
+    // a game of hidden views (ModeratedTable::admit); missing ones are empty.
+    std::vector<std::string> secrets;
 };
 
 // One playing table: the boards, the surface they make up, the referee and the

@@ -27,6 +27,23 @@ class TableControl {
     virtual ~TableControl() = default;
     // The whole picture: game, position, players, clocks, boards, result.
     virtual nlohmann::json status() const = 0;
+    // The picture as player `seat` (admitted by admit()) may see it. The same
+    // as status() at a table that hides nothing.
+    virtual nlohmann::json statusFor(int seat) const {
+        (void)seat;
+        return status();
+    }
+    // A client says it is the player called `name` and proves it with
+    // `secret`: done, with `seat` set, when it is; from then on it hears that
+    // player's own announcements too and acts for them alone. Refused at a
+    // table that hides nothing from anyone.
+    virtual ControlReply admit(const std::string& name, const std::string& secret, int& seat) {
+        (void)name;
+        (void)secret;
+        (void)seat;
+        return ControlReply::refused(
+            "every player sees everything at this table; connect without --as");
+    }
     // Abandons any game in progress (recorded as abandoned) and waits for the start position.
     virtual ControlReply newGame() = 0;
     // An action no board can show, said by `player` (a seat number, or -1 for
@@ -35,6 +52,14 @@ class TableControl {
     // the game's name for the seat when empty), "pass", or a game's own action
     // in its notation ("e2e4", "a1-b2").
     virtual ControlReply act(const std::string& action, int player, const std::string& name) = 0;
+    // The same action said by the player in `seat` themselves, admitted by
+    // admit(): the only way a table that hides information takes actions.
+    virtual ControlReply actAs(int seat, const std::string& action) {
+        (void)seat;
+        (void)action;
+        return ControlReply::refused(
+            "every player sees everything at this table; connect without --as");
+    }
     virtual ControlReply takeback() = 0;
     virtual ControlReply pauseClocks() = 0;
     virtual ControlReply resumeClocks() = 0;

@@ -8,6 +8,7 @@
 #include "daemon/control_protocol.h"
 #include "daemon/game_clock.h"
 #include "daemon/game_limits.h"
+#include "daemon/moderated_table.h"
 #include "daemon/session.h"
 #include "daemon/utf8.h"
 
@@ -224,7 +225,11 @@ std::optional<TableSetup> setUpTable(const Configuration& config, std::string& e
     auto boards = boardsFor(config, game->name(), setup.cells, error);
     if (!boards) return std::nullopt;
     const std::string boardsFile = config.commandLineBoard ? "" : config.file;
-    if (std::string why = checkLayout(*boards, setup.cells, boardsFile); !why.empty()) {
+    // Each player of a game of hidden views has a board of their own.
+    if (std::string why = start->hidesInformation()
+                              ? checkPlayerBoards(*boards, setup.cells, setup.seats)
+                              : checkLayout(*boards, setup.cells, boardsFile);
+        !why.empty()) {
         error = why;
         return std::nullopt;
     }
@@ -234,6 +239,13 @@ std::optional<TableSetup> setUpTable(const Configuration& config, std::string& e
         error = config.where("time") + "time \"" + config.time +
                 "\" is not a time control; e.g. 5+3, 5b3, 5d3, 5h, 40/90+30:30+30, or dgt "
                 "(the DGT clock keeps the time; docs/time-controls.md)";
+        return std::nullopt;
+    }
+    if (control->keptByDgtClock() && start->hidesInformation()) {
+        // Its clock would stand by one player's board, and the table does not read it.
+        error = config.where("time") +
+                "time \"dgt\": in a game in which each player sees only "
+                "part of it, arbiterd keeps the time itself; give a time control such as 15+10";
         return std::nullopt;
     }
     if (control->keptByDgtClock()) {
@@ -331,6 +343,29 @@ std::optional<TableSetup> setUpTable(const Configuration& config, std::string& e
             return std::nullopt;
         }
     }
+    if (!config.secrets.empty() && !start->hidesInformation()) {
+        error = config.where("secrets") +
+                "secrets are for a game in which each player sees only "
+                "part of it (csipgs with the option moderated); every player of this " +
+                game->name() + " sees everything";
+        return std::nullopt;
+    }
+    for (size_t i = 0; i < config.secrets.size(); ++i) {
+        for (size_t j = 0; j < i; ++j) {
+            if (config.secrets[i] == config.secrets[j]) {
+                error = config.where("secrets") + "players " + std::to_string(j + 1) + " and " +
+                        std::to_string(i + 1) + " have the same secret; give each their own";
+                return std::nullopt;
+            }
+        }
+    }
+    if (!config.secrets.empty() && config.secrets.size() != static_cast<size_t>(setup.seats)) {
+        error = config.where("secrets") + "give one secret per player: " + game->name() +
+                " starts with " + std::to_string(setup.seats) + " players, and " +
+                std::to_string(config.secrets.size()) + " secrets were given";
+        return std::nullopt;
+    }
+    setup.settings.secrets = config.secrets;
     session.journalDir = config.journal;
     setup.journalWhere = config.where("journal");
     setup.socketWhere = config.where("socket");

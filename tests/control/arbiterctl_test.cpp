@@ -242,6 +242,27 @@ TEST_F(Arbiterctl, UsageErrorsExitTwo) {
     EXPECT_EQ(table.statusCalls, 0);
 }
 
+TEST_F(Arbiterctl, AsSpeaksAsThePlayerWithTheSecretFromTheEnvironment) {
+    EXPECT_EQ(run({"--as", "Bob", "do", "d7-d6"}, {"ARBITER_SECRET=s3cret"}), 0) << err;
+    EXPECT_EQ(table.calls, (std::vector<std::string>{"act d7-d6 as 1"}));
+    EXPECT_EQ(run({"--as", "Bob", "--json", "status"}, {"ARBITER_SECRET=s3cret"}), 0) << err;
+    EXPECT_EQ(json::parse(out).value("as", -1), 1) << out;
+}
+
+TEST_F(Arbiterctl, AsWithAWrongSecretOrWhereItMeansNothingIsRefused) {
+    EXPECT_EQ(run({"--as", "Bob", "do", "d7-d6"}, {"ARBITER_SECRET=guess"}), 1);
+    EXPECT_NE(err.find("wrong secret"), std::string::npos) << err;
+    EXPECT_EQ(run({"--as", "Bob", "status"}, {"ARBITER_SECRET="}), 1);
+    EXPECT_EQ(run({"--as", "", "status"}, {"ARBITER_SECRET=s3cret"}), 2);
+    EXPECT_NE(err.find("--as names a player"), std::string::npos) << err;
+    EXPECT_EQ(run({"--as", std::string(41, 'B'), "status"}), 2);
+    EXPECT_EQ(run({"--as", "Bob", "do", "resign", "--player", "0"}), 2);
+    EXPECT_EQ(run({"--as", "Bob", "games", "--journal", dir.path()}), 2);
+    EXPECT_EQ(run({"--as", "Bob", "replay", dir.file("any.jsonl")}, {}, false), 2);
+    EXPECT_NE(err.find("--as goes with requests to arbiterd"), std::string::npos) << err;
+    EXPECT_TRUE(table.calls.empty());
+}
+
 TEST_F(Arbiterctl, HelpExitsZero) {
     EXPECT_EQ(run({"--help"}, {}, false), 0);
     EXPECT_NE(out.find("usage: arbiterctl"), std::string::npos);
@@ -304,6 +325,18 @@ TEST_F(Arbiterctl, ReplayStepWaitsForEnterAndStopsAtQ) {
               0);
     EXPECT_NE(shown.str().find("1. f3 (f2f3)"), std::string::npos) << shown.str();
     EXPECT_EQ(shown.str().find("e7e5"), std::string::npos) << shown.str();
+}
+
+// Its journal names every move, which each player must not see while it is played.
+TEST_F(Arbiterctl, ReplayRefusesAGameOfHiddenViewsUntilItHasEnded) {
+    GameOptions moderated;
+    moderated.values["moderated"] = "on";
+    PlayedGame hidden(dir.file("games"), "csipgs", moderated, {"*", "*"});
+    EXPECT_EQ(run({"replay", hidden.journal()}, {}, false), 2);
+    EXPECT_NE(err.find("it has no result yet"), std::string::npos) << err;
+    EXPECT_TRUE(out.empty()) << out;
+    ASSERT_EQ(hidden.session->resign(0), "");
+    EXPECT_EQ(run({"replay", hidden.journal()}, {}, false), 0) << err;
 }
 
 TEST_F(Arbiterctl, BadJournalsExitTwoNamingTheLine) {

@@ -97,6 +97,35 @@ TEST_F(ControlServerHostileInput, ANameThatIsNotAStringGetsAnError) {
         expectRefused(client, table, line, "\"name\" must be a string");
 }
 
+TEST_F(ControlServerHostileInput, AnAsWithoutNameAndSecretStringsGetsAnError) {
+    auto client = connect();
+    for (const char* line :
+         {R"({"type":"as"})", R"({"type":"as","name":"Bob"})", R"({"type":"as","secret":"s3cret"})",
+          R"({"type":"as","name":1,"secret":"s3cret"})",
+          R"({"type":"as","name":"Bob","secret":null})",
+          R"({"type":"as","name":["Bob"],"secret":["s3cret"]})"})
+        expectRefused(client, table, line, "needs \"name\" and \"secret\"");
+    expectRefused(client, table, R"({"type":"as","name":"Bob","secret":"s3cret","player":1})",
+                  "unknown field \"player\"");
+    // Still no one: what is said to Bob alone does not reach this client.
+    client.ask(R"({"type":"subscribe"})");
+    server->announce({"view", "a piece appeared on d5", {}, 1});
+    EXPECT_TRUE(client.quiet());
+}
+
+TEST_F(ControlServerHostileInput, AWrongSecretOrASecondAsIsRefused) {
+    auto client = connect();
+    expectRefused(client, table, R"({"type":"as","name":"Bob","secret":"guess"})", "wrong secret");
+    expectRefused(client, table, R"({"type":"as","name":"Ann","secret":"s3cret"})", "wrong secret");
+    client.ask(R"({"type":"subscribe"})");
+    server->announce({"view", "a piece appeared on d5", {}, 1});
+    EXPECT_TRUE(client.quiet());
+    EXPECT_EQ(client.ask(R"({"type":"as","name":"Bob","secret":"s3cret"})").value("type", ""),
+              "ok");
+    expectRefused(client, table, R"({"type":"as","name":"Bob","secret":"s3cret"})",
+                  "already speaks as a player");
+}
+
 TEST_F(ControlServerHostileInput, PlayerThatIsNotASeatNumberGetsAnError) {
     auto client = connect();
     for (const char* line : {

@@ -163,6 +163,30 @@ TEST_F(ControlServerRequests, EventsReachEverySubscriber) {
     EXPECT_TRUE(bystander.quiet());
 }
 
+TEST_F(ControlServerRequests, APlayerAdmittedHearsTheirOwnEventsAndActsForThemselvesOnly) {
+    auto bob = connect();
+    auto everyone = connect();
+    EXPECT_EQ(bob.ask(R"({"type":"as","name":"Bob","secret":"s3cret"})").value("type", ""), "ok");
+    EXPECT_EQ(bob.ask(R"({"type":"subscribe"})").value("as", -1), 1);
+    EXPECT_FALSE(everyone.ask(R"({"type":"subscribe"})").contains("as"));
+    server->announce({"view", "a piece appeared on d5", {}, 1});
+    server->announce({"view", "a piece appeared on d6", {}, 0});
+    server->announce({"moved", "Ann has moved.", {}});
+    const json own = bob.next();
+    EXPECT_EQ(own.value("text", ""), "a piece appeared on d5");
+    EXPECT_EQ(own.value("to", -1), 1);
+    EXPECT_EQ(bob.next().value("text", ""), "Ann has moved.");
+    EXPECT_EQ(everyone.next().value("text", ""), "Ann has moved.");
+    EXPECT_TRUE(bob.quiet());
+    EXPECT_TRUE(everyone.quiet());
+
+    EXPECT_EQ(bob.ask(R"({"type":"do","action":"d7-d6"})").value("type", ""), "ok");
+    EXPECT_EQ(bob.ask(R"({"type":"do","action":"resign","player":0})").value("type", ""), "error");
+    EXPECT_EQ(bob.ask(R"({"type":"do","action":"join","name":"Eve"})").value("type", ""), "error");
+    EXPECT_EQ(everyone.ask(R"({"type":"do","action":"resign"})").value("type", ""), "ok");
+    EXPECT_EQ(table.calls, (std::vector<std::string>{"act d7-d6 as 1", "act resign -1"}));
+}
+
 TEST_F(ControlServerRequests, EventCausedByARequestArrivesBeforeItsReply) {
     auto client = connect();
     client.ask(R"({"type":"subscribe"})");

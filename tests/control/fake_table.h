@@ -39,6 +39,21 @@ class FakeTable final : public TableControl {
         if (sink != nullptr) sink->announce(onAct);
         return record("act " + action + " " + std::to_string(player));
     }
+    // Admits Bob, seat 1, whose secret is "s3cret", as a table of hidden views
+    // would; what such a player asks is recorded with their seat.
+    ControlReply admit(const std::string& name, const std::string& secret, int& seat) override {
+        if (name != "Bob" || secret != "s3cret") return ControlReply::refused("wrong secret");
+        seat = 1;
+        return ControlReply::done({{"player", 1}, {"name", name}});
+    }
+    ControlReply actAs(int seat, const std::string& action) override {
+        return record("act " + action + " as " + std::to_string(seat));
+    }
+    nlohmann::json statusFor(int seat) const override {
+        nlohmann::json own = status();
+        own["as"] = seat;
+        return own;
+    }
     ControlReply takeback() override { return record("takeback"); }
     ControlReply pauseClocks() override { return record("pauseClocks"); }
     ControlReply resumeClocks() override { return record("resumeClocks"); }

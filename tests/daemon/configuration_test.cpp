@@ -751,6 +751,52 @@ TEST_F(ConfigurationTest, SpeechIsEnglishOrGermanAndOffUnlessAsked) {
               "arbiterd does not speak \"EN\"; speak takes en (English), de (German)");
 }
 
+// A moderated csipgs game: each player's secret for arbiterctl --as. A bad
+// one is named by its place, never said back: the console may be in sight.
+TEST_F(ConfigurationTest, SecretsAreOnePerPlayerOfAModeratedGameAndNeverSaidBack) {
+    auto moderated = [](const std::string& secrets, const std::string& time = "10+5") {
+        return "game = csipgs\ntime = " + time + "\nsecrets = " + secrets +
+               "\n[options]\nmoderated = on\n[board.white]\ndevice = dgt:/dev/ttyACM0\n"
+               "[board.black]\ndevice = dgt:/dev/ttyACM1\n";
+    };
+    config = Configuration();
+    ASSERT_EQ(setUp(moderated("w-s3cret, b-s3cret")), "");
+    EXPECT_EQ(setup->settings.secrets, (std::vector<std::string>{"w-s3cret", "b-s3cret"}));
+    EXPECT_EQ(configurationText(config, *setup).find("s3cret"), std::string::npos);
+
+    EXPECT_EQ(refusal(moderated("only-one")),
+              ":3: give one secret per player: csipgs starts with 2 players, and 1 secrets were "
+              "given");
+    EXPECT_EQ(refusal(moderated("same, same")),
+              ":3: players 1 and 2 have the same secret; give each their own");
+    for (auto [secrets, number] :
+         {std::pair{"w s3cret, b-s3cret", 1}, std::pair{"w-s3cret,,b-s3cret", 2}, std::pair{"", 1},
+          std::pair{"w-s3cret,", 2}, std::pair{"w-s3cret,b-s3cr\x01t", 2}}) {
+        const std::string error = refusal(moderated(secrets));
+        EXPECT_EQ(error, ":3: secret number " + std::to_string(number) +
+                             " is not 1 to 200 printable characters without spaces; secrets are "
+                             "one per player in turn order, separated by commas")
+            << secrets;
+        EXPECT_EQ(error.find("s3cr"), std::string::npos) << error;
+    }
+    EXPECT_NE(refusal(moderated(std::string(201, 'w') + ",b")).find("secret number 1 is not"),
+              std::string::npos);
+    EXPECT_EQ(refusal("secrets = w-s3cret, b-s3cret\n[board.a]\ndevice = dgt:/dev/ttyACM0\n"),
+              ":1: secrets are for a game in which each player sees only part of it (csipgs "
+              "with the option moderated); every player of this fide sees everything");
+    EXPECT_EQ(refusal(moderated("w-s3cret, b-s3cret", "dgt")),
+              ":2: time \"dgt\": in a game in which each player sees only part of it, arbiterd "
+              "keeps the time itself; give a time control such as 15+10");
+
+    auto [line, error] = commandLine({"--secrets", "w-s3cret,b-s3cret"});
+    ASSERT_TRUE(line) << error;
+    EXPECT_EQ(line->config.secrets, (std::vector<std::string>{"w-s3cret", "b-s3cret"}));
+    std::tie(line, error) = commandLine({"--secrets", "w s3cret,b-s3cret"});
+    EXPECT_FALSE(line);
+    EXPECT_NE(error.find("secret number 1 is not"), std::string::npos) << error;
+    EXPECT_EQ(error.find("s3cret"), std::string::npos) << error;
+}
+
 TEST_F(ConfigurationTest, PrintedConfigurationKeepsTheSpeechLanguage) {
     config = Configuration();
     ASSERT_EQ(setUp("speak = de\n[board.a]\ndevice = dgt:/dev/ttyACM0\n"), "");

@@ -92,6 +92,13 @@ int replayJournal(const ReplayRequest& request, std::ostream& out, std::ostream&
                          "(The journal's last line was cut short by a crash; that event was "
                          "never announced.)\n"});
     }
+    // A game of hidden views (moderated csipgs Chess) still being played: its
+    // journal names every move, which each player must not see.
+    if (!journal->finished && session->current().hidesInformation())
+        return cannot(journal->path +
+                      " is a game in which each player sees only part of the board, and it has "
+                      "no result yet: it is replayed once it has ended (arbiterctl new-game ends "
+                      "it as abandoned)");
     if (!journal->finished) shown.push_back({session->ply(), "The game has no result yet.\n"});
 
     out << heading(*journal, *session);

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <boost/program_options.hpp>
+#include <cstdlib>
 #include <iostream>
 #include <optional>
 #include <string>
@@ -16,6 +17,7 @@
 #include "daemon/control_protocol.h"
 #include "daemon/json_text.h"
 #include "daemon/recorded_games.h"
+#include "daemon/session.h"
 #include "daemon/utf8.h"
 #include "tools/arbiterctl/control_client.h"
 #include "tools/arbiterctl/game_list.h"
@@ -113,6 +115,11 @@ json statusOf(json message) {
 class Conversation {
   public:
     Conversation(std::string path, bool raw) : path_(std::move(path)), raw_(raw) {}
+    // Speaks as the player called `name` (a moderated game), proven by `secret`.
+    void speakAs(std::string name, std::string secret) {
+        as_ = std::move(name);
+        secret_ = std::move(secret);
+    }
 
     // Whether arbiterd listens at the socket; run() connects when not asked first.
     bool connect(std::string& error) {
@@ -126,6 +133,25 @@ class Conversation {
             return cannot((untrusted_ ? "refusing the server at " : "cannot reach arbiterd at ") +
                           path_ + ": " + error);
         if (int status = greet(); status != kDone) return status;
+        if (!as_.empty()) {
+            json as = {{"type", control::request::kAs},
+                       {"name", as_},
+                       {"secret", secret_},
+                       {"id", kRequestId}};
+            if (!client_.send(as, error))
+                return cannot("cannot send to arbiterd at " + path_ + ": " + error);
+            json answer;
+            std::string line;
+            if (int status = awaitReply(answer, line); status != kDone) return status;
+            if (answer.value("type", "") == control::reply::kError) {
+                std::cerr << "arbiterctl: " << answer.value("error", "refused") << "\n";
+                return kRefused;
+            }
+            const json admitted = answer.value("data", json::object());
+            if (admitted.is_object() && admitted.contains("player") &&
+                admitted["player"].is_number_integer())
+                seat_ = admitted["player"].get<int>();
+        }
         json withId = request;
         withId["id"] = kRequestId;
         if (!client_.send(withId, error))
@@ -144,6 +170,9 @@ class Conversation {
             // At a glance first, then everything the daemon said.
             std::cout << ctl::statusSummary(reply) << "\nIn full:\n"
                       << ctl::readable(statusOf(reply)) << std::flush;
+        } else if (type == control::reply::kSnapshot && !as_.empty()) {
+            // A player's console begins with where they stand: their view.
+            std::cout << "Watching as " << as_ << ".\n" << ctl::statusSummary(reply) << std::flush;
         } else if (type == control::reply::kOk && command == "games") {
             std::cout << ctl::gameListText(reply.value("data", json::object())) << std::flush;
         } else if (type == control::reply::kOk) {
@@ -217,6 +246,13 @@ class Conversation {
                 continue;
             }
             std::string type = message.value("type", "");
+            // A player has just heard their own move in full: "White has
+            // taken their turn" after it says nothing new to them.
+            const json data = message.value("data", json::object());
+            if (type == control::reply::kEvent && seat_ >= 0 &&
+                message.value("event", "") == "moved" && data.is_object() &&
+                data.contains("player") && data["player"] == seat_)
+                continue;
             if (type == control::reply::kEvent) {
                 std::string text = message.value("text", "");
                 std::cout << (text.empty() ? message.value("event", "event") : text) << std::endl;
@@ -228,6 +264,9 @@ class Conversation {
 
     std::string path_;
     bool raw_;
+    std::string as_;
+    std::string secret_;
+    int seat_ = -1;  // the seat arbiterd admitted this client as, or -1
     bool connected_ = false;
     bool untrusted_ = false;
     // Anyone else's server could say "ok" to anything.
@@ -263,11 +302,15 @@ int main(int argc, char** argv) {
     std::string socketPath;
     std::string journalDir;
     int player = -1;
+    std::string as;
     int ply = -1;
     po::options_description options("options");
     options.add_options()("help,h", "show this help")(
         "socket,s", po::value(&socketPath)->default_value(control::defaultSocketPath()),
         "arbiterd's control socket")("json", "print the daemon's JSON lines as they come")(
+        "as", po::value(&as),
+        "speak as this player of a moderated game (their name at the table), with the secret in "
+        "$ARBITER_SECRET: see their view, hear their announcements, act for them")(
         "player,p", po::value(&player),
         "with do: the seat acting (0, 1, ...); default: the player to move")(
         "journal,j", po::value(&journalDir)->default_value("games"),
@@ -314,6 +357,14 @@ int main(int argc, char** argv) {
     if ((vm.count("ply") || vm.count("step")) && command != "replay")
         error = "--ply and --step go with replay only";
     if (vm.count("ply") && vm.count("step")) error = "replay takes --ply or --step, not both";
+    if (vm.count("as")) {
+        if (!isValidPlayerName(as))
+            error = "--as names a player as the table calls them, 1 to 40 characters";
+        else if (command == "replay" || journalGiven)
+            error = "--as goes with requests to arbiterd, not with replay or games --journal";
+        else if (seat)
+            error = "--as acts for that player alone: leave out --player";
+    }
     if (command == "replay" && error.empty()) {
         if (args.size() != 1) {
             error = "replay takes one FILE, a journal as arbiterctl games names it";
@@ -342,6 +393,11 @@ int main(int argc, char** argv) {
         return kCannot;
     }
     Conversation conversation(socketPath, raw);
+    if (!as.empty()) {
+        // From the environment, so that it shows in no process listing.
+        const char* secret = std::getenv("ARBITER_SECRET");
+        conversation.speakAs(as, secret ? secret : "");
+    }
     if (command == "games") {
         // The daemon knows its folder; without one, the folder on disk.
         if (journalGiven) return listFolder(journalDir, raw);

@@ -1,0 +1,73 @@
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/core/game.h"
+
+namespace arbiter {
+
+// A game state as one player's own board must show it, in a game where each
+// player sees only part of it (moderated csipgs Chess): cells the player does
+// not see are empty, and the player's legal actions change only what they see.
+// The referee judges a player's board against this rather than against the
+// true state, which it wraps and to which every rule is left.
+//
+// What an action changes in the player's view beyond what their hands do (an
+// enemy piece coming into sight as a piece moves up) is a consequence
+// (CellChange::consequence): the action is recognised from the hand's part,
+// and the table then tells the player what appeared and disappeared.
+class ViewedState final : public GameState {
+  public:
+    ViewedState(std::unique_ptr<GameState> truth, PlayerId viewer);
+    std::unique_ptr<GameState> clone() const override;
+
+    const GameState& truth() const { return *truth_; }
+    PlayerId viewer() const { return viewer_; }
+
+    const Geometry& geometry() const override { return truth_->geometry(); }
+    int playerCount() const override { return truth_->playerCount(); }
+    PlayerId toMove() const override { return truth_->toMove(); }
+    std::string playerName(PlayerId p) const override { return truth_->playerName(p); }
+    // Nothing on a cell the viewer does not see.
+    std::optional<Piece> pieceAt(Cell c) const override;
+    PlayerResources resources(PlayerId p) const override;
+    Appearance appearance(Cell c) const override;
+
+    // The viewer's actions while they are to move; none while another is:
+    // only the mover's board is judged for an action.
+    std::vector<Action> legalActions() const override;
+    bool isLegal(const Action& a) const override;
+    std::string refusal(const Action& a) const override { return truth_->refusal(a); }
+    void apply(const Action& a) override;
+    Effect effect(const Action& a) const override;
+    std::vector<ActionBegun> actionsBegunBy(const Action& a) const override;
+    std::vector<Cell> markedCells() const override;
+    bool midTurn() const override { return truth_->midTurn(); }
+    Outcome outcome() const override { return truth_->outcome(); }
+    bool canStillWin(PlayerId p) const override { return truth_->canStillWin(p); }
+
+    std::string describe(const Action& a) const override;
+    std::string encode(const Action& a) const override { return truth_->encode(a); }
+    std::optional<Action> decode(std::string_view text) const override {
+        return truth_->decode(text);
+    }
+    std::string serialize() const override { return truth_->viewText(viewer_); }
+    std::vector<std::string> report() const override { return truth_->reportTo(viewer_); }
+
+    bool hidesInformation() const override { return truth_->hidesInformation(); }
+    View view(PlayerId p) const override { return truth_->view(p); }
+
+  private:
+    std::unique_ptr<GameState> truth_;
+    PlayerId viewer_;
+    View seen_;  // truth_->view(viewer_), kept while truth_ stands
+};
+
+// What changed in `before` -> `after`, two views of one player, cell by cell:
+// the cells whose look differs, in ascending order.
+std::vector<Cell> viewChanges(const View& before, const View& after);
+
+}  // namespace arbiter
