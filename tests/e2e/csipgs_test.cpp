@@ -1,6 +1,9 @@
 // csipgs Chess through the real programs: moves and transfers on the virtual
 // board, purchases and design changes said with arbiterctl, as
 // docs/rules/csipgs.md tells a table to play it.
+#include <filesystem>
+#include <regex>
+
 #include "tests/e2e/table_fixture.h"
 
 namespace arbiter::e2e {
@@ -94,6 +97,78 @@ TEST_F(Csipgs, RefusedPurchasesAndDesignsSayWhy) {
     EXPECT_EQ(code, 0);
     EXPECT_NE(json.find("\"ply\":0"), std::string::npos) << json;
     play("e1-d1", "1. King e1-d1");
+}
+
+// The moderated game on its two virtual boards, started as docs/arbiterd.md
+// says, with each player's console an arbiterctl --as NAME watch.
+class ModeratedCsipgs : public SeveralBoardsTest {
+  protected:
+    // arbiterctl --as PLAYER ARGS with the secret in the environment, as a player runs it.
+    std::vector<std::string> asPlayer(const std::string& player, const std::string& secret,
+                                      const std::vector<std::string>& args) {
+        std::vector<std::string> argv = {
+            "/usr/bin/env", "ARBITER_SECRET=" + secret, ARBITERCTL, "--socket", socket_, "--as",
+            player};
+        argv.insert(argv.end(), args.begin(), args.end());
+        return argv;
+    }
+};
+
+// The first of `squares` that `text` names as a square, or "".
+std::string squareNamed(const std::string& text, const std::vector<std::string>& squares) {
+    for (const std::string& square : squares) {
+        if (std::regex_search(text, std::regex("(^|[^A-Za-z0-9])" + square + "([^A-Za-z0-9]|$)")))
+            return square;
+    }
+    return {};
+}
+
+TEST_F(ModeratedCsipgs, EachPlayerHearsTheirOwnViewAndTheConsoleNamesNoSquare) {
+    const std::vector<std::string> game = {"--game",       "csipgs",    "--option",
+                                           "moderated=on", "--secrets", "w-s3cret,b-s3cret"};
+    startBoards({"white", "black"}, game);
+    startDaemonOnTheBoards(game);
+    expectSaid("New game of csipgs");
+    ChildProcess white(asPlayer("White", "w-s3cret", {"watch"}));
+    ChildProcess black(asPlayer("Black", "b-s3cret", {"watch"}));
+    ASSERT_GE(white.waitFor("Watching as White.", std::chrono::seconds(5)), 0)
+        << white.transcript();
+    ASSERT_GE(black.waitFor("Watching as Black.", std::chrono::seconds(5)), 0)
+        << black.transcript();
+
+    boards_[0]->send("e1-e2\n");
+    expectSaid("White has taken their turn.");
+    EXPECT_GE(white.waitFor("1. King e1-e2", std::chrono::seconds(5)), 0) << white.transcript();
+    boards_[1]->send("e8-d8\n");
+    expectSaid("Black has taken their turn.");
+    EXPECT_GE(black.waitFor("1... King e8-d8", std::chrono::seconds(5)), 0) << black.transcript();
+    // Nobody acts but as themselves, and the journal is not replayed while the game is on.
+    EXPECT_NE(refusedDo({"resign"}).find("as themselves"), std::string::npos);
+    std::string journal;
+    for (const auto& entry : std::filesystem::directory_iterator(journalDir_))
+        if (entry.path().extension() == ".jsonl") journal = entry.path().string();
+    auto [replayed, replay] = control({"replay", journal});
+    EXPECT_EQ(replayed, 2) << replay;
+    EXPECT_EQ(std::filesystem::status(journal).permissions() & std::filesystem::perms::others_read,
+              std::filesystem::perms::none);
+    const std::string everyone = status();
+    ChildProcess resign(asPlayer("White", "w-s3cret", {"do", "resign"}));
+    EXPECT_EQ(resign.wait(std::chrono::seconds(5)), 0) << resign.transcript();
+    expectSaid("Game over");
+
+    // What each could see: White's king on e1 and e2, Black's on e8 and d8.
+    const std::vector<std::string> all = {"e1", "e2", "e8", "d8"};
+    EXPECT_EQ(squareNamed(daemon_->transcript(), all), "") << daemon_->transcript();
+    EXPECT_EQ(squareNamed(everyone, all), "") << everyone;
+    white.drain(std::chrono::milliseconds(100));
+    black.drain(std::chrono::milliseconds(100));
+    EXPECT_EQ(squareNamed(white.transcript(), {"e8", "d8"}), "") << white.transcript();
+    EXPECT_EQ(squareNamed(black.transcript(), {"e1", "e2"}), "") << black.transcript();
+    // Each heard their own squares: the check above can see squares named.
+    EXPECT_EQ(squareNamed(white.transcript(), {"e2"}), "e2") << white.transcript();
+    EXPECT_EQ(squareNamed(black.transcript(), {"d8"}), "d8") << black.transcript();
+    // The whole game is recorded once it has ended.
+    EXPECT_NE(recordText().find("King e8-d8"), std::string::npos) << recordText();
 }
 
 }  // namespace
