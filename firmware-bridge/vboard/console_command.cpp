@@ -186,6 +186,10 @@ ParsedLine parseConsoleLine(std::string_view line) {
         const auto milliseconds = arguments.milliseconds(1);
         return finish(command::Wait{milliseconds.value_or(0)});
     }
+    if (verb == "replay") {
+        if (!arguments.hasCount(1, 1, "replay FILE")) return failure(arguments.error());
+        return success(command::Replay{std::string(arguments.word(1))});
+    }
 
     if (verb == "lever") {
         if (!arguments.hasCount(0, 1, "lever [left|right]")) return failure(arguments.error());
@@ -287,6 +291,7 @@ std::string consoleHelpText() {
            "clear              empty board and hand\n"
            "setup start|rotated|FEN\n"
            "wait MS            pause the commands, the board keeps running\n"
+           "replay FILE        play a capture of field updates back in its own time\n"
            "show, hand         print the board and hand, or the hand\n"
            "unplug, plug       cut or restore the line to the host\n"
            "lever [left|right] press the clock's lever (alone: the half that is up)\n"

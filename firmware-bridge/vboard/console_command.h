@@ -67,13 +67,19 @@ struct ClockSet {  // the players set their clock by hand
     uint32_t rightMs;
 };
 struct ClockShow {};
+// Plays a capture file back (dgt_capture.h): each field update at its time
+// after the command, as the sensors' change.
+struct Replay {
+    std::string path;
+};
 }  // namespace command
 
 using ConsoleCommand =
     std::variant<command::Lift, command::Place, command::Move, command::Slide, command::Put,
                  command::Remove, command::Clear, command::Setup, command::Wait, command::Show,
                  command::ShowHand, command::Unplug, command::Plug, command::Quit, command::Help,
-                 command::Lever, command::Button, command::ClockSet, command::ClockShow>;
+                 command::Lever, command::Button, command::ClockSet, command::ClockShow,
+                 command::Replay>;
 
 // The longest pause `wait` accepts: one hour.
 inline constexpr uint32_t kMaxWaitMilliseconds = 3'600'000;

@@ -1,6 +1,7 @@
 #include "firmware-bridge/vboard/console_runner.h"
 
 #include <algorithm>
+#include <fstream>
 #include <type_traits>
 
 #include "firmware-bridge/vboard/board_notation.h"
@@ -23,8 +24,10 @@ void ConsoleRunner::enqueue(std::string line, std::string origin) {
 }
 
 std::optional<uint32_t> ConsoleRunner::millisecondsUntilWaitEnds() const {
-    if (!waitUntilMs_) return std::nullopt;
-    const auto left = static_cast<int32_t>(*waitUntilMs_ - hardware_.millisecondsNow());
+    std::optional<uint32_t> until = waitUntilMs_;
+    if (replay_) until = replay_->startMs + replay_->updates[replay_->next].atMs;
+    if (!until) return std::nullopt;
+    const auto left = static_cast<int32_t>(*until - hardware_.millisecondsNow());
     return left > 0 ? static_cast<uint32_t>(left) : 0u;
 }
 
@@ -35,6 +38,7 @@ void ConsoleRunner::run() {
             waitUntilMs_.reset();
         }
         if (slide_ && !advanceSlide()) return;
+        if (replay_ && !advanceReplay()) return;
         if (lines_.empty()) return;
         const PendingLine line = std::move(lines_.front());
         lines_.pop_front();
@@ -85,6 +89,8 @@ void ConsoleRunner::execute(const ConsoleCommand& command, const std::string& or
                 quitRequested_ = true;
             } else if constexpr (std::is_same_v<Kind, command::Help>) {
                 out_ << consoleHelpText() << std::flush;
+            } else if constexpr (std::is_same_v<Kind, command::Replay>) {
+                startReplay(what, origin);
             } else {
                 executeOnClock(command, origin);
             }
@@ -147,6 +153,40 @@ bool ConsoleRunner::advanceSlide() {
     }
     echo(slide_->name + " " + letterOf(slide_->piece));
     slide_.reset();
+    return true;
+}
+
+void ConsoleRunner::startReplay(const command::Replay& replay, const std::string& origin) {
+    std::ifstream file(replay.path);
+    if (!file) {
+        error("replay: " + replay.path + ": cannot open", origin);
+        return;
+    }
+    ParsedCapture capture = parseDgtCapture(file);
+    if (!capture.error.empty()) {
+        error("replay: " + replay.path + ":" + capture.error, origin);
+        return;
+    }
+    if (capture.updates.empty()) {
+        echo("replay " + replay.path + ": nothing to replay");
+        return;
+    }
+    echo("replay " + replay.path + ": " + std::to_string(capture.updates.size()) + " updates");
+    replay_ = ReplayInProgress{std::move(capture.updates), 0, hardware_.millisecondsNow()};
+    advanceReplay();
+}
+
+bool ConsoleRunner::advanceReplay() {
+    const uint32_t elapsed = hardware_.millisecondsNow() - replay_->startMs;
+    // What a board sent is what stood on its sensors: the hand is left alone.
+    while (replay_->next < replay_->updates.size() &&
+           replay_->updates[replay_->next].atMs <= elapsed) {
+        const CapturedUpdate& update = replay_->updates[replay_->next++];
+        board_.set(update.square, update.piece);
+    }
+    if (replay_->next < replay_->updates.size()) return false;
+    echo("replay done");
+    replay_.reset();
     return true;
 }
 

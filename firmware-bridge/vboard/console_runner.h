@@ -11,6 +11,7 @@
 
 #include "firmware-bridge/firmware.h"
 #include "firmware-bridge/vboard/console_command.h"
+#include "firmware-bridge/vboard/dgt_capture.h"
 #include "firmware-bridge/vboard/physical_board.h"
 #include "firmware-bridge/vboard/virtual_clock.h"
 #include "firmware-bridge/vboard/virtual_hardware.h"
@@ -23,7 +24,8 @@ namespace arbiter::vboard {
 // take time and hold the queue: `wait` until its milliseconds have passed, and
 // `slide` until the board has seen the piece on every square it crosses (as
 // many scans per square as the debouncer needs to accept it, so the host really
-// receives each crossing). Errors and echoes go to err, `show`/`hand`/`help`
+// receives each crossing), and `replay` until the capture's last update is on
+// the sensors. Errors and echoes go to err, `show`/`hand`/`help`
 // output to out.
 class ConsoleRunner {
   public:
@@ -40,9 +42,10 @@ class ConsoleRunner {
     void run();
 
     // Lines are queued, or a wait or slide is under way.
-    bool busy() const { return !lines_.empty() || waitUntilMs_ || slide_; }
+    bool busy() const { return !lines_.empty() || waitUntilMs_ || slide_ || replay_; }
     bool quitRequested() const { return quitRequested_; }
-    // While a `wait` holds the queue: the milliseconds left.
+    // While a `wait` holds the queue: the milliseconds left; while a `replay`
+    // does, those until its next update.
     std::optional<uint32_t> millisecondsUntilWaitEnds() const;
 
   private:
@@ -58,6 +61,11 @@ class ConsoleRunner {
         int at = 0;
         uint32_t placedAtScan = 0;
     };
+    struct ReplayInProgress {
+        std::vector<CapturedUpdate> updates;
+        size_t next = 0;
+        uint32_t startMs = 0;
+    };
 
     void execute(const ConsoleCommand& command, const std::string& origin);
     // The clock commands; false with an error said when no (fitting) clock is attached.
@@ -66,6 +74,9 @@ class ConsoleRunner {
     // Moves a sliding piece on once the board has seen it long enough; true when
     // the slide has finished.
     bool advanceSlide();
+    void startReplay(const command::Replay& replay, const std::string& origin);
+    // Puts the updates that are due on the sensors; true when the last is.
+    bool advanceReplay();
     void report(const PhysicalBoard::Outcome& outcome, const std::string& origin);
     void error(const std::string& message, const std::string& origin);
     void echo(const std::string& what);
@@ -81,6 +92,7 @@ class ConsoleRunner {
     std::deque<PendingLine> lines_;
     std::optional<uint32_t> waitUntilMs_;
     std::optional<SlideInProgress> slide_;
+    std::optional<ReplayInProgress> replay_;
     bool quitRequested_ = false;
 };
 

@@ -105,6 +105,12 @@ TEST(ConsoleCommand, AcceptsWait) {
     EXPECT_EQ(parsedAs<command::Wait>("wait 250").milliseconds, 250u);
 }
 
+TEST(ConsoleCommand, AcceptsReplayOfOneFile) {
+    EXPECT_EQ(parsedAs<command::Replay>("replay games/blitz.dgt").path, "games/blitz.dgt");
+    EXPECT_EQ(errorOf("replay"), "replay: usage: replay FILE");
+    EXPECT_EQ(errorOf("replay a.dgt b.dgt"), "replay: usage: replay FILE");
+}
+
 TEST(ConsoleCommand, AcceptsBareWords) {
     parsedAs<command::Clear>("clear");
     parsedAs<command::Show>("show");

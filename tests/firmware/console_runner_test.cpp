@@ -1,7 +1,10 @@
 #include "firmware-bridge/vboard/console_runner.h"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
+#include <filesystem>
+#include <fstream>
 #include <sstream>
 #include <vector>
 
@@ -9,6 +12,7 @@
 #include "drivers/dgt/dgt_parser.h"
 #include "drivers/dgt/dgt_segments.h"
 #include "firmware-bridge/vboard/board_notation.h"
+#include "firmware-bridge/vboard/dgt_capture.h"
 
 namespace {
 
@@ -125,6 +129,82 @@ TEST_F(ConsoleRunner, WaitHoldsTheCommandsBehindIt) {
     EXPECT_EQ(hardware_.sensors()[sq("a2")], dgt::kWhitePawn);
     advance(1);
     EXPECT_EQ(hardware_.sensors()[sq("a2")], dgt::kEmpty);
+}
+
+// A capture's field updates reach the sensors each at its time after the
+// command, and hold the commands behind them until the last one.
+TEST_F(ConsoleRunner, ReplayPutsEachCapturedUpdateOnTheSensorsAtItsTime) {
+    const auto path = std::filesystem::temp_directory_path() /
+                      ("vboard-replay-" + std::to_string(::getpid()) + ".dgt");
+    std::ofstream(path) << "# e4, then d5 begun\n0 8e 00 05 34 00\n60 8e 00 05 24 01  # e4\n"
+                           "150 8e 00 05 0b 00\n";
+    runner_.enqueue("replay " + path.string());
+    runner_.enqueue("put a4 n");
+    runner_.run();
+    EXPECT_EQ(hardware_.sensors()[sq("e2")], dgt::kEmpty);
+    EXPECT_EQ(hardware_.sensors()[sq("e4")], dgt::kEmpty);
+    EXPECT_EQ(runner_.millisecondsUntilWaitEnds(), 60u);
+    advance(59);
+    EXPECT_EQ(hardware_.sensors()[sq("e4")], dgt::kEmpty);
+    advance(1);
+    EXPECT_EQ(hardware_.sensors()[sq("e4")], dgt::kWhitePawn);
+    EXPECT_EQ(hardware_.sensors()[sq("d7")], dgt::kBlackPawn);
+    EXPECT_EQ(hardware_.sensors()[sq("a4")], dgt::kEmpty);
+    EXPECT_TRUE(runner_.busy());
+    advance(90);
+    EXPECT_EQ(hardware_.sensors()[sq("d7")], dgt::kEmpty);
+    EXPECT_EQ(hardware_.sensors()[sq("a4")], dgt::kBlackKnight);
+    EXPECT_FALSE(runner_.busy());
+    EXPECT_EQ(err_.str(), "");
+    std::filesystem::remove(path);
+}
+
+TEST_F(ConsoleRunner, ABadCaptureIsRefusedWholeNamingItsLineAndChangesNothing) {
+    const auto path = std::filesystem::temp_directory_path() /
+                      ("vboard-bad-replay-" + std::to_string(::getpid()) + ".dgt");
+    std::ofstream(path) << "0 8e 00 05 34 00\n20 8d 00 0a 00 00 00 00 00 00 20\n";
+    run("replay " + path.string());
+    EXPECT_FALSE(runner_.busy());
+    advance(50);
+    EXPECT_EQ(hardware_.sensors()[sq("e2")], dgt::kWhitePawn);
+    EXPECT_EQ(err_.str(), "vboard: error: replay: " + path.string() +
+                              ":2: not a field update (8e 00 05 SQUARE PIECE): only field "
+                              "updates are replayed\n");
+    std::filesystem::remove(path);
+    err_.str("");
+    run("replay " + path.string());
+    EXPECT_EQ(err_.str(), "vboard: error: replay: " + path.string() + ": cannot open\n");
+}
+
+TEST(DgtCapture, EveryMistakeIsNamedWithItsLine) {
+    const std::vector<std::pair<std::string, std::string>> cases = {
+        {"x 8e 00 05 34 00", "1: bad time 'x' (milliseconds, 0..86400000)"},
+        {"-5 8e 00 05 34 00", "1: bad time '-5' (milliseconds, 0..86400000)"},
+        {"99999999999 8e 00 05 34 00", "1: bad time '99999999999' (milliseconds, 0..86400000)"},
+        {"10 8e 00 05 34 00\n5 8e 00 05 24 01", "2: time 5 goes back (the line before is later)"},
+        {"0 8e 00 05 34 0g", "1: bad byte '0g' (two hex digits)"},
+        {"0 8e 00 05 34 100", "1: bad byte '100' (two hex digits)"},
+        {"0", "1: a time without a message"},
+        {"0 8e 00 05 34",
+         "1: not a field update (8e 00 05 SQUARE PIECE): only field updates are "
+         "replayed"},
+        {"0 8e 00 05 40 00", "1: no square 64"},
+        {"0 8e 00 05 00 10", "1: no piece code 16"},
+    };
+    for (const auto& [text, error] : cases) {
+        std::istringstream in(text);
+        const vb::ParsedCapture capture = vb::parseDgtCapture(in);
+        EXPECT_EQ(capture.error, error) << text;
+        EXPECT_TRUE(capture.updates.empty()) << text;
+    }
+    std::istringstream good(
+        "# a comment\n\n  0 8E 00 05 3f 0c # h1 black queen\n0 8e 00 05 00 00\n");
+    const vb::ParsedCapture capture = vb::parseDgtCapture(good);
+    EXPECT_EQ(capture.error, "");
+    ASSERT_EQ(capture.updates.size(), 2u);
+    EXPECT_EQ(capture.updates[0].square, 63);
+    EXPECT_EQ(capture.updates[0].piece, dgt::kBlackQueen);
+    EXPECT_EQ(capture.updates[1].atMs, 0u);
 }
 
 TEST_F(ConsoleRunner, BadCommandsPrintOneErrorLineAndChangeNothing) {
