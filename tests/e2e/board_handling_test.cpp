@@ -64,6 +64,22 @@ TEST_F(DgtClockAtTheTable, AfterAMoveTheClockShowsItThenTheTimesWithTheOpponentR
         << board_->transcript();
 }
 
+// The lever ends a move: with a settle time of 3 s, only the press can explain
+// a move recorded within 2 s of being made.
+class LeverAtTheTable : public TableTest {};
+
+TEST_F(LeverAtTheTable, AMoveIsRecordedAtThePressLongBeforeTheBoardSettles) {
+    startBoard({"--clock", "3000"});
+    startDaemon({"--settle-ms", "3000"});
+    expectSaid("New game of fide", 8000);
+    board_->send("e2-e4\nwait 100\nlever\n");
+    expectSaid("1. e4", 2000);
+    // A second press with no move since the first is said, and changes nothing.
+    play("lever", "The clock was pressed, but the board shows no complete move since the last");
+    board_->send("e7-e5\nwait 100\nlever\n");
+    expectSaid("1... e5", 2000);
+}
+
 // With --time dgt the players set and run the DGT 3000 themselves; the times
 // announced are what it shows, and its run button pauses the game.
 class DgtClockKeepsTheTime : public TableTest {

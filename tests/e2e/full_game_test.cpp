@@ -4,6 +4,7 @@
 
 #include <chrono>
 #include <fstream>
+#include <regex>
 #include <sstream>
 #include <thread>
 
@@ -159,6 +160,72 @@ TEST_F(FullGame, NewGameStartsWhenTheStartPositionIsSetUpAgain) {
     play("e2-e4", "1. e4");
     expectSaid("Game over", 4000);
     play("e4-e2", "New game of fide");
+}
+
+// Fast play through the real DGT byte stream: a capture of what a board sends
+// (tests/e2e/captures) is replayed by the vboard, every field update on its
+// sensors at its recorded time, scanned every millisecond and reported at the
+// first scan, so that arbiterd reads the capture's messages at the capture's pace.
+class ReplayedCapture : public TableTest {
+  protected:
+    // Replays `capture` into arbiterd (settle time 300 ms, as by default) and
+    // waits until the capture's last update is on the sensors.
+    void replay(const std::string& capture, int durationMs) {
+        startBoard({"--scan-ms", "1", "--debounce", "1"});
+        startDaemon({"--settle-ms", "300"});
+        expectSaid("New game of fide");
+        board_->send("replay " + std::string(ARBITER_E2E_CAPTURES) + "/" + capture + "\n");
+        ASSERT_GE(board_->waitFor("vboard: replay done", std::chrono::milliseconds(durationMs)), 0)
+            << board_->transcript();
+    }
+    // The moves of the journal, in order, in SAN; a move taken back or replaced
+    // (one invented, then corrected) would show as such.
+    std::string journalMoves() const {
+        const std::regex notation(R"re("notation":"([^"]*)")re");
+        std::string moves;
+        for (const std::string& line : journalLines()) {
+            std::smatch found;
+            if (line.find("\"type\":\"move\"") != std::string::npos &&
+                std::regex_search(line, found, notation)) {
+                moves += (moves.empty() ? "" : " ") + found[1].str();
+            } else if (line.find("\"type\":\"game\"") == std::string::npos) {
+                moves += " [" + line + "]";
+            }
+        }
+        return moves;
+    }
+    // Nothing was said against the board: no illegal position, no guess asked for.
+    void expectNothingSaidAgainstTheBoard() const {
+        const std::string said = daemon_->transcript();
+        EXPECT_EQ(said.find("Illegal"), std::string::npos) << said;
+        EXPECT_EQ(said.find("more than one move"), std::string::npos) << said;
+    }
+};
+
+// Kasparov - Topalov 1999, 87 plies, a move begun every 150 ms: every move is
+// recorded, in order, and none is invented.
+TEST_F(ReplayedCapture, AWholeGameAt150MsAMoveIsRecordedMoveByMove) {
+    replay("kasparov-topalov-1999-150ms.dgt", 20000);
+    expectSaid("44. Qa7", 3000);
+    // clang-format off
+    EXPECT_EQ(journalMoves(),
+        "e4 d6 d4 Nf6 Nc3 g6 Be3 Bg7 Qd2 c6 f3 b5 Nge2 Nbd7 Bh6 Bxh6 Qxh6 Bb7 a3 e5 O-O-O Qe7 "
+        "Kb1 a6 Nc1 O-O-O Nb3 exd4 Rxd4 c5 Rd1 Nb6 g3 Kb8 Na5 Ba8 Bh3 d5 Qf4+ Ka7 Rhe1 d4 "
+        "Nd5 Nbxd5 exd5 Qd6 Rxd4 cxd4 Re7+ Kb6 Qxd4+ Kxa5 b4+ Ka4 Qc3 Qxd5 Ra7 Bb7 Rxb7 Qc4 "
+        "Qxf6 Kxa3 Qxa6+ Kxb4 c3+ Kxc3 Qa1+ Kd2 Qb2+ Kd1 Bf1 Rd2 Rd7 Rxd7 Bxc4 bxc4 Qxh8 Rd3 "
+        "Qa8 c3 Qa4+ Ke1 f4 f5 Kc1 Rd2 Qa7");
+    // clang-format on
+    expectNothingSaidAgainstTheBoard();
+}
+
+// At 50 ms a move: captures both ways round, a promotion with a capture, and
+// castling on both sides.
+TEST_F(ReplayedCapture, CapturesPromotionAndCastlingAt50MsAMoveAreRecorded) {
+    replay("promotion-and-castling-50ms.dgt", 5000);
+    expectSaid("9... O-O-O", 3000);
+    EXPECT_EQ(journalMoves(),
+              "e4 f5 exf5 g6 fxg6 Bg7 gxh7 Nc6 hxg8=Q+ Rxg8 Nf3 d6 Bc4 Be6 O-O Qd7 d3 O-O-O");
+    expectNothingSaidAgainstTheBoard();
 }
 
 }  // namespace

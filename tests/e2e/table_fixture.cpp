@@ -77,9 +77,10 @@ void TableTest::startDaemonForAGame(std::vector<std::string> args) {
 }
 
 void TableTest::startDaemon(std::vector<std::string> extra) {
-    std::vector<std::string> argv = {ARBITERD,    "--board",   "dgt:" + link_,
-                                     "--journal", journalDir_, "--settle-ms",
-                                     "150",       "--socket",  socket_};
+    std::vector<std::string> argv = {ARBITERD,    "--board",  "dgt:" + link_, "--journal",
+                                     journalDir_, "--socket", socket_};
+    if (std::find(extra.begin(), extra.end(), "--settle-ms") == extra.end())
+        extra.insert(extra.end(), {"--settle-ms", "150"});
     if (std::find(extra.begin(), extra.end(), "--time") == extra.end())
         extra.insert(extra.end(), {"--time", "5+3"});
     argv.insert(argv.end(), extra.begin(), extra.end());

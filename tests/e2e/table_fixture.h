@@ -27,6 +27,8 @@ class TableTest : public ::testing::Test {
     // directory the environment gives; returns once its port is there.
     std::unique_ptr<ChildProcess> startBoardNamed(const std::string& name,
                                                   std::vector<std::string> extra = {});
+    // arbiterd on the board, judging once still for 150 ms and playing 5+3
+    // unless `extra` gives --settle-ms or --time.
     void startDaemon(std::vector<std::string> extra = {});
     // arbiterd on the virtual board for a whole game, 5+3 with `args`: judged once
     // still for 60 ms rather than 150, since the virtual board makes each move
