@@ -20,7 +20,7 @@ std::unique_ptr<Session> Session::replayStart(const Game& game, const nlohmann::
     if (header.contains("version") &&
         (!header["version"].is_number_integer() || header["version"].get<int64_t>() < 1 ||
          header["version"].get<int64_t>() > kJournalVersion))
-        return fail(0, "a journal of \"version\" " + header["version"].dump() +
+        return fail(0, "a journal of \"version\" " + jsonText(header["version"]) +
                            ": this arbiterd reads versions 1 to " +
                            std::to_string(kJournalVersion));
     auto text = [](const nlohmann::json& j, const char* key) -> std::optional<std::string> {
@@ -85,7 +85,7 @@ std::unique_ptr<Session> Session::replayStart(const Game& game, const nlohmann::
                                std::to_string(seats) + " seats");
         for (const auto& name : names) {
             if (!name.is_string() || !isValidPlayerName(name.get<std::string>()))
-                return fail(0, "bad \"players\": " + name.dump() + " is not a player's name");
+                return fail(0, "bad \"players\": " + jsonText(name) + " is not a player's name");
             settings.players.push_back(name.get<std::string>());
         }
     }
@@ -220,8 +220,8 @@ bool Session::replayEvent(const nlohmann::json& event, const std::string& where,
         return event[key] != replayed;
     };
     auto mismatch = [&](const char* key, const nlohmann::json& replayed) {
-        return fail(event.contains(key) ? "\"" + std::string(key) + "\" is " + event[key].dump() +
-                                              ", but the replay has " + replayed.dump()
+        return fail(event.contains(key) ? "\"" + std::string(key) + "\" is " + jsonText(event[key]) +
+                                              ", but the replay has " + jsonText(replayed)
                                         : "no \"" + std::string(key) + "\", which every line " +
                                               "of this journal carries");
     };
