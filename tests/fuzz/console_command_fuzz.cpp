@@ -105,6 +105,7 @@ std::string lineOf(const ConsoleCommand& c) {
             if constexpr (std::is_same_v<K, ClockSet>)
                 return "clock set " + clockTime(k.leftMs) + " " + clockTime(k.rightMs);
             if constexpr (std::is_same_v<K, ClockShow>) return "clock";
+            if constexpr (std::is_same_v<K, Replay>) return "replay " + k.path;
         },
         c);
 }
