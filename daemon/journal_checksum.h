@@ -6,7 +6,8 @@
 
 namespace arbiter {
 
-// The checksum each journal line carries as its last field, `"crc":"` followed by eight hex digits and `"`:
+// The checksum each journal line carries as its last field, "crc" with eight
+// hex digits:
 // the CRC-32 of the line's text without that field. A bit flipped on disk then
 // shows as a line that does not match its checksum, and the journal is refused
 // rather than replayed into another game. Text-level on purpose: the JSON of a
