@@ -290,7 +290,29 @@ void ModeratedTable::tellViews(const std::vector<View>& before) {
         seat.told.clear();
         seat.preparedPly = -1;
         seat.behind = !checkView(p, &before);
+        tellFound(p, before[static_cast<size_t>(p)]);
     }
+}
+
+void ModeratedTable::tellFound(PlayerId p, const View& before) {
+    // No piece on a board shows an impassable square: the player learns of
+    // one only by being told (and by its light, on a board that has them).
+    const View now = session_->current().view(p);
+    const Geometry& g = session_->current().geometry();
+    std::vector<std::string> found;
+    for (Cell c = 0; c < static_cast<Cell>(g.size()); ++c) {
+        if (now.knowsImpassable(c) && !before.knowsImpassable(c)) found.push_back(g.name(c));
+    }
+    if (found.empty()) return;
+    std::string squares;
+    for (size_t i = 0; i < found.size(); ++i)
+        squares += (i == 0 ? "" : i + 1 == found.size() ? " and " : ", ") + found[i];
+    const bool one = found.size() == 1;
+    const std::string who = nameOf(p);
+    const std::string text = who + ", you found " +
+                             (one ? "an impassable square on " : "impassable squares on ") +
+                             squares + ": no piece may enter or cross " + (one ? "it." : "them.");
+    announcer_.announce({"found", text, {{"squares", found}, {"name", who}}, p});
 }
 
 std::string ModeratedTable::describeFix(const CellFix& fix, const View* before) const {
@@ -415,7 +437,8 @@ nlohmann::json ModeratedTable::statusFor(int seat) const {
             for (const std::string& line : now.reportTo(seat))
                 report.push_back(session_->withTableNames(line));
             snapshot["report"] = report;
-            j["picture"] = positionPicture(viewOf(now, seat));
+            const View seen = now.view(seat);
+            j["picture"] = positionPicture(viewOf(now, seat), &seen);
         }
         j["awaited"] = session_->playerName(session_->current().toMove()) + " to move";
     } else {

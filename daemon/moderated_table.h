@@ -96,6 +96,8 @@ class ModeratedTable final : public BoardEvents, public TableControl {
     // their view since `before` (their views then) and what to change on
     // their board, and waits for the boards that must change.
     void tellViews(const std::vector<View>& before);
+    // Tells `p` of the impassable squares they know now and did not in `before`.
+    void tellFound(PlayerId p, const View& before);
     // The board of `p` against their view; says what to change when that
     // differs from what was said last. True when it shows the view.
     bool checkView(PlayerId p, const std::vector<View>* before);

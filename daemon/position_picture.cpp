@@ -2,7 +2,7 @@
 
 namespace arbiter {
 
-std::vector<std::string> positionPicture(const GameState& state) {
+std::vector<std::string> positionPicture(const GameState& state, const View* seenBy) {
     // Pictures of a few boards' worth; larger surfaces (Möbiatus's ring) are
     // drawn by their game's report, side by side as the boards lie.
     constexpr int kMostRanks = 16, kMostFiles = 26;
@@ -14,7 +14,11 @@ std::vector<std::string> positionPicture(const GameState& state) {
         for (int file = 0; file < g.files(); ++file) {
             const Cell c = g.cell(file, rank);
             char shown = ' ';
-            if (c != NoCell) {
+            if (c != NoCell && seenBy && seenBy->knowsImpassable(c)) {
+                shown = '*';
+            } else if (c != NoCell && seenBy && !seenBy->sees(c)) {
+                shown = '?';
+            } else if (c != NoCell) {
                 const Appearance look = state.appearance(c);
                 shown = look ? letter(*look) : '.';
             }

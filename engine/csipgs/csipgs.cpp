@@ -441,8 +441,7 @@ std::string CsipgsState::refusalOfBuy(int slot) const {
     const long price = d.price(), has = treasury_[static_cast<size_t>(p)];
     if (has < price)
         return d.name() + " (slot " + std::to_string(slot + 1) + ") costs " +
-               std::to_string(price) + " zorkmids and " + playerName(p) + " has " +
-               std::to_string(has);
+               zorkmids(price) + " and " + playerName(p) + " has " + std::to_string(has);
     if (piecesOf(p) >= kMaxPieces)
         return playerName(p) + " has 16 pieces on the board and in reserve, the most allowed";
     if (inCheck(p)) return "no purchases while a royal piece is in check";

@@ -24,6 +24,11 @@ namespace csipgs {
 inline constexpr int kSlots = 6;
 inline constexpr int kMaxPieces = 16;  // board and reserve together, per player
 
+// An amount of money as said at the table: "1 zorkmid", "5 zorkmids".
+inline std::string zorkmids(long amount) {
+    return std::to_string(amount) + (amount == 1 ? " zorkmid" : " zorkmids");
+}
+
 // What decides a piece's rules and its look: its design, and the slot it was
 // bought from, whose stand-in shows it on the boards. A piece keeps both when
 // the slot is later redesigned.

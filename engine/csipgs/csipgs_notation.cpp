@@ -468,7 +468,7 @@ std::string CsipgsState::describe(const Action& a) const {
             if (a.arg == kBuy) {
                 long left = treasury(toMove_) - current.price();
                 return playerName(toMove_) + " buys a " + current.name() + " (" + slotName +
-                       ") for " + std::to_string(current.price()) + " zorkmids, " +
+                       ") for " + zorkmids(current.price()) + ", " +
                        std::to_string(left) + " left";
             }
             auto d = designOf(a);
@@ -523,7 +523,7 @@ std::string CsipgsState::piecesLine(const std::string& title, PlayerId p, Square
 }
 
 std::string CsipgsState::resourcesLine(PlayerId p) const {
-    std::string line = playerName(p) + ": " + std::to_string(treasury(p)) + " zorkmids";
+    std::string line = playerName(p) + ": " + zorkmids(treasury(p));
     line += "; reserve: ";
     const auto& reserve = reserve_[static_cast<size_t>(p)];
     if (reserve.empty()) line += "empty";

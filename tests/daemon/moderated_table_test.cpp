@@ -28,7 +28,8 @@ using testing::TempDirectory;
 // part is tested apart from csipgs's rules. Each side has one king on an 8x8
 // board (White on d4, Black on d7) that steps one cell any way; taking the
 // other king wins. Each player sees only their king's cell and the cells next
-// to it, so that a king coming near appears in the other's view.
+// to it, so that a king coming near appears in the other's view. No king may
+// enter g2, which is impassable; a player who once saw it knows it.
 class LanternState final : public GameState {
   public:
     LanternState() : geometry_(Geometry::rectangle(8, 8)) {
@@ -60,7 +61,8 @@ class LanternState final : public GameState {
         for (int df = -1; df <= 1; ++df) {
             for (int dr = -1; dr <= 1; ++dr) {
                 const Cell to = geometry_.step(from, df, dr);
-                if ((df || dr) && to != NoCell) actions.push_back(Action::move(from, to));
+                if ((df || dr) && to != NoCell && to != wall_)
+                    actions.push_back(Action::move(from, to));
             }
         }
         return actions;
@@ -71,6 +73,9 @@ class LanternState final : public GameState {
         if (kings_[other] == a.to) kings_[other] = NoCell;
         kings_[static_cast<size_t>(toMove_)] = a.to;
         toMove_ = 1 - toMove_;
+        for (PlayerId p = 0; p < 2; ++p) {
+            if (sees(p, wall_)) wallFound_[static_cast<size_t>(p)] = true;
+        }
     }
     Outcome outcome() const override {
         for (PlayerId p = 0; p < 2; ++p) {
@@ -131,6 +136,7 @@ class LanternState final : public GameState {
             v.pieces[i] = pieceAt(c);
             v.looks[i] = appearance(c);
         }
+        v.impassable[static_cast<size_t>(wall_)] = wallFound_[static_cast<size_t>(p)];
         return v;
     }
     std::string viewText(PlayerId p) const override { return textSeenBy(p); }
@@ -160,6 +166,8 @@ class LanternState final : public GameState {
     Geometry geometry_;
     std::array<Cell, 2> kings_{};
     PlayerId toMove_ = 0;
+    Cell wall_ = *geometry_.parse("g2");
+    std::array<bool, 2> wallFound_{};
 };
 
 std::unique_ptr<Game> makeLantern() {
@@ -318,6 +326,34 @@ TEST_F(ModeratedTableTest, ThePiecesThatLeaveAViewAreToldToBeTakenOff) {
     EXPECT_NE(textsHeardBy(1, from).find("the piece on d5 is gone: take it off"), std::string::npos)
         << textsHeardBy(1, from);
     EXPECT_TRUE(everyoneHeardNoneOf({"c4", "d5", "d6"}));
+}
+
+TEST_F(ModeratedTableTest, AnImpassableCellFoundIsToldOnceToItsFinderAndMarkedInTheirPicture) {
+    start();
+    show(0, "8/8/8/8/8/4K3/8/8");  // d4-e3
+    show(1, "8/8/3k4/8/8/8/8/8");  // d7-d6
+    ASSERT_EQ(ply(), 2);
+    const size_t from = said.said.size();
+    show(0, "8/8/8/8/8/5K2/8/8");  // e3-f3: g2 comes into sight
+    ASSERT_EQ(ply(), 3);
+    EXPECT_NE(textsHeardBy(0, from).find(
+                  "Ann, you found an impassable square on g2: no piece may enter or cross it."),
+              std::string::npos)
+        << textsHeardBy(0, from);
+    EXPECT_EQ(textsHeardBy(1, from).find("g2"), std::string::npos) << textsHeardBy(1, from);
+    EXPECT_TRUE(everyoneHeardNoneOf({"g2"}));
+    // Ann's picture: '?' where she does not see, '*' where she found the wall.
+    const nlohmann::json picture = table->statusFor(0)["picture"];
+    ASSERT_EQ(picture.size(), 9u) << picture;
+    EXPECT_EQ(picture[0], " 8 ? ? ? ? ? ? ? ?");
+    EXPECT_EQ(picture[5], " 3 ? ? ? ? . K . ?");
+    EXPECT_EQ(picture[6], " 2 ? ? ? ? . . * ?");
+    // Told once: seeing it again is no news.
+    show(1, "8/3k4/8/8/8/8/8/8");  // d6-d7
+    const size_t again = said.said.size();
+    show(0, "8/8/8/8/8/8/5K2/8");  // f3-f2, still beside g2
+    ASSERT_EQ(ply(), 5);
+    EXPECT_EQ(textsHeardBy(0, again).find("found"), std::string::npos) << textsHeardBy(0, again);
 }
 
 TEST_F(ModeratedTableTest, OnlyTheBoardOfThePlayerToMoveIsJudgedForAMove) {

@@ -41,9 +41,9 @@ TEST_F(Csipgs, FullGameWithPurchasesTransfersAndRedesignedPiecesEndsInMate) {
     play("g8-h8", "3... King g8-h8");
     say({"design", "3", "mW"}, "White designs slot 3 as mW (price 1) in place of Knight");
     play("f2-e2", "4. King f2-e2");
-    say({"buy", "2"}, "Black buys a mW (slot 2) for 1 zorkmids, 3 left");
-    say({"buy", "3"}, "White buys a mW (slot 3) for 1 zorkmids, 1 left");
-    say({"buy", "2"}, "5... Black buys a mW (slot 2) for 1 zorkmids, 3 left");
+    say({"buy", "2"}, "Black buys a mW (slot 2) for 1 zorkmid, 3 left");
+    say({"buy", "3"}, "White buys a mW (slot 3) for 1 zorkmid, 1 left");
+    say({"buy", "2"}, "5... Black buys a mW (slot 2) for 1 zorkmid, 3 left");
 
     // Both of White's reserve pieces are shown by a knight: which one came in?
     auto [code, status] = control({"status"});
@@ -54,7 +54,7 @@ TEST_F(Csipgs, FullGameWithPurchasesTransfersAndRedesignedPiecesEndsInMate) {
     EXPECT_NE(status.find("3 mW 1z"), std::string::npos) << status;
     play("put e3 N", "Make the position unambiguous, or say which");
     say({"3:N@e3"}, "6. Knight from the reserve to e3");
-    say({"buy", "2"}, "6... Black buys a mW (slot 2) for 1 zorkmids, 3 left");
+    say({"buy", "2"}, "6... Black buys a mW (slot 2) for 1 zorkmid, 3 left");
     play("put f3 N", "7. mW from the reserve to f3");
     play("put g8 r", "7... mW from the reserve to g8");
     // Two white knights stand side by side; history says e3's is the Knight.

@@ -483,6 +483,13 @@ TEST(Csipgs, CreditTheNextPlayerGetsAZorkmid) {
     EXPECT_EQ(refusal(*s, "buy 1"), "");
 }
 
+TEST(Csipgs, OneZorkmidIsSaidInTheSingular) {
+    auto s = load(kStart);
+    ASSERT_TRUE(s);
+    EXPECT_EQ(s->report()[0].substr(0, 25), "White: 1 zorkmid; reserve");
+    EXPECT_EQ(s->report()[1].substr(0, 26), "Black: 0 zorkmids; reserve");
+}
+
 // --- Transfers --------------------------------------------------------------------
 
 TEST(Csipgs, ATransferGoesToAnEmptySquareNextToARoyal) {
