@@ -277,8 +277,13 @@ void ModeratedTable::judgeMover(PlayerId p) {
             light(p, cells);
             if (text == seat.told) return;
             seat.told = text;
-            announcer_.announce(
-                {"illegal", "Your board shows no legal action. To fix: " + text + ".", {}, p});
+            const std::string why = moveRefusal(v.fixes);
+            nlohmann::json data = nlohmann::json::object();
+            if (!why.empty()) data["refusal"] = why;
+            announcer_.announce({"illegal",
+                                 "Your board shows no legal action" +
+                                     (why.empty() ? "" : ": " + why) + ". To fix: " + text + ".",
+                                 data, p});
             return;
         }
     }
@@ -313,6 +318,22 @@ void ModeratedTable::tellFound(PlayerId p, const View& before) {
                              (one ? "an impassable square on " : "impassable squares on ") +
                              squares + ": no piece may enter or cross " + (one ? "it." : "them.");
     announcer_.announce({"found", text, {{"squares", found}, {"name", who}}, p});
+}
+
+std::string ModeratedTable::moveRefusal(const std::vector<CellFix>& fixes) const {
+    if (fixes.size() != 2) return {};
+    const GameState& now = session_->current();
+    for (size_t i = 0; i < 2; ++i) {
+        const CellFix& from = fixes[i];
+        const CellFix& to = fixes[1 - i];
+        if (from.sensed || !from.wanted || !to.sensed || to.sensed != from.wanted) continue;
+        const auto piece = now.pieceAt(from.cell);
+        if (!piece || piece->owner != now.toMove()) continue;
+        const Action a = Action::move(from.cell, to.cell);
+        if (now.isLegal(a)) continue;
+        return session_->withTableNames(now.refusal(a));
+    }
+    return {};
 }
 
 std::string ModeratedTable::describeFix(const CellFix& fix, const View* before) const {

@@ -111,6 +111,11 @@ class ModeratedTable final : public BoardEvents, public TableControl {
     // A fix in the viewer's terms: what appeared or disappeared in their view
     // when `before` says what they saw there before.
     std::string describeFix(const CellFix& fix, const View* before) const;
+    // The rules' reason when a board's `fixes` show one piece of the player to
+    // move taken to a cell the rules refuse it (into check, say): an open
+    // board shows a player why, a board of their view may not. Empty when the
+    // board shows anything else.
+    std::string moveRefusal(const std::vector<CellFix>& fixes) const;
     // The name seat `p` plays under at this table.
     std::string nameOf(PlayerId p) const;
 

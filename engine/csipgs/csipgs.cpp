@@ -388,7 +388,11 @@ std::string CsipgsState::refusalOfMove(const Action& a) const {
     std::vector<Action> moves;
     addMoves(sq_, toMove_, moves);
     if (std::find(moves.begin(), moves.end(), a) != moves.end()) return {};
-    if (impassable(a.to)) return geometry_.name(a.to) + " is impassable";
+    // Said only of a square the mover knows: in the moderated game a move
+    // tried at a square not yet found must not give it away (it is a square
+    // the piece cannot reach, since a piece sees all it could reach).
+    if (impassable(a.to) && ((knownImpassable(toMove_) >> a.to) & 1))
+        return geometry_.name(a.to) + " is impassable";
     const Kind& k = kind(sq_.kind[static_cast<size_t>(a.from)]);
     std::string name = k.design.name();
     // Whether the piece could go there at all, check aside.
@@ -440,8 +444,8 @@ std::string CsipgsState::refusalOfBuy(int slot) const {
     const Design& d = slots_[static_cast<size_t>(p)][static_cast<size_t>(slot)];
     const long price = d.price(), has = treasury_[static_cast<size_t>(p)];
     if (has < price)
-        return d.name() + " (slot " + std::to_string(slot + 1) + ") costs " +
-               zorkmids(price) + " and " + playerName(p) + " has " + std::to_string(has);
+        return d.name() + " (slot " + std::to_string(slot + 1) + ") costs " + zorkmids(price) +
+               " and " + playerName(p) + " has " + std::to_string(has);
     if (piecesOf(p) >= kMaxPieces)
         return playerName(p) + " has 16 pieces on the board and in reserve, the most allowed";
     if (inCheck(p)) return "no purchases while a royal piece is in check";

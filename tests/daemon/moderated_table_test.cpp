@@ -85,6 +85,10 @@ class LanternState final : public GameState {
         return Outcome::ongoing();
     }
     bool canStillWin(PlayerId) const override { return true; }
+    std::string refusal(const Action& a) const override {
+        if (isLegal(a)) return {};
+        return a.to == wall_ ? "g2 is impassable" : "a king steps to a cell next to it";
+    }
     std::string describe(const Action& a) const override { return encode(a); }
     std::string encode(const Action& a) const override {
         return geometry_.name(a.from) + "-" + geometry_.name(a.to);
@@ -348,8 +352,19 @@ TEST_F(ModeratedTableTest, AnImpassableCellFoundIsToldOnceToItsFinderAndMarkedIn
     EXPECT_EQ(picture[0], " 8 ? ? ? ? ? ? ? ?");
     EXPECT_EQ(picture[5], " 3 ? ? ? ? . K . ?");
     EXPECT_EQ(picture[6], " 2 ? ? ? ? . . * ?");
-    // Told once: seeing it again is no news.
+    // A king put on it is refused with the rules' reason, which the board
+    // of a view cannot show.
     show(1, "8/3k4/8/8/8/8/8/8");  // d6-d7
+    const size_t tried = said.said.size();
+    show(0, "8/8/8/8/8/8/6K1/8");  // f3-g2
+    EXPECT_EQ(ply(), 4);
+    EXPECT_NE(textsHeardBy(0, tried).find("Your board shows no legal action: g2 is impassable. "
+                                          "To fix: take the white king off g2; put a white king "
+                                          "on f3."),
+              std::string::npos)
+        << textsHeardBy(0, tried);
+    show(0, "8/8/8/8/8/5K2/8/8");
+    // Told once: seeing it again is no news.
     const size_t again = said.said.size();
     show(0, "8/8/8/8/8/8/5K2/8");  // f3-f2, still beside g2
     ASSERT_EQ(ply(), 5);

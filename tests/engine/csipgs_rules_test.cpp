@@ -1161,6 +1161,19 @@ TEST(CsipgsView, ImpassableSquaresAreFoundBySightAndRemembered) {
         std::string::npos);
 }
 
+TEST(CsipgsView, ARefusedMoveNamesOnlyTheImpassableSquaresItsPlayerFound) {
+    // White's Rook on d1 sees d4; b6 is found by no one.
+    const std::string text = pos("k7/8/8/8/8/8/8/3R3K", "w", "1,0", std::string(kKings) + ",R=2:R");
+    auto s = load(text, impassableOn({"b6", "d4"}, true));
+    ASSERT_TRUE(s);
+    EXPECT_EQ(refusal(*s, "d1d4"), "d4 is impassable");
+    EXPECT_EQ(refusal(*s, "d1b6"), "the Rook (R) on d1 cannot go to b6");
+    // In the open game every impassable square is in sight.
+    auto open = load(text, impassableOn({"b6", "d4"}));
+    ASSERT_TRUE(open);
+    EXPECT_EQ(refusal(*open, "d1b6"), "b6 is impassable");
+}
+
 // --- Perft, counted by hand ---------------------------------------------------------
 
 // Full turns from the start (moves, transfers, purchases; no design changes).
