@@ -462,6 +462,11 @@ nlohmann::json ModeratedTable::statusFor(int seat) const {
             j["picture"] = positionPicture(viewOf(now, seat), &seen);
         }
         j["awaited"] = session_->playerName(session_->current().toMove()) + " to move";
+        // A player who connects after being told to put their board right
+        // (after a restart, say) learns it here.
+        if (seat >= 0 && seat < static_cast<int>(seats_.size()) &&
+            !seats_[static_cast<size_t>(seat)].told.empty())
+            j["awaited"] = "your board to be put right: " + seats_[static_cast<size_t>(seat)].told;
     } else {
         j["picture"] = positionPicture(session_->current());
         j["awaited"] = "each player's view of the start on their own board";

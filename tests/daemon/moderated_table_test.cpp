@@ -363,7 +363,11 @@ TEST_F(ModeratedTableTest, AnImpassableCellFoundIsToldOnceToItsFinderAndMarkedIn
                                           "on f3."),
               std::string::npos)
         << textsHeardBy(0, tried);
+    EXPECT_EQ(table->statusFor(0)["awaited"],
+              "your board to be put right: take the white king off g2; put a white king on f3");
+    EXPECT_EQ(table->statusFor(1)["awaited"], "Ann to move");
     show(0, "8/8/8/8/8/5K2/8/8");
+    EXPECT_EQ(table->statusFor(0)["awaited"], "Ann to move");
     // Told once: seeing it again is no news.
     const size_t again = said.said.size();
     show(0, "8/8/8/8/8/8/5K2/8");  // f3-f2, still beside g2
