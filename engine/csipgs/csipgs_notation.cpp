@@ -468,8 +468,7 @@ std::string CsipgsState::describe(const Action& a) const {
             if (a.arg == kBuy) {
                 long left = treasury(toMove_) - current.price();
                 return playerName(toMove_) + " buys a " + current.name() + " (" + slotName +
-                       ") for " + zorkmids(current.price()) + ", " +
-                       std::to_string(left) + " left";
+                       ") for " + zorkmids(current.price()) + ", " + std::to_string(left) + " left";
             }
             auto d = designOf(a);
             if (!d) return encode(a);
@@ -483,11 +482,18 @@ std::string CsipgsState::describe(const Action& a) const {
 }
 
 std::string CsipgsState::describeTo(const Action& a, PlayerId p) const {
-    if (!rules_.moderated || p == toMove_) return describe(a);
+    if (!rules_.moderated) return describe(a);
     // A design change said tells nothing; the action then ends the turn,
     // whatever it was: what it changed is what changed in p's view.
-    if (a.kind == Action::Kind::Choice && a.arg == kRedesign) return {};
-    return playerName(toMove_) + " has taken their turn";
+    if (a.kind == Action::Kind::Choice && a.arg == kRedesign)
+        return p == toMove_ ? describe(a) : "";
+    std::string told = p == toMove_ ? describe(a) : playerName(toMove_) + " has taken their turn";
+    // Check is said aloud, as a Kriegspiel umpire says it: the player in
+    // check may not see the piece that gives it until told to look.
+    CsipgsState after = *this;
+    after.apply(a);
+    if (after.inCheck(after.toMove())) told += ": " + playerName(after.toMove()) + " is in check";
+    return told;
 }
 
 std::vector<std::string> CsipgsState::report() const {

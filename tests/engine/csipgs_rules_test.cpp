@@ -1106,7 +1106,7 @@ TEST(CsipgsView, TheReportToAPlayerHoldsTheirOwnResourcesAndThePiecesInSight) {
     EXPECT_EQ(rookAndPawn({})->reportTo(1), whole);
 }
 
-TEST(CsipgsView, AnOpponentIsToldOnlyThatATurnWasTaken) {
+TEST(CsipgsView, AnOpponentIsToldOnlyThatATurnWasTakenAndACheck) {
     auto s = rookAndPawn();
     ASSERT_TRUE(s);
     for (const char* text : {"d4d6", "buy 1", "2:R@d2", "e1e2"}) {
@@ -1116,6 +1116,11 @@ TEST(CsipgsView, AnOpponentIsToldOnlyThatATurnWasTaken) {
         EXPECT_EQ(s->describeTo(a, 1), "White has taken their turn") << text;
     }
     EXPECT_EQ(s->describeTo(said(*s, "design 3 FfR"), 1), "");
+    // A check is told to both, and to everyone else.
+    const Action check = said(*s, "d4e4");
+    EXPECT_EQ(s->describeTo(check, 0), s->describe(check) + ": Black is in check");
+    EXPECT_EQ(s->describeTo(check, 1), "White has taken their turn: Black is in check");
+    EXPECT_EQ(s->describeTo(check, NoPlayer), "White has taken their turn: Black is in check");
     auto open = rookAndPawn({});
     ASSERT_TRUE(open);
     const Action a = said(*open, "d4d6");
