@@ -272,7 +272,7 @@ void ModeratedTable::judgeMover(PlayerId p) {
             std::string text;
             for (const CellFix& f : v.fixes) {
                 cells.push_back(f.cell);
-                text += (text.empty() ? "" : "; ") + describeFix(f, nullptr);
+                text += (text.empty() ? "" : "; ") + describeFix(f, nullptr, nullptr);
             }
             light(p, cells);
             if (text == seat.told) return;
@@ -336,7 +336,8 @@ std::string ModeratedTable::moveRefusal(const std::vector<CellFix>& fixes) const
     return {};
 }
 
-std::string ModeratedTable::describeFix(const CellFix& fix, const View* before) const {
+std::string ModeratedTable::describeFix(const CellFix& fix, const View* before,
+                                        const View* seen) const {
     const GameState& now = session_->current();
     const std::string cell = now.geometry().name(fix.cell);
     const size_t i = static_cast<size_t>(fix.cell);
@@ -345,6 +346,8 @@ std::string ModeratedTable::describeFix(const CellFix& fix, const View* before) 
         if (!fix.sensed && fix.wanted)
             return "a piece appeared on " + cell + ": put a " + game_->lookName(*fix.wanted) +
                    " there";
+        if (fix.sensed && !fix.wanted && seen && !seen->sees(fix.cell))
+            return cell + " is out of your sight now: take its piece off";
         if (fix.sensed && !fix.wanted) return "the piece on " + cell + " is gone: take it off";
         if (fix.sensed && fix.wanted)
             return "the piece on " + cell + " is now a " + game_->lookName(*fix.wanted) +
@@ -360,9 +363,10 @@ bool ModeratedTable::checkView(PlayerId p, const std::vector<View>* before) {
     std::vector<std::string> named;
     std::string text;
     const View* was = before ? &(*before)[static_cast<size_t>(p)] : nullptr;
+    const View seen = session_->current().view(p);
     for (const CellFix& f : fixes) {
         cells.push_back(f.cell);
-        named.push_back(describeFix(f, was));
+        named.push_back(describeFix(f, was, &seen));
         text += (text.empty() ? "" : "; ") + named.back();
     }
     light(p, cells);

@@ -109,8 +109,9 @@ class ModeratedTable final : public BoardEvents, public TableControl {
     void armTimers();
     bool playing() const { return session_ && !session_->over(); }
     // A fix in the viewer's terms: what appeared or disappeared in their view
-    // when `before` says what they saw there before.
-    std::string describeFix(const CellFix& fix, const View* before) const;
+    // when `before` says what they saw there before, and whether it went out
+    // of their sight when `seen` is what they see now.
+    std::string describeFix(const CellFix& fix, const View* before, const View* seen) const;
     // The rules' reason when a board's `fixes` show one piece of the player to
     // move taken to a cell the rules refuse it (into check, say): an open
     // board shows a player why, a board of their view may not. Empty when the

@@ -325,11 +325,30 @@ TEST_F(ModeratedTableTest, ThePiecesThatLeaveAViewAreToldToBeTakenOff) {
     EXPECT_EQ(ply(), 2);
     show(0, "8/8/3k4/8/2K5/8/8/8");  // d5-c4: out of each other's sight
     ASSERT_EQ(ply(), 3);
-    EXPECT_NE(textsHeardBy(0, from).find("the piece on d6 is gone: take it off"), std::string::npos)
+    EXPECT_NE(textsHeardBy(0, from).find("d6 is out of your sight now: take its piece off"),
+              std::string::npos)
         << textsHeardBy(0, from);
+    // Black still sees d5, which White left.
     EXPECT_NE(textsHeardBy(1, from).find("the piece on d5 is gone: take it off"), std::string::npos)
         << textsHeardBy(1, from);
     EXPECT_TRUE(everyoneHeardNoneOf({"c4", "d5", "d6"}));
+}
+
+TEST_F(ModeratedTableTest, APieceThatMovesOnInSightIsToldGoneFromWhereItStood) {
+    start();
+    show(0, "8/8/8/3K4/8/8/8/8");
+    show(1, "8/8/3k4/8/8/8/8/8");
+    show(0, "8/8/3k4/3K4/8/8/8/8");
+    show(1, "8/8/3k4/3K4/8/8/8/8");
+    const size_t from = said.said.size();
+    show(0, "8/8/3k4/2K5/8/8/8/8");  // d5-c5, still beside Black's king
+    ASSERT_EQ(ply(), 3);
+    const std::string black = textsHeardBy(1, from);
+    EXPECT_NE(black.find("a piece appeared on c5: put a white king there; the piece on d5 is gone: "
+                         "take it off"),
+              std::string::npos)
+        << black;
+    EXPECT_EQ(black.find("out of your sight"), std::string::npos) << black;
 }
 
 TEST_F(ModeratedTableTest, AnImpassableCellFoundIsToldOnceToItsFinderAndMarkedInTheirPicture) {
