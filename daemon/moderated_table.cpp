@@ -250,7 +250,8 @@ void ModeratedTable::judgeMover(PlayerId p) {
             for (const Action& a : v.actions) {
                 if (!session_->commit(a) || session_->over()) break;
             }
-            tellViews(before);
+            // Once the game is over the boards are set up for the next one.
+            if (!session_->over()) tellViews(before);
             armTimers();
             if (session_->over()) gameEnded();
             return;

@@ -309,9 +309,14 @@ TEST_F(ModeratedTableTest, WhatComesIntoViewIsToldToThatPlayerAloneAndAwaitedOnT
     show(0, "8/8/3k4/3K4/8/8/8/8");
     EXPECT_EQ(ply(), 2);
     // Taken in the view, as on an ordinary board.
+    const size_t taken = said.said.size();
     show(0, "8/8/3K4/8/8/8/8/8");
     EXPECT_EQ(ply(), 3);
     EXPECT_TRUE(table->session()->over());
+    // After the result, only what to set up for the next game: no view.
+    for (int seat : {0, 1}) {
+        for (const Announcement& a : heardBy(seat, taken)) EXPECT_NE(a.type, "view") << a.text;
+    }
 }
 
 TEST_F(ModeratedTableTest, ThePiecesThatLeaveAViewAreToldToBeTakenOff) {
