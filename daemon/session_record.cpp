@@ -118,6 +118,12 @@ void Session::finish(const Outcome& o, Ending ending) {
                               : ending == Ending::ByTheLimits ? "adjudication"
                                                               : "normal";
     rec.tags.emplace_back("Termination", termination);
+    // The rules the game was played by, where the game takes options (csipgs's
+    // impassable squares, Skirmish's pieces): the moves alone may not replay.
+    std::string options;
+    for (const auto& [name, value] : game_.options().values)
+        options += (options.empty() ? "" : " ") + name + "=" + value;
+    if (!options.empty()) rec.tags.emplace_back("Options", options);
     std::string exported = game_.exportRecord(rec);
 
     const char* status = !o.over()                          ? "abandoned"

@@ -251,6 +251,34 @@ TEST(SessionClocks, AMoveIsAnnouncedWithTheTimesItIsRecordedWith) {
     }
 }
 
+TEST(SessionRecord, TheRecordNamesTheOptionsTheGameWasPlayedBy) {
+    testing::TempDirectory scratch{"arbiter-session-options"};
+    GameOptions options;
+    options.values = {{"moderated", "on"}, {"impassable", "c3,f6"}};
+    std::string error;
+    auto game = makeGame("csipgs", options, error);
+    ASSERT_TRUE(game) << error;
+    SessionSettings settings;
+    settings.time = *TimeControl::parse("5+0");
+    settings.journalDir = scratch.path();
+    ManualTimeSource time;
+    testing::RecordingSink sink;
+    auto session = Session::begin(*game, settings, sink, time, error);
+    ASSERT_TRUE(session) << error;
+    ASSERT_EQ(session->resign(0), "");
+    EXPECT_NE(recordText(*session).find("[Options \"impassable=c3,f6 moderated=on relay=off\"]\n"),
+              std::string::npos)
+        << recordText(*session);
+    // Chess's one option (docs/rules/fide.md) goes into its PGN the same way.
+    auto fide = makeGame("fide");
+    auto chess = Session::begin(*fide, settings, sink, time, error);
+    ASSERT_TRUE(chess) << error;
+    ASSERT_EQ(chess->resign(0), "");
+    EXPECT_NE(recordText(*chess).find("[Termination \"normal\"]\n[Options \"strict-touch=off\"]\n"),
+              std::string::npos)
+        << recordText(*chess);
+}
+
 TEST_F(SessionTest, ResumeReplaysTheJournal) {
     move("e2e4");
     move("e7e5");
