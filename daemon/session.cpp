@@ -398,7 +398,9 @@ void Session::announceAction(AnnouncementSink& to, const GameState& before, cons
                              const std::string& inPlaceOf) const {
     const std::string label = moveLabel(actor, turn);
     const std::string& name = settings_.players[static_cast<size_t>(actor)];
-    const std::string san = before.describe(a);
+    // As its player may be told of it: a game of hidden views says check to
+    // the mover, who may not see whom they checked (engine/core/view.h).
+    const std::string san = before.describeTo(a, actor);
     if (a.kind == Action::Kind::Join) {
         to.announce({"join",
                      name + " joins the game in seat " + std::to_string(actor + 1) +

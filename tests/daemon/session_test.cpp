@@ -279,6 +279,28 @@ TEST(SessionRecord, TheRecordNamesTheOptionsTheGameWasPlayedBy) {
         << recordText(*chess);
 }
 
+TEST(SessionAnnouncements, TheMoverOfAGameOfHiddenViewsIsToldTheyGaveCheck) {
+    GameOptions options;
+    options.values = {{"moderated", "on"}};
+    std::string error;
+    auto game = makeGame("csipgs", options, error);
+    ASSERT_TRUE(game) << error;
+    SessionSettings settings;
+    settings.time = *TimeControl::parse("5+0");
+    settings.start =
+        "4k3/8/8/8/3R4/8/8/4K3 w 1,0 K=5:WF+royal,R=2:R,k=5:WF+royal - "
+        "fmWfcF,R,N,B,WF+royal,BR fmWfcF,R,N,B,WF+royal,BR";
+    ManualTimeSource time;
+    testing::RecordingSink sink;
+    auto session = Session::begin(*game, settings, sink, time, error);
+    ASSERT_TRUE(session) << error;
+    ASSERT_TRUE(session->commit(*session->current().decode("d4e4")));
+    ASSERT_EQ(sink.said.back().type, "move");
+    EXPECT_NE(sink.said.back().text.find("1. Rook d4-e4: Black is in check (d4e4)."),
+              std::string::npos)
+        << sink.said.back().text;
+}
+
 TEST_F(SessionTest, ResumeReplaysTheJournal) {
     move("e2e4");
     move("e7e5");
