@@ -398,8 +398,8 @@ void Session::announceAction(AnnouncementSink& to, const GameState& before, cons
                              const std::string& inPlaceOf) const {
     const std::string label = moveLabel(actor, turn);
     const std::string& name = settings_.players[static_cast<size_t>(actor)];
-    // As its player may be told of it: a game of hidden views says check to
-    // the mover, who may not see whom they checked (engine/core/view.h).
+    // As its player may be told of it: a game of hidden views, where no one
+    // sees the whole board, says check to the mover as to everyone else.
     const std::string san = before.describeTo(a, actor);
     if (a.kind == Action::Kind::Join) {
         to.announce({"join",
