@@ -76,7 +76,7 @@ std::unique_ptr<ModeratedTable> ModeratedTable::create(EventLoop& loop, TableSet
         table->seats_.push_back(
             Seat{Surface(cells, {board.placement}), Referee(),
                  std::make_unique<BoardLink>(loop, static_cast<int>(i), board.device, *table),
-                 table->session_ != nullptr, -1, std::string()});
+                 table->session_ != nullptr, -1, std::string(), std::nullopt});
     }
     table->armTimers();
     return table;
@@ -199,6 +199,7 @@ void ModeratedTable::startGame() {
         seat.behind = false;
         seat.preparedPly = -1;
         seat.told.clear();
+        seat.seenBefore.reset();
         seat.surface.markStill();
         light(p, {});
     }
@@ -211,7 +212,7 @@ void ModeratedTable::judgeInGame() {
         Seat& seat = seats_[static_cast<size_t>(p)];
         if (p == mover && !seat.behind) continue;
         // A board that is not to be judged for a move must just show its view.
-        if (checkView(p, nullptr)) seat.behind = false;
+        if (checkView(p)) seat.behind = false;
     }
     if (mover >= 0 && mover < static_cast<PlayerId>(seats_.size()) &&
         !seats_[static_cast<size_t>(mover)].behind)
@@ -295,7 +296,8 @@ void ModeratedTable::tellViews(const std::vector<View>& before) {
         Seat& seat = seats_[static_cast<size_t>(p)];
         seat.told.clear();
         seat.preparedPly = -1;
-        seat.behind = !checkView(p, &before);
+        seat.seenBefore = before[static_cast<size_t>(p)];
+        seat.behind = !checkView(p);
         tellFound(p, before[static_cast<size_t>(p)]);
     }
 }
@@ -357,13 +359,13 @@ std::string ModeratedTable::describeFix(const CellFix& fix, const View* before,
     return Referee::describe(fix, now.geometry(), game_.get());
 }
 
-bool ModeratedTable::checkView(PlayerId p, const std::vector<View>* before) {
+bool ModeratedTable::checkView(PlayerId p) {
     Seat& seat = seats_[static_cast<size_t>(p)];
     const auto fixes = Referee::fixesTo(viewOf(session_->current(), p), seat.surface);
     std::vector<Cell> cells;
     std::vector<std::string> named;
     std::string text;
-    const View* was = before ? &(*before)[static_cast<size_t>(p)] : nullptr;
+    const View* was = seat.seenBefore ? &*seat.seenBefore : nullptr;
     const View seen = session_->current().view(p);
     for (const CellFix& f : fixes) {
         cells.push_back(f.cell);
@@ -375,6 +377,7 @@ bool ModeratedTable::checkView(PlayerId p, const std::vector<View>* before) {
         if (!seat.told.empty())
             announcer_.announce({"fixed", "Your board shows your view again.", {}, p});
         seat.told.clear();
+        seat.seenBefore.reset();
         return true;
     }
     if (text != seat.told) {

@@ -82,6 +82,10 @@ class ModeratedTable final : public BoardEvents, public TableControl {
         bool behind = false;
         int preparedPly = -1;  // the referee is prepared for this ply, or -1
         std::string told;      // the fixes said last, said again only when they change
+        // The player's view before the last action, until their board shows
+        // the new one: what to change keeps its words ("a piece appeared on
+        // e8: ...") however often the boards are judged meanwhile.
+        std::optional<View> seenBefore;
     };
 
     ModeratedTable(EventLoop& loop, TableSettings settings, std::unique_ptr<Game> game,
@@ -100,7 +104,7 @@ class ModeratedTable final : public BoardEvents, public TableControl {
     void tellFound(PlayerId p, const View& before);
     // The board of `p` against their view; says what to change when that
     // differs from what was said last. True when it shows the view.
-    bool checkView(PlayerId p, const std::vector<View>* before);
+    bool checkView(PlayerId p);
     std::vector<View> viewsNow() const;
     ViewedState viewOf(const GameState& state, PlayerId p) const;
     void light(PlayerId p, const std::vector<Cell>& cells);

@@ -301,6 +301,11 @@ TEST_F(ModeratedTableTest, WhatComesIntoViewIsToldToThatPlayerAloneAndAwaitedOnT
               std::string::npos)
         << textsHeardBy(0, from);
     EXPECT_TRUE(everyoneHeardNoneOf(kHiddenCells));
+    // Black's board judged again (a hand over it) tells White nothing new.
+    const size_t quiet = said.said.size();
+    show(1, "8/8/8/8/8/8/8/8");
+    show(1, "8/8/3k4/3K4/8/8/8/8");
+    EXPECT_EQ(textsHeardBy(0, quiet), "");
 
     // White's board must show the black king before anything on it counts:
     // a step shown without it is no move.
