@@ -41,6 +41,7 @@ BoardLink::BoardLink(EventLoop& loop, int index, DeviceSpec device, BoardEvents&
 
 BoardLink::~BoardLink() {
     if (retry_) loop_.cancel(*retry_);
+    if (watchdog_) loop_.cancel(*watchdog_);
     if (summary_) loop_.cancel(*summary_);
     if (transport_) loop_.unwatch(transport_->fd());
 }
@@ -80,8 +81,31 @@ void BoardLink::tryOpen() {
     board_ = std::make_unique<dgt::DgtBoard>(*transport_, *this);
     loop_.watch(transport_->fd(), [this] { readable(); });
     spdlog::info("board {}: connected", device_.text());
+    heardAt_ = loop_.time().now();
+    askedAt_.reset();
+    silent_ = false;
+    watchdog_ = loop_.after(1000, [this] { watchSilence(); });
     events_.boardConnected(index_, device_.text());
     if (!board_->start()) drop("the device does not take our requests");
+}
+
+void BoardLink::watchSilence() {
+    watchdog_.reset();
+    if (!board_) return;
+    const Millis now = loop_.time().now();
+    if (askedAt_ && !silent_ && now - *askedAt_ >= kAnswerMs) {
+        silent_ = true;
+        spdlog::warn("board {}: it does not answer; waiting for it", device_.text());
+        events_.boardLost(index_, "it does not answer");
+    }
+    if (now - heardAt_ >= kQuietMs && (!askedAt_ || now - *askedAt_ >= kQuietMs)) {
+        askedAt_ = now;
+        if (!board_->requestBoard()) {
+            drop("the device does not take our requests");
+            return;
+        }
+    }
+    watchdog_ = loop_.after(1000, [this] { watchSilence(); });
 }
 
 void BoardLink::failOpen(const std::string& error) {
@@ -105,18 +129,36 @@ void BoardLink::failOpen(const std::string& error) {
 }
 
 void BoardLink::readable() {
-    if (board_ && !board_->onReadable(loop_.time().now())) drop("the device went away");
+    if (!board_) return;
+    const Millis now = loop_.time().now();
+    if (!board_->onReadable(now)) {
+        drop("the device went away");
+        return;
+    }
+    heardAt_ = now;
+    askedAt_.reset();
+    if (silent_) {
+        // Back: what it shows now is read whole, as from a board plugged in.
+        silent_ = false;
+        spdlog::info("board {}: it answers again", device_.text());
+        events_.boardConnected(index_, device_.text());
+        if (!board_->start()) drop("the device does not take our requests");
+    }
 }
 
 void BoardLink::drop(const std::string& why) {
     if (transport_) loop_.unwatch(transport_->fd());
+    if (watchdog_) loop_.cancel(*watchdog_);
+    watchdog_.reset();
+    const bool toldGone = silent_;  // the table already waits for it
+    silent_ = false;
     board_.reset();
     shown_.reset();
     transport_.reset();
     lock_.reset();
     lastFailure_ = why;
     spdlog::warn("board {}: {}; waiting for it to come back", device_.text(), why);
-    events_.boardLost(index_, why);
+    if (!toldGone) events_.boardLost(index_, why);
     retry_ = loop_.after(kRetryMs, [this] { tryOpen(); });
 }
 

@@ -53,6 +53,11 @@ class BoardEvents {
 // Keeps one board connected. Like a UPS driver that outlives its cable, it
 // never gives up: when the device is missing or vanishes it says so once and
 // tries again every second, and a board that comes back is simply used again.
+// A board can also fall silent with its device still there (a USB-serial
+// adapter or a radio link whose board lost power or its cable): a board that
+// has said nothing for a while is asked for its squares, one that does not
+// answer is taken for gone, and when it speaks again its squares are read
+// afresh, so that what was moved meanwhile is seen.
 class BoardLink final : public BoardListener {
   public:
     BoardLink(EventLoop& loop, int index, DeviceSpec device, BoardEvents& events);
@@ -85,6 +90,9 @@ class BoardLink final : public BoardListener {
     void failOpen(const std::string& error);
     void readable();
     void drop(const std::string& why);
+    // Every second while connected: asks a quiet board for its squares, and
+    // takes one that does not answer for gone until it speaks again.
+    void watchSilence();
     void showLights();
     // Logs what the board did, unless it has said the like too often lately:
     // then it is counted, and summarised when the interval ends.
@@ -96,6 +104,11 @@ class BoardLink final : public BoardListener {
     // A board that stays away is named again this often, so that a mistyped
     // path is not met by silence after its first warning.
     static constexpr Millis kRemindMs = 30'000;
+    // A board that has said nothing for this long is asked for its squares
+    // (SEND_BRD leaves its update mode as it is); one that then stays silent
+    // for kAnswerMs more is taken for gone.
+    static constexpr Millis kQuietMs = 5'000;
+    static constexpr Millis kAnswerMs = 2'000;
 
     EventLoop& loop_;
     int index_;
@@ -110,6 +123,10 @@ class BoardLink final : public BoardListener {
     std::bitset<64> lights_;                // what should be lit
     std::optional<std::bitset<64>> shown_;  // what the board was last told, if anything
     std::optional<EventLoop::TimerId> retry_;
+    std::optional<EventLoop::TimerId> watchdog_;
+    Millis heardAt_ = 0;             // when the board last sent anything
+    std::optional<Millis> askedAt_;  // when a quiet board was last asked for its squares
+    bool silent_ = false;            // asked and not answering: taken for gone
     // Kept across reconnections: a board that babbles, drops and comes back
     // babbling is still one flood. Warnings are summarised as warnings, the
     // rest (clock buttons, identity) as information.
