@@ -9,6 +9,7 @@
 #include "daemon/board_link.h"
 #include "daemon/event_loop.h"
 #include "daemon/private_announcements.h"
+#include "daemon/recorded_games.h"
 #include "daemon/referee.h"
 #include "daemon/session.h"
 #include "daemon/surface.h"
@@ -130,6 +131,8 @@ class ModeratedTable final : public BoardEvents, public TableControl {
     std::unique_ptr<GameState> start_;
     Announcer announcer_;
     std::unique_ptr<Session> session_;
+    // The journals "games" has read, read again only when they change.
+    mutable JournalSummaries journalSummaries_;
     PrivateAnnouncements sorted_{announcer_, session_};  // what the session says, sorted
     std::vector<Seat> seats_;
     std::optional<EventLoop::TimerId> judgeTimer_;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <functional>
 #include <vector>
 
 #include "daemon/journal.h"
@@ -18,28 +19,21 @@ std::string textOf(const json& j, const char* key) {
     return j[key].get<std::string>();
 }
 
-// What a listing says of a journal, read line by line: its "game" line, its
-// "result" line if any, and its moves as the session counts them: turns
-// completed, takebacks undone. A move line without "endsTurn" (written before
-// turns had several actions) is a turn.
-struct JournalSummary {
-    json header;
-    json result;
-    bool finished = false;
-    int moves = 0;
-};
-
-std::optional<JournalSummary> summarize(const std::string& path, std::string& error) {
-    auto reader = JournalReader::open(path, error);
-    if (!reader) return std::nullopt;
+JournalSummary summarize(const std::string& path, bool headerOnly) {
     JournalSummary summary;
+    auto reader = JournalReader::open(path, summary.problem);
+    if (!reader) return summary;
     std::vector<bool> endsTurn;  // per ply standing: one bit each, as the game keeps its moves
     json event;
+    std::string& error = summary.problem;
     while (reader->next(event, error)) {
         const std::string type = textOf(event, "type");
         if (summary.header.is_null()) {
             summary.header = std::move(event);
+            if (headerOnly) return summary;
         } else if (type == "move") {
+            // A move line without "endsTurn" (written before turns had
+            // several actions) is a turn.
             const auto it = event.find("endsTurn");
             endsTurn.push_back(it == event.end() || !it->is_boolean() || it->get<bool>());
         } else if (type == "takeback") {
@@ -50,7 +44,7 @@ std::optional<JournalSummary> summarize(const std::string& path, std::string& er
             summary.result = std::move(event);
         }
     }
-    if (!error.empty()) return std::nullopt;
+    if (!error.empty()) return summary;
     summary.finished = reader->finished();
     summary.moves = static_cast<int>(std::count(endsTurn.begin(), endsTurn.end(), true));
     return summary;
@@ -91,9 +85,11 @@ json summaryOf(const std::string& path, const JournalSummary& journal, bool newe
     return game;
 }
 
-}  // namespace
+// Reads each journal listed: through the table's summaries, or afresh.
+using Summarizer = std::function<JournalSummary(const fs::path&)>;
 
-std::optional<json> listRecordedGames(const std::string& dir, size_t most, std::string& error) {
+std::optional<json> listGames(const std::string& dir, size_t most, const Summarizer& summarize,
+                              std::string& error) {
     std::error_code ec;
     if (!fs::is_directory(dir, ec)) {
         error = "no journal folder " + dir;
@@ -130,23 +126,56 @@ std::optional<json> listRecordedGames(const std::string& dir, size_t most, std::
     }
     json games = json::array();
     for (const fs::path& p : journals) {
-        std::string problem;
-        auto journal = summarize(p.string(), problem);
-        if (!journal) {
-            games.push_back({{"journal", p.string()}, {"state", "damaged"}, {"problem", problem}});
+        const JournalSummary journal = summarize(p);
+        if (!journal.problem.empty()) {
+            games.push_back(
+                {{"journal", p.string()}, {"state", "damaged"}, {"problem", journal.problem}});
             continue;
         }
-        games.push_back(summaryOf(p.string(), *journal, p == newest));
+        games.push_back(summaryOf(p.string(), journal, p == newest));
     }
     return json{{"folder", dir}, {"games", games}, {"older", older}};
 }
 
-std::optional<nlohmann::json> listTableGames(const std::string& dir, std::string& error) {
+}  // namespace
+
+std::optional<json> listRecordedGames(const std::string& dir, size_t most, std::string& error) {
+    return listGames(
+        dir, most, [](const fs::path& p) { return summarize(p.string(), false); }, error);
+}
+
+JournalSummary JournalSummaries::of(const fs::path& journal) {
+    std::error_code sizeError, timeError;
+    const std::uintmax_t size = fs::file_size(journal, sizeError);
+    const fs::file_time_type time = fs::last_write_time(journal, timeError);
+    if (sizeError || timeError) return summarize(journal.string(), false);  // read every time
+    auto it = entries_.find(journal);
+    if (it == entries_.end() || it->second.size != size || it->second.time != time)
+        it = entries_
+                 .insert_or_assign(journal, Entry{size, time, summarize(journal.string(), false)})
+                 .first;
+    return it->second.summary;
+}
+
+std::optional<nlohmann::json> listTableGames(const std::string& dir, JournalSummaries& summaries,
+                                             const std::optional<JournalInProgress>& writing,
+                                             std::string& error) {
     std::error_code ec;
     const std::string folder = fs::absolute(dir, ec).lexically_normal().string();
     if (ec || !fs::exists(folder, ec))  // no game recorded yet
         return json{{"folder", ec ? dir : folder}, {"games", json::array()}, {"older", 0}};
-    return listRecordedGames(folder, kMostGamesListed, error);
+    const fs::path written = writing ? fs::path(writing->path).filename() : fs::path();
+    return listGames(
+        folder, kMostGamesListed,
+        [&](const fs::path& p) {
+            if (writing && p.filename() == written) {
+                JournalSummary summary = summarize(p.string(), true);
+                summary.moves = writing->moves;
+                return summary;
+            }
+            return summaries.of(p);
+        },
+        error);
 }
 
 }  // namespace arbiter

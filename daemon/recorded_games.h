@@ -1,6 +1,9 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <map>
 #include <optional>
 #include <string>
 
@@ -26,9 +29,47 @@ inline constexpr size_t kMostGamesListed = 1000;
 std::optional<nlohmann::json> listRecordedGames(const std::string& dir, size_t most,
                                                 std::string& error);
 
+// What a listing says of one journal, read line by line: its "game" line, its
+// "result" line if any, and its moves as the session counts them (turns
+// completed, takebacks undone); or what is wrong with it.
+struct JournalSummary {
+    nlohmann::json header;
+    nlohmann::json result;
+    bool finished = false;
+    int moves = 0;
+    std::string problem;  // not empty: the journal is damaged, and says so
+};
+
+// The summaries a table has read, kept between its "games" requests: a
+// journal is read again only when its size or time changed. A folder of long
+// games, or one very long game, is then read once rather than at every
+// request, which the whole table (boards included) would wait for.
+class JournalSummaries {
+  public:
+    JournalSummary of(const std::filesystem::path& journal);
+
+  private:
+    struct Entry {
+        std::uintmax_t size = 0;
+        std::filesystem::file_time_type time;
+        JournalSummary summary;
+    };
+    std::map<std::filesystem::path, Entry> entries_;
+};
+
+// The journal a table is writing, which a listing need not read past its
+// first line: the table knows its moves.
+struct JournalInProgress {
+    std::string path;
+    int moves = 0;
+};
+
 // A table's answer to "games": its journal folder listed as above, named by
 // its absolute path so that a client in another directory can open the
-// journals; no games yet when the folder does not exist.
-std::optional<nlohmann::json> listTableGames(const std::string& dir, std::string& error);
+// journals; no games yet when the folder does not exist. Journals are read
+// through `summaries`; the one in `writing` only for its first line.
+std::optional<nlohmann::json> listTableGames(const std::string& dir, JournalSummaries& summaries,
+                                             const std::optional<JournalInProgress>& writing,
+                                             std::string& error);
 
 }  // namespace arbiter

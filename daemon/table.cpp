@@ -1012,7 +1012,10 @@ ControlReply Table::games() const {
     const std::string& dir = settings_.session.journalDir;
     if (dir.empty()) return ControlReply::refused("this arbiterd keeps no journal");
     std::string error;
-    auto listing = listTableGames(dir, error);
+    std::optional<JournalInProgress> writing;
+    if (session_ && !session_->over())
+        writing = JournalInProgress{session_->journalPath(), session_->turns()};
+    auto listing = listTableGames(dir, journalSummaries_, writing, error);
     if (!listing) return ControlReply::refused(error);
     return ControlReply::done(*listing);
 }

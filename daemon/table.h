@@ -10,6 +10,7 @@
 #include "daemon/clock_face.h"
 #include "daemon/configuration.h"
 #include "daemon/event_loop.h"
+#include "daemon/recorded_games.h"
 #include "daemon/referee.h"
 #include "daemon/session.h"
 #include "daemon/surface.h"
@@ -227,6 +228,8 @@ class Table final : public BoardEvents, public TableControl {
     int preparedPly_ = -1;
     std::vector<std::unique_ptr<BoardLink>> links_;
     std::unique_ptr<Session> session_;
+    // The journals "games" has read, read again only when they change.
+    mutable JournalSummaries journalSummaries_;
     bool onBoard_ = false;       // the surface has been matched with the session's game
     bool resuming_ = false;      // resumed, and the boards have not shown the game yet
     bool illegalShown_ = false;  // an illegal position is announced and not yet fixed

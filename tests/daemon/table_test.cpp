@@ -3,8 +3,11 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 
 #include "drivers/dgt/dgt_pieces.h"
 #include "drivers/dgt/dgt_protocol.h"
@@ -406,6 +409,52 @@ TEST_F(TableTest, GamesListsTheJournalFolderForClients) {
     EXPECT_EQ(game["game"], "fide");
     EXPECT_EQ(game["state"], "abandoned");
     EXPECT_EQ(game["moves"], 1);
+}
+
+std::string readFile(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+void writeFile(const std::string& path, const std::string& text) {
+    std::ofstream(path, std::ios::binary | std::ios::trunc) << text;
+}
+
+// "games" runs in the table's loop, which the boards wait for: a journal is
+// read only when it changed since, and the game being played only for its
+// first line (the table knows its moves), however long it has grown.
+TEST_F(TableTest, GamesReadsEachJournalOnceAndTheGameInProgressOnlyForItsFirstLine) {
+    startGame();
+    show("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR");
+    const std::string finished = table->session()->journalPath();
+    ASSERT_TRUE(table->newGame().ok);
+    show(kStart);
+    show("rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR");
+    show("rnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBQKBNR");
+    ASSERT_EQ(table->session()->turns(), 2);
+    const std::string playing = table->session()->journalPath();
+    ASSERT_NE(playing, finished);
+    ASSERT_EQ(table->games().data["games"][0]["state"], "abandoned");
+
+    // The finished journal's bytes change, its size and time do not: not read again.
+    const auto stamp = std::filesystem::last_write_time(finished);
+    std::string text = readFile(finished);
+    std::replace(text.begin(), text.end(), '"', '\'');
+    writeFile(finished, text);
+    std::filesystem::last_write_time(finished, stamp);
+    // The game in progress: everything after its first line is not read.
+    std::string current = readFile(playing);
+    writeFile(playing, current.substr(0, current.find('\n') + 1) + "not a journal line\n");
+
+    const nlohmann::json games = table->games().data["games"];
+    ASSERT_EQ(games.size(), 2u) << games;
+    EXPECT_EQ(games[0]["state"], "abandoned") << games[0];
+    EXPECT_EQ(games[0]["moves"], 1);
+    EXPECT_EQ(games[1]["state"], "in progress") << games[1];
+    EXPECT_EQ(games[1]["moves"], 2);
+    // A journal that changed is read again.
+    writeFile(finished, text + "\n");
+    EXPECT_EQ(table->games().data["games"][0]["state"], "damaged");
 }
 
 // A DGT board with LEDs at the far end of a pseudo-terminal: what arbiterd
