@@ -1,4 +1,5 @@
 #include "daemon/session.h"
+#include "daemon/utf8.h"
 
 #include <algorithm>
 #include <cassert>
@@ -93,11 +94,20 @@ std::unique_ptr<GameState> startState(const Game& game, const std::string& posit
 }
 
 bool isValidPlayerName(const std::string& name) {
-    if (name.empty() || name.size() > 40) return false;
-    for (unsigned char c : name) {
-        if (c < 0x20 || c == 0x7f) return false;
+    if (!isUtf8(name)) return false;
+    const std::u32string characters = codePoints(name);
+    if (characters.empty() || characters.size() > 40) return false;
+    bool blank = true;
+    for (char32_t c : characters) {
+        // Controls, C0 and C1 (U+009B opens a terminal's escape sequence),
+        // the line and paragraph separators, and the marks that reorder text
+        // around them: a name reaches logs, consoles and clock displays.
+        if (c < 0x20 || (c >= 0x7f && c <= 0x9f) || c == 0x2028 || c == 0x2029 || c == 0x200e ||
+            c == 0x200f || (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069))
+            return false;
+        if (c != ' ' && c != 0xa0 && c != 0x3000) blank = false;
     }
-    return true;
+    return !blank;
 }
 
 Session::Session(const Game& game, std::unique_ptr<GameState> start,

@@ -16,8 +16,9 @@
 
 namespace arbiter {
 
-// What may stand as a player's name in announcements and records: 1 to 40
-// bytes, no control characters.
+// What may stand as a player's name in announcements and records: UTF-8, 1
+// to 40 characters (code points, not bytes), not only spaces, and no control
+// characters, line separators or direction marks.
 bool isValidPlayerName(const std::string& name);
 
 // A game's options as the journal's first line records them: a journal is

@@ -27,7 +27,7 @@ std::string Session::resign(PlayerId p) {
 std::string Session::join(const std::string& name) {
     if (over()) return "the game is over";
     if (!name.empty() && !isValidPlayerName(name))
-        return "a player's name has 1 to 40 characters and no control characters";
+        return "a player's name has 1 to 40 characters, not only spaces, and no control characters";
     // A name of a seat knocked out of the game is that player rejoining.
     int former = -1;
     for (size_t p = 0; p < settings_.players.size(); ++p) {

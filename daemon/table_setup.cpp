@@ -57,7 +57,7 @@ std::string checkNames(const Configuration& config, const GameInfo& game, int se
         const std::string& name = names[i];
         if (!isValidPlayerName(name))
             return config.wherePlayer(i) + "player name \"" + quotable(name) +
-                   "\" must have 1 to 40 characters and no control characters";
+                   "\" must have 1 to 40 characters, not only spaces, and no control characters";
         const auto first = std::find(names.begin(), names.begin() + long(i), name);
         if (first != names.begin() + long(i)) {
             const std::string firstAt = config.wherePlayer(size_t(first - names.begin()));

@@ -48,6 +48,20 @@ size_t firstNonUtf8Byte(std::string_view text) {
     return std::string_view::npos;
 }
 
+std::u32string codePoints(std::string_view text) {
+    std::u32string out;
+    for (size_t at = 0; at < text.size();) {
+        const size_t length = std::max<size_t>(sequenceAt(text, at), 1);
+        const auto lead = static_cast<unsigned char>(text[at]);
+        // The lead byte's payload bits, then six from each continuation byte.
+        char32_t c = length == 1 ? lead : lead & (0x7f >> length);
+        for (size_t i = 1; i < length; ++i) c = c << 6 | (text[at + i] & 0x3f);
+        out.push_back(c);
+        at += length;
+    }
+    return out;
+}
+
 std::string printable(std::string_view text) {
     static constexpr char kHex[] = "0123456789ABCDEF";
     std::string out;

@@ -19,6 +19,10 @@ inline bool isUtf8(std::string_view text) {
     return firstNonUtf8Byte(text) == std::string_view::npos;
 }
 
+// The code points of `text`, which must be UTF-8 (isUtf8): what counts as a
+// character when a name's length is checked, and what its characters are.
+std::u32string codePoints(std::string_view text);
+
 // `text` for a message or a log: its UTF-8 characters as they are, every other
 // byte and every control character as \xNN ("J\xFCrgen", "a\x09b"), a
 // backslash as "\\", so that nothing in it is taken for what it is not.

@@ -1,4 +1,5 @@
 #include "daemon/utf8.h"
+#include "daemon/session.h"
 
 #include <gtest/gtest.h>
 
@@ -40,6 +41,33 @@ TEST(Utf8, PrintableKeepsCharactersAndShowsEveryOtherByte) {
     EXPECT_EQ(printable(std::string("\0", 1)), "\\x00");
     EXPECT_EQ(printable("\xed\xa0\x80"), "\\xED\\xA0\\x80");
     EXPECT_TRUE(isUtf8(printable("\xc0\xff\xfe\x80 whatever")));
+}
+
+TEST(Utf8, CodePointsAreTheCharactersNotTheBytes) {
+    EXPECT_EQ(codePoints("J\xC3\xBCrgen"), U"J\u00FCrgen");
+    EXPECT_EQ(codePoints("\xE4\xB8\xAD\xF0\x9F\x98\x80"), U"\u4E2D\U0001F600");
+    EXPECT_EQ(codePoints(""), U"");
+}
+
+TEST(PlayerNames, AreCountedInCharactersAndHoldNoControlOrReorderingCharacter) {
+    EXPECT_TRUE(isValidPlayerName("J\xC3\xBCrgen"));
+    std::string forty;
+    for (int i = 0; i < 40; ++i) forty += "\xC3\xBC";  // 40 characters, 80 bytes
+    EXPECT_TRUE(isValidPlayerName(forty));
+    EXPECT_FALSE(isValidPlayerName(forty + "x"));
+    std::string chinese;
+    for (int i = 0; i < 14; ++i) chinese += "\xE4\xB8\xAD";
+    EXPECT_TRUE(isValidPlayerName(chinese));
+    for (const char* bad : {"", " ", "  \xC2\xA0", "a\x01", "a\x7f", "a\xC2\x85", "a\xC2\x9B[31m",
+                            "a\xE2\x80\xA8"
+                            "b",
+                            "a\xE2\x80\xAE"
+                            "b",
+                            "a\xE2\x81\xA6"
+                            "b",
+                            "J\xFCrgen"})
+        EXPECT_FALSE(isValidPlayerName(bad)) << printable(bad);
+    EXPECT_TRUE(isValidPlayerName("Ann Lee"));
 }
 
 TEST(Utf8, ALineThatIsNotUtf8IsNamedWithItsNumberAndColumn) {
