@@ -30,7 +30,9 @@ constexpr Millis kFirstFlushRetryMs = 5;
 constexpr Millis kLastFlushRetryMs = 500;
 // After the process runs out of descriptors, accepting waits this long.
 constexpr Millis kAcceptPauseMs = 100;
-constexpr int kListenBacklog = 16;
+// Connections the kernel queues until the loop accepts them: a burst of
+// clients (a script, a panel of watchers) waits rather than being refused.
+constexpr int kListenBacklog = 128;
 // What a client sent is read a chunk at a time, and only once all of the
 // chunk before it is answered; a chunk without a whole line (a long request
 // coming in) is followed by at most this many more in one turn.

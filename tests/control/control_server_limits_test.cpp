@@ -4,6 +4,12 @@
 // closed, and a full table makes room for a newcomer.
 
 #include <gtest/gtest.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+#include <cstring>
+#include <vector>
 
 #include "tests/control/server_fixture.h"
 
@@ -36,6 +42,39 @@ TEST_F(ControlServerLimits, ClientBeyondTheLimitIsToldSoAndClosed) {
     EXPECT_TRUE(extra.closedByServer());
     EXPECT_EQ(server->clientCount(), 3u);
     EXPECT_EQ(a.ask(R"({"type":"status"})").value("type", ""), "status");
+}
+
+// Its request already sent when it is refused: closing a socket with unread
+// bytes would reset the connection, and the refusal with it.
+TEST_F(ControlServerLimits, ClientBeyondTheLimitHearsWhyEvenWithItsRequestUnread) {
+    auto a = connect();
+    auto b = connect();
+    auto c = connect();
+    TestClient extra(loop, path);
+    ASSERT_TRUE(extra.connected());
+    extra.sendLine(R"({"type":"status"})");
+    json refusal = extra.next();
+    EXPECT_NE(refusal.value("error", "").find("too many clients"), std::string::npos) << refusal;
+    EXPECT_TRUE(extra.closedByServer());
+}
+
+// A burst of clients connecting before the daemon's loop comes round to
+// accept them (a script, a panel of watchers) is queued by the kernel, not
+// refused: only the listen backlog bounds it.
+TEST_F(ControlServerLimits, ABurstOfOneHundredConnectionsIsQueuedNotRefused) {
+    sockaddr_un address{};
+    address.sun_family = AF_UNIX;
+    std::strncpy(address.sun_path, path.c_str(), sizeof address.sun_path - 1);
+    std::vector<int> fds;
+    int refused = 0;
+    for (int i = 0; i < 100; ++i) {
+        const int fd = ::socket(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+        ASSERT_GE(fd, 0);
+        if (::connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0) ++refused;
+        fds.push_back(fd);
+    }
+    EXPECT_EQ(refused, 0);
+    for (int fd : fds) ::close(fd);
 }
 
 TEST_F(ControlServerLimits, IdleClientIsClosedAfterTheTimeoutButASubscriberStays) {
