@@ -253,7 +253,13 @@ bool JournalReader::next(nlohmann::json& event, std::string& error) {
             return fail("not a JSON object");
         }
         if (events_ == 0) {
-            checksummed_ = seal != LineSeal::None || event.contains("checksum");
+            // Version 2 journals have checksums throughout: one that says it is
+            // and holds none was stripped of them, not written before them.
+            const auto version = event.find("version");
+            const bool current = version != event.end() && version->is_number_integer() &&
+                                 version->get<int64_t>() >= 2 &&
+                                 version->get<int64_t>() <= kJournalVersion;
+            checksummed_ = seal != LineSeal::None || event.contains("checksum") || current;
             if (event.contains("checksum") && event["checksum"] != "crc32")
                 return fail("unknown \"checksum\": this journal says its lines carry CRC-32s");
         }

@@ -4,8 +4,8 @@
 #include <sys/resource.h>
 
 #include <chrono>
-#include <cstdio>
 #include <csignal>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 
@@ -234,6 +234,18 @@ TEST_F(JournalTest, ALineWithoutChecksumInAJournalThatHasThemIsRefused) {
     std::string error;
     EXPECT_FALSE(readJournal(path, error));
     EXPECT_EQ(error, path + ":2: the line has no checksum, as every line of this journal must");
+}
+
+// Stripping a journal of its checksums does not make it an old one to be
+// read unchecked: every journal of version 2 carries them.
+TEST_F(JournalTest, AJournalOfVersionTwoStrippedOfItsChecksumsIsRefused) {
+    const std::string path = write("g.jsonl", R"({"game":"fide","type":"game","version":2})"
+                                              "\n"
+                                              R"({"type":"takeback","ply":1})"
+                                              "\n");
+    std::string error;
+    EXPECT_FALSE(readJournal(path, error));
+    EXPECT_EQ(error, path + ":1: the line has no checksum, as every line of this journal must");
 }
 
 TEST_F(JournalTest, BlankLinesCountInTheLineNumbers) {
