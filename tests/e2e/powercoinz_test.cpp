@@ -81,6 +81,9 @@ TEST_F(Powercoinz, TwoPlayerGameResumedMidwayToTheLastPlayerWithCoins) {
         << daemon_->transcript();
     startTable({});
     expectSaid("-powercoinz.jsonl after 4 moves. Bob to move.");
+    // A resumed game is announced as the table is set up, before the socket
+    // opens: arbiterctl is used once it has.
+    expectSaid("control socket on");
     expectLines(status(),
                 {"players: Ann, Bob", "state: 1345,1345 -,34 flip 2", "toMove: 1", "scores: 4, 4"});
 
