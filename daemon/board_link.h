@@ -64,7 +64,8 @@ class BoardLink final : public BoardListener {
     ~BoardLink() override;
 
     void connect();
-    bool connected() const { return board_ != nullptr; }
+    // Open and answering: a board that fell silent is not.
+    bool connected() const { return board_ != nullptr && !silent_; }
     // Lights these squares (board numbering, 0 = a8) and no others on a board
     // with LEDs, now and whenever it comes back; boards without LEDs are never
     // sent the command, which could hang them.

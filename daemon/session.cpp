@@ -100,12 +100,17 @@ bool isValidPlayerName(const std::string& name) {
     bool blank = true;
     for (char32_t c : characters) {
         // Controls, C0 and C1 (U+009B opens a terminal's escape sequence),
-        // the line and paragraph separators, and the marks that reorder text
-        // around them: a name reaches logs, consoles and clock displays.
-        if (c < 0x20 || (c >= 0x7f && c <= 0x9f) || c == 0x2028 || c == 0x2029 || c == 0x200e ||
-            c == 0x200f || (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069))
+        // the line and paragraph separators, the marks that reorder text
+        // around them and the invisible ones (zero-width spaces and joiners,
+        // the byte order mark): a name reaches logs, consoles and clock
+        // displays, and must show as what it is.
+        if (c < 0x20 || (c >= 0x7f && c <= 0x9f) || c == 0x061c || c == 0x180e ||
+            (c >= 0x200b && c <= 0x200f) || (c >= 0x2028 && c <= 0x202e) ||
+            (c >= 0x2060 && c <= 0x206f) || c == 0xfeff)
             return false;
-        if (c != ' ' && c != 0xa0 && c != 0x3000) blank = false;
+        const bool space = c == ' ' || c == 0xa0 || c == 0x1680 || (c >= 0x2000 && c <= 0x200a) ||
+                           c == 0x202f || c == 0x205f || c == 0x3000;
+        if (!space) blank = false;
     }
     return !blank;
 }

@@ -176,11 +176,13 @@ TEST(BoardLink, ASilentBoardIsAskedForItsSquaresThenTakenForGoneAndReadAfreshWhe
     EXPECT_EQ(events.lost, 0);
     second();
     EXPECT_EQ(events.lost, 1);
+    EXPECT_FALSE(link.connected());
     EXPECT_EQ(countContaining(log.lines(), "it does not answer"), 1u);
     // It speaks: a field update. It is read whole again, from its identity on.
     ASSERT_TRUE(pty.send({0x8e, 0x00, 0x05, 0x10, 0x01}));
     for (int tries = 0; tries < 100 && events.connected < 2; ++tries) loop.runOnce(50);
     EXPECT_EQ(events.connected, 2);
+    EXPECT_TRUE(link.connected());
     EXPECT_EQ(pty.receive(7), start);
     EXPECT_EQ(countContaining(log.lines(), "it answers again"), 1u);
 }

@@ -65,7 +65,10 @@ TEST(PlayerNames, AreCountedInCharactersAndHoldNoControlOrReorderingCharacter) {
                             "b",
                             "a\xE2\x81\xA6"
                             "b",
-                            "J\xFCrgen"})
+                            "J\xFCrgen",
+                            "a\xD8\x9C"
+                            "b",
+                            "\xE2\x80\x8B", "\xE2\x80\x83\xE2\x80\x83", "a\xEF\xBB\xBF"})
         EXPECT_FALSE(isValidPlayerName(bad)) << printable(bad);
     EXPECT_TRUE(isValidPlayerName("Ann Lee"));
 }
