@@ -583,15 +583,7 @@ ControlReply ModeratedTable::games() const {
     // The listing names no move (only how many there are, as "NAME has moved"
     // says), so it is the same as at any table; arbiterctl replay refuses a
     // game of hidden views that has not ended.
-    const std::string& dir = settings_.session.journalDir;
-    if (dir.empty()) return ControlReply::refused("this arbiterd keeps no journal");
-    std::string error;
-    std::optional<JournalInProgress> writing;
-    if (session_ && !session_->over())
-        writing = JournalInProgress{session_->journalPath(), session_->turns()};
-    auto listing = listTableGames(dir, journalSummaries_, writing, error);
-    if (!listing) return ControlReply::refused(error);
-    return ControlReply::done(*listing);
+    return answerGames(settings_.session.journalDir, session_.get(), journalSummaries_);
 }
 
 }  // namespace arbiter

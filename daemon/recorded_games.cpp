@@ -157,25 +157,30 @@ JournalSummary JournalSummaries::of(const fs::path& journal) {
     return it->second.summary;
 }
 
-std::optional<nlohmann::json> listTableGames(const std::string& dir, JournalSummaries& summaries,
-                                             const std::optional<JournalInProgress>& writing,
-                                             std::string& error) {
+ControlReply answerGames(const std::string& dir, const Session* session,
+                         JournalSummaries& summaries) {
+    if (dir.empty()) return ControlReply::refused("this arbiterd keeps no journal");
     std::error_code ec;
     const std::string folder = fs::absolute(dir, ec).lexically_normal().string();
     if (ec || !fs::exists(folder, ec))  // no game recorded yet
-        return json{{"folder", ec ? dir : folder}, {"games", json::array()}, {"older", 0}};
-    const fs::path written = writing ? fs::path(writing->path).filename() : fs::path();
-    return listGames(
+        return ControlReply::done(
+            json{{"folder", ec ? dir : folder}, {"games", json::array()}, {"older", 0}});
+    const bool playing = session && !session->over();
+    const fs::path written = playing ? fs::path(session->journalPath()).filename() : fs::path();
+    std::string error;
+    auto listing = listGames(
         folder, kMostGamesListed,
         [&](const fs::path& p) {
-            if (writing && p.filename() == written) {
+            if (playing && p.filename() == written) {
                 JournalSummary summary = summarize(p.string(), true);
-                summary.moves = writing->moves;
+                summary.moves = session->turns();
                 return summary;
             }
             return summaries.of(p);
         },
         error);
+    if (!listing) return ControlReply::refused(error);
+    return ControlReply::done(*listing);
 }
 
 }  // namespace arbiter

@@ -9,6 +9,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "daemon/session.h"
+#include "daemon/table_control.h"
+
 namespace arbiter {
 
 // How many games a listing shows at most: any table's history for a long
@@ -57,19 +60,13 @@ class JournalSummaries {
     std::map<std::filesystem::path, Entry> entries_;
 };
 
-// The journal a table is writing, which a listing need not read past its
-// first line: the table knows its moves.
-struct JournalInProgress {
-    std::string path;
-    int moves = 0;
-};
-
-// A table's answer to "games": its journal folder listed as above, named by
-// its absolute path so that a client in another directory can open the
-// journals; no games yet when the folder does not exist. Journals are read
-// through `summaries`; the one in `writing` only for its first line.
-std::optional<nlohmann::json> listTableGames(const std::string& dir, JournalSummaries& summaries,
-                                             const std::optional<JournalInProgress>& writing,
-                                             std::string& error);
+// A table's answer to the control request "games": its journal folder listed
+// as above, named by its absolute path so that a client in another directory
+// can open the journals; no games yet when the folder does not exist, and a
+// refusal when the table keeps no journal (`dir` empty). Journals are read
+// through `summaries`; the one `session` is writing, while its game is on,
+// only for its first line: the session knows its moves.
+ControlReply answerGames(const std::string& dir, const Session* session,
+                         JournalSummaries& summaries);
 
 }  // namespace arbiter

@@ -1009,15 +1009,7 @@ ControlReply Table::resumeClocks() {
 }
 
 ControlReply Table::games() const {
-    const std::string& dir = settings_.session.journalDir;
-    if (dir.empty()) return ControlReply::refused("this arbiterd keeps no journal");
-    std::string error;
-    std::optional<JournalInProgress> writing;
-    if (session_ && !session_->over())
-        writing = JournalInProgress{session_->journalPath(), session_->turns()};
-    auto listing = listTableGames(dir, journalSummaries_, writing, error);
-    if (!listing) return ControlReply::refused(error);
-    return ControlReply::done(*listing);
+    return answerGames(settings_.session.journalDir, session_.get(), journalSummaries_);
 }
 
 }  // namespace arbiter
