@@ -287,6 +287,40 @@ bool JournalReader::next(nlohmann::json& event, std::string& error) {
     return false;
 }
 
+std::optional<nlohmann::json> JournalReader::resultAtEnd() {
+    if (events_ == 0) return std::nullopt;
+    struct stat status {};
+    if (::fstat(fd_, &status) != 0 || status.st_size <= 0) return std::nullopt;
+    // The last line, with its newline: no longer than any journal line.
+    const auto size = static_cast<uintmax_t>(status.st_size);
+    const uintmax_t from = size > kMaxLine + 1 ? size - (kMaxLine + 1) : 0;
+    std::string tail(static_cast<size_t>(size - from), '\0');
+    size_t got = 0;
+    while (got < tail.size()) {
+        ssize_t n =
+            ::pread(fd_, tail.data() + got, tail.size() - got, static_cast<off_t>(from + got));
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) return std::nullopt;
+        got += static_cast<size_t>(n);
+    }
+    // Written whole, a line ends with its newline: one without it was cut
+    // short, and the journal is read line by line instead.
+    if (tail.back() != '\n') return std::nullopt;
+    tail.pop_back();
+    const size_t start = tail.rfind('\n');
+    if (start == std::string::npos && from > 0) return std::nullopt;  // longer than any line
+    const std::string_view line =
+        std::string_view(tail).substr(start == std::string::npos ? 0 : start + 1);
+    const LineSeal seal = lineSeal(line);
+    if (seal == LineSeal::Wrong || (checksummed_ && seal != LineSeal::Good)) return std::nullopt;
+    auto event = nlohmann::json::parse(line, nullptr, false);
+    if (event.is_discarded() || !event.is_object()) return std::nullopt;
+    event.erase("crc");
+    const auto type = event.find("type");
+    if (type == event.end() || *type != "result") return std::nullopt;
+    return event;
+}
+
 std::optional<JournalContents> readJournal(const std::string& path, std::string& error) {
     auto reader = JournalReader::open(path, error);
     if (!reader) return std::nullopt;
@@ -338,6 +372,9 @@ std::optional<JournalContents> findUnfinishedJournal(const std::string& dir, std
         error.clear();
         return std::nullopt;
     }
+    // A finished game ends with its result: nothing to resume, and no need to
+    // read the whole of a long game to know it.
+    if (reader->resultAtEnd()) return std::nullopt;
     reader.reset();
     auto contents = readJournal(newest->string(), error);
     if (!contents || contents->finished) return std::nullopt;

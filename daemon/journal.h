@@ -78,6 +78,14 @@ class JournalReader {
     // announced) ends the journal: it is dropped.
     bool next(nlohmann::json& event, std::string& error);
 
+    // The journal's "result" event when its last line is one, whole and sound
+    // (a JSON object, its checksum right in a journal that carries them), read
+    // from the end of the file without reading what lies between; nullopt
+    // otherwise. A finished game is then known as finished, with what its
+    // result says, from two lines however long it is. Call after next() has
+    // read the "game" line; the lines that next() reads are not changed.
+    std::optional<nlohmann::json> resultAtEnd();
+
     const std::string& path() const { return path_; }
     // The line of the event read last, and "PATH:LINE": where a message leads.
     int line() const { return eventLine_; }

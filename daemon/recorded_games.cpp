@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <functional>
+#include <limits>
 #include <vector>
 
 #include "daemon/journal.h"
@@ -31,6 +32,19 @@ JournalSummary summarize(const std::string& path, bool headerOnly) {
         if (summary.header.is_null()) {
             summary.header = std::move(event);
             if (headerOnly) return summary;
+            // A finished game's result says how many moves it had (written
+            // since journals carry "moves" there): the lines between are
+            // left unread, however many they are.
+            if (auto result = reader->resultAtEnd()) {
+                const auto moves = result->find("moves");
+                if (moves != result->end() && moves->is_number_unsigned() &&
+                    moves->get<uint64_t>() <= uint64_t(std::numeric_limits<int>::max())) {
+                    summary.moves = static_cast<int>(moves->get<uint64_t>());
+                    summary.result = std::move(*result);
+                    summary.finished = true;
+                    return summary;
+                }
+            }
         } else if (type == "move") {
             // A move line without "endsTurn" (written before turns had
             // several actions) is a turn.

@@ -129,10 +129,10 @@ void Session::finish(const Outcome& o, Ending ending) {
     const char* status = !o.over()                          ? "abandoned"
                          : o.status == Outcome::Status::Win ? "win"
                                                             : "draw";
-    nlohmann::json event = {{"type", "result"},       {"status", status},
-                            {"winners", o.winners},   {"reason", o.reason},
-                            {"scores", scores()},     {"clock", clock_.remainingAll(now)},
-                            {"at", time_.wallClock()}};
+    nlohmann::json event = {{"type", "result"},     {"status", status},
+                            {"winners", o.winners}, {"reason", o.reason},
+                            {"scores", scores()},   {"clock", clock_.remainingAll(now)},
+                            {"moves", turns_},      {"at", time_.wallClock()}};
     if (journal_) {
         std::filesystem::path p(journal_->path());
         p.replace_extension(game_.recordExtension());

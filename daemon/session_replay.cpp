@@ -69,7 +69,8 @@ std::unique_ptr<Session> Session::replayStart(const Game& game, const nlohmann::
     }
     if (header.contains("options") && playedWith != optionsJson(game.options()))
         return fail(0, "this game was played with options " + jsonText(header["options"]) +
-                           ", but the table is set up for " + jsonText(optionsJson(game.options())) +
+                           ", but the table is set up for " +
+                           jsonText(optionsJson(game.options())) +
                            " (start arbiterd with the game's options to resume it)");
     if (header.contains("seed")) {
         auto seedText = text(header, "seed");
@@ -220,10 +221,11 @@ bool Session::replayEvent(const nlohmann::json& event, const std::string& where,
         return event[key] != replayed;
     };
     auto mismatch = [&](const char* key, const nlohmann::json& replayed) {
-        return fail(event.contains(key) ? "\"" + std::string(key) + "\" is " + jsonText(event[key]) +
-                                              ", but the replay has " + jsonText(replayed)
-                                        : "no \"" + std::string(key) + "\", which every line " +
-                                              "of this journal carries");
+        return fail(event.contains(key)
+                        ? "\"" + std::string(key) + "\" is " + jsonText(event[key]) +
+                              ", but the replay has " + jsonText(replayed)
+                        : "no \"" + std::string(key) + "\", which every line " +
+                              "of this journal carries");
     };
     const std::string type = event["type"];
     if (type == "move") {
@@ -370,6 +372,11 @@ bool Session::replayResult(const nlohmann::json& event, const std::string& where
         clocks = clocksOf(event, static_cast<size_t>(current().playerCount()));
         if (!clocks) return fail("result without a valid \"clock\"");
     }
+    // The turns the game had, said so that a listing need not count them
+    // (docs/journal.md); the replay's count is the truth.
+    if (event.contains("moves") && event["moves"] != turns_)
+        return fail("a result's \"moves\" is " + jsonText(event["moves"]) +
+                    ", but the replay has " + std::to_string(turns_));
     const std::string reason = textOf(event, "reason").value_or("");
     Outcome o = status == "win"    ? Outcome::win(winners, reason)
                 : status == "draw" ? Outcome::draw(reason)

@@ -322,6 +322,56 @@ TEST_F(JournalTest, FinishedNewestGameIsNotResumed) {
     EXPECT_TRUE(error.empty()) << error;
 }
 
+// A finished game ends with its result: starting, arbiterd reads its first and
+// last lines, not the hours of play between them.
+TEST_F(JournalTest, FinishedNewestGameIsKnownByItsLastLineAlone) {
+    age(write("a.jsonl",
+              std::string(kGameLine) + "\nnot read\n" + sealedLine(R"({"type":"result"})") + "\n"),
+        0);
+    std::string error;
+    EXPECT_FALSE(findUnfinishedJournal(dir, error));
+    EXPECT_EQ(error, "");
+}
+
+TEST_F(JournalTest, AResultOnTheLastLineIsReadFromTheEndLeavingTheLinesBetween) {
+    const std::string result = sealedLine(R"({"moves":3,"status":"draw","type":"result"})");
+    const std::string path =
+        write("a.jsonl", std::string(kGameLine) + "\nnot JSON\n" + result + "\n");
+    std::string error;
+    auto reader = JournalReader::open(path, error);
+    ASSERT_TRUE(reader) << error;
+    nlohmann::json event;
+    ASSERT_TRUE(reader->next(event, error)) << error;
+    auto found = reader->resultAtEnd();
+    ASSERT_TRUE(found);
+    EXPECT_EQ(*found, nlohmann::json::parse(R"({"moves":3,"status":"draw","type":"result"})"));
+    // The lines in between are still read, and checked, in order.
+    EXPECT_FALSE(reader->next(event, error));
+    EXPECT_EQ(error, path + ":2: not a JSON object");
+}
+
+TEST_F(JournalTest, NoResultAtTheEndUnlessTheLastLineIsAWholeSoundResult) {
+    const std::string header =
+        sealedLine(R"({"checksum":"crc32","game":"fide","type":"game","version":2})");
+    const std::string result = sealedLine(R"({"status":"draw","type":"result"})");
+    std::string flipped = result;
+    flipped[flipped.find("draw")] = 'D';
+    for (const std::string& rest :
+         {std::string(), result.substr(0, result.size() - 1),  // nothing after the game; cut short
+          result,                                              // whole but for its newline
+          flipped + "\n",                                      // changed after it was written
+          std::string(R"({"status":"draw","type":"result"})") + "\n",  // no checksum
+          sealedLine(R"({"type":"pause"})") + "\n", result + "\n\n"}) {
+        const std::string path = write("a.jsonl", header + "\n" + rest);
+        std::string error;
+        auto reader = JournalReader::open(path, error);
+        ASSERT_TRUE(reader) << error;
+        nlohmann::json event;
+        ASSERT_TRUE(reader->next(event, error)) << error;
+        EXPECT_FALSE(reader->resultAtEnd()) << rest;
+    }
+}
+
 // A crash before the game's first line was on disk left an empty file (or a
 // torn first line): that game never began, and must not stop every start.
 TEST_F(JournalTest, AJournalWithoutAnEventIsAGameThatNeverBegan) {

@@ -177,6 +177,26 @@ TEST_F(ResumeChecks, WhereAMoveSaysTheGameStoodMustBeWhereTheReplayStands) {
                   "KQkq e3 0 1\"");
 }
 
+// A listing takes a finished game's moves from its result (docs/journal.md):
+// the replay holds the result to the turns it counted.
+TEST_F(ResumeChecks, TheMovesAResultSaysMustBeTheTurnsReplayed) {
+    auto fide = makeGame("fide");
+    const std::string path = scratch.path() + "/game.jsonl";
+    auto replayError = [&](const std::string& moves) {
+        std::string error;
+        auto reader = JournalReader::open(
+            writeJournal(kFideHead + kFideE4 + R"({"type":"result","status":"abandoned","moves":)" +
+                         moves + "}\n"),
+            error);
+        if (!reader) return "unreadable: " + error;
+        return Session::replay(*fide, *reader, sink, time, error) ? std::string() : error;
+    };
+    EXPECT_EQ(replayError("1"), "");
+    EXPECT_EQ(replayError("2"), path + ":3: a result's \"moves\" is 2, but the replay has 1");
+    EXPECT_EQ(replayError("\"1\""),
+              path + ":3: a result's \"moves\" is \"1\", but the replay has 1");
+}
+
 TEST_F(ResumeChecks, ThePlayersNamedMustBeNamesOneForEachSeat) {
     auto fide = makeGame("fide");
     auto withPlayers = [&](const std::string& players) {

@@ -457,6 +457,23 @@ TEST_F(TableTest, GamesReadsEachJournalOnceAndTheGameInProgressOnlyForItsFirstLi
     EXPECT_EQ(table->games().data["games"][0]["state"], "damaged");
 }
 
+// A finished game's result says how many moves it had: the listing reads its
+// first and last lines, however many lie between.
+TEST_F(TableTest, GamesTakesAFinishedGamesMovesFromItsResult) {
+    startGame();
+    show("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR");
+    const std::string finished = table->session()->journalPath();
+    ASSERT_TRUE(table->newGame().ok);
+    std::string text = readFile(finished);
+    ASSERT_NE(text.rfind("\"moves\":1,"), std::string::npos) << text;
+    const size_t second = text.find('\n') + 1;
+    text.replace(second, text.find('\n', second) - second, "not read");
+    writeFile(finished, text);
+    const nlohmann::json game = table->games().data["games"][0];
+    EXPECT_EQ(game["state"], "abandoned") << game;
+    EXPECT_EQ(game["moves"], 1);
+}
+
 // A DGT board with LEDs at the far end of a pseudo-terminal: what arbiterd
 // sends it is read byte for byte.
 class BoardWithLeds {

@@ -1,6 +1,7 @@
 // libFuzzer target for the journal as arbiterd resumes it: any file is resumed
-// or refused with a message naming where, never a crash. What a resume
-// announces can be sent to clients as JSON, and a resumed game stands where
+// or refused with a message naming where, never a crash; a result read from its
+// end alone is the one its lines end with. What a resume announces can be sent
+// to clients as JSON, and a resumed game stands where
 // `arbiterctl replay` (the same journal replayed event by event) leaves it,
 // but for the chance a resume draws when the journal stopped before it.
 //
@@ -43,8 +44,8 @@ std::string sealed(const uint8_t* data, size_t size) {
         std::string line = text.substr(start, end - start);
         auto object = nlohmann::json::parse(line, nullptr, false);
         if (!object.is_discarded() && object.is_object() && !object.contains("crc"))
-            line = arbiter::sealedLine(object.dump(-1, ' ', false,
-                                                   nlohmann::json::error_handler_t::replace));
+            line = arbiter::sealedLine(
+                object.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
         out += line;
         if (!last) out += '\n';
         start = end + 1;
@@ -103,6 +104,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     }
     fuzzCheck(journal->header.is_object() && journal->lastLine >= journal->headerLine,
               "a journal read has its game line, and its events come after it");
+    // A result read from the end alone (as a start or a listing does) is the
+    // result the journal's lines end with.
+    if (auto reader = arbiter::JournalReader::open(file.path(), error)) {
+        nlohmann::json first;
+        if (reader->next(first, error) && reader->resultAtEnd())
+            fuzzCheck(journal->finished, "a result read from the end is the journal's last event");
+    }
     auto game = arbiter::gameOfJournal(*journal, error);
     if (!game) {
         fuzzCheck(!error.empty(), "a journal of no game says why");
