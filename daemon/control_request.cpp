@@ -130,8 +130,10 @@ ParsedControlLine parseControlLine(std::string_view line) {
     parsed.kind = ParsedControlLine::Kind::Request;
     ControlRequest& r = parsed.request;
     if (auto it = request.find("id"); it != request.end()) {
-        if (!it->is_string() && !it->is_number())
-            return refused(nullptr, "\"id\" must be a string or a number");
+        // A number the reply could not repeat digit for digit (a fraction,
+        // or too large for 64 bits, which JSON parsers round) is refused.
+        if (!it->is_string() && !it->is_number_integer())
+            return refused(nullptr, "\"id\" must be a string or a whole number of at most 64 bits");
         r.id = ordered_json(*it);
     }
     auto typeField = request.find("type");

@@ -67,11 +67,25 @@ TEST_F(ControlServerHostileInput, UnknownTypeGetsAnErrorListingTheKnownOnes) {
     expectRefused(client, table, R"({"type":"PAUSE"})", "known types: status, subscribe");
 }
 
-TEST_F(ControlServerHostileInput, IdThatIsNeitherStringNorNumberGetsAnError) {
+TEST_F(ControlServerHostileInput, IdThatIsNeitherStringNorWholeNumberGetsAnError) {
     auto client = connect();
     for (const char* line : {R"({"type":"pause","id":null})", R"({"type":"pause","id":[1]})",
-                             R"({"type":"pause","id":{"a":1}})", R"({"type":"pause","id":true})"})
-        expectRefused(client, table, line, "\"id\" must be a string or a number");
+                             R"({"type":"pause","id":{"a":1}})", R"({"type":"pause","id":true})",
+                             R"({"type":"pause","id":1.5})", R"({"type":"pause","id":1E2})",
+                             R"({"type":"pause","id":18446744073709551616})",
+                             R"({"type":"pause","id":-9223372036854775809})"})
+        expectRefused(client, table, line,
+                      "\"id\" must be a string or a whole number of at most 64 bits");
+}
+
+// The reply carries the request's id unchanged, to its last digit.
+TEST_F(ControlServerHostileInput, TheLargestIdsComeBackDigitForDigit) {
+    auto client = connect();
+    for (const char* id : {"18446744073709551615", "-9223372036854775808", "0"}) {
+        client.sendLine(std::string(R"({"type":"status","id":)") + id + "}");
+        const std::string reply = client.nextLine().value_or("no reply");
+        EXPECT_NE(reply.find(std::string("\"id\":") + id + ","), std::string::npos) << reply;
+    }
 }
 
 TEST_F(ControlServerHostileInput, UnknownFieldGetsAnErrorRatherThanBeingIgnored) {
@@ -284,7 +298,7 @@ TEST_F(ControlServerHostileInput, SeededRandomJsonGetsOneReplyEachAndOnlyValidRe
             EXPECT_EQ(table.statusCalls, statusBefore) << line;
         }
         if (request.is_object() && request.contains("id") &&
-            (request["id"].is_string() || request["id"].is_number())) {
+            (request["id"].is_string() || request["id"].is_number_integer())) {
             EXPECT_EQ(reply["id"], request["id"]) << line;
         }
     }

@@ -64,8 +64,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
             break;
     }
     const ControlRequest& request = parsed.request;
-    fuzzCheck(request.id.is_null() || request.id.is_string() || request.id.is_number(),
-              "an id is a string or a number");
+    fuzzCheck(request.id.is_null() || request.id.is_string() || request.id.is_number_integer(),
+              "an id is a string or a whole number");
     fuzzCheck(request.player >= -1, "a seat is -1 or more");
     std::string written;
     try {
