@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <set>
 #include <vector>
 
 #include "daemon/control_protocol.h"
@@ -114,9 +115,24 @@ ParsedControlLine parseControlLine(std::string_view line) {
         return refused(nullptr, "the request is not UTF-8 text (byte " + std::to_string(bad + 1) +
                                     " is " + printable(line.substr(bad, 1)) +
                                     "); send JSON in UTF-8, names included");
+    // A field given twice is ambiguous (one reader takes the first, another
+    // the last): refused, whatever it is, rather than guessed at.
+    std::vector<std::set<std::string>> keysOfOpenObjects;
+    std::optional<std::string> twice;
+    const json::parser_callback_t noticeTwice = [&](int, json::parse_event_t event, json& parsed) {
+        if (event == json::parse_event_t::object_start) {
+            keysOfOpenObjects.emplace_back();
+        } else if (event == json::parse_event_t::object_end) {
+            keysOfOpenObjects.pop_back();
+        } else if (event == json::parse_event_t::key && !keysOfOpenObjects.empty()) {
+            const std::string& key = parsed.get_ref<const std::string&>();
+            if (!keysOfOpenObjects.back().insert(key).second && !twice) twice = key;
+        }
+        return true;
+    };
     json request;
     try {
-        request = json::parse(line.begin(), line.end());
+        request = json::parse(line.begin(), line.end(), noticeTwice);
     } catch (const json::parse_error& e) {
         return refused(nullptr, "not JSON (error at byte " + std::to_string(e.byte) +
                                     "); send one JSON object per line");
@@ -125,6 +141,9 @@ ParsedControlLine parseControlLine(std::string_view line) {
     }
     if (!request.is_object())
         return refused(nullptr, "a request is a JSON object, such as {\"type\":\"status\"}");
+    if (twice)
+        return refused(nullptr,
+                       "the field \"" + *twice + "\" is given twice; give each field once");
 
     ParsedControlLine parsed;
     parsed.kind = ParsedControlLine::Kind::Request;

@@ -88,6 +88,22 @@ TEST_F(ControlServerHostileInput, TheLargestIdsComeBackDigitForDigit) {
     }
 }
 
+// One JSON reader takes a field given twice at its first value, another at
+// its last: which seat would resign is not guessed.
+TEST_F(ControlServerHostileInput, AFieldGivenTwiceIsRefused) {
+    auto client = connect();
+    expectRefused(client, table, R"({"type":"do","action":"resign","player":0,"player":1})",
+                  "the field \"player\" is given twice; give each field once");
+    expectRefused(client, table, R"({"type":"pause","type":"resume"})",
+                  "the field \"type\" is given twice");
+    expectRefused(client, table, R"({"type":"status","id":1,"id":2})",
+                  "the field \"id\" is given twice");
+    // The same name in different objects is no repeat.
+    json reply = client.ask(R"({"type":"status","id":{"id":1}})");
+    EXPECT_EQ(reply.value("error", ""),
+              "\"id\" must be a string or a whole number of at most 64 bits");
+}
+
 TEST_F(ControlServerHostileInput, UnknownFieldGetsAnErrorRatherThanBeingIgnored) {
     auto client = connect();
     expectRefused(client, table, R"({"type":"do","action":"resign","plyer":1})",
