@@ -18,9 +18,14 @@ constexpr Millis kJournalRetryMs = 1000;
 // with 5+3, not 15+10"; empty when they do not (unset ones never do).
 std::string resumeClash(const nlohmann::json& header, const SessionSettings& asked) {
     std::string clash;
-    const std::string time = header.value("time", "");
-    if (asked.timeGiven && !time.empty() && time != asked.time.text())
-        clash = "played with " + time + ", not " + asked.time.text();
+    // A time that is no time control is not a clash but damage, which the
+    // resume names with its line.
+    const auto it = header.find("time");
+    const auto played = it != header.end() && it->is_string()
+                            ? TimeControl::parse(it->get<std::string>())
+                            : std::nullopt;
+    if (asked.timeGiven && played && played->text() != asked.time.text())
+        clash = "played with " + played->text() + ", not " + asked.time.text();
     // Both as the game writes them: Table::create normalises the position asked for.
     if (!asked.start.empty() && header.contains("start") && header["start"].is_string() &&
         header["start"].get<std::string>() != asked.start)

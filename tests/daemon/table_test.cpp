@@ -9,6 +9,7 @@
 #include <fstream>
 #include <iterator>
 
+#include "daemon/journal_checksum.h"
 #include "drivers/dgt/dgt_pieces.h"
 #include "drivers/dgt/dgt_protocol.h"
 #include "tests/daemon/surface_fixture.h"
@@ -200,6 +201,28 @@ TEST_F(TableTest, OptionsThatContradictTheGameToResumeAreRefused) {
     // The same time control, given or not, and no names: resumed.
     other.session.players.clear();
     EXPECT_TRUE(Table::create(loop, other, said, error)) << error;
+}
+
+// A journal's time that is no time control is damage, named with its line,
+// not a choice the table's own time could contradict.
+TEST_F(TableTest, ATimeControlTheJournalMangledIsNamedWithItsLineNotQuoted) {
+    startGame();
+    show("rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR");  // 1. d4
+    const std::string journal = table->session()->journalPath();
+    table.reset();
+    std::ifstream in(journal);
+    std::string first, rest((std::istreambuf_iterator<char>(std::getline(in, first))), {});
+    nlohmann::json header = nlohmann::json::parse(first);
+    header.erase("crc");
+    header["time"] = "99999999999999999999+1";
+    std::ofstream(journal, std::ios::trunc) << sealedLine(header.dump()) << "\n" << rest;
+    TableSettings other = settings();
+    other.session.time = *TimeControl::parse("10+0");
+    other.session.timeGiven = true;
+    std::string error;
+    EXPECT_FALSE(Table::create(loop, other, said, error));
+    EXPECT_NE(error.find(journal + ":1: bad or missing \"time\""), std::string::npos) << error;
+    EXPECT_EQ(error.find("99999999999999999999"), std::string::npos) << error;
 }
 
 TEST_F(TableTest, AGameBeginsFromThePositionAskedForAndResumesOnlyWithIt) {
