@@ -32,9 +32,9 @@ JournalSummary summarize(const std::string& path, bool headerOnly) {
         if (summary.header.is_null()) {
             summary.header = std::move(event);
             if (headerOnly) return summary;
-            // A finished game's result says how many moves it had (written
-            // since journals carry "moves" there): the lines between are
-            // left unread, however many they are.
+            // A finished game's result says how many moves it had (older
+            // journals' results do not): then the lines between are left
+            // unread, however many they are.
             if (auto result = reader->resultAtEnd()) {
                 const auto moves = result->find("moves");
                 if (moves != result->end() && moves->is_number_unsigned() &&
