@@ -36,8 +36,8 @@
 
 #include <spdlog/spdlog.h>
 
-#include "daemon/control_server.h"
-#include "daemon/table.h"
+#include "daemon/control/control_server.h"
+#include "daemon/table/table.h"
 
 using namespace arbiter;
 namespace fs = std::filesystem;

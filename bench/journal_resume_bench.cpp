@@ -27,7 +27,7 @@
 
 #include <benchmark/benchmark.h>
 
-#include "daemon/session.h"
+#include "daemon/session/session.h"
 
 namespace arbiter {
 namespace {

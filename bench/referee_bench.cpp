@@ -62,8 +62,8 @@
 #include <utility>
 #include <vector>
 
-#include "daemon/referee.h"
-#include "daemon/surface.h"
+#include "daemon/referee/referee.h"
+#include "daemon/referee/surface.h"
 #include "engine/core/game.h"
 #include "engine/skirmish/skirmish.h"
 
@@ -236,7 +236,7 @@ void printRow(const std::string& label, std::vector<double> us) {
     for (const Action& a : v.actions) std::fprintf(stderr, " %s", state.encode(a).c_str());
     for (const Action& a : v.candidates) std::fprintf(stderr, " %s?", state.encode(a).c_str());
     for (const CellFix& fix : v.fixes)
-        std::fprintf(stderr, "; %s", Referee::describe(fix, state.geometry()).c_str());
+        std::fprintf(stderr, "; %s", describeFix(fix, state.geometry()).c_str());
     for (const Action& a : v.fixesComplete)
         std::fprintf(stderr, " (completes %s)", state.encode(a).c_str());
     std::fprintf(stderr, "\nstate: %s\n", state.serialize().c_str());

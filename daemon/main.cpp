@@ -15,19 +15,19 @@
 
 #include <spdlog/spdlog.h>
 
-#include "daemon/announcement.h"
-#include "daemon/command_line.h"
-#include "daemon/configuration_text.h"
-#include "daemon/control_protocol.h"
-#include "daemon/control_server.h"
-#include "daemon/espeak.h"
-#include "daemon/event_loop.h"
-#include "daemon/instance_lock.h"
-#include "daemon/private_directory.h"
-#include "daemon/moderated_table.h"
-#include "daemon/table.h"
-#include "daemon/table_setup.h"
-#include "daemon/time_source.h"
+#include "daemon/announce/announcement.h"
+#include "daemon/base/event_loop.h"
+#include "daemon/base/instance_lock.h"
+#include "daemon/base/time_source.h"
+#include "daemon/config/command_line.h"
+#include "daemon/config/configuration_text.h"
+#include "daemon/config/table_setup.h"
+#include "daemon/control/control_protocol.h"
+#include "daemon/control/control_server.h"
+#include "daemon/control/private_directory.h"
+#include "daemon/speech/espeak.h"
+#include "daemon/table/moderated_table.h"
+#include "daemon/table/table.h"
 #include "drivers/transport/port_discovery.h"
 
 using namespace arbiter;

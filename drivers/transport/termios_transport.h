@@ -11,7 +11,7 @@
 // pseudo-terminal is not: its slave is held open by the program that made it
 // (arbiter-vboard), so the flag would outlive a daemon killed with -9 and lock
 // its restart out; two daemons on one virtual board are kept apart by the
-// board's lock (daemon/instance_lock.h).
+// board's lock (daemon/base/instance_lock.h).
 
 #include <memory>
 #include <string>

@@ -23,6 +23,10 @@ struct SetPiece {
 // What one cell shows physically: empty, or one set piece.
 using Appearance = std::optional<SetPiece>;
 
+// What a sensor board can tell about a square: only that a piece stands there,
+// or also its colour and figure. The referee compares only this much.
+enum class Sensing { Occupancy, ColourAndKind };
+
 // FEN-style letter: upper case white, lower case black ("P", "n").
 char letter(SetPiece p);
 // In words, as announcements say it: "white pawn", "black knight".

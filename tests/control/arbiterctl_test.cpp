@@ -15,8 +15,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "daemon/position_picture.h"
-#include "daemon/session.h"
+#include "daemon/announce/position_picture.h"
+#include "daemon/session/session.h"
 #include "tests/control/program_run.h"
 #include "tests/control/server_fixture.h"
 #include "tests/daemon/journal_events.h"

@@ -10,7 +10,7 @@
 #include <cstring>
 #include <fstream>
 
-#include "daemon/private_directory.h"
+#include "daemon/control/private_directory.h"
 #include "tests/control/server_fixture.h"
 #include "tests/scoped_environment.h"
 

@@ -5,8 +5,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "daemon/announcement.h"
-#include "daemon/table_control.h"
+#include "daemon/announce/announcement.h"
+#include "daemon/control/table_control.h"
 
 namespace arbiter::testing {
 

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "daemon/event_loop.h"
+#include "daemon/base/event_loop.h"
 
 namespace arbiter::testing {
 

@@ -6,9 +6,9 @@
 #include <memory>
 #include <string>
 
-#include "daemon/control_server.h"
-#include "daemon/event_loop.h"
-#include "daemon/time_source.h"
+#include "daemon/base/event_loop.h"
+#include "daemon/base/time_source.h"
+#include "daemon/control/control_server.h"
 #include "tests/control/fake_table.h"
 #include "tests/control/test_client.h"
 

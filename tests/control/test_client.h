@@ -7,7 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "daemon/event_loop.h"
+#include "daemon/base/event_loop.h"
 
 namespace arbiter::testing {
 

@@ -11,9 +11,9 @@
 #include <string>
 #include <vector>
 
-#include "daemon/configuration.h"
-#include "daemon/session.h"
-#include "daemon/table.h"
+#include "daemon/config/configuration.h"
+#include "daemon/session/session.h"
+#include "daemon/table/table.h"
 #include "tests/daemon/recording_sink.h"
 #include "tests/daemon/temp_directory.h"
 

@@ -6,8 +6,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "daemon/journal.h"
-#include "daemon/journal_checksum.h"
+#include "daemon/journal/journal.h"
+#include "daemon/journal/journal_checksum.h"
 
 namespace arbiter::testing {
 

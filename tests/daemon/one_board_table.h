@@ -3,7 +3,7 @@
 #include <memory>
 #include <string>
 
-#include "daemon/table.h"
+#include "daemon/table/table.h"
 #include "tests/daemon/recording_sink.h"
 #include "tests/daemon/surface_fixture.h"
 #include "tests/daemon/temp_directory.h"

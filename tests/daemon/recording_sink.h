@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "daemon/announcement.h"
+#include "daemon/announce/announcement.h"
 
 namespace arbiter::testing {
 

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "daemon/surface.h"
+#include "daemon/referee/surface.h"
 #include "engine/core/game.h"
 
 namespace arbiter::testing {

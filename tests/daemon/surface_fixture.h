@@ -2,7 +2,7 @@
 
 #include <string>
 
-#include "daemon/surface.h"
+#include "daemon/referee/surface.h"
 #include "engine/core/game.h"
 
 namespace arbiter::testing {

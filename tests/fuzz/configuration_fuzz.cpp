@@ -8,9 +8,9 @@
 #include <optional>
 #include <string>
 
-#include "daemon/configuration.h"
-#include "daemon/configuration_text.h"
-#include "daemon/table_setup.h"
+#include "daemon/config/configuration.h"
+#include "daemon/config/configuration_text.h"
+#include "daemon/config/table_setup.h"
 #include "tests/fuzz/fuzz_check.h"
 #include "tests/fuzz/memory_file.h"
 

@@ -9,7 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "daemon/control_request.h"
+#include "daemon/control/control_request.h"
 #include "tests/fuzz/fuzz_check.h"
 
 namespace {

@@ -19,11 +19,11 @@
 
 #include <spdlog/spdlog.h>
 
-#include "daemon/announcement.h"
-#include "daemon/journal.h"
-#include "daemon/journal_checksum.h"
-#include "daemon/session.h"
-#include "daemon/time_source.h"
+#include "daemon/announce/announcement.h"
+#include "daemon/base/time_source.h"
+#include "daemon/journal/journal.h"
+#include "daemon/journal/journal_checksum.h"
+#include "daemon/session/session.h"
 #include "tests/fuzz/fuzz_check.h"
 #include "tests/fuzz/memory_file.h"
 

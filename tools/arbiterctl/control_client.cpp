@@ -11,7 +11,7 @@
 #include <cstring>
 #include <system_error>
 
-#include "daemon/json_text.h"
+#include "daemon/base/json_text.h"
 
 namespace arbiter::ctl {
 

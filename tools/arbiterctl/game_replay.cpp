@@ -5,9 +5,9 @@
 #include <ostream>
 #include <vector>
 
-#include "daemon/journal.h"
-#include "daemon/position_picture.h"
-#include "daemon/session.h"
+#include "daemon/announce/position_picture.h"
+#include "daemon/journal/journal.h"
+#include "daemon/session/session.h"
 
 namespace arbiter::ctl {
 

@@ -4,7 +4,7 @@
 #include <optional>
 #include <string>
 
-#include "daemon/time_source.h"
+#include "daemon/base/time_source.h"
 
 namespace arbiter::ctl {
 

@@ -14,11 +14,11 @@
 
 #include <nlohmann/json.hpp>
 
-#include "daemon/control_protocol.h"
-#include "daemon/json_text.h"
-#include "daemon/recorded_games.h"
-#include "daemon/session.h"
-#include "daemon/utf8.h"
+#include "daemon/base/json_text.h"
+#include "daemon/base/utf8.h"
+#include "daemon/control/control_protocol.h"
+#include "daemon/journal/recorded_games.h"
+#include "daemon/session/session.h"
 #include "tools/arbiterctl/control_client.h"
 #include "tools/arbiterctl/game_list.h"
 #include "tools/arbiterctl/game_replay.h"

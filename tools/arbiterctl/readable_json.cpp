@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "daemon/json_text.h"
+#include "daemon/base/json_text.h"
 
 namespace arbiter::ctl {
 

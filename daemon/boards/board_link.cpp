@@ -1,0 +1,243 @@
+#include "daemon/boards/board_link.h"
+
+#include <spdlog/spdlog.h>
+
+#include "daemon/base/instance_lock.h"
+#include "drivers/dgt/dgt_board.h"
+#include "drivers/transport/open_transport.h"
+#include "drivers/transport/transport.h"
+
+namespace arbiter {
+
+BoardLink::BoardLink(EventLoop& loop, int index, DeviceSpec device, BoardEvents& events)
+    : loop_(loop), index_(index), device_(std::move(device)), events_(events) {}
+
+BoardLink::~BoardLink() {
+    if (retry_) loop_.cancel(*retry_);
+    if (watchdog_) loop_.cancel(*watchdog_);
+    if (summary_) loop_.cancel(*summary_);
+    if (transport_) loop_.unwatch(transport_->fd());
+}
+
+void BoardLink::connect() {
+    tryOpen();
+}
+
+void BoardLink::tryOpen() {
+    retry_.reset();
+    // One daemon per board, decided before the device is touched: a board held
+    // by another arbiterd is waited for like one that is away, naming who
+    // holds it. Without a folder for device locks (not writable here) the
+    // board is read as before, unguarded.
+    if (const std::string lockPath = boardLockPath(device_.path); !lockPath.empty()) {
+        pid_t holder = -1;
+        std::string why;
+        lock_ = InstanceLock::take(lockPath, holder, why);
+        if (!lock_ && holder >= 0) {
+            failOpen("in use by another arbiterd (pid " + std::to_string(holder) + ")");
+            return;
+        }
+        if (!lock_) spdlog::debug("board {}: not locked: {}", device_.text(), why);
+    }
+    std::string error;
+    transport_ = openTransport(device_.path, error);
+    if (!transport_) {
+        lock_.reset();
+        // A virtual board that is not there yet is one nobody has started.
+        if (device_.protocol == "vboard" && error.starts_with("no such device"))
+            error += " (start it: arbiter-vboard --name " + device_.name + ")";
+        failOpen(error);
+        return;
+    }
+    lastFailure_.clear();
+    failingSince_ = -1;
+    board_ = std::make_unique<dgt::DgtBoard>(*transport_, *this);
+    loop_.watch(transport_->fd(), [this] { readable(); });
+    spdlog::info("board {}: connected", device_.text());
+    heardAt_ = loop_.time().now();
+    askedAt_.reset();
+    silent_ = false;
+    watchdog_ = loop_.after(1000, [this] { watchSilence(); });
+    events_.boardConnected(index_, device_.text());
+    if (!board_->start()) drop("the device does not take our requests");
+}
+
+void BoardLink::watchSilence() {
+    watchdog_.reset();
+    if (!board_) return;
+    const Millis now = loop_.time().now();
+    if (askedAt_ && !silent_ && now - *askedAt_ >= kAnswerMs) {
+        silent_ = true;
+        spdlog::warn("board {}: it does not answer; waiting for it", device_.text());
+        events_.boardLost(index_, "it does not answer");
+    }
+    if (now - heardAt_ >= kQuietMs && (!askedAt_ || now - *askedAt_ >= kQuietMs)) {
+        askedAt_ = now;
+        if (!board_->requestBoard()) {
+            drop("the device does not take our requests");
+            return;
+        }
+    }
+    watchdog_ = loop_.after(1000, [this] { watchSilence(); });
+}
+
+void BoardLink::failOpen(const std::string& error) {
+    const Millis now = loop_.time().now();
+    if (failingSince_ < 0) failingSince_ = now;
+    if (error != lastFailure_) {
+        spdlog::warn("board {}: {}; retrying every second", device_.text(), error);
+        lastFailure_ = error;
+        remindedAt_ = now;
+    } else if (now - remindedAt_ >= kRemindMs) {
+        // The same failure for a while: most likely a path that is not the board's.
+        const std::string hint = device_.protocol == "vboard"
+                                     ? ""
+                                     : "; is the path right? arbiterd --list-ports lists "
+                                       "the serial ports and marks likely boards";
+        spdlog::warn("board {}: still not there after {} s ({}){}", device_.text(),
+                     (now - failingSince_) / 1000, error, hint);
+        remindedAt_ = now;
+    }
+    retry_ = loop_.after(kRetryMs, [this] { tryOpen(); });
+}
+
+void BoardLink::readable() {
+    if (!board_) return;
+    const Millis now = loop_.time().now();
+    if (!board_->onReadable(now)) {
+        drop("the device went away");
+        return;
+    }
+    heardAt_ = now;
+    askedAt_.reset();
+    if (silent_) {
+        // Back: what it shows now is read whole, as from a board plugged in.
+        silent_ = false;
+        spdlog::info("board {}: it answers again", device_.text());
+        events_.boardConnected(index_, device_.text());
+        if (!board_->start()) drop("the device does not take our requests");
+    }
+}
+
+void BoardLink::drop(const std::string& why) {
+    if (transport_) loop_.unwatch(transport_->fd());
+    if (watchdog_) loop_.cancel(*watchdog_);
+    watchdog_.reset();
+    const bool toldGone = silent_;  // the table already waits for it
+    silent_ = false;
+    board_.reset();
+    shown_.reset();
+    transport_.reset();
+    lock_.reset();
+    lastFailure_ = why;
+    spdlog::warn("board {}: {}; waiting for it to come back", device_.text(), why);
+    if (!toldGone) events_.boardLost(index_, why);
+    retry_ = loop_.after(kRetryMs, [this] { tryOpen(); });
+}
+
+void BoardLink::boardDump(const BoardSquares& squares) {
+    events_.boardDump(index_, squares);
+}
+
+void BoardLink::squareChanged(int square, Appearance now) {
+    events_.squareChanged(index_, square, now);
+}
+
+void BoardLink::identified(const BoardIdentity& who) {
+    tell(Tone::Info,
+         who.protocol + " " + who.trademark + " version " + who.version + " serial " + who.serial);
+    // Only now does the board's trademark say whether it has LEDs.
+    showLights();
+}
+
+void BoardLink::clockAttached() {
+    tell(Tone::Info, "a clock is plugged in");
+    events_.clockAttached(index_);
+}
+
+void BoardLink::clockDisplay(const ClockDisplay& shown) {
+    events_.clockDisplay(index_, shown);
+}
+
+void BoardLink::clockDetached() {
+    tell(Tone::Info, "the clock is unplugged");
+    events_.clockDetached(index_);
+}
+
+void BoardLink::clockButton(ClockButton button) {
+    static constexpr const char* kNames[] = {"back", "plus", "run", "minus", "ok"};
+    tell(Tone::Info, std::string("clock button ") + kNames[static_cast<int>(button)]);
+    events_.clockButton(index_, button);
+}
+
+void BoardLink::clockLever(bool rightHigh) {
+    tell(Tone::Debug,
+         std::string("clock lever pressed, ") + (rightHigh ? "right" : "left") + " half up");
+    events_.clockLever(index_, rightHigh);
+}
+
+void BoardLink::light(const std::bitset<64>& squares) {
+    lights_ = squares;
+    showLights();
+}
+
+void BoardLink::showLights() {
+    if (!board_ || !board_->hasLeds() || shown_ == lights_) return;
+    // The LED command lights two squares at a time. Marks mostly only grow (a
+    // Möbiatus circle becomes a singularity): then only the new ones are sent,
+    // else everything goes off first.
+    bool growing = shown_ && (*shown_ & ~lights_).none();
+    std::bitset<64> toLight = growing ? lights_ & ~*shown_ : lights_;
+    bool sent = growing || board_->setLeds(false, 0, 63);
+    int pending = -1;
+    for (int s = 0; s < 64 && sent; ++s) {
+        if (!toLight.test(static_cast<size_t>(s))) continue;
+        if (pending < 0) {
+            pending = s;
+            continue;
+        }
+        sent = board_->setLeds(true, pending, s);
+        pending = -1;
+    }
+    if (sent && pending >= 0) sent = board_->setLeds(true, pending, pending);
+    if (sent) shown_ = lights_;
+}
+
+void BoardLink::protocolWarning(const std::string& what) {
+    tell(Tone::Warning, what);
+}
+
+void BoardLink::tell(Tone tone, const std::string& what) {
+    if (tone == Tone::Debug && !spdlog::should_log(spdlog::level::debug)) return;
+    RepeatedWarnings& told = tone == Tone::Warning ? warnings_ : notices_;
+    if (!told.admit(what, loop_.time().now())) {
+        if (!summary_) summariseHeldBack();
+        return;
+    }
+    switch (tone) {
+        case Tone::Debug:
+            spdlog::debug("board {}: {}", device_.text(), what);
+            break;
+        case Tone::Info:
+            spdlog::info("board {}: {}", device_.text(), what);
+            break;
+        case Tone::Warning:
+            spdlog::warn("board {}: {}", device_.text(), what);
+            break;
+    }
+}
+
+// Says what was held back in intervals that have ended, and waits for the next.
+void BoardLink::summariseHeldBack() {
+    summary_.reset();
+    const Millis now = loop_.time().now();
+    for (const std::string& line : warnings_.summaries(now))
+        spdlog::warn("board {}: {}", device_.text(), line);
+    for (const std::string& line : notices_.summaries(now))
+        spdlog::info("board {}: {}", device_.text(), line);
+    auto due = warnings_.nextSummaryAt();
+    if (auto other = notices_.nextSummaryAt(); other && (!due || *other < *due)) due = other;
+    if (due) summary_ = loop_.at(*due, [this] { summariseHeldBack(); });
+}
+
+}  // namespace arbiter

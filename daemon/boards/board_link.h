@@ -1,0 +1,127 @@
+#pragma once
+
+#include <bitset>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "daemon/base/event_loop.h"
+#include "daemon/base/instance_lock.h"
+#include "daemon/boards/device_spec.h"
+#include "daemon/boards/repeated_warnings.h"
+#include "drivers/board_listener.h"
+
+namespace arbiter {
+
+class Transport;
+namespace dgt {
+class DgtBoard;
+}
+
+// What the boards tell the table, tagged with which board it was.
+class BoardEvents {
+  public:
+    virtual ~BoardEvents() = default;
+    virtual void boardConnected(int board, const std::string& device) = 0;
+    virtual void boardDump(int board, const BoardSquares& squares) = 0;
+    virtual void squareChanged(int board, int square, Appearance content) = 0;
+    virtual void boardLost(int board, const std::string& why) = 0;
+    // A clock has been seen on the board: from now on it can be shown things.
+    virtual void clockAttached(int /*board*/) {}
+    // What the board's clock shows, whenever it changes.
+    virtual void clockDisplay(int /*board*/, const ClockDisplay&) {}
+    // The board's clock is unplugged (or its board is gone: see boardLost).
+    virtual void clockDetached(int /*board*/) {}
+    virtual void clockButton(int /*board*/, ClockButton) {}
+    // The clock's lever was pressed; `rightHigh`: the right half is now up. The
+    // table does not use it yet: the hook for moves committed on the lever.
+    virtual void clockLever(int /*board*/, bool /*rightHigh*/) {}
+};
+
+// Keeps one board connected. Like a UPS driver that outlives its cable, it
+// never gives up: when the device is missing or vanishes it says so once and
+// tries again every second, and a board that comes back is simply used again.
+// A board can also fall silent with its device still there (a USB-serial
+// adapter or a radio link whose board lost power or its cable): a board that
+// has said nothing for a while is asked for its squares, one that does not
+// answer is taken for gone, and when it speaks again its squares are read
+// afresh, so that what was moved meanwhile is seen.
+class BoardLink final : public BoardListener {
+  public:
+    BoardLink(EventLoop& loop, int index, DeviceSpec device, BoardEvents& events);
+    ~BoardLink() override;
+
+    void connect();
+    // Open and answering: a board that fell silent is not.
+    bool connected() const { return board_ != nullptr && !silent_; }
+    // Lights these squares (board numbering, 0 = a8) and no others on a board
+    // with LEDs, now and whenever it comes back; boards without LEDs are never
+    // sent the command, which could hang them.
+    void light(const std::bitset<64>& squares);
+    const DeviceSpec& device() const { return device_; }
+    // The connected board's driver, for its clock; nullptr while disconnected.
+    dgt::DgtBoard* board() const { return board_.get(); }
+
+    // BoardListener
+    void boardDump(const BoardSquares& squares) override;
+    void squareChanged(int square, Appearance now) override;
+    void identified(const BoardIdentity& who) override;
+    void clockAttached() override;
+    void clockDisplay(const ClockDisplay& shown) override;
+    void clockDetached() override;
+    void clockButton(ClockButton button) override;
+    void clockLever(bool rightHigh) override;
+    void protocolWarning(const std::string& what) override;
+
+  private:
+    void tryOpen();
+    // Says why the device could not be opened (again after a while) and retries.
+    void failOpen(const std::string& error);
+    void readable();
+    void drop(const std::string& why);
+    // Every second while connected: asks a quiet board for its squares, and
+    // takes one that does not answer for gone until it speaks again.
+    void watchSilence();
+    void showLights();
+    // Logs what the board did, unless it has said the like too often lately:
+    // then it is counted, and summarised when the interval ends.
+    enum class Tone { Debug, Info, Warning };
+    void tell(Tone tone, const std::string& what);
+    void summariseHeldBack();
+
+    static constexpr Millis kRetryMs = 1000;
+    // A board that stays away is named again this often, so that a mistyped
+    // path is not met by silence after its first warning.
+    static constexpr Millis kRemindMs = 30'000;
+    // A board that has said nothing for this long is asked for its squares
+    // (SEND_BRD leaves its update mode as it is); one that then stays silent
+    // for kAnswerMs more is taken for gone.
+    static constexpr Millis kQuietMs = 5'000;
+    static constexpr Millis kAnswerMs = 2'000;
+
+    EventLoop& loop_;
+    int index_;
+    DeviceSpec device_;
+    BoardEvents& events_;
+    std::unique_ptr<Transport> transport_;
+    std::optional<InstanceLock> lock_;  // this daemon's hold on the board
+    std::unique_ptr<dgt::DgtBoard> board_;
+    std::string lastFailure_;
+    Millis failingSince_ = -1;  // since when the device could not be opened; -1: it is open
+    Millis remindedAt_ = 0;
+    std::bitset<64> lights_;                // what should be lit
+    std::optional<std::bitset<64>> shown_;  // what the board was last told, if anything
+    std::optional<EventLoop::TimerId> retry_;
+    std::optional<EventLoop::TimerId> watchdog_;
+    Millis heardAt_ = 0;             // when the board last sent anything
+    std::optional<Millis> askedAt_;  // when a quiet board was last asked for its squares
+    bool silent_ = false;            // asked and not answering: taken for gone
+    // Kept across reconnections: a board that babbles, drops and comes back
+    // babbling is still one flood. Warnings are summarised as warnings, the
+    // rest (clock buttons, identity) as information.
+    RepeatedWarnings warnings_;
+    RepeatedWarnings notices_;
+    std::optional<EventLoop::TimerId> summary_;
+};
+
+}  // namespace arbiter

@@ -1,0 +1,144 @@
+#include "daemon/clock/clock_face.h"
+
+#include "drivers/dgt/dgt_board.h"
+
+namespace arbiter {
+
+namespace {
+
+// A DGT clock shows whole seconds; arbiterd's own times read rounded up (readClock()).
+int shownSeconds(Millis ms) {
+    return ms <= 0 ? 0 : static_cast<int>((ms + 999) / 1000);
+}
+
+std::string resultText(const nlohmann::json& data) {
+    const std::string status = data.value("status", std::string());
+    if (status == "draw") return "1/2-1/2";
+    if (status != "win" || !data.contains("winners") || data["winners"].size() != 1) return {};
+    return data["winners"][0] == 0 ? "1-0" : "0-1";
+}
+
+bool givesCheck(const std::string& san) {
+    return !san.empty() && san.back() == '+';
+}
+
+}  // namespace
+
+ClockReport clockReportOf(const ClockDisplay& shown, ClockHalf white) {
+    const Millis left = Millis{shown.leftSeconds} * 1000;
+    const Millis right = Millis{shown.rightSeconds} * 1000;
+    ClockReport report;
+    report.running = shown.running;
+    if (white == ClockHalf::Left) {
+        report.remaining = {left, right};
+        report.flagFallen = {shown.leftFlagFallen, shown.rightFlagFallen};
+    } else {
+        report.remaining = {right, left};
+        report.flagFallen = {shown.rightFlagFallen, shown.leftFlagFallen};
+    }
+    return report;
+}
+
+ClockFace::ClockFace(EventLoop& loop, ClockFaceSettings settings, Boards boards, CurrentGame game)
+    : loop_(loop), settings_(settings), boards_(std::move(boards)), game_(std::move(game)) {}
+
+ClockFace::~ClockFace() {
+    cancelTimers();
+}
+
+void ClockFace::cancelTimers() {
+    if (flushTimer_) loop_.cancel(*flushTimer_);
+    if (messageTimer_) loop_.cancel(*messageTimer_);
+    flushTimer_.reset();
+    messageTimer_.reset();
+}
+
+void ClockFace::announce(const Announcement& a) {
+    if (a.type == "move") {
+        const std::string san = a.data.value("san", std::string());
+        brief_.clear();
+        if (!san.empty()) brief_.push_back(san);
+        if (givesCheck(san)) brief_.push_back("check");
+        lasting_.reset();  // a move made: the position is no longer illegal
+        schedule(true);
+    } else if (a.type == "illegal") {
+        lasting_ = "illegal";
+        schedule(false);
+    } else if (a.type == "fixed") {
+        lasting_.reset();
+        schedule(false);
+    } else if (a.type == "result") {
+        const std::string text = resultText(a.data);
+        lasting_ = text.empty() ? std::nullopt : std::optional<std::string>(text);
+        schedule(true);
+    } else if (a.type == "start" || a.type == "takeback") {
+        brief_.clear();
+        lasting_.reset();
+        schedule(true);
+    } else if (a.type == "pause" || a.type == "resume-clocks" || a.type == "flag" ||
+               a.type == "leave" || a.type == "join" || a.type == "status") {
+        schedule(true);
+    }
+}
+
+void ClockFace::clockAttached() {
+    schedule(true);
+}
+
+void ClockFace::schedule(bool timesChanged) {
+    timesChanged_ = timesChanged_ || timesChanged;
+    if (flushTimer_) return;
+    flushTimer_ = loop_.after(0, [this] {
+        flushTimer_.reset();
+        flush();
+    });
+}
+
+void ClockFace::flush() {
+    const std::optional<ClockedGame> game = game_();
+    if (!game || game->players != 2) return;
+    const GameClock& clock = *game->clock;
+    if (clock.control().keptByDgtClock()) timesChanged_ = false;  // the players set it
+    if (timesChanged_) {
+        timesChanged_ = false;
+        const Millis now = loop_.time().now();
+        const bool whiteLeft = settings_.white == ClockHalf::Left;
+        dgt::ClockSetting setting;
+        setting.leftSeconds = shownSeconds(clock.remaining(whiteLeft ? 0 : 1, now));
+        setting.rightSeconds = shownSeconds(clock.remaining(whiteLeft ? 1 : 0, now));
+        setting.flags = 0;
+        const PlayerId runner = game->over ? NoPlayer : clock.runner();
+        if (runner != NoPlayer) {
+            setting.flags =
+                (runner == 0) == whiteLeft ? dgt::clock::kRunLeft : dgt::clock::kRunRight;
+        }
+        if (runner == NoPlayer || !clock.running()) setting.flags |= dgt::clock::kPause;
+        for (dgt::DgtBoard* board : boards_()) board->setClock(setting, now);
+    }
+    if (messageTimer_) loop_.cancel(*messageTimer_);
+    messageTimer_.reset();
+    showDisplay();
+}
+
+void ClockFace::showDisplay() {
+    const Millis now = loop_.time().now();
+    const std::optional<std::string> text =
+        !brief_.empty() ? std::optional<std::string>(brief_.front()) : lasting_;
+    for (dgt::DgtBoard* board : boards_()) {
+        if (text) {
+            board->showClockMessage(*text, now);
+        } else {
+            board->showClockTime(now);
+        }
+    }
+    if (!brief_.empty())
+        messageTimer_ = loop_.after(settings_.messageMs, [this] { nextMessage(); });
+}
+
+void ClockFace::nextMessage() {
+    messageTimer_.reset();
+    if (!brief_.empty()) brief_.pop_front();
+    showDisplay();
+}
+
+}  // namespace arbiter

@@ -1,0 +1,177 @@
+#include "daemon/config/command_line.h"
+
+#include <boost/program_options.hpp>
+#include <sstream>
+#include <vector>
+
+#include "daemon/base/utf8.h"
+
+namespace arbiter {
+
+namespace po = boost::program_options;
+
+namespace {
+
+// "pieces=5" to ("pieces", "5"); a text without "=" has no value.
+std::pair<std::string, std::string> splitAssignment(const std::string& text) {
+    size_t equals = text.find('=');
+    if (equals == std::string::npos) return {text, {}};
+    return {text.substr(0, equals), text.substr(equals + 1)};
+}
+
+}  // namespace
+
+std::optional<CommandLine> readCommandLine(int argc, const char* const argv[], std::string& error) {
+    // Names, paths and positions all end up in JSON (the journal, the control
+    // socket), which holds only UTF-8: a Latin-1 name is refused here, not
+    // when the game starts.
+    for (int i = 1; i < argc; ++i) {
+        if (!isUtf8(argv[i])) {
+            error = "argument " + std::to_string(i) + " \"" + printable(argv[i]) +
+                    "\" is not UTF-8 text; give names, paths and every other value in UTF-8";
+            return std::nullopt;
+        }
+    }
+    CommandLine result;
+    Configuration& config = result.config;
+    std::string board, players, size, speak, secrets;
+    std::vector<std::string> options, standIns;
+    po::options_description described("arbiterd options");
+    described.add_options()("help,h", "show this help")(
+        "config,c", po::value(&result.configFile),
+        "configuration file (INI, docs/configuration.md); the command line wins over it")(
+        "game,g", po::value(&config.game)->default_value(config.game),
+        "the game to referee (--list-games describes them)")(
+        "players", po::value(&players),
+        "how many players the game starts with, where the game allows a choice")(
+        "size", po::value(&size),
+        "the surface in cells, FILESxRANKS (e.g. 16x16), where the game allows a choice")(
+        "option", po::value(&options)->composing(),
+        "a game option, NAME=VALUE, e.g. pieces=5 (repeat)")(
+        "stand-in", po::value(&standIns)->composing(),
+        "the piece of a chess set standing for a game piece, PIECE=SETPIECE, e.g. "
+        "\"piece=black knight\" or piece=n (repeat)")(
+        "board,b", po::value(&board),
+        "one board covering the game: dgt:PATH (a serial port or a pty) or vboard:NAME (a virtual "
+        "board started with arbiter-vboard --name NAME)")(
+        "time,t", po::value(&config.time)->default_value(config.time),
+        "time control, e.g. 5+3, or dgt: the DGT clock keeps it (docs/time-controls.md)")(
+        "time-limit", po::value(&config.timeLimit),
+        "minutes of play for the whole game; then the round is finished and the game ends")(
+        "move-limit", po::value(&config.moveLimit),
+        "moves each player makes at most; the game ends after that round")(
+        "player,p", po::value(&config.playerNames)->composing(),
+        "a player's name, in turn order (repeat)")(
+        "journal,j", po::value(&config.journal)->default_value(config.journal),
+        "directory of game journals and records; an unfinished game there is resumed")(
+        "new-game", po::bool_switch(&config.newGame),
+        "close an unfinished game in the journal directory as abandoned, and begin a new one")(
+        "settle-ms", po::value(&config.settleMs)->default_value(config.settleMs),
+        "how long the board must be still before it is judged (ms)")(
+        "clock-white", po::value(&config.clockWhite)->default_value(config.clockWhite),
+        "the half of a DGT clock on the boards that is White's, seen from its front: left or "
+        "right")(
+        "socket,s", po::value(&config.socket),
+        "control socket path (default $XDG_RUNTIME_DIR/arbiter/arbiterd.sock, else "
+        "/tmp/arbiter-UID/arbiterd.sock)")(
+        "position", po::value(&config.position),
+        "the position games begin from, in the game's own text (FIDE chess: a FEN; "
+        "docs/rules/GAME.md, \"position text\"); default the game's start")(
+        "seed", po::value(&config.seed),
+        "where chance comes from, 1 to 16 hex digits (default: a fresh one per start); the same "
+        "seed and the same play draw the same dice")(
+        "log-level", po::value(&config.logLevel)->default_value(config.logLevel),
+        "trace, debug, info, warn, error")(
+        "secrets", po::value(&secrets),
+        "in a moderated game, each player's secret for arbiterctl --as, in turn order: "
+        "W-s3cret,B-s3cret")(
+        "speak", po::value(&speak)->implicit_value("en"),
+        "speak the announcements through espeak-ng, in en (English, the default) or de "
+        "(German)")("list-ports", "list serial ports and likely boards, then exit")(
+        "list-games", "describe every game: players, surface, options and stand-ins; then exit")(
+        "print-config",
+        "print a complete configuration file for this table (on virtual boards unless boards "
+        "are given), then exit")(
+        "check-config", "check the configuration, print a summary and exit; starts nothing")(
+        "print-start",
+        "print the position each board must show for the game to begin, one line per board "
+        "(its device and a FEN of its own squares, as arbiter-vboard --setup takes it), then "
+        "exit");
+    std::ostringstream help;
+    help << described;
+    result.help = help.str();
+
+    po::variables_map vm;
+    try {
+        po::store(po::parse_command_line(argc, argv, described), vm);
+        po::notify(vm);
+    } catch (const po::error& e) {
+        error = std::string(e.what()) + "\n" + result.help;
+        return std::nullopt;
+    }
+    // A time control given rather than defaulted must fit a game resumed.
+    if (!vm["time"].defaulted()) config.timeGiven = true;
+    if (vm.count("help")) {
+        result.request = DaemonRequest::Help;
+        return result;
+    }
+    if (vm.count("list-ports")) {
+        result.request = DaemonRequest::ListPorts;
+        return result;
+    }
+    if (vm.count("list-games")) {
+        result.request = DaemonRequest::ListGames;
+        return result;
+    }
+    if (vm.count("print-config") + vm.count("check-config") + vm.count("print-start") > 1) {
+        error = "give one of --print-config, --check-config and --print-start";
+        return std::nullopt;
+    }
+    if (vm.count("print-start")) result.request = DaemonRequest::PrintStart;
+    if (vm.count("print-config")) result.request = DaemonRequest::PrintConfig;
+    if (vm.count("check-config")) result.request = DaemonRequest::CheckConfig;
+
+    std::vector<std::string> fromCommandLine;
+    for (const auto& [name, value] : vm) {
+        if (!value.defaulted() && name != "option" && name != "stand-in")
+            fromCommandLine.push_back(name);
+    }
+    if (vm.count("players") && !readPlayerCount(players, config, error)) return std::nullopt;
+    if (vm.count("size") && !readSurfaceSize(size, config, error)) return std::nullopt;
+    for (const auto& text : options) {
+        auto [name, value] = splitAssignment(text);
+        if (text.find('=') == std::string::npos) {
+            error = "--option takes NAME=VALUE, e.g. --option pieces=5, not \"" + text + "\"";
+            return std::nullopt;
+        }
+        if (!readOption(name, value, config, error)) return std::nullopt;
+        fromCommandLine.push_back("options." + name);
+    }
+    for (const auto& text : standIns) {
+        auto [piece, setPiece] = splitAssignment(text);
+        if (text.find('=') == std::string::npos) {
+            error =
+                "--stand-in takes PIECE=SETPIECE, e.g. --stand-in \"piece=black knight\", "
+                "not \"" +
+                text + "\"";
+            return std::nullopt;
+        }
+        if (!readStandIn(piece, setPiece, config, error)) return std::nullopt;
+        fromCommandLine.push_back("stand-ins." + piece);
+    }
+    if (vm.count("speak")) config.speak = speak;
+    if (vm.count("secrets")) {
+        if (!readSecrets(secrets, config, error)) return std::nullopt;
+    }
+    if (vm.count("board")) {
+        auto device = DeviceSpec::parse(board, error);
+        if (!device) return std::nullopt;
+        config.commandLineBoard = *device;
+    }
+    if (!result.configFile.empty() &&
+        !readConfigurationFile(result.configFile, fromCommandLine, config, error))
+        return std::nullopt;
+    return result;
+}
+
+}  // namespace arbiter

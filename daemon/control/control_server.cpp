@@ -1,0 +1,624 @@
+#include "daemon/control/control_server.h"
+
+#include <fcntl.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <system_error>
+#include <vector>
+
+#include <spdlog/spdlog.h>
+
+#include "daemon/base/json_text.h"
+#include "daemon/control/control_request.h"
+
+namespace arbiter {
+
+namespace {
+
+using json = nlohmann::json;
+using ordered_json = nlohmann::ordered_json;
+
+// A client whose socket is full is retried after this long, doubling while it
+// makes no progress: the event loop watches only for input.
+constexpr Millis kFirstFlushRetryMs = 5;
+constexpr Millis kLastFlushRetryMs = 500;
+// After the process runs out of descriptors, accepting waits this long.
+constexpr Millis kAcceptPauseMs = 100;
+// Connections the kernel queues until the loop accepts them: a burst of
+// clients (a script, a panel of watchers) waits rather than being refused.
+constexpr int kListenBacklog = 128;
+// What a client sent is read a chunk at a time, and only once all of the
+// chunk before it is answered; a chunk without a whole line (a long request
+// coming in) is followed by at most this many more in one turn.
+constexpr std::size_t kReadChunkBytes = 16 * 1024;
+constexpr int kChunksPerWakeup = 8;
+
+std::string errorText(int err) {
+    return std::generic_category().message(err);
+}
+
+std::string toLine(const ordered_json& message) {
+    return jsonText(message) + "\n";
+}
+
+// Fills a sockaddr_un; false when the path does not fit.
+bool addressOf(const std::string& path, sockaddr_un& address) {
+    std::memset(&address, 0, sizeof address);
+    address.sun_family = AF_UNIX;
+    if (path.empty() || path.size() >= sizeof address.sun_path) return false;
+    std::memcpy(address.sun_path, path.data(), path.size());
+    return true;
+}
+
+// Whether a daemon answers on an existing socket file. Unknown answers are
+// errors: the file is then left alone.
+enum class Occupant { nobody, listener, unknown };
+
+Occupant probe(const sockaddr_un& address, std::string& error) {
+    int fd = ::socket(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+    if (fd < 0) {
+        error = errorText(errno);
+        return Occupant::unknown;
+    }
+    int rc = ::connect(fd, reinterpret_cast<const sockaddr*>(&address), sizeof address);
+    int err = errno;
+    ::close(fd);
+    if (rc == 0 || err == EAGAIN || err == EINPROGRESS) return Occupant::listener;
+    if (err == ECONNREFUSED) return Occupant::nobody;
+    error = errorText(err);
+    return Occupant::unknown;
+}
+
+}  // namespace
+
+struct ControlServer::Client {
+    int fd = -1;
+    std::uint64_t number = 0;  // names the client in the log
+    std::string received;      // read but not yet looked at, from receivedUsed on
+    std::size_t receivedUsed = 0;
+    std::string input;        // the start of a request line not yet complete
+    bool discarding = false;  // skipping the rest of an oversized line
+    std::string output;       // waiting for the socket, from outputSent on
+    std::size_t outputSent = 0;
+    bool subscribed = false;
+    // The seat this client has shown itself to be (an "as" request), or -1:
+    // it then hears and sees only what everyone at the table may know.
+    int seat = -1;
+    bool inputEnded = false;  // the client will send no more; close once replies are out
+    bool closed = false;
+    bool watched = false;          // whether the loop reads for it now
+    Millis lastRequest = 0;        // when it last sent a line (at first: connected)
+    std::uint64_t servedPass = 0;  // the backlog pass its last request counted for
+
+    std::size_t queued() const { return output.size() - outputSent; }
+    bool holdsUnread() const { return receivedUsed < received.size(); }
+    // Whether something it sent still waits for an answer.
+    bool waiting() const { return holdsUnread() || (inputEnded && !discarding && !input.empty()); }
+};
+
+std::unique_ptr<ControlServer> ControlServer::create(EventLoop& loop, TableControl& table,
+                                                     const std::string& path, std::string& error,
+                                                     ControlLimits limits) {
+    sockaddr_un address;
+    if (!addressOf(path, address)) {
+        error = path.empty() ? "the control socket needs a path"
+                             : "control socket path " + path + " is too long (at most " +
+                                   std::to_string(sizeof address.sun_path - 1) + " bytes)";
+        return nullptr;
+    }
+
+    struct stat existing;
+    if (::lstat(path.c_str(), &existing) == 0) {
+        if (!S_ISSOCK(existing.st_mode)) {
+            error = path + " exists and is not a socket; remove it or choose another path";
+            return nullptr;
+        }
+        std::string why;
+        switch (probe(address, why)) {
+            case Occupant::listener:
+                error = "another arbiterd listens on " + path;
+                return nullptr;
+            case Occupant::unknown:
+                error = "cannot tell whether a daemon listens on " + path + ": " + why;
+                return nullptr;
+            case Occupant::nobody:
+                if (::unlink(path.c_str()) != 0 && errno != ENOENT) {
+                    error =
+                        "cannot remove the stale control socket " + path + ": " + errorText(errno);
+                    return nullptr;
+                }
+                spdlog::info("replaced the stale control socket {}", path);
+                break;
+        }
+    } else if (errno != ENOENT) {
+        error = "cannot use " + path + " for the control socket: " + errorText(errno);
+        return nullptr;
+    }
+
+    int fd = ::socket(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+    if (fd < 0) {
+        error = "cannot create the control socket: " + errorText(errno);
+        return nullptr;
+    }
+    // The file is born with mode 0660 (the umask covers the moment between
+    // bind and chmod) and set to exactly that afterwards.
+    mode_t previousMask = ::umask(0117);
+    int bound = ::bind(fd, reinterpret_cast<const sockaddr*>(&address), sizeof address);
+    int bindError = errno;
+    ::umask(previousMask);
+    if (bound != 0) {
+        error = "cannot create the control socket " + path + ": " + errorText(bindError);
+        ::close(fd);
+        return nullptr;
+    }
+    auto fail = [&](const std::string& what) {
+        error = what + errorText(errno);
+        ::close(fd);
+        ::unlink(path.c_str());
+        return nullptr;
+    };
+    if (::chmod(path.c_str(), 0660) != 0) return fail("cannot set mode 0660 on " + path + ": ");
+    if (::listen(fd, kListenBacklog) != 0) return fail("cannot listen on " + path + ": ");
+    struct stat ours;
+    if (::stat(path.c_str(), &ours) != 0) return fail("cannot stat " + path + ": ");
+
+    std::unique_ptr<ControlServer> server(new ControlServer(loop, table, path, fd, limits));
+    server->socketDevice_ = ours.st_dev;
+    server->socketInode_ = ours.st_ino;
+    spdlog::info("control socket on {}", path);
+    return server;
+}
+
+ControlServer::ControlServer(EventLoop& loop, TableControl& table, std::string path, int listener,
+                             ControlLimits limits)
+    : loop_(loop), table_(table), path_(std::move(path)), listener_(listener), limits_(limits) {
+    loop_.watch(
+        listener_, [this] { acceptClients(); }, EventLoop::Priority::later);
+}
+
+ControlServer::~ControlServer() {
+    if (flushTimer_) loop_.cancel(*flushTimer_);
+    if (acceptTimer_) loop_.cancel(*acceptTimer_);
+    if (backlogTimer_) loop_.cancel(*backlogTimer_);
+    if (idleTimer_) loop_.cancel(*idleTimer_);
+    for (auto& [fd, client] : clients_) {
+        client->closed = true;
+        loop_.unwatch(fd);
+        ::close(fd);
+    }
+    clients_.clear();
+    loop_.unwatch(listener_);
+    ::close(listener_);
+    // A newer daemon may have replaced the file meanwhile: only ours is removed.
+    struct stat now;
+    if (::lstat(path_.c_str(), &now) == 0 && now.st_dev == socketDevice_ &&
+        now.st_ino == socketInode_)
+        ::unlink(path_.c_str());
+}
+
+std::size_t ControlServer::subscriberCount() const {
+    return static_cast<std::size_t>(
+        std::count_if(clients_.begin(), clients_.end(),
+                      [](const auto& entry) { return entry.second->subscribed; }));
+}
+
+std::size_t ControlServer::queuedBytes() const {
+    std::size_t total = 0;
+    for (const auto& [fd, client] : clients_) total += client->queued();
+    return total;
+}
+
+void ControlServer::announce(const Announcement& a) {
+    ordered_json event = {{"type", control::reply::kEvent},
+                          {"event", a.type},
+                          {"text", a.text},
+                          {"data", ordered_json(a.data)}};
+    if (!a.forEveryone()) event["to"] = a.audience;
+    std::string line = toLine(event);
+    std::vector<ClientPtr> subscribers;
+    for (auto& [fd, client] : clients_)
+        if (client->subscribed && (a.forEveryone() || client->seat == a.audience))
+            subscribers.push_back(client);
+    for (const ClientPtr& c : subscribers) enqueue(c, line);
+}
+
+void ControlServer::acceptClients() {
+    for (;;) {
+        int fd = ::accept4(listener_, nullptr, nullptr, SOCK_NONBLOCK | SOCK_CLOEXEC);
+        if (fd < 0) {
+            int err = errno;
+            if (err == EINTR || err == ECONNABORTED) continue;
+            if (err == EAGAIN || err == EWOULDBLOCK) return;
+            spdlog::warn("control socket: cannot accept a client: {}", errorText(err));
+            if (err == EMFILE || err == ENFILE || err == ENOBUFS || err == ENOMEM) pauseAccepting();
+            return;
+        }
+        if (clients_.size() >= limits_.maxClients && !makeRoom()) {
+            ordered_json refusal = {
+                {"type", control::reply::kError},
+                {"error", "too many clients (at most " + std::to_string(limits_.maxClients) +
+                              "); try again later"}};
+            std::string line = toLine(refusal);
+            [[maybe_unused]] ssize_t sent =
+                ::send(fd, line.data(), line.size(), MSG_NOSIGNAL | MSG_DONTWAIT);
+            ::close(fd);
+            spdlog::warn("control socket: refused a client: already {} connected, all busy",
+                         clients_.size());
+            continue;
+        }
+        auto c = std::make_shared<Client>();
+        c->fd = fd;
+        c->number = nextClientNumber_++;
+        c->lastRequest = loop_.time().now();
+        clients_[fd] = c;
+        spdlog::debug("control client {} connected", c->number);
+        sendLine(c, {{"type", control::reply::kHello},
+                     {"protocol", control::kProtocolVersion},
+                     {"server", control::kServerName}});
+        settle(c);
+    }
+}
+
+bool ControlServer::makeRoom() {
+    // A client that asked something a moment ago is in the middle of a
+    // conversation; of the others, those listening for events go last:
+    // listening is what they are there for.
+    const Millis now = loop_.time().now();
+    ClientPtr idlest;
+    for (const auto& [fd, client] : clients_) {
+        if (now - client->lastRequest < control::kMinIdleToEvictMs) continue;
+        if (!idlest || std::pair(client->subscribed, client->lastRequest) <
+                           std::pair(idlest->subscribed, idlest->lastRequest))
+            idlest = client;
+    }
+    if (!idlest) return false;
+    const Millis idleMs = now - idlest->lastRequest;
+    sendError(idlest, nullptr,
+              "closed to make room for another client, after " + std::to_string(idleMs / 1000) +
+                  " s without a request");
+    drop(idlest, "made room for another client", true);
+    return true;
+}
+
+void ControlServer::pauseAccepting() {
+    if (acceptTimer_) return;
+    loop_.unwatch(listener_);
+    acceptTimer_ = loop_.after(kAcceptPauseMs, [this] {
+        acceptTimer_.reset();
+        loop_.watch(
+            listener_, [this] { acceptClients(); }, EventLoop::Priority::later);
+    });
+}
+
+void ControlServer::readFrom(const ClientPtr& c) {
+    char buffer[kReadChunkBytes];
+    for (int chunk = 0; chunk < kChunksPerWakeup; ++chunk) {
+        if (c->closed || c->inputEnded || c->waiting() || c->queued() >= limits_.pauseQueuedBytes)
+            break;
+        ssize_t n = ::recv(c->fd, buffer, sizeof buffer, MSG_DONTWAIT);
+        if (n > 0) {
+            c->received.assign(buffer, static_cast<std::size_t>(n));
+            c->receivedUsed = 0;
+            if (serveOne(c)) {
+                c->servedPass = backlogPasses_ + 1;
+                break;
+            }
+            continue;
+        }
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) break;
+        if (n < 0) {
+            drop(c, errorText(errno), false);
+            return;
+        }
+        // End of input: a last request without its newline still counts, in its turn.
+        c->inputEnded = true;
+        c->subscribed = false;
+    }
+    settle(c);
+}
+
+bool ControlServer::serveOne(const ClientPtr& c) {
+    auto refuseTooLong = [&] {
+        sendError(c, nullptr,
+                  "request line longer than " + std::to_string(limits_.maxLineBytes) +
+                      " bytes; ignored up to the next newline");
+    };
+    auto consumeAll = [&] {
+        c->received.clear();
+        c->receivedUsed = 0;
+    };
+    while (!c->closed && c->holdsUnread()) {
+        std::string_view bytes = std::string_view(c->received).substr(c->receivedUsed);
+        std::size_t newline = bytes.find('\n');
+        if (c->discarding) {
+            if (newline == std::string_view::npos) {
+                consumeAll();
+                return false;
+            }
+            c->receivedUsed += newline + 1;
+            c->discarding = false;
+            continue;
+        }
+        if (newline == std::string_view::npos) {
+            if (c->input.size() + bytes.size() > limits_.maxLineBytes) {
+                c->input.clear();
+                c->discarding = true;
+                consumeAll();
+                refuseTooLong();
+                return true;
+            }
+            c->input.append(bytes);
+            consumeAll();
+            return false;
+        }
+        std::string line = std::move(c->input);
+        c->input.clear();
+        line.append(bytes.substr(0, newline));
+        c->receivedUsed += newline + 1;
+        if (!c->holdsUnread()) consumeAll();
+        c->lastRequest = loop_.time().now();
+        if (line.size() > limits_.maxLineBytes)
+            refuseTooLong();
+        else
+            handleLine(c, line);
+        return true;
+    }
+    if (c->closed || !c->inputEnded || c->discarding || c->input.empty()) return false;
+    // The client ended its input after a last request without a newline.
+    std::string last = std::move(c->input);
+    c->input.clear();
+    c->lastRequest = loop_.time().now();
+    handleLine(c, last);
+    return true;
+}
+
+void ControlServer::settle(const ClientPtr& c) {
+    if (c->closed) return;
+    const bool paused = c->queued() >= limits_.pauseQueuedBytes;
+    const bool reading = !c->inputEnded && !c->waiting() && !paused;
+    if (reading != c->watched) {
+        if (reading)
+            loop_.watch(
+                c->fd, [this, c] { readFrom(c); }, EventLoop::Priority::later);
+        else
+            loop_.unwatch(c->fd);
+        c->watched = reading;
+    }
+    if (c->waiting() && !paused) scheduleBacklog();
+    if (c->inputEnded && !c->waiting() && c->queued() == 0) {
+        drop(c, "hung up", false);
+        return;
+    }
+    scheduleIdleCheck();
+}
+
+void ControlServer::scheduleBacklog() {
+    if (backlogTimer_) return;
+    // Due now, so it runs in the loop's next turn, after the boards of that turn.
+    backlogTimer_ = loop_.after(0, [this] { serveBacklog(); });
+}
+
+void ControlServer::serveBacklog() {
+    backlogTimer_.reset();
+    ++backlogPasses_;
+    std::vector<ClientPtr> waiting;
+    for (const auto& [fd, client] : clients_)
+        if (client->waiting()) waiting.push_back(client);
+    for (const ClientPtr& c : waiting) {
+        if (c->closed) continue;
+        // One request per client and turn: one answered on reading waits for the next pass.
+        if (c->servedPass != backlogPasses_ && c->queued() < limits_.pauseQueuedBytes) {
+            c->servedPass = backlogPasses_;
+            serveOne(c);
+        }
+        settle(c);
+    }
+}
+
+void ControlServer::scheduleIdleCheck() {
+    if (idleTimer_) return;
+    std::optional<Millis> due;
+    for (const auto& [fd, client] : clients_)
+        if (!client->subscribed && (!due || client->lastRequest < *due)) due = client->lastRequest;
+    if (due) idleTimer_ = loop_.at(*due + limits_.idleTimeoutMs, [this] { closeIdleClients(); });
+}
+
+void ControlServer::closeIdleClients() {
+    idleTimer_.reset();
+    const Millis now = loop_.time().now();
+    std::vector<ClientPtr> idle;
+    for (const auto& [fd, client] : clients_)
+        if (!client->subscribed && now - client->lastRequest >= limits_.idleTimeoutMs)
+            idle.push_back(client);
+    for (const ClientPtr& c : idle) {
+        std::string why =
+            "closed after " + std::to_string(limits_.idleTimeoutMs / 1000) + " s without a request";
+        sendError(c, nullptr, why);
+        drop(c, why, false);
+    }
+    scheduleIdleCheck();
+}
+
+void ControlServer::handleLine(const ClientPtr& c, std::string_view line) {
+    ParsedControlLine parsed = parseControlLine(line);
+    switch (parsed.kind) {
+        case ParsedControlLine::Kind::Blank:
+            return;
+        case ParsedControlLine::Kind::Refused:
+            sendError(c, parsed.request.id, parsed.error);
+            return;
+        case ParsedControlLine::Kind::Request:
+            break;
+    }
+    const ControlRequest& request = parsed.request;
+    try {
+        dispatch(c, request);
+    } catch (const std::exception& e) {
+        // A fault in the table, not in the request: say so and keep serving.
+        spdlog::error("control request {} failed: {}", request.type, e.what());
+        sendError(c, request.id, std::string("internal error: ") + e.what());
+    }
+}
+
+void ControlServer::dispatch(const ClientPtr& c, const ControlRequest& request) {
+    using namespace control::request;
+    const std::string& type = request.type;
+    const ordered_json& id = request.id;
+    auto answer = [&](const ControlReply& reply) {
+        if (reply.ok)
+            sendOk(c, id, reply.data);
+        else
+            sendError(c, id, reply.error);
+    };
+    if (type == kStatus) {
+        sendSnapshot(c, control::reply::kStatus, id);
+    } else if (type == kSubscribe) {
+        sendSnapshot(c, control::reply::kSnapshot, id);
+        c->subscribed = !c->inputEnded;
+    } else if (type == kUnsubscribe) {
+        c->subscribed = false;
+        sendOk(c, id, json::object());
+    } else if (type == kAs) {
+        // Shown once per connection: a client does not change seats.
+        if (c->seat >= 0) {
+            sendError(c, id,
+                      "this connection already speaks as a player; connect again to be another");
+            return;
+        }
+        int seat = -1;
+        const ControlReply reply = table_.admit(request.name, request.secret, seat);
+        if (reply.ok) c->seat = seat;
+        answer(reply);
+    } else if (type == kDo && c->seat >= 0) {
+        // A player connected as themselves acts for their own seat only.
+        if ((request.player >= 0 && request.player != c->seat) || !request.name.empty()) {
+            sendError(c, id,
+                      "a player connected as themselves acts for their own seat only, and "
+                      "names no one");
+            return;
+        }
+        answer(table_.actAs(c->seat, request.action));
+    } else if (type == kDo) {
+        answer(table_.act(request.action, request.player, request.name));
+    } else if (type == kNewGame) {
+        answer(table_.newGame());
+    } else if (type == kTakeback) {
+        answer(table_.takeback());
+    } else if (type == kPause) {
+        answer(table_.pauseClocks());
+    } else if (type == kResume) {
+        answer(table_.resumeClocks());
+    } else if (type == kGames) {
+        answer(table_.games());
+    }
+}
+
+void ControlServer::sendSnapshot(const ClientPtr& c, const char* type, const ordered_json& id) {
+    ordered_json message = {{"type", type}};
+    if (!id.is_null()) message["id"] = id;
+    json snapshot = c->seat >= 0 ? table_.statusFor(c->seat) : table_.status();
+    if (snapshot.is_object()) {
+        for (const auto& [key, value] : snapshot.items())
+            if (key != "type" && key != "id") message[key] = ordered_json(value);
+    } else if (!snapshot.is_null()) {
+        message["status"] = ordered_json(snapshot);
+    }
+    sendLine(c, message);
+}
+
+void ControlServer::sendOk(const ClientPtr& c, const ordered_json& id, const json& data) {
+    ordered_json message = {{"type", control::reply::kOk}};
+    if (!id.is_null()) message["id"] = id;
+    message["data"] = data.is_null() ? ordered_json::object() : ordered_json(data);
+    sendLine(c, message);
+}
+
+void ControlServer::sendError(const ClientPtr& c, const ordered_json& id, const std::string& why) {
+    spdlog::debug("control client {}: {}", c->number, why);
+    ordered_json message = {{"type", control::reply::kError}};
+    if (!id.is_null()) message["id"] = id;
+    message["error"] = why;
+    sendLine(c, message);
+}
+
+void ControlServer::sendLine(const ClientPtr& c, const ordered_json& message) {
+    enqueue(c, toLine(message));
+}
+
+void ControlServer::enqueue(const ClientPtr& c, std::string_view line) {
+    if (c->closed) return;
+    if (c->queued() + line.size() > limits_.maxQueuedBytes) {
+        drop(c, "fell more than " + std::to_string(limits_.maxQueuedBytes) + " bytes behind", true);
+        return;
+    }
+    c->output += line;
+    flush(c);
+}
+
+void ControlServer::flush(const ClientPtr& c) {
+    while (!c->closed && c->queued() > 0) {
+        ssize_t n = ::send(c->fd, c->output.data() + c->outputSent, c->queued(),
+                           MSG_NOSIGNAL | MSG_DONTWAIT);
+        if (n > 0) {
+            c->outputSent += static_cast<std::size_t>(n);
+            flushDelay_ = 0;  // progress: the next retry may come soon again
+            continue;
+        }
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) break;
+        drop(c, n < 0 ? errorText(errno) : "the socket took nothing", false);
+        return;
+    }
+    if (c->closed) return;
+    if (c->queued() == 0) {
+        c->output.clear();
+        c->outputSent = 0;
+        return;
+    }
+    // Keep the queue from holding on to what has gone out long ago.
+    if (c->outputSent > c->output.size() / 2) {
+        c->output.erase(0, c->outputSent);
+        c->outputSent = 0;
+    }
+    scheduleFlush();
+}
+
+void ControlServer::flushAll() {
+    std::vector<ClientPtr> waiting;
+    for (auto& [fd, client] : clients_)
+        if (client->queued() > 0) waiting.push_back(client);
+    for (const ClientPtr& c : waiting) {
+        flush(c);
+        settle(c);  // a client that read its answers may be served again
+    }
+}
+
+void ControlServer::scheduleFlush() {
+    if (flushTimer_) return;
+    flushDelay_ = std::clamp<Millis>(flushDelay_ * 2, kFirstFlushRetryMs, kLastFlushRetryMs);
+    flushTimer_ = loop_.after(flushDelay_, [this] {
+        flushTimer_.reset();
+        flushAll();
+    });
+}
+
+void ControlServer::drop(const ClientPtr& c, const std::string& why, bool warn) {
+    if (c->closed) return;
+    c->closed = true;
+    if (warn)
+        spdlog::warn("control client {} dropped: {}", c->number, why);
+    else
+        spdlog::debug("control client {} closed: {}", c->number, why);
+    loop_.unwatch(c->fd);
+    ::close(c->fd);
+    clients_.erase(c->fd);
+}
+
+}  // namespace arbiter

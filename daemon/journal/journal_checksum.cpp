@@ -1,0 +1,79 @@
+#include "daemon/journal/journal_checksum.h"
+
+#include <array>
+#include <cstdio>
+
+namespace arbiter {
+
+namespace {
+
+constexpr std::string_view kOpening = ",\"crc\":\"";
+constexpr size_t kDigits = 8;
+constexpr std::string_view kClosing = "\"}";
+constexpr size_t kSealLength = kOpening.size() + kDigits + kClosing.size();
+
+constexpr std::array<uint32_t, 256> crcTable() {
+    std::array<uint32_t, 256> table{};
+    for (uint32_t n = 0; n < 256; ++n) {
+        uint32_t c = n;
+        for (int k = 0; k < 8; ++k) c = (c & 1) ? 0xEDB88320u ^ (c >> 1) : c >> 1;
+        table[n] = c;
+    }
+    return table;
+}
+
+constexpr std::array<uint32_t, 256> kCrcTable = crcTable();
+
+std::string hex(uint32_t value) {
+    char digits[kDigits + 1];
+    std::snprintf(digits, sizeof digits, "%08x", value);
+    return std::string(digits, kDigits);
+}
+
+bool isLowerHex(std::string_view text) {
+    for (char c : text) {
+        if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) return false;
+    }
+    return true;
+}
+
+}  // namespace
+
+uint32_t crc32(std::string_view bytes) {
+    uint32_t c = 0xFFFFFFFFu;
+    for (char b : bytes) c = kCrcTable[(c ^ static_cast<uint8_t>(b)) & 0xFFu] ^ (c >> 8);
+    return c ^ 0xFFFFFFFFu;
+}
+
+std::string sealedLine(const std::string& object) {
+    // Every event has a "type", so the checksum follows a field.
+    std::string line = object.substr(0, object.size() - 1);
+    line += kOpening;
+    line += hex(crc32(object));
+    line += kClosing;
+    return line;
+}
+
+LineSeal lineSeal(std::string_view line) {
+    if (line.size() < kSealLength + 1 || !line.ends_with(kClosing)) return LineSeal::None;
+    const size_t opening = line.size() - kSealLength;
+    const std::string_view digits = line.substr(opening + kOpening.size(), kDigits);
+    if (line.substr(opening, kOpening.size()) != kOpening || !isLowerHex(digits))
+        return LineSeal::None;
+    std::string object(line.substr(0, opening));
+    object += '}';
+    return hex(crc32(object)) == digits ? LineSeal::Good : LineSeal::Wrong;
+}
+
+bool holdsSeal(std::string_view text) {
+    for (size_t at = text.find(kOpening); at != std::string_view::npos;
+         at = text.find(kOpening, at + 1)) {
+        const std::string_view rest = text.substr(at + kOpening.size());
+        if (rest.size() >= kDigits + kClosing.size() && isLowerHex(rest.substr(0, kDigits)) &&
+            rest.substr(kDigits, kClosing.size()) == kClosing)
+            return true;
+    }
+    return false;
+}
+
+}  // namespace arbiter

@@ -1,0 +1,673 @@
+#include "daemon/session/session.h"
+#include "daemon/base/utf8.h"
+
+#include <algorithm>
+#include <cassert>
+
+#include <spdlog/spdlog.h>
+
+namespace arbiter {
+
+namespace {
+
+std::string journalStem(const std::string& wallClock, const std::string& game) {
+    std::string stem = wallClock;
+    for (char& c : stem) {
+        if (c == ':') c = '-';
+    }
+    return stem + "-" + game;
+}
+
+// Pieces of other players that stood on the board before the action and not
+// after, and the one a move lands on (in Martian Chess a queen taken by a
+// queen leaves the same piece, of the same owner, on the cell). With
+// `byHand`, only those the mover takes with their own hands: what the rules
+// take off beyond them (pieces cut off, a creature suffocated) is told as
+// what to take off, once, rather than as taken already.
+std::vector<std::string> capturedBy(const Game& game, const GameState& before,
+                                    const GameState& after, const Action& a, PlayerId mover,
+                                    bool byHand = false) {
+    std::vector<std::string> captured;
+    const Geometry& g = before.geometry();
+    const Effect effect = byHand ? before.effect(a) : Effect{};
+    for (Cell c = 0; c < g.size(); ++c) {
+        if (!g.contains(c)) continue;
+        if (const CellChange* change = effect.find(c); change && change->consequence) continue;
+        auto was = before.pieceAt(c);
+        if (!was || was->owner == mover) continue;
+        const bool landedOn = a.kind == Action::Kind::Move && a.to == c;
+        if (after.pieceAt(c) == was && !landedOn) continue;
+        if (auto look = before.appearance(c))
+            captured.push_back(game.lookName(*look) + " on " + g.name(c));
+    }
+    return captured;
+}
+
+void announceJournalComplete(AnnouncementSink& out, const std::string& path) {
+    out.announce({"journal",
+                  "The journal is written again: " + path + " is complete.",
+                  {{"journal", path}}});
+}
+
+}  // namespace
+
+nlohmann::json optionsJson(const GameOptions& options) {
+    nlohmann::json standIns = nlohmann::json::object();
+    for (const auto& [piece, set] : options.standIns) standIns[piece] = set.words();
+    return {{"players", options.players},
+            {"size", std::to_string(options.files) + "x" + std::to_string(options.ranks)},
+            {"values", options.values},
+            {"standIns", standIns}};
+}
+
+std::unique_ptr<GameState> startState(const Game& game, const std::string& position,
+                                      std::string& error) {
+    auto usual = game.start();
+    if (position.empty()) return usual;
+    const std::string named = "position \"" + position + "\"";
+    std::string why;
+    auto state = game.load(position, why);
+    if (!state) {
+        error = named + " is not a position of " + game.name() + ": " + why;
+        return nullptr;
+    }
+    auto size = [](const Geometry& g) {
+        return std::to_string(g.files()) + "x" + std::to_string(g.ranks());
+    };
+    // The boards are laid out, and the players named, for the game's own cells and seats.
+    if (!(state->geometry() == usual->geometry())) {
+        error = named + " is on " + size(state->geometry()) + " cells, but this table's " +
+                game.name() + " is on " + size(usual->geometry()) + " (--size)";
+        return nullptr;
+    }
+    if (state->playerCount() != usual->playerCount()) {
+        error = named + " has " + std::to_string(state->playerCount()) +
+                " players, but this table's " + game.name() + " starts with " +
+                std::to_string(usual->playerCount()) + " (--players)";
+        return nullptr;
+    }
+    if (const Outcome over = state->outcome(); over.over()) {
+        error = named + " is a game already over (" + over.reason + "); give one still to play";
+        return nullptr;
+    }
+    return state;
+}
+
+bool isValidPlayerName(const std::string& name) {
+    if (!isUtf8(name)) return false;
+    const std::u32string characters = codePoints(name);
+    if (characters.empty() || characters.size() > 40) return false;
+    bool blank = true;
+    for (char32_t c : characters) {
+        // Controls, C0 and C1 (U+009B opens a terminal's escape sequence),
+        // the line and paragraph separators, the marks that reorder text
+        // around them and the invisible ones (zero-width spaces and joiners,
+        // the byte order mark): a name reaches logs, consoles and clock
+        // displays, and must show as what it is.
+        if (c < 0x20 || (c >= 0x7f && c <= 0x9f) || c == 0x061c || c == 0x180e ||
+            (c >= 0x200b && c <= 0x200f) || (c >= 0x2028 && c <= 0x202e) ||
+            (c >= 0x2060 && c <= 0x206f) || c == 0xfeff)
+            return false;
+        const bool space = c == ' ' || c == 0xa0 || c == 0x1680 || (c >= 0x2000 && c <= 0x200a) ||
+                           c == 0x202f || c == 0x205f || c == 0x3000;
+        if (!space) blank = false;
+    }
+    return !blank;
+}
+
+Session::Session(const Game& game, std::unique_ptr<GameState> start,
+                 const SessionSettings& settings, AnnouncementSink& out, const TimeSource& time)
+    : game_(game),
+      settings_(settings),
+      out_(out),
+      time_(time),
+      clock_(settings.time, start->playerCount()),
+      limits_(settings.limits),
+      chance_(settings.seed) {
+    if (settings_.players.size() != static_cast<size_t>(start->playerCount())) {
+        settings_.players.clear();
+        for (PlayerId p = 0; p < start->playerCount(); ++p)
+            settings_.players.push_back(start->playerName(p));
+    }
+    offersDraw_.assign(static_cast<size_t>(start->playerCount()), false);
+    states_.push_back(std::move(start));
+}
+
+std::unique_ptr<Session> Session::begin(const Game& game, const SessionSettings& settings,
+                                        AnnouncementSink& out, const TimeSource& time,
+                                        std::string& error) {
+    auto start = startState(game, settings.start, error);
+    if (!start) return nullptr;
+    std::unique_ptr<Session> s(new Session(game, std::move(start), settings, out, time));
+    s->started_ = time.wallClock();
+    if (!settings.journalDir.empty()) {
+        s->journal_ = JournalWriter::create(settings.journalDir,
+                                            journalStem(s->started_, game.name()), error);
+        if (!s->journal_) return nullptr;
+    }
+    nlohmann::json header = {
+        {"type", "game"},
+        {"version", kJournalVersion},
+        // Every line carries its CRC-32 (JournalWriter): a damaged one is refused.
+        {"checksum", "crc32"},
+        {"game", game.name()},
+        {"start", s->current().serialize()},
+        {"time", settings.time.text()},
+        {"limits", {{"time", settings.limits.time}, {"moves", settings.limits.moves}}},
+        {"players", s->settings_.players},
+        {"options", optionsJson(game.options())},
+        {"seed", s->chance_.seedText()},
+        {"started", s->started_}};
+    if (!s->record(header)) {
+        error = "cannot write the journal";
+        return nullptr;
+    }
+    std::string where = s->journal_ ? " Journal: " + s->journal_->path() + "." : "";
+    const std::string clocks = settings.time.keptByDgtClock()
+                                   ? "the DGT clock keeps the time: set it, and start it with "
+                                     "its lever."
+                                   : "clocks start with the first move.";
+    out.announce({"start",
+                  "New game of " + game.name() + ", " + settings.time.text() + ". " +
+                      s->settings_.players[0] + " to move; " + clocks + where,
+                  {{"game", game.name()}, {"time", settings.time.text()}}});
+    // A game that opens with chance (a die for the first turn) draws it now.
+    if (!s->drawChance()) {
+        error = "cannot write the journal";
+        return nullptr;
+    }
+    return s;
+}
+
+Outcome Session::outcome() const {
+    if (adjudicated_) return *adjudicated_;
+    return current().outcome();
+}
+
+bool Session::record(const nlohmann::json& event) {
+    if (!journal_) return true;
+    // A disk that stays full must not fill memory instead: far more than any
+    // game writes, and then the game stops taking actions.
+    constexpr size_t kMostWaiting = 10000;
+    if (journal_->waiting() >= kMostWaiting) {
+        std::string error;
+        if (!journal_->retry(error)) {
+            spdlog::error("{}", error);
+            out_.announce({"error",
+                           "Cannot record the game (" + error + "): nothing was changed.",
+                           {{"journal", journal_->path()}, {"error", error}}});
+            return false;
+        }
+    }
+    const bool wasComplete = journal_->complete();
+    std::string error;
+    if (journal_->write(event, error)) {
+        if (!wasComplete) announceJournalComplete(out_, journal_->path());
+        return true;
+    }
+    // The line waits, in order, and the game goes on: refusing moves already
+    // made on the boards would stop the game for the disk's sake.
+    spdlog::error("{}", error);
+    if (wasComplete)
+        out_.announce({"error",
+                       "The journal cannot be written: " + error +
+                           "; retrying. The game goes on, and its lines wait to be written.",
+                       {{"journal", journal_->path()}, {"error", error}}});
+    return true;
+}
+
+bool Session::retryJournal() {
+    if (journalComplete()) return true;
+    std::string error;
+    if (!journal_->retry(error)) {
+        spdlog::debug("{}; retrying", error);
+        return false;
+    }
+    announceJournalComplete(out_, journal_->path());
+    return true;
+}
+
+std::string Session::moveLabel(PlayerId mover, int turn) const {
+    // Numbered by turns, so that every action of one turn carries its number,
+    // as a score sheet numbers the moves of two players on a board; a game
+    // without a board, or of more players, says who acted.
+    if (current().playerCount() == 2 && current().geometry().size() > 0)
+        return std::to_string(turn / 2 + 1) + (mover == 0 ? ". " : "... ");
+    return settings_.players[static_cast<size_t>(mover)] + ": ";
+}
+
+std::string Session::clockText(const std::vector<Millis>& readings) const {
+    if (!clock_.timesKnown()) return "No times yet: waiting for the DGT clock";
+    std::string text;
+    for (size_t p = 0; p < readings.size() && p < settings_.players.size(); ++p) {
+        if (!text.empty()) text += ", ";
+        text += settings_.players[p] + " " + GameClock::format(readings[p]);
+    }
+    return text;
+}
+
+std::string Session::clockTextNow() const {
+    return clockText(clock_.remainingAll(time_.now()));
+}
+
+nlohmann::json Session::clockJson() const {
+    return clock_.remainingAll(time_.now());
+}
+
+bool Session::endsTurn(const Action& a, const GameState& after) {
+    // Chance never ends a turn: it only decides what the player may do in it.
+    if (a.changesRoster() || a.kind == Action::Kind::Chance) return false;
+    return !after.midTurn();
+}
+
+PlayerId Session::actorOf(const GameState& state, const Action& a) {
+    if (a.kind == Action::Kind::Join) return state.playerCount();
+    if (a.kind == Action::Kind::Leave) return a.arg;
+    return state.toMove();
+}
+
+void Session::advanceClock(GameClock& clock, const GameState& before, const Action& a,
+                           const GameState& after, Millis now) const {
+    PlayerId actor = actorOf(before, a);
+    // Players knocked out by this action take no more hourglass time.
+    for (PlayerId p = 0; p < before.playerCount(); ++p) {
+        if (p != actor && before.inGame(p) && !after.inGame(p)) clock.removePlayer(p, now);
+    }
+    if (a.kind == Action::Kind::Join) {
+        clock.addPlayer(now);
+    } else if (a.kind == Action::Kind::Leave) {
+        bool theirTurn = clock.runner() == actor;
+        clock.removePlayer(actor, now);
+        if (theirTurn && !after.outcome().over()) clock.start(after.toMove(), now);
+    } else if (endsTurn(a, after)) {
+        clock.moved(actor, after.toMove(), now);
+    }
+}
+
+void Session::noteTurn(const GameState& before, const Action& a, const GameState& after,
+                       const std::string& joiner) {
+    if (a.kind == Action::Kind::Join)
+        settings_.players.push_back(joiner.empty() ? after.playerName(after.playerCount() - 1)
+                                                   : joiner);
+    offersDraw_.resize(static_cast<size_t>(after.playerCount()), false);
+    // A turn is taken by the action that ends it, and by leaving on one's own turn.
+    bool tookTurn =
+        endsTurn(a, after) || (a.kind == Action::Kind::Leave && a.arg == before.toMove());
+    if (auto underWay = after.roundUnderWay()) {
+        if (!a.changesRoster()) limits_.roundMarked(*underWay);
+    } else if (tookTurn) {
+        limits_.turnTaken(before.toMove(), after.toMove());
+    }
+    if (endsTurn(a, after)) ++turns_;
+    if (a.kind == Action::Kind::Chance) {
+        // Moves the counter exactly as far as drawing these values did.
+        if (auto what = before.chance()) chance_.draw(*what, chanceCounter_);
+    }
+}
+
+void Session::undoLast() {
+    const Before& b = before_.back();
+    clock_.restore(b.clocks);
+    limits_.restore(b.rounds);
+    settings_.players = b.players;
+    turns_ = b.turns;
+    chanceCounter_ = b.chanceCounter;
+    offersDraw_.resize(settings_.players.size(), false);
+    before_.pop_back();
+    states_.pop_back();
+    actions_.pop_back();
+    clocksAfter_.pop_back();
+}
+
+bool Session::commit(const Action& a, const std::string& joiner, std::optional<Millis> madeAt) {
+    return commitOne(a, joiner, {}, madeAt) && drawChance();
+}
+
+bool Session::drawChance() {
+    while (!over()) {
+        auto what = current().chance();
+        if (!what) return true;
+        uint64_t counter = chanceCounter_;
+        if (!commitOne(Action::chance(chance_.draw(*what, counter)), {})) return false;
+    }
+    return true;
+}
+
+const GameState* Session::previous() const {
+    for (size_t i = actions_.size(); i > 0; --i) {
+        if (actions_[i - 1].kind != Action::Kind::Chance) return states_[i - 1].get();
+    }
+    return nullptr;
+}
+
+bool Session::canTakeBack() const {
+    for (auto a = actions_.rbegin(); a != actions_.rend(); ++a) {
+        if (a->kind != Action::Kind::Chance) return true;
+    }
+    return false;
+}
+
+bool Session::commitOne(const Action& a, const std::string& joiner, const std::string& inPlaceOf,
+                        std::optional<Millis> madeAt) {
+    const GameState& before = current();
+    PlayerId actor = actorOf(before, a);
+    Millis now = time_.now();
+    if (madeAt) now = std::clamp(*madeAt, std::min(lastMadeAt_, now), now);
+    std::string san = before.describe(a);
+    std::string code = before.encode(a);
+    auto after = before.clone();
+    after->apply(a);
+
+    GameClock clock = clock_;
+    advanceClock(clock, before, a, *after, now);
+    GameLimitWatch limits = limits_;
+    // Play (for the time limit) starts with the first move and waits while paused.
+    if (!a.changesRoster() && !clock_.paused()) limits.startPlay(now);
+    std::vector<Millis> remaining = clock.remainingAll(now);
+    auto captured = capturedBy(game_, before, *after, a, actor);
+    nlohmann::json event = {{"type", "move"},
+                            {"ply", ply() + 1},
+                            {"player", actor},
+                            {"action", code},
+                            {"notation", san},
+                            {"state", after->serialize()},
+                            {"captured", captured},
+                            {"clock", remaining},
+                            // What a takeback gives back, so that one after a
+                            // restart charges the thinking time as one before it.
+                            {"clockBefore", clock_.remainingAll(now)},
+                            {"played", limits.played(now)},
+                            {"turn", turns_ + 1},
+                            {"endsTurn", endsTurn(a, *after)},
+                            {"at", time_.wallClock()}};
+    if (a.kind == Action::Kind::Join) {
+        event["name"] = joiner.empty() ? after->playerName(actor) : joiner;
+    }
+    if (!record(event)) return false;
+
+    before_.push_back(
+        {clock_.snapshot(now), limits_.rounds(), settings_.players, turns_, chanceCounter_});
+    lastMadeAt_ = now;
+    const int turn = turns_;  // the turn this action belongs to, counted before it may end it
+    clock_ = clock;
+    limits_ = limits;
+    noteTurn(before, a, *after, event.value("name", ""));
+    // Moving is declining: offers by everyone else lapse.
+    if (!a.changesRoster() && a.kind != Action::Kind::Chance) {
+        for (size_t p = 0; p < offersDraw_.size(); ++p) {
+            if (static_cast<PlayerId>(p) != actor) offersDraw_[p] = false;
+        }
+    }
+    states_.push_back(std::move(after));
+    actions_.push_back(a);
+    clocksAfter_.push_back(remaining);
+    assert(settings_.players.size() == static_cast<size_t>(current().playerCount()) &&
+           "one name per seat");
+    announceAction(out_, before, a, actor, turn, remaining, inPlaceOf);
+    endIfOver();
+    return true;
+}
+
+void Session::announceAction(AnnouncementSink& to, const GameState& before, const Action& a,
+                             PlayerId actor, int turn, const std::vector<Millis>& remaining,
+                             const std::string& inPlaceOf) const {
+    const std::string label = moveLabel(actor, turn);
+    const std::string& name = settings_.players[static_cast<size_t>(actor)];
+    // As its player may be told of it: a game of hidden views, where no one
+    // sees the whole board, says check to the mover as to everyone else.
+    const std::string san = before.describeTo(a, actor);
+    if (a.kind == Action::Kind::Join) {
+        to.announce({"join",
+                     name + " joins the game in seat " + std::to_string(actor + 1) +
+                         ", at the end of the rotation. " + clockText(remaining),
+                     {{"ply", ply()}, {"player", actor}, {"name", name}, {"clock", remaining}}});
+    } else if (a.kind == Action::Kind::Leave) {
+        std::string next =
+            current().outcome().over()
+                ? std::string()
+                : " " + settings_.players[static_cast<size_t>(current().toMove())] + " to move.";
+        to.announce({"leave",
+                     name + " leaves the game; their pieces leave the board with them." + next,
+                     {{"ply", ply()}, {"player", actor}, {"name", name}, {"clock", remaining}}});
+    } else if (a.kind == Action::Kind::Chance) {
+        to.announce({"chance",
+                     "Chance for " + name + ": " + withTableNames(san) + ".",
+                     {{"ply", ply()},
+                      {"player", actor},
+                      {"name", name},
+                      {"notation", withTableNames(san)},
+                      {"drawn", a.payload}}});
+    } else {
+        const std::string code = before.encode(a);
+        auto captured = capturedBy(game_, before, current(), a, actor);
+        std::string text = label + withTableNames(san) + " (" + code + ")";
+        for (const auto& c : capturedBy(game_, before, current(), a, actor, true))
+            text += ", takes the " + c;
+        if (!inPlaceOf.empty()) text += ", in place of " + inPlaceOf;
+        nlohmann::json data = {{"ply", ply()},
+                               {"player", actor},
+                               {"name", name},
+                               {"san", san},
+                               {"notation", withTableNames(san)},
+                               {"uci", code},
+                               {"captured", captured},
+                               {"clock", remaining}};
+        if (!inPlaceOf.empty()) data["inPlaceOf"] = inPlaceOf;
+        to.announce({"move", text + ". " + clockText(remaining), data});
+    }
+}
+
+void Session::endIfOver() {
+    Outcome o = current().outcome();
+    if (o.over()) {
+        finish(o);
+        return;
+    }
+    if (std::string why = limits_.reason(); !why.empty()) {
+        finish(current().stoppedOutcome(why), Ending::ByTheLimits);
+        return;
+    }
+    std::string claim = current().claimableDraw();
+    if (!claim.empty()) {
+        out_.announce({"claimable",
+                       settings_.players[static_cast<size_t>(current().toMove())] +
+                           " may claim a draw (" + claim + ").",
+                       {{"reason", claim},
+                        {"name", settings_.players[static_cast<size_t>(current().toMove())]}}});
+    }
+}
+
+void Session::checkTimeLimit() {
+    if (over() || limits_.timeLimitReached()) return;
+    Millis now = time_.now();
+    if (limits_.limits().time <= 0 || limits_.played(now) < limits_.limits().time) return;
+    if (!record(
+            {{"type", "time-limit"}, {"played", limits_.played(now)}, {"at", time_.wallClock()}}))
+        return;
+    limits_.reachTimeLimit();
+    bool between = !limits_.rounds().open;
+    out_.announce({"time-limit",
+                   "The time limit of " + GameClock::format(limits_.limits().time) +
+                       " is reached: " +
+                       (between ? std::string("the game ends now.")
+                                : "the round is finished, then the game ends."),
+                   {{"played", limits_.played(now)}}});
+    if (between) finish(current().stoppedOutcome(limits_.reason()), Ending::ByTheLimits);
+}
+
+bool Session::takeback() {
+    std::string san;
+    PlayerId mover = NoPlayer;
+    std::vector<Millis> readings;
+    if (!undoLastAction({}, san, mover, readings)) return false;
+    announceTakeback(out_, san, mover, readings);
+    return true;
+}
+
+bool Session::replace(const Action& whole) {
+    const GameState* before = previous();
+    if (!before || !before->isLegal(whole)) return false;
+    std::string san;
+    PlayerId mover = NoPlayer;
+    std::vector<Millis> readings;
+    if (!undoLastAction(before->encode(whole), san, mover, readings)) return false;
+    // The mover's turn goes on as after a takeback, and ends with `whole`: one
+    // increment, and the opponent's clock as it was before the part.
+    return commitOne(whole, {}, san) && drawChance();
+}
+
+bool Session::undoLastAction(const std::string& replacedBy, std::string& undone, PlayerId& mover,
+                             std::vector<Millis>& readings) {
+    if (!canTakeBack()) return false;
+    // Chance drawn after the player's action goes with it: undoing only the
+    // draw would draw the same again at once.
+    size_t plies = 1;
+    while (actions_[actions_.size() - plies].kind == Action::Kind::Chance) ++plies;
+    const size_t first = actions_.size() - plies;
+    const Action action = actions_[first];
+    const GameState& before = *states_[first];
+    undone = withTableNames(before.describe(action));
+    ClockState restored = before_[first].clocks;
+    nlohmann::json event = {{"type", "takeback"},
+                            {"ply", ply()},
+                            {"plies", plies},
+                            {"action", before.encode(action)},
+                            {"clock", restored.remaining},
+                            {"at", time_.wallClock()}};
+    if (!replacedBy.empty()) event["replacedBy"] = replacedBy;
+    if (!record(event)) return false;
+    mover = before.toMove();
+    for (size_t i = 0; i < plies; ++i) undoLast();
+    Millis now = time_.now();
+    // The mover's clock starts again from the times journalled with the takeback.
+    readings = clock_.remainingAll(now);
+    if (!actions_.empty()) clock_.start(mover, now);
+    if (actions_.empty()) limits_.stopPlay(now);  // back before the first move
+    return true;
+}
+
+void Session::announceTakeback(AnnouncementSink& to, const std::string& undone, PlayerId mover,
+                               const std::vector<Millis>& readings) const {
+    // Where moves are said with the player's name, so is what is undone
+    // ("Takeback of Ann's move: flips."); on a score sheet, the move alone.
+    const std::string& moverName = settings_.players[static_cast<size_t>(mover)];
+    const std::string undoneText = moveLabel(mover, 0).ends_with(": ")
+                                       ? "Takeback of " + moverName + "'s move: " + undone + ". "
+                                       : "Takeback: " + undone + " is undone. ";
+    to.announce({"takeback",
+                 undoneText + moverName + " to move. " + clockText(readings),
+                 {{"ply", ply()}, {"undone", undone}}});
+}
+
+void Session::checkFlag() {
+    if (over() || !clock_.running()) return;
+    Millis now = time_.now();
+    PlayerId flagged = clock_.runner();
+    if (clock_.remaining(flagged, now) > 0) return;
+    flagFell(flagged, now);
+}
+
+void Session::clockReported(const ClockReport& report) {
+    if (over() || !clock_.control().keptByDgtClock()) return;
+    clock_.report(report);
+    const PlayerId mover = current().toMove();
+    const auto m = static_cast<size_t>(mover);
+    if (m >= report.flagFallen.size() || m >= report.remaining.size()) return;
+    // Before the clock has run in this game (or a move has started it), a flag
+    // it shows is one left from the game before.
+    const bool live = clock_.seenRunning() || clock_.runner() != NoPlayer;
+    if (clock_.paused() || !live) return;
+    if (report.flagFallen[m] || report.remaining[m] <= 0) flagFell(mover, time_.now());
+}
+
+void Session::flagFell(PlayerId flagged, Millis now) {
+    const std::string name = settings_.players[static_cast<size_t>(flagged)];
+    std::vector<PlayerId> others;
+    bool anyCanWin = false;
+    for (PlayerId p = 0; p < current().playerCount(); ++p) {
+        if (p == flagged || !current().inGame(p)) continue;
+        others.push_back(p);
+        anyCanWin = anyCanWin || current().canStillWin(p);
+    }
+    out_.announce({"flag", name + "'s flag has fallen.", {{"player", flagged}, {"name", name}}});
+    // In a game that goes on without them, running out of time is leaving it:
+    // the next player's clock starts. (If that cannot be recorded, the clocks stop.)
+    if (current().isLegal(Action::leave(flagged)) && others.size() > 1) {
+        if (!commit(Action::leave(flagged))) clock_.stop(now);
+        return;
+    }
+    clock_.stop(now);
+    if (anyCanWin)
+        finish(Outcome::win(current().opponents(flagged), name + " lost on time"), Ending::OnTime);
+    else
+        finish(Outcome::draw(name + " ran out of time, but the opponent cannot mate"),
+               Ending::OnTime);
+}
+
+}  // namespace arbiter
+
+namespace arbiter {
+
+std::vector<int> Session::scores() const {
+    std::vector<int> all;
+    for (PlayerId p = 0; p < current().playerCount(); ++p)
+        all.push_back(current().resources(p).score);
+    return all;
+}
+
+std::vector<std::string> Session::lastMoves(size_t n) const {
+    std::vector<std::string> moves;
+    for (size_t i = actions_.size(); i > 0 && moves.size() < n; --i) {
+        const Action& a = actions_[i - 1];
+        if (a.kind == Action::Kind::Chance || a.changesRoster()) continue;
+        const GameState& before = *states_[i - 1];
+        moves.push_back(moveLabel(actorOf(before, a), before_[i - 1].turns) +
+                        withTableNames(before.describe(a)));
+    }
+    return {moves.rbegin(), moves.rend()};
+}
+
+nlohmann::json Session::snapshot() const {
+    Millis now = time_.now();
+    Outcome o = outcome();
+    std::vector<bool> inGame;
+    for (PlayerId p = 0; p < current().playerCount(); ++p) inGame.push_back(current().inGame(p));
+    std::vector<std::string> report;
+    for (const std::string& line : current().report()) report.push_back(withTableNames(line));
+    // The clocks as the players read them, in the announcements' own format.
+    std::vector<std::string> clockTexts;
+    for (PlayerId p = 0; p < current().playerCount(); ++p)
+        clockTexts.push_back(clock_.timesKnown() ? GameClock::format(clock_.remaining(p, now))
+                                                 : std::string("?"));
+    constexpr size_t kLastMovesShown = 6;
+    nlohmann::json j = {{"game", game_.name()},
+                        {"state", current().serialize()},
+                        {"ply", ply()},
+                        {"toMove", current().toMove()},
+                        {"players", settings_.players},
+                        {"time", settings_.time.text()},
+                        {"clock", clock_.remainingAll(now)},
+                        {"clockText", clockTexts},
+                        {"lastMoves", lastMoves(kLastMovesShown)},
+                        {"clockRunning", clock_.timeRuns()},
+                        {"clockKnown", clock_.timesKnown()},
+                        {"scores", scores()},
+                        {"inGame", inGame},
+                        {"limits",
+                         {{"time", limits_.limits().time},
+                          {"moves", limits_.limits().moves},
+                          {"played", limits_.played(now)},
+                          {"rounds", limits_.rounds().done},
+                          {"timeLimitReached", limits_.timeLimitReached()}}},
+                        {"report", report},
+                        {"journal", journalPath()},
+                        {"over", o.over() || abandoned_}};
+    if (o.over()) {
+        j["result"] = {{"status", o.status == Outcome::Status::Win ? "win" : "draw"},
+                       {"winners", o.winners},
+                       {"reason", withTableNames(o.reason)}};
+    }
+    return j;
+}
+
+}  // namespace arbiter

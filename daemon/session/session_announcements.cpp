@@ -1,0 +1,96 @@
+// What a session says about the boards: illegal positions and their fixes,
+// ambiguous and unconfirmed moves, where the game stands.
+#include "daemon/session/session.h"
+
+namespace arbiter {
+
+void Session::announceIllegal(const std::vector<CellFix>& fixes,
+                              const std::vector<Action>& completes, const std::string& refusal) {
+    std::vector<std::string> steps;
+    for (const CellFix& f : fixes) steps.push_back(describeFix(f, current().geometry(), &game_));
+    std::string text = refusal.empty()
+                           ? "Illegal position. To fix: "
+                           : "Illegal position: " + withTableNames(refusal) + ". To fix: ";
+    for (size_t i = 0; i < steps.size(); ++i) text += (i ? "; " : "") + steps[i];
+    text += ".";
+    nlohmann::json data = {{"fixes", steps}};
+    if (!refusal.empty()) data["refusal"] = withTableNames(refusal);
+    if (!completes.empty()) {
+        std::string what = withTableNames(current().describe(completes.front()));
+        text += " (That completes " + what + ".)";
+        data["completes"] = what;
+    }
+    record({{"type", "illegal"}, {"fixes", steps}, {"at", time_.wallClock()}});
+    out_.announce({"illegal", text, data});
+}
+
+void Session::announceConsequences(const std::vector<CellFix>& toMake) {
+    std::vector<std::string> steps;
+    for (const CellFix& f : toMake) steps.push_back(describeFix(f, current().geometry(), &game_));
+    std::string text = "Now ";
+    for (size_t i = 0; i < steps.size(); ++i) text += (i ? "; " : "") + steps[i];
+    text += ".";
+    record({{"type", "consequences"}, {"fixes", steps}, {"at", time_.wallClock()}});
+    out_.announce({"consequences", text, {{"fixes", steps}}});
+}
+
+void Session::announceFixed() {
+    record({{"type", "fixed"}, {"at", time_.wallClock()}});
+    out_.announce({"fixed",
+                   "The position is correct again. " +
+                       settings_.players[static_cast<size_t>(current().toMove())] + " to move.",
+                   {}});
+}
+
+void Session::announceAmbiguous(const std::vector<Action>& candidates) {
+    std::vector<std::string> names;
+    std::string text = "The board fits more than one move: ";
+    std::string say;
+    for (size_t i = 0; i < candidates.size(); ++i) {
+        names.push_back(withTableNames(current().describe(candidates[i])));
+        text += (i ? " or " : "") + names.back();
+        say += (i ? " or " : "") + ("arbiterctl do " + current().encode(candidates[i]));
+    }
+    out_.announce({"ambiguous",
+                   text + ". Make the position unambiguous, or say which: " + say + ".",
+                   {{"candidates", names}}});
+}
+
+void Session::announceUnconfirmed(const std::vector<Action>& actions,
+                                  const std::vector<Cell>& cells) {
+    std::vector<std::string> names;
+    std::string made;
+    for (size_t i = 0; i < actions.size(); ++i) {
+        names.push_back(withTableNames(current().describe(actions[i])));
+        made += (i ? " or " : "") + names.back();
+    }
+    std::string where;
+    std::vector<std::string> cellNames;
+    for (size_t i = 0; i < cells.size(); ++i) {
+        cellNames.push_back(current().geometry().name(cells[i]));
+        where += (i ? " or " : "") + cellNames.back();
+    }
+    out_.announce({"confirm",
+                   "If you made " + made + ", lift the piece on " + where +
+                       " and set it down again: the board cannot tell a capture from a piece "
+                       "held in the hand.",
+                   {{"candidates", names}, {"cells", cellNames}}});
+}
+
+void Session::announceChainStop(const Action& a, int stops) {
+    std::string text = current().describeStops(a, stops);
+    if (text.empty()) return;
+    text = withTableNames(text);
+    const std::string& name = settings_.players[static_cast<size_t>(current().toMove())];
+    out_.announce(
+        {"chain", name + ": " + text + ".", {{"stops", stops}, {"made", text}, {"name", name}}});
+}
+
+void Session::announceStatus() {
+    out_.announce({"status",
+                   settings_.players[static_cast<size_t>(current().toMove())] + " to move after " +
+                       std::to_string(ply()) + " moves. " + clockTextNow(),
+                   {{"ply", ply()}, {"state", current().serialize()}}});
+}
+
+}  // namespace arbiter

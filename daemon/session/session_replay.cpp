@@ -1,0 +1,458 @@
+// Session::replayStart and replayEvent: a game brought back from its journal,
+// event by event; Session::resume goes on with it.
+#include <limits>
+#include <string>
+
+#include <spdlog/spdlog.h>
+
+#include "daemon/base/json_text.h"
+#include "daemon/session/session.h"
+
+namespace arbiter {
+
+std::unique_ptr<Session> Session::replayStart(const Game& game, const nlohmann::json& header,
+                                              const std::string& where, AnnouncementSink& out,
+                                              const TimeSource& time, std::string& error) {
+    auto fail = [&](int, const std::string& why) {
+        error = where + ": " + why;
+        return nullptr;
+    };
+    if (header.contains("version") &&
+        (!header["version"].is_number_integer() || header["version"].get<int64_t>() < 1 ||
+         header["version"].get<int64_t>() > kJournalVersion))
+        return fail(0, "a journal of \"version\" " + jsonText(header["version"]) +
+                           ": this arbiterd reads versions 1 to " +
+                           std::to_string(kJournalVersion));
+    auto text = [](const nlohmann::json& j, const char* key) -> std::optional<std::string> {
+        if (!j.contains(key) || !j[key].is_string()) return std::nullopt;
+        return j[key].get<std::string>();
+    };
+    auto gameName = text(header, "game");
+    if (!gameName || *gameName != game.name())
+        return fail(0, "this journal is for game \"" + gameName.value_or("?") + "\", not \"" +
+                           game.name() + "\"");
+    auto startText = text(header, "start");
+    if (!startText) return fail(0, "no \"start\" state");
+    std::string loadError;
+    auto start = game.load(*startText, loadError);
+    if (!start) return fail(0, "bad start state: " + loadError);
+    auto timeText = text(header, "time");
+    auto control = timeText ? TimeControl::parse(*timeText) : std::nullopt;
+    if (!control) return fail(0, "bad or missing \"time\"");
+
+    SessionSettings settings;
+    settings.time = *control;
+    if (header.contains("limits")) {
+        const auto& l = header["limits"];
+        auto whole = [&](const char* key, long max) -> std::optional<long> {
+            if (!l.is_object() || !l.contains(key) || !l[key].is_number_integer())
+                return std::nullopt;
+            long v = l[key].get<long>();
+            if (v < 0 || v > max) return std::nullopt;
+            return v;
+        };
+        auto time = whole("time", 24L * 3'600'000);
+        auto moves = whole("moves", 10000);
+        if (!time || !moves) return fail(0, "bad \"limits\"");
+        settings.limits = {*time, static_cast<int>(*moves)};
+    }
+    // An option the game gained since the journal was written (FIDE's
+    // strict-touch) was played at its default: the game still resumes.
+    nlohmann::json playedWith = header.contains("options") ? header["options"] : nlohmann::json();
+    if (const GameInfo* info = gameInfo(game.name()); info && playedWith.is_object() &&
+                                                      playedWith.contains("values") &&
+                                                      playedWith["values"].is_object()) {
+        for (const OptionSpec& spec : info->options) {
+            if (!playedWith["values"].contains(spec.name))
+                playedWith["values"][spec.name] = spec.defaultValue;
+        }
+    }
+    if (header.contains("options") && playedWith != optionsJson(game.options()))
+        return fail(0, "this game was played with options " + jsonText(header["options"]) +
+                           ", but the table is set up for " +
+                           jsonText(optionsJson(game.options())) +
+                           " (start arbiterd with the game's options to resume it)");
+    if (header.contains("seed")) {
+        auto seedText = text(header, "seed");
+        auto seed = seedText ? ChanceSource::parseSeed(*seedText) : std::nullopt;
+        if (!seed) return fail(0, "bad \"seed\": 1 to 16 hexadecimal digits, in lower case");
+        settings.seed = *seed;
+    }
+    if (header.contains("players")) {
+        const auto& names = header["players"];
+        const auto seats = static_cast<size_t>(start->playerCount());
+        if (!names.is_array() || names.size() != seats)
+            return fail(0, "bad \"players\": one name for each of the game's " +
+                               std::to_string(seats) + " seats");
+        for (const auto& name : names) {
+            if (!name.is_string() || !isValidPlayerName(name.get<std::string>()))
+                return fail(0, "bad \"players\": " + jsonText(name) + " is not a player's name");
+            settings.players.push_back(name.get<std::string>());
+        }
+    }
+    if (header.contains("started") && !header["started"].is_string())
+        return fail(0, "bad \"started\": the time the game began, as text");
+    std::unique_ptr<Session> s(new Session(game, std::move(start), settings, out, time));
+    s->started_ = text(header, "started").value_or(time.wallClock());
+    s->replayStrict_ = header.contains("checksum");
+    return s;
+}
+
+namespace {
+
+std::optional<std::string> textOf(const nlohmann::json& j, const char* key) {
+    if (!j.contains(key) || !j[key].is_string()) return std::nullopt;
+    return j[key].get<std::string>();
+}
+
+// A whole number from least to most; nullopt for anything else (a fraction,
+// text, a number beyond the range, whatever its JSON type).
+std::optional<int64_t> wholeIn(const nlohmann::json& v, int64_t least, int64_t most) {
+    if (v.is_number_unsigned()) {
+        const uint64_t n = v.get<uint64_t>();
+        if (n > static_cast<uint64_t>(most) || static_cast<int64_t>(n) < least) return std::nullopt;
+        return static_cast<int64_t>(n);
+    }
+    if (!v.is_number_integer()) return std::nullopt;
+    const int64_t n = v.get<int64_t>();
+    if (n < least || n > most) return std::nullopt;
+    return n;
+}
+
+// A journalled "clock" (or `key`): one whole number of ms per seat, from 0 to
+// kMostMillis.
+std::optional<std::vector<Millis>> clocksOf(const nlohmann::json& j, size_t players,
+                                            const char* key = "clock") {
+    if (!j.contains(key) || !j[key].is_array() || j[key].size() != players) return std::nullopt;
+    std::vector<Millis> ms;
+    for (const auto& v : j[key]) {
+        auto n = wholeIn(v, 0, kMostMillis);
+        if (!n) return std::nullopt;
+        ms.push_back(*n);
+    }
+    return ms;
+}
+
+// A journalled time of play ("played"): from 0 to kMostMillis.
+std::optional<Millis> playedOf(const nlohmann::json& j) {
+    return j.contains("played") ? wholeIn(j["played"], 0, kMostMillis) : std::nullopt;
+}
+
+}  // namespace
+
+std::unique_ptr<Game> gameOfJournal(const JournalContents& journal, std::string& error) {
+    const nlohmann::json& header = journal.header;
+    auto fail = [&](const std::string& why) -> std::unique_ptr<Game> {
+        error = journal.where(journal.headerLine) + ": " + why;
+        return nullptr;
+    };
+    auto name = textOf(header, "game");
+    if (!name) return fail("no \"game\" named");
+    GameOptions options;
+    if (header.contains("options")) {
+        const nlohmann::json& o = header["options"];
+        const char* shape =
+            "bad \"options\": an object of \"players\", \"size\", \"values\", \"standIns\"";
+        if (!o.is_object()) return fail(shape);
+        if (o.contains("players")) {
+            auto players = wholeIn(o["players"], 0, 1000);
+            if (!players) return fail(shape);
+            options.players = static_cast<int>(*players);
+        }
+        if (o.contains("size")) {
+            // FILESxRANKS, each at most four digits: no board is larger, and
+            // no number read here can overflow.
+            auto size = textOf(o, "size");
+            const size_t x = size ? size->find('x') : std::string::npos;
+            auto dimension = [&](size_t from, size_t length) -> std::optional<int> {
+                const std::string digits = size->substr(from, length);
+                if (digits.empty() || digits.size() > 4 ||
+                    digits.find_first_not_of("0123456789") != std::string::npos)
+                    return std::nullopt;
+                return std::stoi(digits);
+            };
+            auto files = x == std::string::npos ? std::nullopt : dimension(0, x);
+            auto ranks =
+                x == std::string::npos ? std::nullopt : dimension(x + 1, std::string::npos);
+            if (!files || !ranks) return fail(shape);
+            options.files = *files;
+            options.ranks = *ranks;
+        }
+        if (o.contains("values")) {
+            if (!o["values"].is_object()) return fail(shape);
+            for (const auto& [option, value] : o["values"].items()) {
+                if (!value.is_string()) return fail(shape);
+                options.values[option] = value.get<std::string>();
+            }
+        }
+        if (o.contains("standIns")) {
+            if (!o["standIns"].is_object()) return fail(shape);
+            for (const auto& [piece, words] : o["standIns"].items()) {
+                auto standIn =
+                    words.is_string() ? parseStandIn(words.get<std::string>()) : std::nullopt;
+                if (!standIn) return fail(shape);
+                options.standIns[piece] = *standIn;
+            }
+        }
+    }
+    std::string why;
+    auto game = makeGame(*name, options, why);
+    if (!game) return fail(why);
+    return game;
+}
+
+bool Session::replayEvent(const nlohmann::json& event, const std::string& where,
+                          AnnouncementSink* said, std::string& error) {
+    auto fail = [&](const std::string& why) {
+        error = where + ": " + why;
+        return false;
+    };
+    if (!event.is_object() || !event.contains("type") || !event["type"].is_string())
+        return fail("event has no \"type\" string");
+    // Each line says where the game stood, and it must be where the replay
+    // stands: a line edited, appended or left out by hand would otherwise
+    // replay into another game without a word. A journal with checksums was
+    // written with every such field; an older one is checked on those it has.
+    auto differs = [&](const char* key, const nlohmann::json& replayed) -> std::optional<bool> {
+        if (!event.contains(key)) {
+            if (replayStrict_) return true;
+            return std::nullopt;
+        }
+        return event[key] != replayed;
+    };
+    auto mismatch = [&](const char* key, const nlohmann::json& replayed) {
+        return fail(event.contains(key)
+                        ? "\"" + std::string(key) + "\" is " + jsonText(event[key]) +
+                              ", but the replay has " + jsonText(replayed)
+                        : "no \"" + std::string(key) + "\", which every line " +
+                              "of this journal carries");
+    };
+    const std::string type = event["type"];
+    if (type == "move") {
+        auto code = textOf(event, "action");
+        if (!code) return fail("move without \"action\"");
+        auto action = current().decode(*code);
+        if (action && action->kind != Action::Kind::Chance && current().chance())
+            return fail("\"" + *code + "\" comes before the chance it waits for");
+        if (!action || !current().isLegal(*action))
+            return fail("\"" + *code + "\" is not a legal action here");
+        if (action->kind == Action::Kind::Chance) {
+            // The journal's draws must be the seed's: anything else is a
+            // journal edited by hand, and replaying it would not be exact.
+            uint64_t counter = chanceCounter_;
+            auto what = current().chance();
+            if (!what || chance_.draw(*what, counter) != action->payload)
+                return fail("\"" + *code + "\" is not what this journal's seed draws here");
+        }
+        auto next = current().clone();
+        next->apply(*action);
+        const GameState& before = current();
+        const PlayerId actor = actorOf(before, *action);
+        if (differs("ply", ply() + 1).value_or(false)) return mismatch("ply", ply() + 1);
+        if (differs("player", actor).value_or(false)) return mismatch("player", actor);
+        if (differs("state", next->serialize()).value_or(false))
+            return mismatch("state", next->serialize());
+        if (differs("turn", turns_ + 1).value_or(false)) return mismatch("turn", turns_ + 1);
+        if (differs("endsTurn", endsTurn(*action, *next)).value_or(false))
+            return mismatch("endsTurn", endsTurn(*action, *next));
+        auto clocks = clocksOf(event, static_cast<size_t>(next->playerCount()));
+        if (!clocks) return fail("move without a valid \"clock\"");
+        std::string joiner;
+        if (action->kind == Action::Kind::Join) {
+            joiner = textOf(event, "name").value_or("");
+            if (!isValidPlayerName(joiner)) return fail("a player joins without a valid name");
+        }
+        auto played = playedOf(event);
+        if ((event.contains("played") || replayStrict_) && !played)
+            return fail("bad \"played\" time");
+        // The clocks when the action was made, its mover's thinking time
+        // spent: what a takeback gives back. Journals written before it was
+        // recorded give back the times after the action before.
+        std::optional<std::vector<Millis>> clocksBefore;
+        if (event.contains("clockBefore") || replayStrict_) {
+            clocksBefore = clocksOf(event, static_cast<size_t>(clock_.seats()), "clockBefore");
+            if (!clocksBefore) return fail("move without a valid \"clockBefore\"");
+        }
+        if (played) limits_.setPlayed(*played);
+        const int turn = turns_;
+        // Replayed on a stopped clock so that move counts (stages) follow;
+        // the times are the ones recorded.
+        before_.push_back(
+            {clock_.snapshot(0), limits_.rounds(), settings_.players, turns_, chanceCounter_});
+        if (clocksBefore) before_.back().clocks.remaining = *clocksBefore;
+        advanceClock(clock_, before, *action, *next, 0);
+        clock_.stop(0);
+        clock_.setRemaining(*clocks);
+        noteTurn(before, *action, *next, joiner);
+        states_.push_back(std::move(next));
+        actions_.push_back(*action);
+        clocksAfter_.push_back(*clocks);
+        if (said) announceAction(*said, before, *action, actor, turn, *clocks, replacedPart_);
+        replacedPart_.clear();
+    } else if (type == "takeback") {
+        size_t plies = 1;
+        if (event.contains("plies") || replayStrict_) {
+            auto n = event.contains("plies")
+                         ? wholeIn(event["plies"], 1, std::numeric_limits<int>::max())
+                         : std::nullopt;
+            if (!n) return fail("bad \"plies\" in a takeback");
+            plies = static_cast<size_t>(*n);
+        }
+        if (actions_.size() < plies) return fail("takeback with no move to take back");
+        // Every takeback ever written names the ply it undoes: one without
+        // would take back whatever move happened to be last.
+        if (!event.contains("ply")) return fail("a takeback without the \"ply\" it takes back");
+        if (event["ply"] != ply()) return mismatch("ply", ply());
+        const size_t first = actions_.size() - plies;
+        const std::string code = states_[first]->encode(actions_[first]);
+        if (differs("action", code).value_or(false)) return mismatch("action", code);
+        const std::string undone = withTableNames(states_[first]->describe(actions_[first]));
+        const PlayerId mover = states_[first]->toMove();
+        // The clocks as the takeback left them, thinking time charged.
+        std::optional<std::vector<Millis>> restored;
+        if (event.contains("clock") || replayStrict_) {
+            restored = clocksOf(event, before_[first].clocks.remaining.size());
+            if (!restored) return fail("takeback without a valid \"clock\"");
+        }
+        for (size_t k = 0; k < plies; ++k) undoLast();
+        if (restored) clock_.setRemaining(*restored);
+        if (event.contains("replacedBy")) {
+            // Said as the whole action made in place of its part, by the next move line.
+            replacedPart_ = undone;
+        } else if (said) {
+            announceTakeback(*said, undone, mover, restored.value_or(clock_.remainingAll(0)));
+        }
+    } else if (type == "time-limit") {
+        auto played = playedOf(event);
+        if ((event.contains("played") || replayStrict_) && !played)
+            return fail("bad \"played\" time");
+        limits_.reachTimeLimit();
+        if (played) limits_.setPlayed(*played);
+    } else if (type == "result") {
+        return replayResult(event, where, said, error);
+    } else if (type == "draw-offer") {
+        // Informational, but the seat must be one.
+        if ((event.contains("player") || replayStrict_) &&
+            !(event.contains("player") && wholeIn(event["player"], 0, current().playerCount() - 1)))
+            return fail("a draw offer's \"player\" is a seat of the game");
+    } else if (type == "pause") {
+        // Informational, but the clocks must be clocks.
+        if ((event.contains("clock") || replayStrict_) &&
+            !clocksOf(event, static_cast<size_t>(clock_.seats())))
+            return fail("pause without a valid \"clock\"");
+    } else if (type == "illegal" || type == "consequences" || type == "fixed" || type == "resume") {
+        // Informational: nothing to replay.
+    } else {
+        return fail("unknown event type \"" + type + "\"");
+    }
+    return true;
+}
+
+bool Session::replayResult(const nlohmann::json& event, const std::string& where,
+                           AnnouncementSink* said, std::string& error) {
+    auto fail = [&](const std::string& why) {
+        error = where + ": " + why;
+        return false;
+    };
+    const std::string status = textOf(event, "status").value_or("");
+    if (status != "win" && status != "draw" && status != "abandoned")
+        return fail("a result's \"status\" is win, draw or abandoned");
+    std::vector<PlayerId> winners;
+    if (event.contains("winners")) {
+        if (!event["winners"].is_array()) return fail("a result's \"winners\" is a list of seats");
+        for (const auto& w : event["winners"]) {
+            auto seat = wholeIn(w, 0, current().playerCount() - 1);
+            if (!seat) return fail("a result's \"winners\" is a list of seats");
+            winners.push_back(static_cast<PlayerId>(*seat));
+        }
+    }
+    if (status == "win" && winners.empty()) return fail("a result of \"win\" names its winners");
+    std::optional<std::vector<Millis>> clocks;
+    if (event.contains("clock")) {
+        clocks = clocksOf(event, static_cast<size_t>(current().playerCount()));
+        if (!clocks) return fail("result without a valid \"clock\"");
+    }
+    // The turns the game had, said so that a listing need not count them
+    // (docs/journal.md); the replay's count is the truth.
+    if (event.contains("moves") && event["moves"] != turns_)
+        return fail("a result's \"moves\" is " + jsonText(event["moves"]) +
+                    ", but the replay has " + std::to_string(turns_));
+    const std::string reason = textOf(event, "reason").value_or("");
+    Outcome o = status == "win"    ? Outcome::win(winners, reason)
+                : status == "draw" ? Outcome::draw(reason)
+                                   : Outcome{};
+    if (status == "draw") o.winners = winners;
+    if (!o.over())
+        abandoned_ = true;
+    else if (!current().outcome().over())
+        adjudicated_ = o;
+    clock_.stop(0);
+    if (clocks) clock_.setRemaining(*clocks);
+    recordPath_ = textOf(event, "record").value_or("");
+    if (said) announceResult(*said, o);
+    return true;
+}
+
+std::unique_ptr<Session> Session::replay(const Game& game, JournalReader& reader,
+                                         AnnouncementSink& out, const TimeSource& time,
+                                         std::string& error) {
+    nlohmann::json event;
+    if (!reader.next(event, error)) return nullptr;
+    auto s = replayStart(game, event, reader.where(), out, time, error);
+    if (!s) return nullptr;
+    // One line at a time, each replayed as it is read: what stays is the game.
+    while (reader.next(event, error)) {
+        if (!s->replayEvent(event, reader.where(), nullptr, error)) return nullptr;
+    }
+    if (!error.empty()) return nullptr;
+    return s;
+}
+
+std::unique_ptr<Session> Session::resume(const Game& game, const JournalContents& journal,
+                                         AnnouncementSink& out, const TimeSource& time,
+                                         std::string& error) {
+    const std::string over = ": the game has a result: there is nothing to resume";
+    if (journal.finished) {
+        error = journal.where(journal.lastLine) + over;
+        return nullptr;
+    }
+    auto reader = JournalReader::open(journal.path, error);
+    if (!reader) return nullptr;
+    // Replayed in silence: what was said before is not said again.
+    auto s = replay(game, *reader, out, time, error);
+    if (!s) return nullptr;
+    if (reader->finished()) {
+        error = reader->where() + over;
+        return nullptr;
+    }
+    if (s->over()) {
+        error = reader->where() + ": the game is over but has no result line";
+        return nullptr;
+    }
+    if (reader->droppedTornLine())
+        spdlog::warn("{}: dropped a last line cut short by a crash (it was never announced)",
+                     journal.path);
+    s->journal_ = JournalWriter::append(journal.path, reader->validBytes(), error);
+    if (!s->journal_) return nullptr;
+    if (s->turns() > 0) {
+        s->clock_.start(s->current().toMove(), time.now());
+        s->limits_.startPlay(time.now());
+    }
+    out.announce(
+        {"resume",
+         "Resumed the game from " + journal.path + " after " + std::to_string(s->turns()) +
+             " moves. " +
+             (s->over() ? std::string()
+                        : s->settings_.players[static_cast<size_t>(s->current().toMove())] +
+                              " to move. ") +
+             s->clockTextNow() + ". To start afresh instead: arbiterctl new-game.",
+         {{"journal", journal.path}, {"ply", s->ply()}, {"turns", s->turns()}}});
+    // The daemon stopped between an action and the chance it called for.
+    if (!s->drawChance()) {
+        error = "cannot write the journal";
+        return nullptr;
+    }
+    return s;
+}
+
+}  // namespace arbiter

@@ -1,0 +1,125 @@
+// Decisions said at the table rather than shown on a board: resigning,
+// joining, draws, pausing the clocks, abandoning.
+#include <algorithm>
+
+#include "daemon/session/session.h"
+
+namespace arbiter {
+
+std::string Session::refusal(PlayerId p) const {
+    if (over()) return "the game is over";
+    if (p < 0 || p >= current().playerCount())
+        return "there is no player " + std::to_string(p) + " in this game";
+    return {};
+}
+
+std::string Session::resign(PlayerId p) {
+    if (auto why = refusal(p); !why.empty()) return why;
+    if (!current().inGame(p))
+        return settings_.players[static_cast<size_t>(p)] + " is out of the game";
+    if (current().isLegal(Action::leave(p)))
+        return commit(Action::leave(p)) ? std::string() : "cannot record the game";
+    finish(Outcome::win(current().opponents(p),
+                        settings_.players[static_cast<size_t>(p)] + " resigned"));
+    return {};
+}
+
+std::string Session::join(const std::string& name) {
+    if (over()) return "the game is over";
+    if (!name.empty() && !isValidPlayerName(name))
+        return "a player's name has 1 to 40 characters, not only spaces, and no control characters";
+    // A name of a seat knocked out of the game is that player rejoining.
+    int former = -1;
+    for (size_t p = 0; p < settings_.players.size(); ++p) {
+        if (settings_.players[p] != name) continue;
+        if (current().inGame(static_cast<PlayerId>(p)))
+            return "there is already a player called " + name + " at this table";
+        former = static_cast<int>(p);
+    }
+    if (clock_.control().keptByDgtClock())
+        return "a DGT clock keeps the time of two players only: this game takes no late players";
+    const Action joining = Action::join(former);
+    if (!current().isLegal(joining)) {
+        if (former >= 0) return name + " is out of this game and may not come back";
+        return "this game takes no late players" +
+               std::string(current().rosterActions().empty() ? "" : " now (every seat is taken)");
+    }
+    return commit(joining, name) ? std::string() : "cannot record the game";
+}
+
+std::string Session::offerDraw(PlayerId p) {
+    if (auto why = refusal(p); !why.empty()) return why;
+    if (!record({{"type", "draw-offer"}, {"player", p}, {"at", time_.wallClock()}}))
+        return "cannot record the game";
+    offersDraw_[static_cast<size_t>(p)] = true;
+    out_.announce({"draw-offer",
+                   settings_.players[static_cast<size_t>(p)] + " offers a draw.",
+                   {{"player", p}, {"name", settings_.players[static_cast<size_t>(p)]}}});
+    return {};
+}
+
+std::string Session::acceptDraw(PlayerId p) {
+    if (auto why = refusal(p); !why.empty()) return why;
+    bool offered = false, everyoneElse = true;
+    for (PlayerId q = 0; q < current().playerCount(); ++q) {
+        if (q == p || !current().inGame(q)) continue;
+        offered = offered || offersDraw_[static_cast<size_t>(q)];
+        everyoneElse = everyoneElse && offersDraw_[static_cast<size_t>(q)];
+    }
+    if (!offered) return "no other player has offered a draw";
+    if (everyoneElse) {
+        finish(Outcome::draw("agreed"));
+        return {};
+    }
+    // At a larger table a draw needs everyone still playing: accepting is offering too.
+    return offerDraw(p);
+}
+
+std::string Session::claimDraw(PlayerId p) {
+    if (auto why = refusal(p); !why.empty()) return why;
+    std::string reason = current().claimableDraw();
+    if (reason.empty()) return "there is no draw to claim in this position";
+    finish(
+        Outcome::draw(reason + " (claimed by " + settings_.players[static_cast<size_t>(p)] + ")"));
+    return {};
+}
+
+std::string Session::pauseClocks() {
+    if (over()) return "the game is over";
+    if (clock_.paused()) return "the clocks are already paused";
+    if (!clock_.running()) return "no clock is running yet";
+    Millis now = time_.now();
+    const std::vector<Millis> readings = clock_.remainingAll(now);
+    if (!record({{"type", "pause"}, {"clock", readings}, {"at", time_.wallClock()}}))
+        return "cannot record the game";
+    clock_.pause(now);
+    limits_.stopPlay(now);
+    out_.announce({"pause", "Clocks paused. " + clockText(readings), {}});
+    return {};
+}
+
+std::string Session::resumeClocks() {
+    if (over()) return "the game is over";
+    if (!clock_.paused()) return "the clocks are not paused";
+    if (!record({{"type", "resume"}, {"at", time_.wallClock()}})) return "cannot record the game";
+    const Millis now = time_.now();
+    clock_.resume(now);
+    if (ply() > 0) limits_.startPlay(now);
+    out_.announce(
+        {"resume-clocks", "Clocks running again. " + clockText(clock_.remainingAll(now)), {}});
+    return {};
+}
+
+std::string Session::signalResult(const Outcome& o) {
+    if (over()) return "the game is over";
+    finish(o);
+    return {};
+}
+
+std::string Session::abandon() {
+    if (over()) return "the game is over";
+    finish(Outcome::ongoing());
+    return {};
+}
+
+}  // namespace arbiter

@@ -1,0 +1,194 @@
+#include "daemon/speech/espeak.h"
+
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+
+extern char** environ;
+
+namespace arbiter {
+
+namespace {
+
+// How often the child is looked for again when its stderr closed before it
+// could be reaped (a moment at most).
+constexpr Millis kReapRetryMs = 20;
+constexpr size_t kMostErrorText = 200;
+
+std::string systemError(const char* what, int code) {
+    return std::string(what) + ": " + std::strerror(code);
+}
+
+}  // namespace
+
+std::vector<std::string> espeakArguments(const std::string& program, SpeechLanguage language,
+                                         const std::string& text, const std::string& wavFile) {
+    std::vector<std::string> args = {program, "-v", speechLanguageCode(language)};
+    if (!wavFile.empty()) {
+        args.push_back("-w");
+        args.push_back(wavFile);
+    }
+    args.push_back("--");
+    args.push_back(text);
+    return args;
+}
+
+std::string findProgram(const std::string& name, const std::string& searchPath) {
+    auto runnable = [](const std::string& path) {
+        struct stat st;
+        return ::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode) &&
+               ::access(path.c_str(), X_OK) == 0;
+    };
+    if (name.empty()) return {};
+    if (name.find('/') != std::string::npos) return runnable(name) ? name : std::string();
+    size_t from = 0;
+    while (from <= searchPath.size()) {
+        size_t colon = searchPath.find(':', from);
+        if (colon == std::string::npos) colon = searchPath.size();
+        std::string folder = searchPath.substr(from, colon - from);
+        // An empty entry is the current folder, as for the shell.
+        std::string candidate = (folder.empty() ? "." : folder) + "/" + name;
+        if (runnable(candidate)) return candidate;
+        from = colon + 1;
+    }
+    return {};
+}
+
+EspeakSpeaker::~EspeakSpeaker() {
+    if (deadline_) loop_.cancel(*deadline_);
+    if (retry_) loop_.cancel(*retry_);
+    if (errors_ >= 0) {
+        loop_.unwatch(errors_);
+        ::close(errors_);
+    }
+    // Stopping: what is still being said is cut short rather than left behind.
+    if (child_ > 0) {
+        ::kill(child_, SIGKILL);
+        ::waitpid(child_, nullptr, 0);
+    }
+}
+
+bool EspeakSpeaker::say(const std::string& text, Done done, std::string& error) {
+    if (child_ > 0) {
+        error = "espeak-ng is still speaking";
+        return false;
+    }
+    int pipeEnds[2];
+    if (::pipe2(pipeEnds, O_CLOEXEC) != 0) {
+        error = systemError("cannot make a pipe for espeak-ng", errno);
+        return false;
+    }
+    // Only our end is non-blocking: the child writes its errors as it always does.
+    ::fcntl(pipeEnds[0], F_SETFL, ::fcntl(pipeEnds[0], F_GETFL) | O_NONBLOCK);
+
+    posix_spawn_file_actions_t files;
+    posix_spawn_file_actions_init(&files);
+    posix_spawn_file_actions_addopen(&files, 0, "/dev/null", O_RDONLY, 0);
+    posix_spawn_file_actions_addopen(&files, 1, "/dev/null", O_WRONLY, 0);
+    posix_spawn_file_actions_adddup2(&files, pipeEnds[1], 2);
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 34))
+    // Boards, sockets and the journal's lock are the daemon's alone.
+    posix_spawn_file_actions_addclosefrom_np(&files, 3);
+#endif
+    posix_spawnattr_t attributes;
+    posix_spawnattr_init(&attributes);
+    // The daemon blocks SIGINT and SIGTERM (it reads them from a signalfd) and
+    // ignores SIGPIPE; the child must not inherit either.
+    sigset_t none, defaults;
+    sigemptyset(&none);
+    sigemptyset(&defaults);
+    for (int s : {SIGINT, SIGTERM, SIGPIPE}) sigaddset(&defaults, s);
+    posix_spawnattr_setsigmask(&attributes, &none);
+    posix_spawnattr_setsigdefault(&attributes, &defaults);
+    posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
+
+    std::vector<std::string> args = espeakArguments(program_, language_, text, wavFile_);
+    std::vector<char*> argv;
+    for (std::string& a : args) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    pid_t pid = -1;
+    const int spawned =
+        ::posix_spawn(&pid, program_.c_str(), &files, &attributes, argv.data(), environ);
+    posix_spawn_file_actions_destroy(&files);
+    posix_spawnattr_destroy(&attributes);
+    ::close(pipeEnds[1]);
+    if (spawned != 0) {
+        ::close(pipeEnds[0]);
+        error = systemError(("cannot run " + program_).c_str(), spawned);
+        return false;
+    }
+    child_ = pid;
+    errors_ = pipeEnds[0];
+    errorText_.clear();
+    killed_ = false;
+    done_ = std::move(done);
+    loop_.watch(errors_, [this] { readErrors(); });
+    deadline_ = loop_.after(kLongestMs, [this] {
+        deadline_.reset();
+        killed_ = true;
+        ::kill(child_, SIGKILL);
+    });
+    return true;
+}
+
+void EspeakSpeaker::readErrors() {
+    char buffer[512];
+    for (;;) {
+        const ssize_t n = ::read(errors_, buffer, sizeof buffer);
+        if (n > 0) {
+            if (errorText_.size() < kMostErrorText) errorText_.append(buffer, size_t(n));
+            continue;
+        }
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0 && errno == EAGAIN) return;
+        break;  // end of file (or a broken pipe): the child is ending
+    }
+    loop_.unwatch(errors_);
+    ::close(errors_);
+    errors_ = -1;
+    reap();
+}
+
+void EspeakSpeaker::reap() {
+    retry_.reset();
+    int status = 0;
+    const pid_t got = ::waitpid(child_, &status, WNOHANG);
+    if (got == 0) {
+        retry_ = loop_.after(kReapRetryMs, [this] { reap(); });
+        return;
+    }
+    std::string failure;
+    const std::string said = errorText_.substr(0, errorText_.find('\n'));
+    if (got < 0)
+        failure = systemError("cannot follow espeak-ng", errno);
+    else if (killed_)
+        failure = "espeak-ng took longer than " + std::to_string(kLongestMs / 1000) +
+                  " s and was stopped";
+    else if (WIFSIGNALED(status))
+        failure = "espeak-ng was killed by signal " + std::to_string(WTERMSIG(status));
+    else if (WEXITSTATUS(status) != 0)
+        failure = "espeak-ng failed (exit status " + std::to_string(WEXITSTATUS(status)) +
+                  (said.empty() ? ")" : "): " + said);
+    else if (!said.empty())
+        // espeak-ng ends well even when the sound device failed; it only says so.
+        failure = "espeak-ng could not speak: " + said;
+    finish(failure);
+}
+
+void EspeakSpeaker::finish(const std::string& failure) {
+    child_ = -1;
+    if (deadline_) loop_.cancel(*deadline_);
+    deadline_.reset();
+    // Taken out first: `done` may begin the next text at once.
+    Done done = std::move(done_);
+    done_ = nullptr;
+    if (done) done(failure);
+}
+
+}  // namespace arbiter

@@ -1,0 +1,49 @@
+#include "daemon/speech/speech.h"
+
+#include <spdlog/spdlog.h>
+
+namespace arbiter {
+
+void SpeechSink::announce(const Announcement& a) {
+    std::string text = spokenText(a, language_, game_);
+    if (text.empty()) return;
+    waiting_.push_back(std::move(text));
+    while (waiting_.size() > kMostWaiting) {
+        waiting_.pop_front();
+        ++dropped_;
+    }
+    if (!speaking_) sayNext();
+}
+
+void SpeechSink::sayNext() {
+    while (!waiting_.empty()) {
+        std::string text = std::move(waiting_.front());
+        waiting_.pop_front();
+        std::string error;
+        speaking_ = true;
+        if (speaker_.say(
+                text,
+                [this](const std::string& failure) {
+                    speaking_ = false;
+                    if (!failure.empty()) failed(failure);
+                    sayNext();
+                },
+                error))
+            return;
+        speaking_ = false;
+        failed(error);
+    }
+}
+
+void SpeechSink::failed(const std::string& why) {
+    // Once at warning level: a missing sound card would otherwise fill the
+    // log with one line per move.
+    if (!failureTold_)
+        spdlog::warn("speech: {}; refereeing goes on (later failures are logged at debug level)",
+                     why);
+    else
+        spdlog::debug("speech: {}", why);
+    failureTold_ = true;
+}
+
+}  // namespace arbiter

@@ -1,0 +1,277 @@
+// What the table says aloud for each kind of announcement, in English and
+// German. The console's text is written to be read (UCI codes, clocks, file
+// paths); what is said is short, so that it is over before the next move.
+#include "daemon/speech/spoken_text.h"
+
+#include <array>
+
+namespace arbiter {
+
+namespace {
+
+// How many fixes are read out; the rest are counted ("and 3 more"): a board
+// knocked over is seen at a glance, not listened to square by square.
+constexpr size_t kFixesSaid = 3;
+
+struct GameName {
+    const char* game;
+    const char* english;
+    const char* german;
+};
+
+constexpr std::array<GameName, 10> kGameNames{{
+    {"fide", "chess", "Schach"},
+    {"csipgs", "C S I P G S chess", "C S I P G S Schach"},
+    {"skirmish", "Skirmish", "Skirmish"},
+    {"martian", "Martian Chess", "Martian Chess"},
+    {"konfusion", "Konfusion", "Konfusion"},
+    {"mobiatus", "Möbiatus", "Möbiatus"},
+    {"colonization", "Colonization", "Colonization"},
+    {"cornerport", "Cornerport", "Cornerport"},
+    {"sandkings", "Sandkings", "Sandkings"},
+    {"powercoinz", "Power Coinz", "Power Coinz"},
+}};
+
+// The reasons a game ends that German says in its own words; any other is
+// left out and the result alone is said.
+constexpr std::array<std::pair<const char*, const char*>, 8> kGermanReasons{{
+    {"checkmate", "Schachmatt"},
+    {"stalemate", "Patt"},
+    {"insufficient material", "ungenügendes Material"},
+    {"threefold repetition", "dreifache Stellungswiederholung"},
+    {"fivefold repetition", "fünffache Stellungswiederholung"},
+    {"fifty-move rule", "50-Züge-Regel"},
+    {"seventy-five-move rule", "75-Züge-Regel"},
+    {"agreed", "vereinbart"},
+}};
+
+std::string gameName(const std::string& game, SpeechLanguage language) {
+    for (const GameName& g : kGameNames) {
+        if (game == g.game) return language == SpeechLanguage::German ? g.german : g.english;
+    }
+    return game;
+}
+
+std::string text(const nlohmann::json& data, const char* key) {
+    auto it = data.find(key);
+    return it != data.end() && it->is_string() ? it->get<std::string>() : std::string();
+}
+
+std::vector<std::string> texts(const nlohmann::json& data, const char* key) {
+    std::vector<std::string> out;
+    auto it = data.find(key);
+    if (it == data.end() || !it->is_array()) return out;
+    for (const auto& item : *it) {
+        if (item.is_string()) out.push_back(item.get<std::string>());
+    }
+    return out;
+}
+
+// "Ann", "Ann and Bob", "Ann, Bob and Cy".
+std::string listed(const std::vector<std::string>& items, const std::string& lastJoin) {
+    std::string out;
+    for (size_t i = 0; i < items.size(); ++i) {
+        if (i > 0) out += i + 1 == items.size() ? " " + lastJoin + " " : ", ";
+        out += items[i];
+    }
+    return out;
+}
+
+std::string withoutBrackets(const std::string& s) {
+    const size_t open = s.find(" (");
+    return open == std::string::npos ? s : s.substr(0, open);
+}
+
+std::string fixesSaid(const std::vector<std::string>& fixes, size_t count,
+                      SpeechLanguage language) {
+    const bool german = language == SpeechLanguage::German;
+    std::string out;
+    for (size_t i = 0; i < fixes.size() && i < kFixesSaid; ++i)
+        out += (i ? "; " : "") + spokenFix(fixes[i], language);
+    const size_t said = std::min(fixes.size(), kFixesSaid);
+    if (count > said)
+        out += (german ? "; und " : "; and ") + std::to_string(count - said) +
+               (german ? " weitere" : " more");
+    return out;
+}
+
+// The square a SAN move goes to: its last square ("d6" of "exd6", "e8" of "e8=Q+").
+std::string destination(const std::string& san) {
+    for (size_t i = san.size(); i >= 2; --i) {
+        const char file = san[i - 2], rank = san[i - 1];
+        if (file >= 'a' && file <= 'h' && rank >= '1' && rank <= '8') return san.substr(i - 2, 2);
+    }
+    return {};
+}
+
+// A move, Skirmish's "a2-a3" as much as chess's "Nf3", with the mover's name
+// where the table says it ("Ann, a2 to a3").
+std::string moveSaid(const Announcement& a, SpeechLanguage language, const std::string& game) {
+    const std::string san = text(a.data, "san");
+    std::string notation = text(a.data, "notation");
+    if (notation.empty()) notation = san;
+    std::string said;
+    if (game == "fide") {
+        // En passant is the one capture whose piece was not on the square moved to.
+        bool enPassant = false;
+        const std::string to = destination(san);
+        for (const std::string& c : texts(a.data, "captured")) {
+            const bool pawn = c.starts_with("black pawn on ") || c.starts_with("white pawn on ");
+            if (pawn && !c.ends_with(" on " + to)) enPassant = true;
+        }
+        said = spokenSan(san, enPassant, language);
+    }
+    if (said.empty()) said = spokenNotation(notation, language);
+    if (said.empty()) return {};
+    const std::string name = text(a.data, "name");
+    if (!name.empty() && a.text.starts_with(name + ": ")) said = name + ", " + said;
+    return said;
+}
+
+std::string resultSaid(const Announcement& a, SpeechLanguage language) {
+    const bool german = language == SpeechLanguage::German;
+    const std::string status = text(a.data, "status");
+    if (status == "abandoned") return german ? "Partie abgebrochen" : "Game abandoned";
+    std::string reason = withoutBrackets(text(a.data, "namedReason"));
+    if (reason.empty()) reason = withoutBrackets(text(a.data, "reason"));
+    if (german) {
+        std::string known;
+        for (const auto& [english, inGerman] : kGermanReasons) {
+            if (reason == english) known = inGerman;
+        }
+        for (const auto& [ending, inGerman] :
+             {std::pair{" resigned", " hat aufgegeben"},
+              std::pair{" lost on time", " hat die Zeit überschritten"}}) {
+            if (reason.ends_with(ending))
+                known = reason.substr(0, reason.size() - std::string(ending).size()) + inGerman;
+        }
+        reason = known;
+    }
+    const std::vector<std::string> names = texts(a.data, "names");
+    if (status == "draw") {
+        std::string said = german ? "Remis" : "Draw";
+        return reason.empty() ? said : said + ": " + reason;
+    }
+    if (names.empty()) return german ? "Partie beendet" : "Game over";
+    std::string winners = listed(names, german ? "und" : "and");
+    std::string wins = german ? (names.size() == 1 ? " gewinnt" : " gewinnen")
+                              : (names.size() == 1 ? " wins" : " win");
+    return (reason.empty() ? "" : reason + ". ") + winners + wins;
+}
+
+// German reads "e5." before more words as an ordinal ("e fünfte"): a space
+// before the full stop keeps the number a number.
+std::string numbersKeptCardinal(const std::string& s) {
+    std::string out;
+    for (size_t i = 0; i < s.size(); ++i) {
+        if (s[i] == '.' && i > 0 && s[i - 1] >= '0' && s[i - 1] <= '9') out += ' ';
+        out += s[i];
+    }
+    return out;
+}
+
+std::string said(const Announcement& a, SpeechLanguage language, const std::string& game) {
+    const bool german = language == SpeechLanguage::German;
+    const nlohmann::json& d = a.data;
+    const std::string name = text(d, "name");
+    const std::string& t = a.type;
+    if (t == "move") return moveSaid(a, language, game);
+    if (t == "start") return (german ? "Neue Partie " : "New game of ") + gameName(game, language);
+    if (t == "resume") return german ? "Die Partie geht weiter" : "The game goes on";
+    if (t == "takeback") {
+        std::string undone = text(d, "undone");
+        std::string move = game == "fide" ? spokenSan(undone, false, language) : std::string();
+        if (move.empty()) move = spokenNotation(undone, language);
+        return (german ? "Zurückgenommen: " : "Takeback: ") + move;
+    }
+    if (t == "illegal" || t == "consequences" || t == "setup") {
+        const auto fixes = texts(d, "fixes");
+        const size_t count = d.value("count", fixes.size());
+        const std::string steps = fixesSaid(fixes, count, language);
+        if (t == "illegal")
+            return (german ? "Ungültige Stellung" : "Illegal position") +
+                   (steps.empty() ? "" : ". " + steps);
+        if (steps.empty()) return {};
+        if (t == "consequences") return (german ? "Jetzt " : "Now ") + steps;
+        return (german ? "Noch aufzubauen: " : "Still to set up: ") + steps;
+    }
+    if (t == "fixed")
+        return german ? "Die Stellung stimmt wieder" : "The position is correct again";
+    if (t == "lever")
+        return german ? "Die Uhr gedrückt, aber kein vollständiger Zug auf dem Brett"
+                      : "The clock was pressed, but no complete move is on the board";
+    if (t == "ambiguous")
+        return german ? "Die Bretter passen zu mehr als einem Zug"
+                      : "The board fits more than one move";
+    if (t == "confirm") {
+        const std::string cells = listed(texts(d, "cells"), german ? "oder" : "or");
+        if (cells.empty()) return {};
+        return german ? "Die Figur auf " + cells + " anheben und wieder absetzen"
+                      : "Lift the piece on " + cells + " and set it down again";
+    }
+    if (t == "chain") {
+        const std::string made = spokenNotation(text(d, "made"), language);
+        return name.empty() || made.empty() ? made : name + ", " + made;
+    }
+    if (t == "chance") {
+        const std::string drawn = spokenNotation(text(d, "notation"), language);
+        if (name.empty() || drawn.empty()) return {};
+        return (german ? "Zufall für " : "Chance for ") + name + ": " + drawn;
+    }
+    if (t == "result") return resultSaid(a, language);
+    if (t == "time-limit")
+        return german ? "Das Zeitlimit ist erreicht" : "The time limit is reached";
+    if (t == "pause") return german ? "Die Uhren sind angehalten" : "Clocks paused";
+    if (t == "resume-clocks") return german ? "Die Uhren laufen wieder" : "Clocks running again";
+    if (t == "abandoned")
+        return german ? "Die unterbrochene Partie ist abgebrochen; eine neue beginnt"
+                      : "The unfinished game is closed; a new game begins";
+    if (t == "error")
+        return german ? "Die Partie kann nicht aufgezeichnet werden"
+                      : "The game cannot be recorded";
+    if (t == "waiting") {
+        // A table without boards waits for a command: nothing to hear.
+        if (text(d, "by") == "arbiterctl") return {};
+        return german ? "Bitte die Grundstellung aufbauen" : "Set up the start position";
+    }
+    if (t == "board") {
+        const std::string board = text(d, "name");
+        if (d.value("connected", true) || board.empty()) return {};
+        return german ? "Brett " + board + " ist weg; die Partie wartet darauf"
+                      : "Board " + board + " is gone; the game waits for it";
+    }
+    if (name.empty()) return {};
+    if (t == "claimable")
+        return german ? name + " kann Remis beanspruchen" : name + " may claim a draw";
+    if (t == "draw-offer") return german ? name + " bietet Remis an" : name + " offers a draw";
+    if (t == "join") return german ? name + " kommt ins Spiel" : name + " joins the game";
+    if (t == "leave") return german ? name + " verlässt das Spiel" : name + " leaves the game";
+    if (t == "flag")
+        return german ? "Bei " + name + " ist das Blättchen gefallen" : name + "'s flag has fallen";
+    return {};
+}
+
+}  // namespace
+
+std::optional<SpeechLanguage> speechLanguageNamed(std::string_view code) {
+    if (code == "en") return SpeechLanguage::English;
+    if (code == "de") return SpeechLanguage::German;
+    return std::nullopt;
+}
+
+std::string speechLanguageCode(SpeechLanguage language) {
+    return language == SpeechLanguage::German ? "de" : "en";
+}
+
+std::string speechLanguagesText() {
+    return "en (English), de (German)";
+}
+
+std::string spokenText(const Announcement& a, SpeechLanguage language, const std::string& game) {
+    std::string s = said(a, language, game);
+    if (s.empty()) return s;
+    if (language == SpeechLanguage::German) s = numbersKeptCardinal(s);
+    return s;
+}
+
+}  // namespace arbiter

@@ -1,0 +1,137 @@
+#include "daemon/table/board_layout.h"
+
+#include <sys/stat.h>
+
+#include <filesystem>
+#include <system_error>
+
+namespace arbiter {
+
+namespace fs = std::filesystem;
+
+std::string checkLayout(const std::vector<BoardSetting>& boards, const Geometry& cells,
+                        const std::string& file) {
+    // "arbiter.ini:7: board b" opening a message about a board of the file,
+    // "board b (line 7)" anywhere else.
+    auto where = [&](const BoardSetting& b, bool first) {
+        if (b.line <= 0) return "board " + b.name;
+        if (first && !file.empty())
+            return file + ":" + std::to_string(b.line) + ": board " + b.name;
+        return "board " + b.name + " (line " + std::to_string(b.line) + ")";
+    };
+    if (cells.size() == 0) {
+        if (boards.empty()) return {};
+        return where(boards[0], true) + ": the game is played without boards; remove every board";
+    }
+    if (boards.empty())
+        return "no board is configured; add a [board.NAME] section or give --board dgt:PATH or "
+               "--board vboard:NAME";
+    std::vector<int> owner(static_cast<size_t>(cells.size()), -1);
+    for (size_t i = 0; i < boards.size(); ++i) {
+        const BoardSetting& b = boards[i];
+        for (int s = 0; s < 64; ++s) {
+            if (!b.placement.used.test(static_cast<size_t>(s))) continue;
+            Cell c = Surface::cellOf(cells, b.placement, s);
+            if (c == NoCell) {
+                // The squares that do land on cells are most likely what was meant
+                // (a board for two players of Martian Chess uses its a1-d8 half).
+                std::bitset<64> onCells;
+                for (int t = 0; t < 64; ++t) {
+                    if (b.placement.used.test(static_cast<size_t>(t)) &&
+                        Surface::cellOf(cells, b.placement, t) != NoCell)
+                        onCells.set(static_cast<size_t>(t));
+                }
+                return where(b, true) + ": its square " + std::string(1, char('a' + s % 8)) +
+                       std::to_string(8 - s / 8) +
+                       " lies off the game's cells; move its origin or narrow its squares" +
+                       (onCells.any() ? " (squares = " + squaresText(onCells) +
+                                            " keeps those on the game's cells)"
+                                      : std::string());
+            }
+            int& o = owner[static_cast<size_t>(c)];
+            if (o >= 0) {
+                return where(b, true) + " overlaps " +
+                       where(boards[static_cast<size_t>(o)], false) + " at cell " + cells.name(c) +
+                       "; move its origin or narrow its squares";
+            }
+            o = static_cast<int>(i);
+        }
+        const std::string& path = b.device.path;
+        struct stat st {};
+        fs::path parent = fs::path(path).parent_path();
+        // A virtual board makes its directory when it starts, which may well be
+        // after arbiterd: like an unplugged board, it is waited for.
+        bool madeByItsBoard = b.device.protocol == "vboard";
+        // Without the error code, a name the system cannot even look up (a
+        // part longer than 255 bytes) threw out of the check and ended arbiterd.
+        std::error_code ec;
+        if (!madeByItsBoard && !parent.empty() && !fs::is_directory(parent, ec)) {
+            bool missing = !ec || ec == std::errc::no_such_file_or_directory ||
+                           ec == std::errc::not_a_directory;
+            return where(b, true) + ": device " + path + " cannot be reached: " +
+                   (missing ? "there is no directory " + parent.string() : ec.message());
+        }
+        if (::stat(path.c_str(), &st) == 0 && !S_ISCHR(st.st_mode)) {
+            return where(b, true) + ": device " + path +
+                   " is not a serial device (use a /dev/tty* port or a vboard's pty)";
+        }
+    }
+    std::vector<std::string> uncovered;
+    for (Cell c = 0; c < cells.size(); ++c) {
+        if (cells.contains(c) && owner[static_cast<size_t>(c)] < 0)
+            uncovered.push_back(cells.name(c));
+    }
+    if (!uncovered.empty()) {
+        std::string list;
+        for (size_t i = 0; i < uncovered.size() && i < 8; ++i)
+            list += (i ? ", " : "") + uncovered[i];
+        if (uncovered.size() > 8) list += " and " + std::to_string(uncovered.size() - 8) + " more";
+        // No one line is to blame: the file, then.
+        return (file.empty() ? "" : file + ": ") + std::to_string(uncovered.size()) +
+               " cells of the game are on no board (" + list +
+               "); add a board or widen a board's squares";
+    }
+    return {};
+}
+
+std::string squaresText(const std::bitset<64>& used) {
+    if (used.all()) return "all";
+    auto bit = [](int file, int rank) { return static_cast<size_t>((7 - rank) * 8 + file); };
+    std::bitset<64> covered;
+    std::string text;
+    // Greedy rectangles from a1: as wide as the rank allows, then as high as
+    // the whole width stays in use.
+    for (int rank = 0; rank < 8; ++rank) {
+        for (int file = 0; file < 8; ++file) {
+            if (!used.test(bit(file, rank)) || covered.test(bit(file, rank))) continue;
+            int lastFile = file;
+            while (lastFile + 1 < 8 && used.test(bit(lastFile + 1, rank)) &&
+                   !covered.test(bit(lastFile + 1, rank)))
+                ++lastFile;
+            int lastRank = rank;
+            auto rowFree = [&](int r) {
+                for (int f = file; f <= lastFile; ++f) {
+                    if (!used.test(bit(f, r)) || covered.test(bit(f, r))) return false;
+                }
+                return true;
+            };
+            while (lastRank + 1 < 8 && rowFree(lastRank + 1)) ++lastRank;
+            for (int r = rank; r <= lastRank; ++r) {
+                for (int f = file; f <= lastFile; ++f) covered.set(bit(f, r));
+            }
+            text += (text.empty() ? "" : ", ") + cellName(file, rank);
+            if (lastFile != file || lastRank != rank) text += "-" + cellName(lastFile, lastRank);
+        }
+    }
+    return text;
+}
+
+std::string cellName(int file, int rank) {
+    // Bijective base 26, as the engine names files: a..z, aa, ab, ...
+    std::string letters;
+    for (int n = file + 1; n > 0; n = (n - 1) / 26)
+        letters.insert(letters.begin(), char('a' + (n - 1) % 26));
+    return letters + std::to_string(rank + 1);
+}
+
+}  // namespace arbiter

@@ -1,0 +1,589 @@
+#include "daemon/table/moderated_table.h"
+
+#include <algorithm>
+
+#include <spdlog/spdlog.h>
+
+#include "daemon/announce/position_picture.h"
+#include "daemon/referee/viewed_state.h"
+#include "daemon/table/games_reply.h"
+#include "daemon/table/table.h"
+
+namespace arbiter {
+
+std::string checkPlayerBoards(const std::vector<BoardSetting>& boards, const Geometry& cells,
+                              int players) {
+    if (static_cast<int>(boards.size()) != players)
+        return "each player of a moderated game sits at a board of their own, and sees only "
+               "their view on it: give " +
+               std::to_string(players) +
+               " boards, one per player in turn order, each covering "
+               "every cell (" +
+               std::to_string(boards.size()) + " given)";
+    for (const BoardSetting& board : boards) {
+        if (std::string why = checkLayout({board}, cells); !why.empty())
+            return "board " + board.name +
+                   " is a player's own board and must cover every cell "
+                   "by itself: " +
+                   why;
+    }
+    return {};
+}
+
+ModeratedTable::ModeratedTable(EventLoop& loop, TableSettings settings, std::unique_ptr<Game> game,
+                               AnnouncementSink& out)
+    : loop_(loop), settings_(std::move(settings)), game_(std::move(game)) {
+    announcer_.addPerPlayer(out);
+}
+
+ModeratedTable::~ModeratedTable() {
+    if (judgeTimer_) loop_.cancel(*judgeTimer_);
+    if (flagTimer_) loop_.cancel(*flagTimer_);
+    if (limitTimer_) loop_.cancel(*limitTimer_);
+}
+
+std::unique_ptr<ModeratedTable> ModeratedTable::create(EventLoop& loop, TableSettings settings,
+                                                       std::unique_ptr<Game> game,
+                                                       AnnouncementSink& out, std::string& error) {
+    auto start = startState(*game, settings.session.start, error);
+    if (!start) return nullptr;
+    if (std::string why =
+            checkPlayerBoards(settings.boards, start->geometry(), start->playerCount());
+        !why.empty()) {
+        error = why;
+        return nullptr;
+    }
+    std::unique_ptr<ModeratedTable> table(
+        new ModeratedTable(loop, std::move(settings), std::move(game), out));
+    table->start_ = std::move(start);
+    if (!table->settings_.session.start.empty())
+        table->settings_.session.start = table->start_->serialize();
+    std::optional<JournalContents> unfinished;
+    if (!Table::findGameToResume(*table->game_, table->settings_, unfinished, error))
+        return nullptr;
+    if (unfinished) {
+        // Said to the sorter: a resumed game names its moves to no one.
+        table->session_ =
+            Session::resume(*table->game_, *unfinished, table->sorted_, loop.time(), error);
+        if (!table->session_) {
+            error = "cannot resume: " + error + " (move the journal away to start afresh)";
+            return nullptr;
+        }
+    }
+    const Geometry cells = table->start_->geometry();
+    for (size_t i = 0; i < table->settings_.boards.size(); ++i) {
+        const BoardSetting& board = table->settings_.boards[i];
+        // Resumed: every board must come to show its player's view first.
+        table->seats_.push_back(
+            Seat{Surface(cells, {board.placement}), Referee(),
+                 std::make_unique<BoardLink>(loop, static_cast<int>(i), board.device, *table),
+                 table->session_ != nullptr, -1, std::string(), std::nullopt});
+    }
+    table->armTimers();
+    return table;
+}
+
+void ModeratedTable::connectBoards() {
+    if (!session_)
+        announcer_.announce({"waiting",
+                             "Waiting for the start of " + game_->name() +
+                                 ": each player sets up their own view on their own board "
+                                 "(arbiterd --print-start shows each board's part).",
+                             {}});
+    for (Seat& seat : seats_) seat.link->connect();
+}
+
+void ModeratedTable::boardConnected(int, const std::string&) {}
+
+void ModeratedTable::boardDump(int board, const BoardSquares& squares) {
+    BoardSquares read = squares;
+    for (Appearance& square : read) {
+        if (square) square = game_->read(*square);
+    }
+    seats_[static_cast<size_t>(board)].surface.boardDump(0, read, loop_.time().now());
+    surfaceChanged();
+}
+
+void ModeratedTable::squareChanged(int board, int square, Appearance content) {
+    if (content) content = game_->read(*content);
+    seats_[static_cast<size_t>(board)].surface.squareChanged(0, square, content,
+                                                             loop_.time().now());
+    surfaceChanged();
+}
+
+void ModeratedTable::boardLost(int board, const std::string& why) {
+    Seat& seat = seats_[static_cast<size_t>(board)];
+    seat.surface.boardLost(0, loop_.time().now());
+    seat.behind = playing();  // whatever happened meanwhile, it must show the view again
+    announcer_.announce({"board",
+                         "Board " + settings_.boards[static_cast<size_t>(board)].name +
+                             " is gone (" + why + "); the game waits for it. Clocks keep running.",
+                         {{"board", board}, {"connected", false}}});
+}
+
+void ModeratedTable::surfaceChanged() {
+    if (judgeTimer_) loop_.cancel(*judgeTimer_);
+    Millis last = 0;
+    for (const Seat& seat : seats_) last = std::max(last, seat.surface.lastChange());
+    judgeTimer_ = loop_.at(last + settings_.settleMs, [this] {
+        judgeTimer_.reset();
+        judge();
+    });
+}
+
+ViewedState ModeratedTable::viewOf(const GameState& state, PlayerId p) const {
+    return ViewedState(state.clone(), p);
+}
+
+std::vector<View> ModeratedTable::viewsNow() const {
+    std::vector<View> views;
+    for (PlayerId p = 0; p < static_cast<PlayerId>(seats_.size()); ++p)
+        views.push_back(session_->current().view(p));
+    return views;
+}
+
+void ModeratedTable::judge() {
+    for (const Seat& seat : seats_) {
+        if (!seat.surface.allKnown()) return;
+    }
+    if (playing())
+        judgeInGame();
+    else
+        judgeBeforeGame();
+}
+
+void ModeratedTable::judgeBeforeGame() {
+    // Each player is told alone what is still to set up on their board: it
+    // names only squares of their own view of the start.
+    constexpr size_t kNamed = 8;  // more is not read out at a table
+    bool ready = true;
+    for (PlayerId p = 0; p < static_cast<PlayerId>(seats_.size()); ++p) {
+        Seat& seat = seats_[static_cast<size_t>(p)];
+        const ViewedState view = viewOf(*start_, p);
+        auto fixes = Referee::fixesTo(view, seat.surface);
+        std::vector<Cell> cells;
+        std::string text;
+        for (const CellFix& f : fixes) {
+            cells.push_back(f.cell);
+            if (cells.size() <= kNamed)
+                text += (text.empty() ? "" : "; ") + describeFix(f, view.geometry(), game_.get());
+        }
+        if (fixes.size() > kNamed)
+            text += "; and " + std::to_string(fixes.size() - kNamed) + " more squares";
+        light(p, cells);
+        ready = ready && fixes.empty();
+        if (text == seat.told) continue;
+        seat.told = text;
+        if (!text.empty())
+            announcer_.announce(
+                {"setup", nameOf(p) + ", still to set up on your board: " + text + ".", {}, p});
+    }
+    if (ready) startGame();
+}
+
+std::string ModeratedTable::nameOf(PlayerId p) const {
+    const auto& names = settings_.session.players;
+    return static_cast<size_t>(p) < names.size() ? names[static_cast<size_t>(p)]
+                                                 : start_->playerName(p);
+}
+
+void ModeratedTable::startGame() {
+    std::string error;
+    session_ = Session::begin(*game_, settings_.session, sorted_, loop_.time(), error);
+    if (!session_) {
+        spdlog::error("cannot start a game: {}", error);
+        return;
+    }
+    for (PlayerId p = 0; p < static_cast<PlayerId>(seats_.size()); ++p) {
+        Seat& seat = seats_[static_cast<size_t>(p)];
+        seat.behind = false;
+        seat.preparedPly = -1;
+        seat.told.clear();
+        seat.seenBefore.reset();
+        seat.surface.markStill();
+        light(p, {});
+    }
+    armTimers();
+}
+
+void ModeratedTable::judgeInGame() {
+    const PlayerId mover = session_->current().toMove();
+    for (PlayerId p = 0; p < static_cast<PlayerId>(seats_.size()); ++p) {
+        Seat& seat = seats_[static_cast<size_t>(p)];
+        if (p == mover && !seat.behind) continue;
+        // A board that is not to be judged for a move must just show its view.
+        if (checkView(p)) seat.behind = false;
+    }
+    if (mover >= 0 && mover < static_cast<PlayerId>(seats_.size()) &&
+        !seats_[static_cast<size_t>(mover)].behind)
+        judgeMover(mover);
+}
+
+void ModeratedTable::judgeMover(PlayerId p) {
+    Seat& seat = seats_[static_cast<size_t>(p)];
+    if (seat.preparedPly != session_->ply()) {
+        // No takeback is judged on a board: a player's board never shows the
+        // state before the other's move. Takebacks are said (arbiterctl).
+        seat.referee.prepare(viewOf(session_->current(), p), nullptr, nullptr, seat.surface);
+        seat.preparedPly = session_->ply();
+    }
+    const Verdict v = seat.referee.judge(seat.surface);
+    switch (v.kind) {
+        case Verdict::Kind::Unknown:
+        case Verdict::Kind::Pending:
+        case Verdict::Kind::Takeback:
+        case Verdict::Kind::Replace:
+            return;
+        case Verdict::Kind::Settled:
+            if (!seat.told.empty()) {
+                seat.told.clear();
+                announcer_.announce(
+                    {"fixed",
+                     "Your board shows your view again. " + session_->playerName(p) + " to move.",
+                     {},
+                     p});
+                light(p, {});
+            }
+            return;
+        case Verdict::Kind::Commit: {
+            const std::vector<View> before = viewsNow();
+            seat.surface.markStill();
+            for (const Action& a : v.actions) {
+                if (!session_->commit(a) || session_->over()) break;
+            }
+            // Once the game is over the boards are set up for the next one.
+            if (!session_->over()) tellViews(before);
+            armTimers();
+            if (session_->over()) gameEnded();
+            return;
+        }
+        case Verdict::Kind::Ambiguous: {
+            std::string text = "Your board fits more than one action: ";
+            std::string say;
+            for (size_t i = 0; i < v.candidates.size(); ++i) {
+                text += (i ? " or " : "") +
+                        session_->withTableNames(session_->current().describe(v.candidates[i]));
+                say += (i ? " or " : "") +
+                       ("arbiterctl do " + session_->current().encode(v.candidates[i]));
+            }
+            announcer_.announce({"ambiguous", text + ". Say which: " + say + ".", {}, p});
+            return;
+        }
+        case Verdict::Kind::Illegal: {
+            std::vector<Cell> cells;
+            std::string text;
+            for (const CellFix& f : v.fixes) {
+                cells.push_back(f.cell);
+                text += (text.empty() ? "" : "; ") + describeViewFix(f, nullptr, nullptr);
+            }
+            light(p, cells);
+            if (text == seat.told) return;
+            seat.told = text;
+            const std::string why = moveRefusal(v.fixes);
+            nlohmann::json data = nlohmann::json::object();
+            if (!why.empty()) data["refusal"] = why;
+            announcer_.announce({"illegal",
+                                 "Your board shows no legal action" +
+                                     (why.empty() ? "" : ": " + why) + ". To fix: " + text + ".",
+                                 data, p});
+            return;
+        }
+    }
+}
+
+void ModeratedTable::tellViews(const std::vector<View>& before) {
+    for (PlayerId p = 0; p < static_cast<PlayerId>(seats_.size()); ++p) {
+        Seat& seat = seats_[static_cast<size_t>(p)];
+        seat.told.clear();
+        seat.preparedPly = -1;
+        seat.seenBefore = before[static_cast<size_t>(p)];
+        seat.behind = !checkView(p);
+        tellFound(p, before[static_cast<size_t>(p)]);
+    }
+}
+
+void ModeratedTable::tellFound(PlayerId p, const View& before) {
+    // No piece on a board shows an impassable square: the player learns of
+    // one only by being told (and by its light, on a board that has them).
+    const View now = session_->current().view(p);
+    const Geometry& g = session_->current().geometry();
+    std::vector<std::string> found;
+    for (Cell c = 0; c < static_cast<Cell>(g.size()); ++c) {
+        if (now.knowsImpassable(c) && !before.knowsImpassable(c)) found.push_back(g.name(c));
+    }
+    if (found.empty()) return;
+    std::string squares;
+    for (size_t i = 0; i < found.size(); ++i)
+        squares += (i == 0 ? "" : i + 1 == found.size() ? " and " : ", ") + found[i];
+    const bool one = found.size() == 1;
+    const std::string who = nameOf(p);
+    const std::string text = who + ", you found " +
+                             (one ? "an impassable square on " : "impassable squares on ") +
+                             squares + ": no piece may enter or cross " + (one ? "it." : "them.");
+    announcer_.announce({"found", text, {{"squares", found}, {"name", who}}, p});
+}
+
+std::string ModeratedTable::moveRefusal(const std::vector<CellFix>& fixes) const {
+    if (fixes.size() != 2) return {};
+    const GameState& now = session_->current();
+    for (size_t i = 0; i < 2; ++i) {
+        const CellFix& from = fixes[i];
+        const CellFix& to = fixes[1 - i];
+        if (from.sensed || !from.wanted || !to.sensed || to.sensed != from.wanted) continue;
+        const auto piece = now.pieceAt(from.cell);
+        if (!piece || piece->owner != now.toMove()) continue;
+        const Action a = Action::move(from.cell, to.cell);
+        if (now.isLegal(a)) continue;
+        return session_->withTableNames(now.refusal(a));
+    }
+    return {};
+}
+
+std::string ModeratedTable::describeViewFix(const CellFix& fix, const View* before,
+                                            const View* seen) const {
+    const GameState& now = session_->current();
+    const std::string cell = now.geometry().name(fix.cell);
+    const size_t i = static_cast<size_t>(fix.cell);
+    // What came into sight or went out of it, in the words of the view.
+    if (before && i < before->looks.size() && before->looks[i] == fix.sensed) {
+        if (!fix.sensed && fix.wanted)
+            return "a piece appeared on " + cell + ": put a " + game_->lookName(*fix.wanted) +
+                   " there";
+        if (fix.sensed && !fix.wanted && seen && !seen->sees(fix.cell))
+            return cell + " is out of your sight now: take its piece off";
+        if (fix.sensed && !fix.wanted) return "the piece on " + cell + " is gone: take it off";
+        if (fix.sensed && fix.wanted)
+            return "the piece on " + cell + " is now a " + game_->lookName(*fix.wanted) +
+                   ": put one there in place of the " + game_->lookName(*fix.sensed);
+    }
+    return describeFix(fix, now.geometry(), game_.get());
+}
+
+bool ModeratedTable::checkView(PlayerId p) {
+    Seat& seat = seats_[static_cast<size_t>(p)];
+    const auto fixes = Referee::fixesTo(viewOf(session_->current(), p), seat.surface);
+    std::vector<Cell> cells;
+    std::vector<std::string> named;
+    std::string text;
+    const View* was = seat.seenBefore ? &*seat.seenBefore : nullptr;
+    const View seen = session_->current().view(p);
+    for (const CellFix& f : fixes) {
+        cells.push_back(f.cell);
+        named.push_back(describeViewFix(f, was, &seen));
+        text += (text.empty() ? "" : "; ") + named.back();
+    }
+    light(p, cells);
+    if (fixes.empty()) {
+        if (!seat.told.empty())
+            announcer_.announce({"fixed", "Your board shows your view again.", {}, p});
+        seat.told.clear();
+        seat.seenBefore.reset();
+        return true;
+    }
+    if (text != seat.told) {
+        seat.told = text;
+        const std::string who = session_->playerName(p);
+        announcer_.announce(
+            {"view", who + ", in your view: " + text + ".", {{"fixes", named}, {"name", who}}, p});
+    }
+    return false;
+}
+
+void ModeratedTable::light(PlayerId p, const std::vector<Cell>& cells) {
+    Seat& seat = seats_[static_cast<size_t>(p)];
+    const Geometry& g = seat.surface.geometry();
+    const BoardPlacement& placement = seat.surface.placement(0);
+    // The impassable squares the player knows of are lit too: no piece shows them.
+    const View seen = (playing() ? session_->current() : *start_).view(p);
+    std::bitset<64> lit;
+    for (int s = 0; s < 64; ++s) {
+        const Cell c = Surface::cellOf(g, placement, s);
+        if (c != NoCell &&
+            (seen.knowsImpassable(c) || std::find(cells.begin(), cells.end(), c) != cells.end()))
+            lit.set(static_cast<size_t>(s));
+    }
+    seat.link->light(lit);
+}
+
+void ModeratedTable::gameEnded() {
+    announcer_.announce(
+        {"waiting", "Set up the start (each player their own view) to begin a new game.", {}});
+    surfaceChanged();
+}
+
+void ModeratedTable::armTimers() {
+    if (flagTimer_) loop_.cancel(*flagTimer_);
+    flagTimer_.reset();
+    if (limitTimer_) loop_.cancel(*limitTimer_);
+    limitTimer_.reset();
+    if (!playing()) return;
+    if (auto at = session_->clock().flagAt()) {
+        flagTimer_ = loop_.at(*at, [this] {
+            flagTimer_.reset();
+            session_->checkFlag();
+            if (session_->over())
+                gameEnded();
+            else
+                armTimers();
+        });
+    }
+    if (auto at = session_->timeLimitAt()) {
+        limitTimer_ = loop_.at(*at, [this] {
+            limitTimer_.reset();
+            session_->checkTimeLimit();
+            if (session_->over())
+                gameEnded();
+            else
+                armTimers();
+        });
+    }
+}
+
+nlohmann::json ModeratedTable::statusFor(int seat) const {
+    nlohmann::json boards = nlohmann::json::array();
+    for (size_t i = 0; i < seats_.size(); ++i)
+        boards.push_back({{"name", settings_.boards[i].name},
+                          {"device", seats_[i].link->device().text()},
+                          {"connected", seats_[i].link->connected()},
+                          {"player", i}});
+    nlohmann::json j = {{"game", game_->name()}, {"boards", boards}, {"moderated", true}};
+    j["waitingForStart"] = !playing();
+    if (seat >= 0) j["as"] = seat;
+    if (!session_) {
+        j["awaited"] = "each player's view of the start on their own board";
+        return j;
+    }
+    nlohmann::json snapshot = session_->snapshot();
+    if (playing()) {
+        // What names a cell, a piece or an action is for its player alone.
+        snapshot.erase("state");
+        snapshot.erase("lastMoves");
+        snapshot.erase("report");
+        if (seat >= 0 && seat < session_->current().playerCount()) {
+            const GameState& now = session_->current();
+            snapshot["state"] = now.viewText(seat);
+            nlohmann::json report = nlohmann::json::array();
+            for (const std::string& line : now.reportTo(seat))
+                report.push_back(session_->withTableNames(line));
+            snapshot["report"] = report;
+            const View seen = now.view(seat);
+            j["picture"] = positionPicture(viewOf(now, seat), &seen);
+        }
+        j["awaited"] = session_->playerName(session_->current().toMove()) + " to move";
+        // A player who connects after being told to put their board right
+        // (after a restart, say) learns it here.
+        if (seat >= 0 && seat < static_cast<int>(seats_.size()) &&
+            !seats_[static_cast<size_t>(seat)].told.empty())
+            j["awaited"] = "your board to be put right: " + seats_[static_cast<size_t>(seat)].told;
+    } else {
+        j["picture"] = positionPicture(session_->current());
+        j["awaited"] = "each player's view of the start on their own board";
+    }
+    j["session"] = snapshot;
+    return j;
+}
+
+ControlReply ModeratedTable::admit(const std::string& name, const std::string& secret, int& seat) {
+    for (int p = 0; p < start_->playerCount(); ++p) {
+        if (nameOf(p) != name) continue;
+        const std::string wanted = static_cast<size_t>(p) < settings_.secrets.size()
+                                       ? settings_.secrets[static_cast<size_t>(p)]
+                                       : std::string();
+        // Compared whole, so that how long the answer takes tells nothing.
+        unsigned char differs = secret.size() != wanted.size();
+        for (size_t i = 0; i < secret.size(); ++i)
+            differs |= static_cast<unsigned char>(secret[i] ^
+                                                  wanted[i % std::max<size_t>(1, wanted.size())]);
+        if (differs) return ControlReply::refused("wrong secret for " + name);
+        seat = p;
+        return ControlReply::done({{"player", p}, {"name", name}});
+    }
+    std::string list;
+    for (int p = 0; p < start_->playerCount(); ++p) list += (p ? ", " : "") + nameOf(p);
+    return ControlReply::refused("no player is called \"" + name +
+                                 "\" at this table; the "
+                                 "players are " +
+                                 list);
+}
+
+ControlReply ModeratedTable::newGame() {
+    if (playing()) {
+        if (auto why = session_->abandon(); !why.empty()) return ControlReply::refused(why);
+        armTimers();
+        gameEnded();
+    }
+    return ControlReply::done();
+}
+
+ControlReply ModeratedTable::act(const std::string& action, int, const std::string&) {
+    return ControlReply::refused(
+        "in a moderated game each player says their actions as themselves: arbiterctl --as NAME "
+        "do " +
+        action + " (with their secret in $ARBITER_SECRET)");
+}
+
+ControlReply ModeratedTable::actAs(int player, const std::string& action) {
+    if (!playing()) return ControlReply::refused("no game is in progress");
+    if (player < 0 || player >= session_->current().playerCount())
+        return ControlReply::refused("no such player");
+    const std::vector<View> before = viewsNow();
+    const int ply = session_->ply();
+    std::string why;
+    if (action == "resign" || action == "leave")
+        why = session_->resign(player);
+    else if (action == "draw-offer")
+        why = session_->offerDraw(player);
+    else if (action == "draw-accept")
+        why = session_->acceptDraw(player);
+    else if (action == "draw-claim")
+        why = session_->claimDraw(player);
+    else {
+        const GameState& now = session_->current();
+        if (player != now.toMove()) return ControlReply::refused("it is not your turn");
+        auto a = now.decode(action);
+        if (!a || a->kind == Action::Kind::Chance || a->changesRoster())
+            return ControlReply::refused("\"" + action + "\" is not an action of " + game_->name() +
+                                         " that can be made now");
+        if (std::string no = now.refusal(*a); !no.empty())
+            return ControlReply::refused("\"" + action + "\": " + session_->withTableNames(no));
+        if (!session_->commit(*a)) return ControlReply::refused("cannot record the game");
+    }
+    if (!why.empty()) return ControlReply::refused(why);
+    if (session_->ply() != ply && !session_->over()) tellViews(before);
+    armTimers();
+    if (session_->over()) gameEnded();
+    return ControlReply::done();
+}
+
+ControlReply ModeratedTable::takeback() {
+    if (!playing()) return ControlReply::refused("no game is in progress");
+    if (!session_->canTakeBack()) return ControlReply::refused("there is no move to take back");
+    const std::vector<View> before = viewsNow();
+    if (!session_->takeback()) return ControlReply::refused("cannot record the game");
+    tellViews(before);
+    armTimers();
+    return ControlReply::done();
+}
+
+ControlReply ModeratedTable::pauseClocks() {
+    if (!playing()) return ControlReply::refused("no game is in progress");
+    if (auto why = session_->pauseClocks(); !why.empty()) return ControlReply::refused(why);
+    armTimers();
+    return ControlReply::done();
+}
+
+ControlReply ModeratedTable::resumeClocks() {
+    if (!playing()) return ControlReply::refused("no game is in progress");
+    if (auto why = session_->resumeClocks(); !why.empty()) return ControlReply::refused(why);
+    armTimers();
+    return ControlReply::done();
+}
+
+ControlReply ModeratedTable::games() const {
+    // The listing names no move (only how many there are, as "NAME has moved"
+    // says), so it is the same as at any table; arbiterctl replay refuses a
+    // game of hidden views that has not ended.
+    return answerGames(settings_.session.journalDir, session_.get(), journalSummaries_);
+}
+
+}  // namespace arbiter

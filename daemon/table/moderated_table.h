@@ -1,0 +1,143 @@
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "daemon/announce/announcement.h"
+#include "daemon/base/event_loop.h"
+#include "daemon/boards/board_link.h"
+#include "daemon/control/table_control.h"
+#include "daemon/journal/recorded_games.h"
+#include "daemon/referee/referee.h"
+#include "daemon/referee/surface.h"
+#include "daemon/referee/viewed_state.h"
+#include "daemon/session/private_announcements.h"
+#include "daemon/session/session.h"
+#include "daemon/table/table_settings.h"
+#include "engine/core/game.h"
+
+namespace arbiter {
+
+// Why these boards cannot be a table of hidden views: each player has a board
+// of their own (board i is seat i's), and each covers every cell by itself.
+// Empty when they can.
+std::string checkPlayerBoards(const std::vector<BoardSetting>& boards, const Geometry& cells,
+                              int players);
+
+// A table of a game in which each player sees only part of it (moderated
+// csipgs Chess: GameState::hidesInformation). Every player has a board of
+// their own, never stitched to another's, and it shows that player's view
+// (GameState::view). The session keeps the true state; only the board of the
+// player to move is judged for an action, against the true state as that
+// player sees it (ViewedState). After every action each player is told,
+// alone, what appeared and what disappeared in their view, and their board is
+// waited for until it shows it (its LEDs lit on the squares to fix), as a
+// board is waited for after a said move. What everyone hears (the console,
+// speech, the control socket's ordinary clients) names no cell and no piece
+// while a game is on: "White has moved".
+class ModeratedTable final : public BoardEvents, public TableControl {
+  public:
+    // nullptr and a message when the boards do not fit (checkPlayerBoards) or
+    // the journal's unfinished game cannot be resumed here.
+    static std::unique_ptr<ModeratedTable> create(EventLoop& loop, TableSettings settings,
+                                                  std::unique_ptr<Game> game, AnnouncementSink& out,
+                                                  std::string& error);
+    ~ModeratedTable() override;
+
+    void connectBoards();
+    const Session* session() const { return session_.get(); }
+
+    // BoardEvents
+    void boardConnected(int board, const std::string& device) override;
+    void boardDump(int board, const BoardSquares& squares) override;
+    void squareChanged(int board, int square, Appearance content) override;
+    void boardLost(int board, const std::string& why) override;
+    void clockAttached(int) override {}
+    void clockDisplay(int, const ClockDisplay&) override {}
+    void clockDetached(int) override {}
+    void clockButton(int, ClockButton) override {}
+
+    // TableControl
+    // What everyone may see: no state, no picture, no moves while a game is on.
+    nlohmann::json status() const override { return statusFor(-1); }
+    nlohmann::json statusFor(int seat) const override;
+    ControlReply admit(const std::string& name, const std::string& secret, int& seat) override;
+    ControlReply newGame() override;
+    // Refused: a player's actions come from them alone (actAs).
+    ControlReply act(const std::string& action, int player, const std::string& name) override;
+    ControlReply actAs(int seat, const std::string& action) override;
+    ControlReply takeback() override;
+    ControlReply pauseClocks() override;
+    ControlReply resumeClocks() override;
+    ControlReply games() const override;
+
+  private:
+    // One player's place: their board, what it shows, its referee.
+    struct Seat {
+        Surface surface;
+        Referee referee;
+        std::unique_ptr<BoardLink> link;
+        // Told what to change and not yet shown it: nothing it shows is a move.
+        bool behind = false;
+        int preparedPly = -1;  // the referee is prepared for this ply, or -1
+        std::string told;      // the fixes said last, said again only when they change
+        // The player's view before the last action, until their board shows
+        // the new one: what to change keeps its words ("a piece appeared on
+        // e8: ...") however often the boards are judged meanwhile.
+        std::optional<View> seenBefore;
+    };
+
+    ModeratedTable(EventLoop& loop, TableSettings settings, std::unique_ptr<Game> game,
+                   AnnouncementSink& out);
+    void surfaceChanged();
+    void judge();
+    void judgeBeforeGame();
+    void judgeInGame();
+    // Judges the board of `p`, who is to move, for an action.
+    void judgeMover(PlayerId p);
+    // After the session's state changed: tells each player what changed in
+    // their view since `before` (their views then) and what to change on
+    // their board, and waits for the boards that must change.
+    void tellViews(const std::vector<View>& before);
+    // Tells `p` of the impassable squares they know now and did not in `before`.
+    void tellFound(PlayerId p, const View& before);
+    // The board of `p` against their view; says what to change when that
+    // differs from what was said last. True when it shows the view.
+    bool checkView(PlayerId p);
+    std::vector<View> viewsNow() const;
+    ViewedState viewOf(const GameState& state, PlayerId p) const;
+    void light(PlayerId p, const std::vector<Cell>& cells);
+    void startGame();
+    void gameEnded();
+    void armTimers();
+    bool playing() const { return session_ && !session_->over(); }
+    // A fix in the viewer's terms: what appeared or disappeared in their view
+    // when `before` says what they saw there before, and whether it went out
+    // of their sight when `seen` is what they see now.
+    std::string describeViewFix(const CellFix& fix, const View* before, const View* seen) const;
+    // The rules' reason when a board's `fixes` show one piece of the player to
+    // move taken to a cell the rules refuse it (into check, say): an open
+    // board shows a player why, a board of their view may not. Empty when the
+    // board shows anything else.
+    std::string moveRefusal(const std::vector<CellFix>& fixes) const;
+    // The name seat `p` plays under at this table.
+    std::string nameOf(PlayerId p) const;
+
+    EventLoop& loop_;
+    TableSettings settings_;
+    std::unique_ptr<Game> game_;
+    std::unique_ptr<GameState> start_;
+    Announcer announcer_;
+    std::unique_ptr<Session> session_;
+    // The journals "games" has read, read again only when they change.
+    mutable JournalSummaries journalSummaries_;
+    PrivateAnnouncements sorted_{announcer_, session_};  // what the session says, sorted
+    std::vector<Seat> seats_;
+    std::optional<EventLoop::TimerId> judgeTimer_;
+    std::optional<EventLoop::TimerId> flagTimer_;
+    std::optional<EventLoop::TimerId> limitTimer_;
+};
+
+}  // namespace arbiter

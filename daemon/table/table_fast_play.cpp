@@ -1,0 +1,160 @@
+// Fast play: moves made faster than the board is ever still, the clock's lever
+// as the end of a move, and the result signal of chess (docs/arbiterd.md,
+// "Fast play").
+#include <spdlog/spdlog.h>
+
+#include "daemon/referee/result_signal.h"
+#include "daemon/table/table.h"
+
+namespace arbiter {
+
+void Table::armLook() {
+    if (lookTimer_) loop_.cancel(*lookTimer_);
+    lookTimer_.reset();
+    // A game of one-step actions commits each as it is shown (surfaceChanged).
+    if (!game_->settleNeeded() || !session_ || session_->over() || !onBoard_) return;
+    if (settings_.settleMs <= kLookMs) return;  // the settle timer looks first
+    lookTimer_ = loop_.at(surface_.lastChange() + kLookMs, [this] {
+        lookTimer_.reset();
+        follow();
+    });
+}
+
+void Table::follow() {
+    // Each round commits the moves seen and looks again from the position
+    // after them: the board may be several moves on.
+    for (int round = 0; round < Referee::kMostCatchUpPlies; ++round) {
+        if (!session_ || session_->over() || !onBoard_ || boardBehind_ || resuming_ ||
+            !surface_.allKnown() || showsResultSignal()) {
+            shown_.reset();
+            return;
+        }
+        if (shown_ && shown_->ply != session_->ply()) shown_.reset();
+        prepareReferee();
+        // One move from the agreed position, or one on its way (a piece in the
+        // hand, a slide going on): the moves seen may yet become another.
+        Verdict now = referee_.judge(surface_);
+        if (now.kind == Verdict::Kind::Settled) shown_.reset();
+        if (now.kind != Verdict::Kind::Commit && now.kind != Verdict::Kind::Illegal &&
+            now.kind != Verdict::Kind::Ambiguous)
+            return;
+        if (now.kind != Verdict::Kind::Commit && shown_) {
+            // Judged from the position after the moves seen, the surface is
+            // the next moves begun or made: the board has moved on, they were
+            // made. What the board was seen to show goes before any sequence
+            // found afresh from the agreed position.
+            Verdict next = ahead_.judge(surface_, Referee::kMostCatchUpPlies, true);
+            if (next.kind == Verdict::Kind::Commit || next.kind == Verdict::Kind::Pending) {
+                commitShown();
+                continue;
+            }
+        }
+        if (now.kind != Verdict::Kind::Commit)
+            now = referee_.judge(surface_, Referee::kMostCatchUpPlies, true);
+        if (now.kind != Verdict::Kind::Commit || !now.consequences.empty()) return;
+        if (shown_ && shown_->actions == now.actions) return;
+        ShownMoves seen;
+        seen.actions = now.actions;
+        seen.seenAt = surface_.lastChange();
+        seen.touchMark = surface_.touchCount();
+        seen.ply = session_->ply();
+        seen.after = session_->current().clone();
+        for (const Action& a : seen.actions) {
+            seen.before = seen.after->clone();
+            seen.after->apply(a);
+        }
+        // Mid-game chance (a die to roll) is drawn by the session: the
+        // position after the moves is not known before they are committed.
+        if (seen.after->chance()) return;
+        shown_ = std::move(seen);
+        ahead_.prepare(*shown_->after, shown_->before.get(), &shown_->actions.back(), surface_);
+        return;
+    }
+}
+
+void Table::commitShown() {
+    ShownMoves seen = std::move(*shown_);
+    shown_.reset();
+    bool recorded = true;
+    for (const Action& a : seen.actions) {
+        recorded = session_->commit(a, {}, seen.seenAt);
+        if (!recorded || session_->over()) break;
+    }
+    spdlog::debug("{} moves followed before the board was still", seen.actions.size());
+    refereeStale_ = true;
+    committedSinceLever_ = true;
+    // The touches of the moves after them still count (a capture on a board
+    // that senses only occupancy).
+    surface_.markStillAt(seen.touchMark);
+    toClear_.clear();
+    afterBoardCommit();
+}
+
+void Table::afterBoardCommit() {
+    if (illegalShown_) session_->announceFixed();
+    illegalShown_ = false;
+    lastFixes_.clear();
+    chainShown_.clear();
+    lightGame();
+    armTimers();
+    if (session_->over()) {
+        gameEnded();
+        return;
+    }
+    prepareReferee();
+}
+
+void Table::clockLever(int, bool) {
+    if (!session_ || session_->over() || !onBoard_ || boardBehind_ || resuming_ ||
+        !surface_.allKnown())
+        return;
+    // Moves the board has moved on from come first, each at its own time.
+    follow();
+    if (!session_ || session_->over()) return;
+    const bool before = committedSinceLever_;
+    committedSinceLever_ = false;
+    prepareReferee();
+    Verdict v = referee_.judge(surface_, Referee::kMostCatchUpPlies);
+    if (v.kind == Verdict::Kind::Commit) {
+        if (judgeTimer_) loop_.cancel(*judgeTimer_);
+        judgeTimer_.reset();
+        early_ = v;
+        earlyStamp_ = surface_.changeStamp();
+        earlyPly_ = session_->ply();
+        pressing_ = true;
+        judgeInGame();
+        pressing_ = false;
+        committedSinceLever_ = false;  // this press ended it
+        return;
+    }
+    // A press that ends a move already recorded (the board was still first),
+    // or the one that starts the clocks, is what presses are for.
+    if (before || session_->ply() == 0) return;
+    out_.announce({"lever",
+                   "The clock was pressed, but the board shows no complete move since the last "
+                   "press.",
+                   {{"complete", false}}});
+}
+
+bool Table::showsResultSignal() const {
+    if (game_->name() != "fide" || !session_ || session_->over()) return false;
+    return resultSignalled(session_->current(), surface_).has_value();
+}
+
+void Table::watchResultSignal() {
+    if (signalTimer_) loop_.cancel(*signalTimer_);
+    signalTimer_.reset();
+    if (!showsResultSignal()) return;
+    const uint64_t stamp = surface_.changeStamp();
+    signalTimer_ = loop_.at(surface_.lastChange() + kResultSignalMs, [this, stamp] {
+        signalTimer_.reset();
+        if (!session_ || session_->over() || surface_.changeStamp() != stamp) return;
+        auto outcome = resultSignalled(session_->current(), surface_);
+        if (!outcome || !session_->signalResult(*outcome).empty()) return;
+        shown_.reset();
+        armTimers();
+        gameEnded();
+    });
+}
+
+}  // namespace arbiter

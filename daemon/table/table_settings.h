@@ -1,0 +1,44 @@
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "daemon/base/time_source.h"
+#include "daemon/clock/clock_face.h"
+#include "daemon/session/session.h"
+#include "daemon/table/board_layout.h"
+#include "engine/core/game_options.h"
+
+namespace arbiter {
+
+// Everything a table is set up with (setUpTable makes it from the
+// configuration): the game, its boards, the session's settings and the
+// table's own timing.
+struct TableSettings {
+    std::string game = "fide";
+    // Players, surface size, options and stand-ins; what is unset takes the game's default.
+    GameOptions gameOptions;
+    std::vector<BoardSetting> boards;
+    SessionSettings session;
+    // How long the surface must be still before it is judged. A DGT board scans
+    // every 200-250 ms and reports a slid piece square by square.
+    Millis settleMs = 300;
+    // How long a board that may show an unconfirmed capture stays still before
+    // the players are told how to confirm it.
+    Millis confirmHintMs = 2000;
+    // How often, while the boards do not show the start position, the
+    // squares still to set up are named (the same list at most every
+    // `setupRepeatMs`, so that a table left alone is not talked at).
+    // An unfinished game in the journal folder is closed as abandoned rather
+    // than resumed (arbiterd --new-game).
+    bool newGame = false;
+    Millis setupHintMs = 3000;
+    Millis setupRepeatMs = 30000;
+    // What the DGT clocks plugged into the boards show, and which half is White's.
+    ClockFaceSettings clockFace;
+    // Per seat, the secret a control client gives to speak as that player in
+    // a game of hidden views (ModeratedTable::admit); missing ones are empty.
+    std::vector<std::string> secrets;
+};
+
+}  // namespace arbiter

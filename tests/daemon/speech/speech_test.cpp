@@ -1,0 +1,477 @@
+#include "daemon/speech/speech.h"
+
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+
+#include <cstdint>
+#include <fstream>
+#include <iterator>
+
+#include "daemon/session/session.h"
+#include "daemon/speech/espeak.h"
+#include "daemon/speech/spoken_text.h"
+#include "tests/daemon/recording_sink.h"
+#include "tests/daemon/temp_directory.h"
+
+namespace arbiter {
+namespace {
+
+constexpr SpeechLanguage En = SpeechLanguage::English;
+constexpr SpeechLanguage De = SpeechLanguage::German;
+
+// A move announcement as a session makes it, with only what speech reads.
+Announcement move(const std::string& notation, std::vector<std::string> captured = {},
+                  const std::string& name = "", const std::string& text = "") {
+    return {"move",
+            text.empty() ? "1. " + notation + ". 15:00, 15:00" : text,
+            {{"san", notation}, {"notation", notation}, {"name", name}, {"captured", captured}}};
+}
+
+std::string chess(const std::string& san, SpeechLanguage language = En,
+                  std::vector<std::string> captured = {}) {
+    return spokenText(move(san, std::move(captured)), language, "fide");
+}
+
+TEST(SpokenText, ChessMovesInTheWordsPlayersUse) {
+    EXPECT_EQ(chess("e4"), "e4");
+    EXPECT_EQ(chess("Nf3"), "knight f3");
+    EXPECT_EQ(chess("Nxe5+", En, {"black pawn on e5"}), "knight takes e5, check");
+    EXPECT_EQ(chess("exd5", En, {"black pawn on d5"}), "pawn takes d5");
+    EXPECT_EQ(chess("Bb5"), "bishop b5");
+    EXPECT_EQ(chess("Rxa8#", En, {"black rook on a8"}), "rook takes a8, checkmate");
+    EXPECT_EQ(chess("Qh5"), "queen h5");
+    EXPECT_EQ(chess("Kf1"), "king f1");
+    EXPECT_EQ(chess("O-O"), "castles kingside");
+    EXPECT_EQ(chess("O-O-O+"), "castles queenside, check");
+    EXPECT_EQ(chess("e8=Q"), "e8 queen");
+    EXPECT_EQ(chess("bxa1=N+", En, {"white rook on a1"}), "pawn takes a1 knight, check");
+    // Which of two pieces moved, as players say it.
+    EXPECT_EQ(chess("Nbd7"), "knight b d7");
+    EXPECT_EQ(chess("R1xe2", En, {"white bishop on e2"}), "rook 1 takes e2");
+    EXPECT_EQ(chess("Qh4xe1#", En, {"white queen on e1"}), "queen h 4 takes e1, checkmate");
+}
+
+TEST(SpokenText, EnPassantIsSaidWhereThePawnTakenWasNotOnTheSquareMovedTo) {
+    EXPECT_EQ(chess("exd6", En, {"black pawn on d5"}), "pawn takes d6 en passant");
+    EXPECT_EQ(chess("exd6", De, {"black pawn on d5"}), "Bauer schlägt d6 en passant");
+    EXPECT_EQ(chess("exd6", En, {"black knight on d6"}), "pawn takes d6");
+}
+
+TEST(SpokenText, ChessMovesInGerman) {
+    EXPECT_EQ(chess("e4", De), "e4");
+    EXPECT_EQ(chess("Nxe5+", De, {"black pawn on e5"}), "Springer schlägt e5, Schach");
+    EXPECT_EQ(chess("Bc4", De), "Läufer c4");
+    EXPECT_EQ(chess("Rd1", De), "Turm d1");
+    EXPECT_EQ(chess("Qxf7#", De, {"black pawn on f7"}), "Dame schlägt f7, Matt");
+    EXPECT_EQ(chess("Ke2", De), "König e2");
+    EXPECT_EQ(chess("O-O", De), "kurze Rochade");
+    EXPECT_EQ(chess("O-O-O", De), "lange Rochade");
+    EXPECT_EQ(chess("e8=Q", De), "e8 Dame");
+    EXPECT_EQ(chess("exd5", De, {"black pawn on d5"}), "Bauer schlägt d5");
+}
+
+TEST(SpokenText, WhatIsNotSanIsReadAsWords) {
+    EXPECT_EQ(spokenSan("e9", false, En), "");
+    EXPECT_EQ(spokenSan("Zf3", false, En), "");
+    EXPECT_EQ(spokenSan("Nf3=Q", false, En), "");
+    EXPECT_EQ(spokenSan("e7e8q", false, En), "");
+    EXPECT_EQ(spokenSan("", false, En), "");
+    EXPECT_EQ(spokenSan("+", false, En), "");
+    // An announcement that is no SAN is still said, cell by cell.
+    EXPECT_EQ(chess("e2-e4"), "e2 to e4");
+}
+
+TEST(SpokenText, OtherGamesMovesSayTheirCellsAndWords) {
+    auto said = [](const std::string& notation, SpeechLanguage language = En) {
+        return spokenText(move(notation), language, "skirmish");
+    };
+    EXPECT_EQ(said("a2-a3"), "a2 to a3");
+    EXPECT_EQ(said("a4xa5"), "a4 takes a5");
+    EXPECT_EQ(said("@d4"), "on d4");
+    EXPECT_EQ(said("pass"), "pass");
+    EXPECT_EQ(said("5 e1-e6"), "5 e1 to e6");
+    EXPECT_EQ(said("c1-d3-e5-c6"), "c1 to d3 to e5 to c6");
+    EXPECT_EQ(said("drone a3-a5 crosses into Bob's territory"),
+              "drone a3 to a5 crosses into Bob's territory");
+    EXPECT_EQ(said("pawn f4xe5 for 1 point, 1 in all"), "pawn f4 takes e5 for 1 point, 1 in all");
+    // Remarks in brackets are for the eye.
+    EXPECT_EQ(said("freighter b7-a8 arrives in port (may place)"),
+              "freighter b7 to a8 arrives in port");
+    // Words that merely look like cells stay words.
+    EXPECT_EQ(said("slot 3 as fR2x"), "slot 3 as fR2x");
+    EXPECT_EQ(said("ab12-ab13"), "ab12 to ab13");
+
+    EXPECT_EQ(said("a2-a3", De), "a2 nach a3");
+    EXPECT_EQ(said("a4xa5", De), "a4 schlägt a5");
+    EXPECT_EQ(said("@d4", De), "auf d4");
+    EXPECT_EQ(said("pass", De), "passt");
+    EXPECT_EQ(said("has no move and passes", De), "hat keinen Zug und passt");
+    EXPECT_EQ(said("ends the turn", De), "beendet den Zug");
+    EXPECT_EQ(said("pawn f4xe5 for 1 point, 1 in all", De),
+              "pawn f4 schlägt e5 für 1 Punkt, 1 insgesamt");
+    // A game's own terms stay as its rules name them.
+    EXPECT_EQ(said("drone a3-a5 crosses into Bob's territory", De),
+              "drone a3 nach a5 crosses into Bob's territory");
+}
+
+TEST(SpokenText, TheMoverIsNamedWhereTheTableNamesThem) {
+    EXPECT_EQ(spokenText(move("a2-a3", {}, "Ann", "Ann: a2-a3 (a2-a3). Ann 5:00, Bob 5:00"), En,
+                         "skirmish"),
+              "Ann, a2 to a3");
+    // Chess numbers its moves instead; the number is not said.
+    EXPECT_EQ(spokenText(move("e4", {}, "Ann", "1. e4 (e2e4). Ann 5:00, Bob 5:00"), En, "fide"),
+              "e4");
+}
+
+TEST(SpokenText, GermanNumbersStayCardinalBeforeAFullStop) {
+    // espeak-ng reads "e5." followed by more words as "e fünfte".
+    Announcement illegal{"illegal", "", {{"fixes", {"put a white pawn on e2"}}}};
+    EXPECT_EQ(spokenText(illegal, De, "fide"),
+              "Ungültige Stellung. einen weißen Bauern auf e2 stellen");
+    Announcement board{"board", "", {{"name", "a1"}, {"connected", false}}};
+    EXPECT_EQ(spokenText(board, De, "fide"), "Brett a1 ist weg; die Partie wartet darauf");
+    Announcement result{"result", "", {{"status", "win"}, {"names", {"Team 2."}}}};
+    EXPECT_EQ(spokenText(result, De, "fide"), "Team 2 . gewinnt");
+}
+
+TEST(SpokenText, FixesOfTheBoardsInBothLanguages) {
+    EXPECT_EQ(spokenFix("put a white pawn on e4", En), "put a white pawn on e4");
+    EXPECT_EQ(spokenFix("take the black pawn (a drone) off c3", En), "take the black pawn off c3");
+    EXPECT_EQ(spokenFix("put a white pawn on e4", De), "einen weißen Bauern auf e4 stellen");
+    EXPECT_EQ(spokenFix("put a black queen on d8", De), "eine schwarze Dame auf d8 stellen");
+    EXPECT_EQ(spokenFix("take the white knight off g1", De), "den weißen Springer von g1 nehmen");
+    EXPECT_EQ(spokenFix("take the black queen (a freighter) off h8", De),
+              "die schwarze Dame von h8 nehmen");
+    EXPECT_EQ(spokenFix("take the piece off c31", De), "die Figur von c31 nehmen");
+    EXPECT_EQ(spokenFix("replace the white pawn on e8 by a white queen", De),
+              "den weißen Bauern auf e8 durch eine weiße Dame ersetzen");
+    // Anything else: the cells read, the words left.
+    EXPECT_EQ(spokenFix("move a3-a4", De), "move a3 nach a4");
+    EXPECT_EQ(spokenFix("put a green blob on e4", De), "put a green blob on e4");
+}
+
+TEST(SpokenText, TheTablesFixedPhrasesInBothLanguages) {
+    struct Case {
+        Announcement a;
+        const char* english;
+        const char* german;
+    };
+    const std::vector<Case> cases = {
+        {{"start", "", {{"game", "fide"}}}, "New game of chess", "Neue Partie Schach"},
+        {{"illegal",
+          "",
+          {{"fixes",
+            {"take the white pawn off e4", "put a white pawn on e2", "put a black king on e8",
+             "put a white king on e1", "put a white queen on d1"}}}},
+         "Illegal position. take the white pawn off e4; put a white pawn on e2; put a black king "
+         "on e8; and 2 more",
+         "Ungültige Stellung. den weißen Bauern von e4 nehmen; einen weißen Bauern auf e2 "
+         "stellen; einen schwarzen König auf e8 stellen; und 2 weitere"},
+        {{"consequences", "", {{"fixes", {"take the piece off d5"}}}},
+         "Now take the piece off d5",
+         "Jetzt die Figur von d5 nehmen"},
+        {{"setup", "", {{"fixes", {"put a white rook on a1"}}, {"count", 4}}},
+         "Still to set up: put a white rook on a1; and 3 more",
+         "Noch aufzubauen: einen weißen Turm auf a1 stellen; und 3 weitere"},
+        {{"fixed", "", {}}, "The position is correct again", "Die Stellung stimmt wieder"},
+        {{"ambiguous", "", {{"candidates", {"Nbd2", "Nfd2"}}}},
+         "The board fits more than one move",
+         "Die Bretter passen zu mehr als einem Zug"},
+        {{"confirm", "", {{"cells", {"e5", "d4"}}}},
+         "Lift the piece on e5 or d4 and set it down again",
+         "Die Figur auf e5 oder d4 anheben und wieder absetzen"},
+        {{"takeback", "", {{"undone", "Nf3"}}},
+         "Takeback: knight f3",
+         "Zurückgenommen: Springer f3"},
+        {{"claimable", "", {{"name", "Ann"}, {"reason", "threefold repetition"}}},
+         "Ann may claim a draw",
+         "Ann kann Remis beanspruchen"},
+        {{"draw-offer", "", {{"name", "Bob"}}}, "Bob offers a draw", "Bob bietet Remis an"},
+        {{"join", "", {{"name", "Eve"}}}, "Eve joins the game", "Eve kommt ins Spiel"},
+        {{"leave", "", {{"name", "Dee"}}}, "Dee leaves the game", "Dee verlässt das Spiel"},
+        {{"flag", "", {{"name", "Ann"}}},
+         "Ann's flag has fallen",
+         "Bei Ann ist das Blättchen gefallen"},
+        {{"time-limit", "", {}}, "The time limit is reached", "Das Zeitlimit ist erreicht"},
+        {{"pause", "", {}}, "Clocks paused", "Die Uhren sind angehalten"},
+        {{"resume-clocks", "", {}}, "Clocks running again", "Die Uhren laufen wieder"},
+        {{"resume", "", {}}, "The game goes on", "Die Partie geht weiter"},
+        {{"waiting", "", {}}, "Set up the start position", "Bitte die Grundstellung aufbauen"},
+        {{"error", "", {}},
+         "The game cannot be recorded",
+         "Die Partie kann nicht aufgezeichnet werden"},
+        {{"result", "", {{"status", "win"}, {"names", {"Ann"}}, {"reason", "checkmate"}}},
+         "checkmate. Ann wins",
+         "Schachmatt. Ann gewinnt"},
+        {{"result", "", {{"status", "win"}, {"names", {"Ann"}}, {"namedReason", "Bob resigned"}}},
+         "Bob resigned. Ann wins",
+         "Bob hat aufgegeben. Ann gewinnt"},
+        {{"result", "", {{"status", "win"}, {"names", {"Bob"}}, {"reason", "Ann lost on time"}}},
+         "Ann lost on time. Bob wins",
+         "Ann hat die Zeit überschritten. Bob gewinnt"},
+        {{"result", "", {{"status", "draw"}, {"reason", "threefold repetition (claimed by Ann)"}}},
+         "Draw: threefold repetition",
+         "Remis: dreifache Stellungswiederholung"},
+        {{"result", "", {{"status", "draw"}, {"reason", "stalemate"}}},
+         "Draw: stalemate",
+         "Remis: Patt"},
+        // A reason German has no words for is left out, the result said.
+        {{"result",
+          "",
+          {{"status", "win"}, {"names", {"Ann", "Cy"}}, {"reason", "Bob has no dots left"}}},
+         "Bob has no dots left. Ann and Cy win",
+         "Ann und Cy gewinnen"},
+        {{"result", "", {{"status", "abandoned"}}}, "Game abandoned", "Partie abgebrochen"},
+        {{"chance", "", {{"name", "Ann"}, {"notation", "flips"}}},
+         "Chance for Ann: flips",
+         "Zufall für Ann: wirft"},
+        {{"chain", "", {{"name", "Ann"}, {"made", "c2-d4 takes Blue's b34"}}},
+         "Ann, c2 to d4 takes Blue's b34",
+         "Ann, c2 nach d4 schlägt Blue's b34"},
+    };
+    for (const Case& c : cases) {
+        EXPECT_EQ(spokenText(c.a, En, "fide"), c.english) << c.a.type;
+        EXPECT_EQ(spokenText(c.a, De, "fide"), c.german) << c.a.type;
+    }
+    EXPECT_EQ(spokenText({"start", "", {}}, En, "martian"), "New game of Martian Chess");
+}
+
+TEST(SpokenText, WhatOnlyAScreenCanUseIsNotSaid) {
+    for (const Announcement& a :
+         std::vector<Announcement>{{"status", "Ann to move after 3 moves.", {}},
+                                   {"waiting", "Say arbiterctl new-game.", {{"by", "arbiterctl"}}},
+                                   {"board", "", {{"name", "a1"}, {"connected", true}}},
+                                   {"something-new", "text", {}},
+                                   {"flag", "no name", {}},
+                                   {"setup", "", {{"fixes", nlohmann::json::array()}}},
+                                   {"move", "", {{"san", 3}}},
+                                   {"confirm", "", {{"cells", "e5"}}}}) {
+        EXPECT_EQ(spokenText(a, En, "fide"), "") << a.type;
+        EXPECT_EQ(spokenText(a, De, "fide"), "") << a.type;
+    }
+}
+
+TEST(SpokenText, LanguagesAreNamedByTheirCodes) {
+    EXPECT_EQ(speechLanguageNamed("en"), En);
+    EXPECT_EQ(speechLanguageNamed("de"), De);
+    EXPECT_FALSE(speechLanguageNamed("fr"));
+    EXPECT_FALSE(speechLanguageNamed(""));
+    EXPECT_FALSE(speechLanguageNamed("english"));
+    EXPECT_EQ(speechLanguageCode(De), "de");
+}
+
+// A session's own announcements carry what speech needs.
+TEST(SpokenText, ASessionsMovesAreSpokenFromWhatItAnnounces) {
+    auto game = makeGame("fide");
+    SessionSettings settings;
+    settings.players = {"Ann", "Bob"};
+    ManualTimeSource time;
+    testing::RecordingSink sink;
+    std::string error;
+    auto session = Session::begin(*game, settings, sink, time, error);
+    ASSERT_TRUE(session) << error;
+    for (const char* uci : {"e2e4", "a7a6", "e4e5", "d7d5", "e5d6"}) {
+        auto a = session->current().decode(uci);
+        ASSERT_TRUE(a) << uci;
+        ASSERT_TRUE(session->commit(*a));
+    }
+    EXPECT_EQ(spokenText(sink.said.back(), En, "fide"), "pawn takes d6 en passant");
+    EXPECT_EQ(session->offerDraw(1), "");
+    EXPECT_EQ(spokenText(sink.said.back(), De, "fide"), "Bob bietet Remis an");
+    EXPECT_EQ(session->resign(1), "");
+    EXPECT_EQ(spokenText(sink.said.back(), De, "fide"), "Bob hat aufgegeben. Ann gewinnt");
+}
+
+// Says nothing aloud: remembers what it was asked to say, and is done when told.
+class FakeSpeaker final : public Speaker {
+  public:
+    bool say(const std::string& text, Done done, std::string& error) override {
+        if (refuse) {
+            error = "cannot run espeak-ng";
+            return false;
+        }
+        said.push_back(text);
+        done_ = std::move(done);
+        return true;
+    }
+    void finish(const std::string& failure = "") {
+        ASSERT_TRUE(done_);
+        Done done = std::move(done_);
+        done_ = nullptr;
+        done(failure);
+    }
+    bool speaking() const { return done_ != nullptr; }
+
+    std::vector<std::string> said;
+    bool refuse = false;
+
+  private:
+    Done done_;
+};
+
+TEST(SpeechSink, SaysOneTextAtATimeInOrder) {
+    FakeSpeaker speaker;
+    SpeechSink sink(speaker, En, "fide");
+    sink.announce(move("e4"));
+    sink.announce(move("e5"));
+    EXPECT_EQ(speaker.said, (std::vector<std::string>{"e4"}));
+    speaker.finish();
+    EXPECT_EQ(speaker.said, (std::vector<std::string>{"e4", "e5"}));
+    speaker.finish();
+    EXPECT_FALSE(speaker.speaking());
+    sink.announce(move("Nf3"));
+    EXPECT_EQ(speaker.said.back(), "knight f3");
+}
+
+TEST(SpeechSink, ABacklogLosesItsOldestTexts) {
+    FakeSpeaker speaker;
+    SpeechSink sink(speaker, En, "fide");
+    for (const char* san : {"e4", "e5", "Nf3", "Nc6", "Bb5", "a6"}) sink.announce(move(san));
+    EXPECT_EQ(speaker.said, (std::vector<std::string>{"e4"}));
+    EXPECT_EQ(sink.waiting(), (std::deque<std::string>{"bishop b5", "a6"}));
+    EXPECT_EQ(sink.dropped(), 3u);
+    speaker.finish();
+    speaker.finish();
+    EXPECT_EQ(speaker.said, (std::vector<std::string>{"e4", "bishop b5", "a6"}));
+}
+
+TEST(SpeechSink, NothingToSayIsNotQueued) {
+    FakeSpeaker speaker;
+    SpeechSink sink(speaker, En, "fide");
+    sink.announce({"status", "Ann to move after 3 moves.", {}});
+    EXPECT_TRUE(speaker.said.empty());
+    EXPECT_TRUE(sink.waiting().empty());
+}
+
+TEST(SpeechSink, GoesOnAfterTheSpeakerFails) {
+    FakeSpeaker speaker;
+    SpeechSink sink(speaker, En, "fide");
+    speaker.refuse = true;
+    sink.announce(move("e4"));  // cannot begin: dropped, not retried forever
+    EXPECT_TRUE(sink.waiting().empty());
+    speaker.refuse = false;
+    sink.announce(move("e5"));
+    speaker.finish("espeak-ng could not speak: no sound card");
+    sink.announce(move("Nf3"));
+    EXPECT_EQ(speaker.said, (std::vector<std::string>{"e5", "knight f3"}));
+}
+
+TEST(Espeak, TheCommandLineKeepsTheTextFromBeingReadAsOptions) {
+    EXPECT_EQ(espeakArguments("/usr/bin/espeak-ng", De, "-w Ann"),
+              (std::vector<std::string>{"/usr/bin/espeak-ng", "-v", "de", "--", "-w Ann"}));
+    EXPECT_EQ(espeakArguments("espeak-ng", En, "e4", "/tmp/e4.wav"),
+              (std::vector<std::string>{"espeak-ng", "-v", "en", "-w", "/tmp/e4.wav", "--", "e4"}));
+}
+
+TEST(Espeak, TheProgramIsFoundInTheSearchPath) {
+    testing::TempDirectory scratch{"arbiter-speech"};
+    const std::string bin = scratch.path() + "/bin", other = scratch.path() + "/other";
+    std::filesystem::create_directories(bin);
+    std::filesystem::create_directories(other);
+    std::ofstream(other + "/espeak-ng") << "not runnable\n";
+    std::ofstream(bin + "/espeak-ng") << "#!/bin/sh\n";
+    ::chmod((bin + "/espeak-ng").c_str(), 0755);
+    EXPECT_EQ(findProgram("espeak-ng", other + ":" + bin), bin + "/espeak-ng");
+    EXPECT_EQ(findProgram("espeak-ng", other), "");
+    EXPECT_EQ(findProgram("espeak-ng", ""), "");
+    EXPECT_EQ(findProgram("espeak-ng", scratch.path()), "");  // a folder is not a program
+    EXPECT_EQ(findProgram(bin + "/espeak-ng", ""), bin + "/espeak-ng");
+    EXPECT_EQ(findProgram(other + "/espeak-ng", bin), "");
+    EXPECT_EQ(findProgram("", bin), "");
+}
+
+// Runs `loop` until `speaker` is done with `text` (20 s at most); the
+// failure, or "timed out".
+std::string sayAndWait(EventLoop& loop, Speaker& speaker, const std::string& text) {
+    std::string failure = "timed out", error;
+    bool done = false;
+    if (!speaker.say(
+            text,
+            [&](const std::string& why) {
+                failure = why;
+                done = true;
+            },
+            error))
+        return error;
+    for (int round = 0; round < 400 && !done; ++round) loop.runOnce(50);
+    return failure;
+}
+
+// The seconds of sound in a WAV file: its data chunk's size over its bytes
+// per second (bytes 28 to 31 of the header).
+double wavSeconds(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    auto word = [&](size_t at) {
+        uint32_t v = 0;
+        for (size_t i = 0; i < 4; ++i) v |= uint32_t(uint8_t(bytes[at + i])) << (8 * i);
+        return v;
+    };
+    if (bytes.size() < 44 || bytes.compare(0, 4, "RIFF") != 0 || bytes.compare(8, 4, "WAVE") != 0)
+        return -1;
+    const uint32_t byteRate = word(28);
+    // Chunks after "fmt ": the first "data" holds the sound.
+    for (size_t at = 12; at + 8 <= bytes.size(); at += 8 + word(at + 4)) {
+        if (bytes.compare(at, 4, "data") == 0) {
+            uint32_t size = word(at + 4);
+            // A stream written without knowing its length says 0 or all ones.
+            if (size == 0 || size == 0xffffffff) size = uint32_t(bytes.size() - at - 8);
+            return byteRate ? double(size) / byteRate : -1;
+        }
+    }
+    return -1;
+}
+
+// The real espeak-ng, through the command line arbiterd builds: a move is
+// rendered to a file of about the length it takes to say. Fails (never
+// skips) without espeak-ng: scripts/bootstrap.sh installs it.
+TEST(Espeak, AMoveIsSpokenForAsLongAsItTakesToSayIt) {
+    const char* path = std::getenv("PATH");
+    const std::string program = findProgram("espeak-ng", path ? path : "");
+    ASSERT_FALSE(program.empty())
+        << "espeak-ng is not installed (scripts/bootstrap.sh installs it)";
+    testing::TempDirectory scratch{"arbiter-speech"};
+    SystemTimeSource clock;
+    EventLoop loop(clock);
+    struct Case {
+        SpeechLanguage language;
+        const char* said;
+    };
+    for (const Case& c :
+         {Case{En, "knight takes e5, check"}, Case{De, "Springer schlägt e5, Schach"}}) {
+        const std::string text = chess("Nxe5+", c.language, {"black pawn on e5"});
+        ASSERT_EQ(text, c.said);
+        const std::string wav = scratch.path() + "/" + speechLanguageCode(c.language) + ".wav";
+        EspeakSpeaker speaker(loop, program, c.language, wav);
+        EXPECT_EQ(sayAndWait(loop, speaker, text), "");
+        ASSERT_TRUE(std::filesystem::exists(wav));
+        EXPECT_GT(std::filesystem::file_size(wav), 44u);
+        const double seconds = wavSeconds(wav);
+        EXPECT_GE(seconds, 0.8) << text;
+        EXPECT_LE(seconds, 4.0) << text;
+    }
+}
+
+TEST(Espeak, AProgramThatFailsIsReportedAndTheNextTextStillSaid) {
+    testing::TempDirectory scratch{"arbiter-speech"};
+    SystemTimeSource clock;
+    EventLoop loop(clock);
+    // A stand-in that complains as espeak-ng does when there is no sound card.
+    const std::string fake = scratch.path() + "/espeak-ng";
+    std::ofstream(fake) << "#!/bin/sh\necho \"ALSA lib: cannot find card '0'\" >&2\n"
+                           "[ \"$4\" = bad ] && exit 3\nexit 0\n";
+    ::chmod(fake.c_str(), 0755);
+    EspeakSpeaker speaker(loop, fake, En);
+    EXPECT_EQ(sayAndWait(loop, speaker, "e4"),
+              "espeak-ng could not speak: ALSA lib: cannot find card '0'");
+    EXPECT_EQ(sayAndWait(loop, speaker, "bad"),
+              "espeak-ng failed (exit status 3): ALSA lib: cannot find card '0'");
+    EspeakSpeaker missing(loop, scratch.path() + "/none", En);
+    std::string error;
+    EXPECT_FALSE(missing.say(
+        "e4", [](const std::string&) {}, error));
+    EXPECT_NE(error.find("cannot run " + scratch.path() + "/none"), std::string::npos) << error;
+}
+
+}  // namespace
+}  // namespace arbiter

@@ -1,0 +1,565 @@
+// The table in-process: board events in, verdicts and control requests, time by hand.
+#include "daemon/table/table.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+
+#include "daemon/journal/journal_checksum.h"
+#include "drivers/dgt/dgt_pieces.h"
+#include "drivers/dgt/dgt_protocol.h"
+#include "tests/daemon/surface_fixture.h"
+#include "tests/drivers/pty_pair.h"
+
+#include "tests/daemon/temp_directory.h"
+
+namespace arbiter {
+namespace {
+
+namespace fs = std::filesystem;
+using testing::squaresFromFen;
+
+constexpr const char* kStart = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+
+class Said : public AnnouncementSink {
+  public:
+    void announce(const Announcement& a) override { all.push_back(a); }
+    bool has(const std::string& type) const {
+        for (const auto& a : all) {
+            if (a.type == type) return true;
+        }
+        return false;
+    }
+    std::vector<Announcement> all;
+};
+
+class TableTest : public ::testing::Test {
+  protected:
+    // One board at a device that is not there, 5+3, the test's journal folder.
+    TableSettings settings() const {
+        TableSettings s;
+        BoardSetting board;
+        board.name = board.placement.name = "board";
+        board.device = {"dgt", dir + "/no-board-here"};
+        s.boards.push_back(board);
+        s.session.time = *TimeControl::parse("5+3");
+        s.session.journalDir = dir + "/games";
+        s.settleMs = 100;
+        return s;
+    }
+    void SetUp() override {
+        std::string error;
+        table = Table::create(loop, settings(), said, error);
+        ASSERT_TRUE(table) << error;
+    }
+    void TearDown() override { table.reset(); }
+    // The board shows `fen` and stays still long enough to be judged.
+    void show(const std::string& fen) {
+        table->boardDump(0, squaresFromFen(fen));
+        time.advance(150);
+        loop.runOnce(0);
+    }
+    void startGame() {
+        show(kStart);
+        ASSERT_TRUE(said.has("start"));
+    }
+
+    testing::TempDirectory scratch{"arbiter-table"};
+    std::string dir = scratch.path();
+    ManualTimeSource time;
+    EventLoop loop{time};
+    Said said;
+    std::unique_ptr<Table> table;
+};
+
+TEST_F(TableTest, GameBeginsWhenTheStartPositionIsStill) {
+    table->boardDump(0, squaresFromFen(kStart));
+    time.advance(50);
+    loop.runOnce(0);
+    EXPECT_FALSE(said.has("start"));
+    time.advance(100);
+    loop.runOnce(0);
+    EXPECT_TRUE(said.has("start"));
+}
+
+TEST_F(TableTest, WaitingSaysHowToSetUpChess) {
+    table->connectBoards();
+    ASSERT_FALSE(said.all.empty());
+    EXPECT_EQ(said.all.front().text,
+              "Waiting for the start position of fide (the usual one: White on ranks 1 and 2, "
+              "Black on 7 and 8, each queen on her own colour, d1 and d8).");
+}
+
+TEST_F(TableTest, TheSquaresStillToSetUpAreNamedEveryFewSeconds) {
+    // One pawn on e4 instead of e2, the black queen on h4 instead of d8.
+    show("rnb1kbnr/pppppppp/8/8/4P2q/8/PPPP1PPP/RNBQKBNR");
+    auto told = [&] {
+        std::vector<std::string> texts;
+        for (const auto& a : said.all)
+            if (a.type == "setup") texts.push_back(a.text);
+        return texts;
+    };
+    EXPECT_TRUE(told().empty());  // not while the players are still at it
+    time.advance(3000);
+    loop.runOnce(0);
+    ASSERT_EQ(told().size(), 1u);
+    EXPECT_EQ(told()[0],
+              "Still to set up the start position of fide: put a white pawn on e2; take the white "
+              "pawn off e4; take the black queen off h4; put a black queen on d8.");
+    // The same list is not said again every few seconds...
+    time.advance(3000);
+    loop.runOnce(0);
+    EXPECT_EQ(told().size(), 1u);
+    // ...but what is left after a change is.
+    show("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR");
+    time.advance(3000);
+    loop.runOnce(0);
+    ASSERT_EQ(told().size(), 2u);
+    EXPECT_EQ(told()[1],
+              "Still to set up the start position of fide: put a white pawn on e2; take the white "
+              "pawn off e4.");
+    show(kStart);
+    EXPECT_TRUE(said.has("start"));
+    time.advance(10000);
+    loop.runOnce(0);
+    EXPECT_EQ(told().size(), 2u);  // quiet once the game is on
+}
+
+TEST_F(TableTest, AnEmptyBoardIsToldHowManySquaresAreLeft) {
+    show("8/8/8/8/8/8/8/8");
+    time.advance(3000);
+    loop.runOnce(0);
+    std::string text;
+    for (const auto& a : said.all)
+        if (a.type == "setup") text = a.text;
+    EXPECT_NE(text.find("; and 24 more squares."), std::string::npos) << text;
+}
+
+// After a restart the board is set up again, often from the start position:
+// that is guided by what is left to set up, never read as moves or a takeback.
+TEST_F(TableTest, AResumedGameIsSetUpAgainFromAPictureNotReadAsMoves) {
+    startGame();
+    show("rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR");    // 1. d4
+    show("rnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBQKBNR");  // 1... d5
+    show("rnbqkbnr/ppp1pppp/8/3p4/2PP4/8/PP2PPPP/RNBQKBNR");  // 2. c4
+    show("rnbqkbnr/ppp1pppp/8/8/2pP4/8/PP2PPPP/RNBQKBNR");    // 2... dxc4
+    ASSERT_EQ(table->session()->ply(), 4);
+    // arbiterd stops; the board is put back to the start while it is down.
+    table.reset();
+    said.all.clear();
+    std::string error;
+    table = Table::create(loop, settings(), said, error);
+    ASSERT_TRUE(table) << error;
+    show(kStart);
+    std::string setup;
+    for (const auto& a : said.all) {
+        EXPECT_NE(a.type, "illegal") << a.text;
+        if (a.type == "setup") setup = a.text;
+    }
+    EXPECT_EQ(setup.rfind("Set up the position of the resumed game: take the white pawn off c2; "
+                          "take the white pawn off d2; put a black pawn on c4; put a white pawn "
+                          "on d4; take the black pawn off d7. The position:\n",
+                          0),
+              0u)
+        << setup;
+    EXPECT_NE(setup.find("\n 4 . . p P . . . .\n"), std::string::npos) << setup;
+    // Set up in the natural order, passing through the position before 2...
+    // dxc4: no takeback.
+    show("rnbqkbnr/ppp1pppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR");
+    show("rnbqkbnr/ppp1pppp/8/3p4/2PP4/8/PP2PPPP/RNBQKBNR");
+    show("rnbqkbnr/ppp1pppp/8/8/2pP4/8/PP2PPPP/RNBQKBNR");
+    EXPECT_EQ(table->session()->ply(), 4);
+    EXPECT_FALSE(said.has("takeback"));
+    EXPECT_TRUE(said.has("fixed"));
+    show("rnbqkbnr/ppp1pppp/8/8/2pP4/4P3/PP3PPP/RNBQKBNR");  // 3. e3, refereed again
+    EXPECT_EQ(table->session()->ply(), 5);
+}
+
+TEST_F(TableTest, OptionsThatContradictTheGameToResumeAreRefused) {
+    startGame();
+    show("rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR");  // 1. d4
+    table.reset();
+    TableSettings other = settings();
+    other.session.time = *TimeControl::parse("10+0");
+    other.session.timeGiven = true;
+    std::string error;
+    EXPECT_FALSE(Table::create(loop, other, said, error));
+    EXPECT_NE(error.find(", played with 5+3, not 10+0; leave those options out to resume it, or "
+                         "start afresh with arbiterd --new-game"),
+              std::string::npos)
+        << error;
+    other.session.time = *TimeControl::parse("5+3");
+    other.session.players = {"Ann", "Bob"};
+    error.clear();
+    EXPECT_FALSE(Table::create(loop, other, said, error));
+    EXPECT_NE(error.find("played by White, Black rather than the players named"), std::string::npos)
+        << error;
+    // The same time control, given or not, and no names: resumed.
+    other.session.players.clear();
+    EXPECT_TRUE(Table::create(loop, other, said, error)) << error;
+}
+
+// A journal's time that is no time control is damage, named with its line,
+// not a choice the table's own time could contradict.
+TEST_F(TableTest, ATimeControlTheJournalMangledIsNamedWithItsLineNotQuoted) {
+    startGame();
+    show("rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR");  // 1. d4
+    const std::string journal = table->session()->journalPath();
+    table.reset();
+    std::ifstream in(journal);
+    std::string first, rest((std::istreambuf_iterator<char>(std::getline(in, first))), {});
+    nlohmann::json header = nlohmann::json::parse(first);
+    header.erase("crc");
+    header["time"] = "99999999999999999999+1";
+    std::ofstream(journal, std::ios::trunc) << sealedLine(header.dump()) << "\n" << rest;
+    TableSettings other = settings();
+    other.session.time = *TimeControl::parse("10+0");
+    other.session.timeGiven = true;
+    std::string error;
+    EXPECT_FALSE(Table::create(loop, other, said, error));
+    EXPECT_NE(error.find(journal + ":1: bad or missing \"time\""), std::string::npos) << error;
+    EXPECT_EQ(error.find("99999999999999999999"), std::string::npos) << error;
+}
+
+TEST_F(TableTest, AGameBeginsFromThePositionAskedForAndResumesOnlyWithIt) {
+    TableSettings endgame = settings();
+    endgame.session.start = "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1";
+    std::string error;
+    table = Table::create(loop, endgame, said, error);
+    ASSERT_TRUE(table) << error;
+    table->connectBoards();
+    EXPECT_EQ(said.all.back().text,
+              "Waiting for the start position of fide: white king on e1; white pawn on e2; black "
+              "king on e5.");
+    show(kStart);
+    EXPECT_FALSE(said.has("start"));  // not the position of this table
+    show("8/8/8/4k3/8/8/4P3/4K3");
+    ASSERT_TRUE(said.has("start"));
+    show("8/8/8/4k3/4P3/8/8/4K3");  // 1. e4
+    ASSERT_EQ(table->session()->ply(), 1);
+    auto journal = readJournal(table->session()->journalPath(), error);
+    ASSERT_TRUE(journal) << error;
+    EXPECT_EQ(journal->header["start"], "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1");
+    table.reset();
+    // Another position asked for contradicts the game to resume...
+    TableSettings other = settings();
+    other.session.start = "4k3/8/8/8/8/8/8/4K2R w K - 0 1";
+    EXPECT_FALSE(Table::create(loop, other, said, error));
+    EXPECT_NE(error.find(", begun from 8/8/8/4k3/8/8/4P3/4K3 w - - 0 1 rather than the position "
+                         "asked for; leave those options out to resume it"),
+              std::string::npos)
+        << error;
+    // ...and a bad one is refused with the game's reason.
+    other.session.start = "8/8 w";
+    EXPECT_FALSE(Table::create(loop, other, said, error));
+    EXPECT_EQ(error.rfind("position \"8/8 w\" is not a position of fide: ", 0), 0u) << error;
+    // The same one, or none, resumes it.
+    table = Table::create(loop, endgame, said, error);
+    ASSERT_TRUE(table) << error;
+    EXPECT_EQ(table->session()->ply(), 1);
+    table = Table::create(loop, settings(), said, error);
+    ASSERT_TRUE(table) << error;
+    EXPECT_EQ(table->session()->ply(), 1);
+}
+
+TEST_F(TableTest, NewGameClosesTheUnfinishedGameRatherThanResumingIt) {
+    startGame();
+    show("rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR");  // 1. d4
+    table.reset();
+    said.all.clear();
+    TableSettings fresh = settings();
+    fresh.newGame = true;
+    fresh.session.time = *TimeControl::parse("10+0");  // no longer contradicts anything
+    fresh.session.timeGiven = true;
+    std::string error;
+    table = Table::create(loop, fresh, said, error);
+    ASSERT_TRUE(table) << error;
+    ASSERT_FALSE(said.all.empty());
+    EXPECT_EQ(said.all.front().type, "abandoned");
+    EXPECT_NE(said.all.front().text.find(
+                  "(1 moves) is closed as abandoned, as --new-game asks; a new game begins."),
+              std::string::npos)
+        << said.all.front().text;
+    EXPECT_FALSE(table->session());  // waiting for the start position
+    show(kStart);
+    ASSERT_TRUE(table->session());
+    EXPECT_EQ(table->session()->ply(), 0);
+    // The old game's record was written; nothing is left to resume.
+    std::string unreadable;
+    EXPECT_FALSE(findUnfinishedJournal(dir + "/games", unreadable).has_value() &&
+                 findUnfinishedJournal(dir + "/games", unreadable)->path !=
+                     table->session()->journalPath());
+}
+
+TEST_F(TableTest, StatusSaysWhatTheTableWaitsFor) {
+    EXPECT_EQ(table->status()["awaited"], "the start position of fide on the boards");
+    startGame();
+    EXPECT_EQ(table->status()["awaited"], "White to move");
+    show("rnbqkbnr/pppppppp/8/8/8/4P3/PPP1PPPP/RNBQKBNR");  // a pawn from d2 to e3
+    EXPECT_EQ(table->status()["awaited"],
+              "the boards to be put right: put a white pawn on d2; take the white pawn off e3");
+    EXPECT_EQ(table->status()["picture"][4], " 4 . . . . . . . .");
+}
+
+TEST_F(TableTest, StatusDescribesTheGameForClients) {
+    startGame();
+    show("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR");
+    nlohmann::json s = table->status();
+    EXPECT_EQ(s["game"], "fide");
+    EXPECT_EQ(s["session"]["ply"], 1);
+    EXPECT_EQ(s["session"]["toMove"], 1);
+    EXPECT_EQ(s["boards"][0]["connected"], false);
+}
+
+TEST_F(TableTest, ResignationEndsTheGame) {
+    startGame();
+    ControlReply r = table->act("resign", 0, "");
+    ASSERT_TRUE(r.ok) << r.error;
+    EXPECT_EQ(said.all.back().type, "waiting");
+    EXPECT_EQ(table->session()->outcome().winners, std::vector<PlayerId>{1});
+}
+
+TEST_F(TableTest, DrawNeedsAnOfferFromAnotherPlayer) {
+    startGame();
+    EXPECT_FALSE(table->act("draw-accept", 1, "").ok);
+    ASSERT_TRUE(table->act("draw-offer", 0, "").ok);
+    EXPECT_FALSE(table->act("draw-accept", 0, "").ok);  // not one's own offer
+    ASSERT_TRUE(table->act("draw-accept", 1, "").ok);
+    EXPECT_EQ(table->session()->outcome().status, Outcome::Status::Draw);
+}
+
+TEST_F(TableTest, DrawOfferLapsesWhenTheOpponentMoves) {
+    startGame();
+    show("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR");
+    ASSERT_TRUE(table->act("draw-offer", 0, "").ok);
+    show("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR");
+    EXPECT_FALSE(table->act("draw-accept", 1, "").ok);
+}
+
+TEST_F(TableTest, DrawClaimWithoutRepetitionIsRefused) {
+    startGame();
+    ControlReply r = table->act("draw-claim", -1, "");
+    EXPECT_FALSE(r.ok);
+    EXPECT_EQ(r.error, "there is no draw to claim in this position");
+    EXPECT_FALSE(table->session()->over());
+}
+
+TEST_F(TableTest, AnnouncedMoveIsCommittedAndTheBoardMustFollow) {
+    startGame();
+    ASSERT_TRUE(table->act("e2e4", -1, "").ok);
+    EXPECT_EQ(table->session()->ply(), 1);
+    time.advance(150);
+    loop.runOnce(0);
+    // The board still shows the start: what to make is said once, no alarm.
+    EXPECT_EQ(said.all.back().type, "consequences");
+    EXPECT_EQ(said.all.back().text, "Now take the white pawn off e2; put a white pawn on e4.");
+    show("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR");
+    EXPECT_EQ(said.all.back().type, "fixed");
+}
+
+TEST_F(TableTest, BadControlActionsAreRefusedAndChangeNothing) {
+    startGame();
+    for (auto [action, player] : std::vector<std::pair<std::string, int>>{
+             {"e2e5", -1}, {"fly", -1}, {"", -1}, {"e7e5", -1}, {"resign", 7}, {"e2e4", 1}}) {
+        ControlReply r = table->act(action, player, "");
+        EXPECT_FALSE(r.ok) << action;
+        EXPECT_FALSE(r.error.empty()) << action;
+    }
+    EXPECT_EQ(table->session()->ply(), 0);
+    EXPECT_FALSE(table->session()->over());
+}
+
+TEST_F(TableTest, TakebackThroughControlWaitsForTheBoardToFollow) {
+    startGame();
+    EXPECT_FALSE(table->takeback().ok);
+    show("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR");
+    ASSERT_TRUE(table->takeback().ok);
+    EXPECT_EQ(table->session()->ply(), 0);
+    // The board still shows e4: that is not the move being made again.
+    time.advance(150);
+    loop.runOnce(0);
+    EXPECT_EQ(said.all.back().type, "illegal");
+    EXPECT_EQ(table->session()->ply(), 0);
+    show(kStart);
+    EXPECT_EQ(said.all.back().type, "fixed");
+    show("rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR");
+    EXPECT_EQ(table->session()->ply(), 1);
+}
+
+TEST_F(TableTest, PausedClocksDoNotRunOut) {
+    startGame();
+    show("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR");
+    ASSERT_TRUE(table->pauseClocks().ok);
+    EXPECT_FALSE(table->pauseClocks().ok);
+    time.advance(10 * 60 * 1000);
+    loop.runOnce(0);
+    EXPECT_FALSE(table->session()->over());
+    ASSERT_TRUE(table->resumeClocks().ok);
+    time.advance(5 * 60 * 1000);
+    loop.runOnce(0);
+    EXPECT_TRUE(table->session()->over());
+}
+
+TEST_F(TableTest, NewGameAbandonsTheCurrentOne) {
+    startGame();
+    show("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR");
+    ASSERT_TRUE(table->newGame().ok);
+    EXPECT_TRUE(table->session()->over());
+    size_t starts = 0;
+    show(kStart);
+    for (const auto& a : said.all) starts += a.type == "start";
+    EXPECT_EQ(starts, 2u);
+}
+
+TEST_F(TableTest, GamesListsTheJournalFolderForClients) {
+    ControlReply none = table->games();
+    ASSERT_TRUE(none.ok) << none.error;
+    EXPECT_EQ(none.data["games"], nlohmann::json::array());
+    startGame();
+    show("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR");
+    const std::string journal = table->session()->journalPath();
+    ASSERT_TRUE(table->newGame().ok);
+    ControlReply listed = table->games();
+    ASSERT_TRUE(listed.ok) << listed.error;
+    EXPECT_EQ(listed.data["folder"], dir + "/games");
+    ASSERT_EQ(listed.data["games"].size(), 1u) << listed.data;
+    const nlohmann::json& game = listed.data["games"][0];
+    EXPECT_EQ(game["journal"], journal);
+    EXPECT_EQ(game["game"], "fide");
+    EXPECT_EQ(game["state"], "abandoned");
+    EXPECT_EQ(game["moves"], 1);
+}
+
+std::string readFile(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+void writeFile(const std::string& path, const std::string& text) {
+    std::ofstream(path, std::ios::binary | std::ios::trunc) << text;
+}
+
+// "games" runs in the table's loop, which the boards wait for: a journal is
+// read only when it changed since, and the game being played only for its
+// first line (the table knows its moves), however long it has grown.
+TEST_F(TableTest, GamesReadsEachJournalOnceAndTheGameInProgressOnlyForItsFirstLine) {
+    startGame();
+    show("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR");
+    const std::string finished = table->session()->journalPath();
+    ASSERT_TRUE(table->newGame().ok);
+    show(kStart);
+    show("rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR");
+    show("rnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBQKBNR");
+    ASSERT_EQ(table->session()->turns(), 2);
+    const std::string playing = table->session()->journalPath();
+    ASSERT_NE(playing, finished);
+    ASSERT_EQ(table->games().data["games"][0]["state"], "abandoned");
+
+    // The finished journal's bytes change, its size and time do not: not read again.
+    const auto stamp = std::filesystem::last_write_time(finished);
+    std::string text = readFile(finished);
+    std::replace(text.begin(), text.end(), '"', '\'');
+    writeFile(finished, text);
+    std::filesystem::last_write_time(finished, stamp);
+    // The game in progress: everything after its first line is not read.
+    std::string current = readFile(playing);
+    writeFile(playing, current.substr(0, current.find('\n') + 1) + "not a journal line\n");
+
+    const nlohmann::json games = table->games().data["games"];
+    ASSERT_EQ(games.size(), 2u) << games;
+    EXPECT_EQ(games[0]["state"], "abandoned") << games[0];
+    EXPECT_EQ(games[0]["moves"], 1);
+    EXPECT_EQ(games[1]["state"], "in progress") << games[1];
+    EXPECT_EQ(games[1]["moves"], 2);
+    // A journal that changed is read again.
+    writeFile(finished, text + "\n");
+    EXPECT_EQ(table->games().data["games"][0]["state"], "damaged");
+}
+
+// A finished game's result says how many moves it had: the listing reads its
+// first and last lines, however many lie between.
+TEST_F(TableTest, GamesTakesAFinishedGamesMovesFromItsResult) {
+    startGame();
+    show("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR");
+    const std::string finished = table->session()->journalPath();
+    ASSERT_TRUE(table->newGame().ok);
+    std::string text = readFile(finished);
+    ASSERT_NE(text.rfind("\"moves\":1,"), std::string::npos) << text;
+    const size_t second = text.find('\n') + 1;
+    text.replace(second, text.find('\n', second) - second, "not read");
+    writeFile(finished, text);
+    const nlohmann::json game = table->games().data["games"][0];
+    EXPECT_EQ(game["state"], "abandoned") << game;
+    EXPECT_EQ(game["moves"], 1);
+}
+
+// A DGT board with LEDs at the far end of a pseudo-terminal: what arbiterd
+// sends it is read byte for byte.
+class BoardWithLeds {
+  public:
+    // Answers arbiterd's first requests as a Revelation II showing `fen`.
+    void answer(const std::string& fen) {
+        pty.receive(7);  // reset, serial numbers, version, trademark, board, updates
+        const std::string trademark = "DGT Revelation II";
+        std::vector<uint8_t> bytes{dgt::kTrademark, 0, uint8_t(3 + trademark.size())};
+        bytes.insert(bytes.end(), trademark.begin(), trademark.end());
+        bytes.insert(bytes.end(), {dgt::kBoardDump, 0, uint8_t(dgt::kBoardDumpLength)});
+        for (const Appearance& square : squaresFromFen(fen))
+            bytes.push_back(dgt::pieceCode(square));
+        ASSERT_TRUE(pty.send(bytes));
+    }
+    // The next `count` LED commands (six bytes each), in hex.
+    std::string leds(size_t count) {
+        std::string text;
+        for (uint8_t b : pty.receive(6 * count)) {
+            char hex[4];
+            std::snprintf(hex, sizeof hex, "%02x ", b);
+            text += hex;
+        }
+        if (!text.empty()) text.pop_back();
+        return text;
+    }
+    test::PtyPair pty;
+};
+
+constexpr const char* kAllOff = "60 04 00 00 3f 00";
+
+TEST_F(TableTest, TheLedsShowTheLastMoveAndWhileTheBoardIsWrongWhatToFix) {
+    BoardWithLeds board;
+    ASSERT_TRUE(board.pty.ok());
+    TableSettings s = settings();
+    s.boards[0].device = {"dgt", board.pty.slavePath()};
+    std::string error;
+    table = Table::create(loop, s, said, error);
+    ASSERT_TRUE(table) << error;
+    table->connectBoards();
+    board.answer(kStart);
+    // Until the answer has come through the pty (it may take a moment).
+    for (int i = 0; i < 50 && !table->surface().allKnown(); ++i) loop.runOnce(100);
+    ASSERT_TRUE(table->surface().allKnown());
+    EXPECT_EQ(board.leds(1), kAllOff);  // a board that has just come is told all
+    time.advance(150);
+    loop.runOnce(0);
+    ASSERT_TRUE(said.has("start"));
+    // e2 (square 52) and e4 (36): nothing was lit, so only these go on.
+    show("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR");
+    EXPECT_EQ(board.leds(1), "60 04 01 24 34 00");
+    // e7 (12) and e5 (28) in their place.
+    show("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR");
+    EXPECT_EQ(board.leds(2), std::string(kAllOff) + " 60 04 01 0c 1c 00");
+    // The white king stepped to e3, which it cannot: e3 (44) and e1 (60) are to fix.
+    show("rnbqkbnr/pppp1ppp/8/4p3/4P3/4K3/PPPP1PPP/RNBQ1BNR");
+    ASSERT_EQ(said.all.back().type, "illegal");
+    EXPECT_EQ(board.leds(2), std::string(kAllOff) + " 60 04 01 2c 3c 00");
+    // Put back: the last move again.
+    show("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR");
+    ASSERT_EQ(said.all.back().type, "fixed");
+    EXPECT_EQ(board.leds(2), std::string(kAllOff) + " 60 04 01 0c 1c 00");
+}
+
+}  // namespace
+}  // namespace arbiter
