@@ -89,10 +89,12 @@ std::array<Cell, 4> neighbours(Cell c) {
             (y + kRanks - 1) % kRanks * kFiles + x};
 }
 
-// The orthogonally connected singularities containing `t`, the mover's own
-// cell `p` never among them: it counts as occupied while it moves.
-CellSet groupOf(const CellSet& singular, Cell t, Cell p) {
-    assert(singular.has(t) && t != p);
+// The orthogonally connected singularities containing `t`. Mid-chain the
+// mover's own cell is one of them (the capture made it singular) and joins
+// the groups beside it, as RULINGS.md has it: counting as occupied keeps the
+// dot from resting there, not the cell out of the group.
+CellSet groupOf(const CellSet& singular, Cell t) {
+    assert(singular.has(t));
     CellSet group;
     std::array<Cell, kCells> stack{};
     size_t top = 0;
@@ -101,7 +103,7 @@ CellSet groupOf(const CellSet& singular, Cell t, Cell p) {
     while (top > 0) {
         const Cell c = stack[--top];
         for (Cell n : neighbours(c)) {
-            if (n == NoCell || n == p || !singular.has(n) || group.has(n)) continue;
+            if (n == NoCell || !singular.has(n) || group.has(n)) continue;
             group.add(n);
             stack[top++] = n;
         }
@@ -123,8 +125,12 @@ void eachJump(const Board& b, Side mover, Cell p, const CellSet& touched, Way wa
             if (own.has(opposite(t))) continue;  // an own circle
             rests.add(t);
         } else {
-            group = groupOf(b.singular, t, p);
-            if (group.meets(touched)) continue;
+            group = groupOf(b.singular, t);
+            // A slide through a group holding the dot's own cell would pass
+            // through that cell, which the dot never does; mid-chain it is
+            // also a singularity this capture made, which the seed forbids
+            // the chain to touch again.
+            if (group.has(p) || group.meets(touched)) continue;
             group.each([&](Cell g) {
                 for (Cell r : neighbours(g)) {
                     if (r == NoCell || group.has(r) || b.occupied(r) || b.singular.has(r) ||

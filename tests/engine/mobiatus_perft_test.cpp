@@ -63,6 +63,25 @@ TEST(MobiatusPerft, AGroupMadeOfTheChainsOwnSingularity) {
     EXPECT_EQ(count("c2:R b34:B b3:x b2:x e20:B", 1), 11u);
 }
 
+// After a1-b3 takes d33 the chain may not slide through b4-c4-d4, which is
+// joined to b3: 4 chains and 3 plain moves, where the slide's 6 rests would
+// have made 13.
+TEST(MobiatusPerft, AChainBesideAGroupJoinedToItsOwnCell) {
+    EXPECT_EQ(count("a1:R d33:B e46:B b4:x c4:x d4:x", 1), 7u);
+}
+
+// With Blue's dots on b3's four plain jumps, that slide was the capture's
+// only way on: the capture may not be made, and a1's 3 plain moves remain.
+TEST(MobiatusPerft, ACaptureRefusedWhenItsOnlyWayOnIsIntoAGroupJoinedToItsCell) {
+    EXPECT_EQ(count("a1:R d33:B b4:x c4:x d4:x c5:B d2:B c1:B a5:B", 1), 3u);
+}
+
+// The same group beside a dot that is not in a chain: 5 plain jumps and the
+// 6 rests of the slide that are no jump.
+TEST(MobiatusPerft, AnOrdinarySlideThroughAGroupJoinedToTheStartCell) {
+    EXPECT_EQ(count("b3:R e46:B b4:x c4:x d4:x", 1), 11u);
+}
+
 // 33 chains, 31 positions: two pairs of chains take b42 and d43 in either
 // order and end on the same cell.
 TEST(MobiatusPerft, TwoChainsToOnePositionCountOnce) {

@@ -227,6 +227,48 @@ TEST(MobiatusRules, AChainMayNotSlideThroughAGroupHoldingACellItTouched) {
               "cells this chain has touched");
 }
 
+// a1-b3 takes d33: b3, where the dot now stands, is a singularity this
+// capture made, and it joins b4-c4-d4. The knight's d4 from b3 would slide
+// through that group, and so through b3 (RULINGS.md): none of its rests round
+// b4-c4-d4 is offered. The chain goes on only by plain jumps.
+TEST(MobiatusRules, AChainMayNotJumpOnIntoAGroupJoinedToTheCellItStandsOn) {
+    auto s = position("a1:R d33:B e46:B b4:x c4:x d4:x");
+    EXPECT_EQ(moves(*s),
+              (Names{"a1-b3-c5", "a1-b3-d2", "a1-b3-c1", "a1-b3-a5", "a1-c2", "a1-c60", "a1-b59"}));
+    EXPECT_EQ(s->legalActions().size(), 7u);
+    EXPECT_EQ(s->refusal(said("a1-b3-d5")),
+              "d5 is not a knight's jump from b3, nor the end of a slide from one that avoids the "
+              "cells this chain has touched");
+    EXPECT_EQ(s->refusal(said("a1-b3-c3")),
+              "c3 is not a knight's jump from b3, nor the end of a slide from one that avoids the "
+              "cells this chain has touched");
+}
+
+// As above, but Blue's dots stand on c5, d2, c1 and a5: the slide through
+// b4-c4-d4 is the only way on that is left, and it touches b3. A capture
+// with no way on may not be made (the seed: "it may not make the capture");
+// it does not end the move on b3.
+TEST(MobiatusRules, ACaptureWhoseOnlyWayOnIsIntoAGroupJoinedToItsCellMayNotBeMade) {
+    auto s = position("a1:R d33:B b4:x c4:x d4:x c5:B d2:B c1:B a5:B");
+    EXPECT_EQ(moves(*s), (Names{"a1-c2", "a1-c60", "a1-b59"}));
+    EXPECT_EQ(s->refusal(said("a1-b3")),
+              "a1-b3 takes Blue's d33 on the far face, but that capture leaves no way to jump on "
+              "from b3");
+    EXPECT_EQ(s->refusal(said("a1-b3-d5")),
+              "a1-b3 takes Blue's d33 on the far face, but that capture leaves no way to jump on "
+              "from b3");
+}
+
+// The same group beside b3, without a chain: b3 is the dot's cell, not a
+// singularity, so it joins no group, and the slide through b4-c4-d4 goes to
+// every free cell round it but b3.
+TEST(MobiatusRules, AnOrdinaryMoveSlidesThroughAGroupJoinedToItsStartCell) {
+    auto s = position("b3:R e46:B b4:x c4:x d4:x");
+    EXPECT_EQ(reach(*s, "b3"),
+              (Names{"c5", "d2", "c1", "a1", "a5", "a4", "b5", "c3", "d3", "d5", "e4"}));
+    EXPECT_EQ(s->legalActions().size(), 11u);
+}
+
 // c10-d12-b13-c15 and c10-b13-d12-c15 (over the singular b12) take the same
 // two dots and end on c15: one position, one action, the first found.
 TEST(MobiatusRules, TwoChainsEndingInTheSamePositionAreOneAction) {
