@@ -28,6 +28,7 @@
 #include "daemon/speech/espeak.h"
 #include "daemon/table/moderated_table.h"
 #include "daemon/table/table.h"
+#include "drivers/board_protocols.h"
 #include "drivers/transport/port_discovery.h"
 
 using namespace arbiter;
@@ -46,7 +47,11 @@ int listPorts() {
         std::cout << p.path << "  " << p.description;
         if (p.vendorId) std::cout << "  usb " << usbId(p);
         if (!p.serialNumber.empty()) std::cout << "  serial " << p.serialNumber;
-        if (p.maybeDgt) std::cout << "  (maybe a DGT board: try --board dgt:" << p.path << ")";
+        for (const BoardProtocol* protocol : boardProtocols()) {
+            if (!protocol->mayBe(p)) continue;
+            std::cout << "  (maybe a " << protocol->description << ": try --board "
+                      << protocol->name << ":" << p.path << ")";
+        }
         std::cout << "\n";
     }
     return 0;

@@ -1,16 +1,33 @@
 #include "daemon/boards/board_link.h"
 
+#include <cassert>
+
 #include <spdlog/spdlog.h>
 
 #include "daemon/base/instance_lock.h"
-#include "drivers/dgt/dgt_board.h"
+#include "drivers/board_protocols.h"
 #include "drivers/transport/open_transport.h"
 #include "drivers/transport/transport.h"
 
 namespace arbiter {
 
+namespace {
+
+const BoardProtocol& protocolOf(const DeviceSpec& device) {
+    const BoardProtocol* protocol = findBoardProtocol(device.driver());
+    // DeviceSpec::parse admits only the protocols of the table.
+    assert(protocol && "a device of a protocol the table of drivers does not have");
+    return *protocol;
+}
+
+}  // namespace
+
 BoardLink::BoardLink(EventLoop& loop, int index, DeviceSpec device, BoardEvents& events)
-    : loop_(loop), index_(index), device_(std::move(device)), events_(events) {}
+    : loop_(loop),
+      index_(index),
+      device_(std::move(device)),
+      protocol_(protocolOf(device_)),
+      events_(events) {}
 
 BoardLink::~BoardLink() {
     if (retry_) loop_.cancel(*retry_);
@@ -44,14 +61,14 @@ void BoardLink::tryOpen() {
     if (!transport_) {
         lock_.reset();
         // A virtual board that is not there yet is one nobody has started.
-        if (device_.protocol == "vboard" && error.starts_with("no such device"))
+        if (device_.isVirtual() && error.starts_with("no such device"))
             error += " (start it: arbiter-vboard --name " + device_.name + ")";
         failOpen(error);
         return;
     }
     lastFailure_.clear();
     failingSince_ = -1;
-    board_ = std::make_unique<dgt::DgtBoard>(*transport_, *this);
+    board_ = protocol_.makeDriver(*transport_, *this);
     loop_.watch(transport_->fd(), [this] { readable(); });
     spdlog::info("board {}: connected", device_.text());
     heardAt_ = loop_.time().now();
@@ -90,7 +107,7 @@ void BoardLink::failOpen(const std::string& error) {
         remindedAt_ = now;
     } else if (now - remindedAt_ >= kRemindMs) {
         // The same failure for a while: most likely a path that is not the board's.
-        const std::string hint = device_.protocol == "vboard"
+        const std::string hint = device_.isVirtual()
                                      ? ""
                                      : "; is the path right? arbiterd --list-ports lists "
                                        "the serial ports and marks likely boards";
@@ -126,7 +143,6 @@ void BoardLink::drop(const std::string& why) {
     const bool toldGone = silent_;  // the table already waits for it
     silent_ = false;
     board_.reset();
-    shown_.reset();
     transport_.reset();
     lock_.reset();
     lastFailure_ = why;
@@ -182,25 +198,7 @@ void BoardLink::light(const std::bitset<64>& squares) {
 }
 
 void BoardLink::showLights() {
-    if (!board_ || !board_->hasLeds() || shown_ == lights_) return;
-    // The LED command lights two squares at a time. Marks mostly only grow (a
-    // Möbiatus circle becomes a singularity): then only the new ones are sent,
-    // else everything goes off first.
-    bool growing = shown_ && (*shown_ & ~lights_).none();
-    std::bitset<64> toLight = growing ? lights_ & ~*shown_ : lights_;
-    bool sent = growing || board_->setLeds(false, 0, 63);
-    int pending = -1;
-    for (int s = 0; s < 64 && sent; ++s) {
-        if (!toLight.test(static_cast<size_t>(s))) continue;
-        if (pending < 0) {
-            pending = s;
-            continue;
-        }
-        sent = board_->setLeds(true, pending, s);
-        pending = -1;
-    }
-    if (sent && pending >= 0) sent = board_->setLeds(true, pending, pending);
-    if (sent) shown_ = lights_;
+    if (board_ && board_->hasLeds()) board_->showLeds(lights_);
 }
 
 void BoardLink::protocolWarning(const std::string& what) {

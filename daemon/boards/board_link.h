@@ -9,14 +9,12 @@
 #include "daemon/base/instance_lock.h"
 #include "daemon/boards/device_spec.h"
 #include "daemon/boards/repeated_warnings.h"
+#include "drivers/board_driver.h"
 #include "drivers/board_listener.h"
 
 namespace arbiter {
 
 class Transport;
-namespace dgt {
-class DgtBoard;
-}
 
 // What the boards tell the table, tagged with which board it was.
 class BoardEvents {
@@ -59,8 +57,9 @@ class BoardLink final : public BoardListener {
     // sent the command, which could hang them.
     void light(const std::bitset<64>& squares);
     const DeviceSpec& device() const { return device_; }
-    // The connected board's driver, for its clock; nullptr while disconnected.
-    dgt::DgtBoard* board() const { return board_.get(); }
+    // The connected board's clock, if its protocol has clocks; nullptr while
+    // disconnected.
+    ClockPort* clock() const { return board_ ? board_->clock() : nullptr; }
 
     // BoardListener
     void boardDump(const BoardSquares& squares) override;
@@ -102,15 +101,15 @@ class BoardLink final : public BoardListener {
     EventLoop& loop_;
     int index_;
     DeviceSpec device_;
+    const BoardProtocol& protocol_;  // its driver's entry in the table of drivers
     BoardEvents& events_;
     std::unique_ptr<Transport> transport_;
     std::optional<InstanceLock> lock_;  // this daemon's hold on the board
-    std::unique_ptr<dgt::DgtBoard> board_;
+    std::unique_ptr<BoardDriver> board_;
     std::string lastFailure_;
     Millis failingSince_ = -1;  // since when the device could not be opened; -1: it is open
     Millis remindedAt_ = 0;
-    std::bitset<64> lights_;                // what should be lit
-    std::optional<std::bitset<64>> shown_;  // what the board was last told, if anything
+    std::bitset<64> lights_;  // what should be lit
     std::optional<EventLoop::TimerId> retry_;
     std::optional<EventLoop::TimerId> watchdog_;
     Millis heardAt_ = 0;             // when the board last sent anything

@@ -1,14 +1,31 @@
 #include "daemon/boards/device_spec.h"
 
+#include "drivers/board_protocols.h"
 #include "drivers/transport/virtual_board_path.h"
 
 namespace arbiter {
+
+namespace {
+
+// "dgt:PATH, e.g. dgt:/dev/ttyACM0, or vboard:NAME, e.g. vboard:left" when
+// `forms`, else "dgt (e.g. dgt:/dev/ttyACM0), vboard (e.g. vboard:left)".
+std::string knownDevices(bool forms) {
+    std::string known;
+    for (const BoardProtocol* protocol : boardProtocols()) {
+        const std::string name(protocol->name);
+        known += forms ? name + ":PATH, e.g. " + name + ":/dev/ttyACM0, or "
+                       : name + " (e.g. " + name + ":/dev/ttyACM0), ";
+    }
+    return known + (forms ? "vboard:NAME, e.g. vboard:left" : "vboard (e.g. vboard:left)");
+}
+
+}  // namespace
 
 std::optional<DeviceSpec> DeviceSpec::parse(const std::string& text, std::string& error) {
     auto colon = text.find(':');
     std::string protocol = colon == std::string::npos ? "" : text.substr(0, colon);
     std::string rest = colon == std::string::npos ? "" : text.substr(colon + 1);
-    if (protocol == "vboard") {
+    if (protocol == kVirtual) {
         if (!isValidVirtualBoardName(rest)) {
             error = "\"" + text + "\" does not name a virtual board; a name is " +
                     std::string(kVirtualBoardNameRule) + ", e.g. vboard:left";
@@ -17,17 +34,20 @@ std::optional<DeviceSpec> DeviceSpec::parse(const std::string& text, std::string
         return DeviceSpec{protocol, virtualBoardPath(rest), rest};
     }
     if (protocol.empty() || rest.empty()) {
-        error = "\"" + text +
-                "\" is not a board device; write it as dgt:PATH, e.g. dgt:/dev/ttyACM0, or "
-                "vboard:NAME, e.g. vboard:left";
+        error = "\"" + text + "\" is not a board device; write it as " + knownDevices(true);
         return std::nullopt;
     }
-    if (protocol != "dgt") {
+    if (!findBoardProtocol(protocol)) {
         error = "unknown board protocol \"" + protocol + "\" in \"" + text +
-                "\"; known: dgt (e.g. dgt:/dev/ttyACM0), vboard (e.g. vboard:left)";
+                "\"; known: " + knownDevices(false);
         return std::nullopt;
     }
     return DeviceSpec{protocol, rest};
+}
+
+bool DeviceSpec::carriesClock() const {
+    const BoardProtocol* reader = findBoardProtocol(driver());
+    return reader && reader->carriesClock;
 }
 
 }  // namespace arbiter

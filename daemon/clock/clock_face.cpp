@@ -1,7 +1,5 @@
 #include "daemon/clock/clock_face.h"
 
-#include "drivers/dgt/dgt_board.h"
-
 namespace arbiter {
 
 namespace {
@@ -39,8 +37,8 @@ ClockReport clockReportOf(const ClockDisplay& shown, ClockHalf white) {
     return report;
 }
 
-ClockFace::ClockFace(EventLoop& loop, ClockFaceSettings settings, Boards boards, CurrentGame game)
-    : loop_(loop), settings_(settings), boards_(std::move(boards)), game_(std::move(game)) {}
+ClockFace::ClockFace(EventLoop& loop, ClockFaceSettings settings, Clocks clocks, CurrentGame game)
+    : loop_(loop), settings_(settings), clocks_(std::move(clocks)), game_(std::move(game)) {}
 
 ClockFace::~ClockFace() {
     cancelTimers();
@@ -103,17 +101,14 @@ void ClockFace::flush() {
         timesChanged_ = false;
         const Millis now = loop_.time().now();
         const bool whiteLeft = settings_.white == ClockHalf::Left;
-        dgt::ClockSetting setting;
+        ClockSetting setting;
         setting.leftSeconds = shownSeconds(clock.remaining(whiteLeft ? 0 : 1, now));
         setting.rightSeconds = shownSeconds(clock.remaining(whiteLeft ? 1 : 0, now));
-        setting.flags = 0;
         const PlayerId runner = game->over ? NoPlayer : clock.runner();
-        if (runner != NoPlayer) {
-            setting.flags =
-                (runner == 0) == whiteLeft ? dgt::clock::kRunLeft : dgt::clock::kRunRight;
-        }
-        if (runner == NoPlayer || !clock.running()) setting.flags |= dgt::clock::kPause;
-        for (dgt::DgtBoard* board : boards_()) board->setClock(setting, now);
+        if (runner != NoPlayer)
+            setting.toMove = (runner == 0) == whiteLeft ? ClockHalf::Left : ClockHalf::Right;
+        setting.running = runner != NoPlayer && clock.running();
+        for (ClockPort* port : clocks_()) port->setClock(setting, now);
     }
     if (messageTimer_) loop_.cancel(*messageTimer_);
     messageTimer_.reset();
@@ -124,11 +119,11 @@ void ClockFace::showDisplay() {
     const Millis now = loop_.time().now();
     const std::optional<std::string> text =
         !brief_.empty() ? std::optional<std::string>(brief_.front()) : lasting_;
-    for (dgt::DgtBoard* board : boards_()) {
+    for (ClockPort* port : clocks_()) {
         if (text) {
-            board->showClockMessage(*text, now);
+            port->showClockMessage(*text, now);
         } else {
-            board->showClockTime(now);
+            port->showClockTime(now);
         }
     }
     if (!brief_.empty())

@@ -9,20 +9,14 @@
 #include "daemon/announce/announcement.h"
 #include "daemon/base/event_loop.h"
 #include "daemon/clock/game_clock.h"
+#include "drivers/board_driver.h"
 #include "drivers/board_listener.h"
 
 namespace arbiter {
 
-namespace dgt {
-class DgtBoard;
-}
-
-// Which half of a DGT clock is the first player's (White's), as the players see
-// the clock from the front.
-enum class ClockHalf { Left, Right };
-
 // How a table's DGT clocks are driven (arbiterd --clock-white, clock-white).
 struct ClockFaceSettings {
+    // Which half of a DGT clock is the first player's (White's).
     ClockHalf white = ClockHalf::Left;
     // How long a move (or "check") stays on a clock before the times come back.
     Millis messageMs = 2000;
@@ -56,12 +50,12 @@ ClockReport clockReportOf(const ClockDisplay& shown, ClockHalf white);
 // ("dgt"), its times are never set: it shows the messages, then its own times.
 class ClockFace final : public AnnouncementSink {
   public:
-    // The boards now connected (those with a clock are driven), and the game now
-    // played, if any: both read only when something is to be shown.
-    using Boards = std::function<std::vector<dgt::DgtBoard*>()>;
+    // The clocks of the boards now connected (those plugged in are driven), and
+    // the game now played, if any: both read only when something is to be shown.
+    using Clocks = std::function<std::vector<ClockPort*>()>;
     using CurrentGame = std::function<std::optional<ClockedGame>()>;
 
-    ClockFace(EventLoop& loop, ClockFaceSettings settings, Boards boards, CurrentGame game);
+    ClockFace(EventLoop& loop, ClockFaceSettings settings, Clocks clocks, CurrentGame game);
     ~ClockFace() override;
     ClockFace(const ClockFace&) = delete;
     ClockFace& operator=(const ClockFace&) = delete;
@@ -80,7 +74,7 @@ class ClockFace final : public AnnouncementSink {
 
     EventLoop& loop_;
     ClockFaceSettings settings_;
-    Boards boards_;
+    Clocks clocks_;
     CurrentGame game_;
     std::deque<std::string> brief_;       // messages still to show, each for messageMs
     std::optional<std::string> lasting_;  // "illegal" or the result, until cleared

@@ -256,9 +256,8 @@ std::optional<TableSetup> setUpTable(const Configuration& config, std::string& e
                     std::to_string(setup.seats) + "; give a time control such as 15+10";
             return std::nullopt;
         }
-        const bool anyDgtBoard = std::any_of(boards->begin(), boards->end(), [](const auto& b) {
-            return b.device.protocol == "dgt" || b.device.protocol == "vboard";
-        });
+        const bool anyDgtBoard = std::any_of(boards->begin(), boards->end(),
+                                             [](const auto& b) { return b.device.carriesClock(); });
         if (!anyDgtBoard) {
             error = config.where("time") + "time \"dgt\": the DGT clock is read through a " +
                     "DGT board, and this table has none; give a time control such as 15+10";

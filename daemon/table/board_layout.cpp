@@ -61,7 +61,7 @@ std::string checkLayout(const std::vector<BoardSetting>& boards, const Geometry&
         fs::path parent = fs::path(path).parent_path();
         // A virtual board makes its directory when it starts, which may well be
         // after arbiterd: like an unplugged board, it is waited for.
-        bool madeByItsBoard = b.device.protocol == "vboard";
+        bool madeByItsBoard = b.device.isVirtual();
         // Without the error code, a name the system cannot even look up (a
         // part longer than 255 bytes) threw out of the check and ended arbiterd.
         std::error_code ec;

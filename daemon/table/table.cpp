@@ -58,7 +58,7 @@ Table::Table(EventLoop& loop, TableSettings settings, std::unique_ptr<Game> game
       settings_(std::move(settings)),
       game_(std::move(game)),
       clockFace_(
-          loop, settings_.clockFace, [this] { return boardsWithDrivers(); },
+          loop, settings_.clockFace, [this] { return clockPorts(); },
           [this]() -> std::optional<ClockedGame> {
               if (!session_) return std::nullopt;
               return session_->clocked();
@@ -69,12 +69,12 @@ Table::Table(EventLoop& loop, TableSettings settings, std::unique_ptr<Game> game
     announcer_.add(clockFace_);
 }
 
-std::vector<dgt::DgtBoard*> Table::boardsWithDrivers() const {
-    std::vector<dgt::DgtBoard*> boards;
+std::vector<ClockPort*> Table::clockPorts() const {
+    std::vector<ClockPort*> clocks;
     for (const auto& link : links_) {
-        if (link->board()) boards.push_back(link->board());
+        if (ClockPort* clock = link->clock()) clocks.push_back(clock);
     }
-    return boards;
+    return clocks;
 }
 
 void Table::clockAttached(int) {

@@ -89,8 +89,8 @@ class Table final : public BoardEvents, public TableControl {
     Table(EventLoop& loop, TableSettings settings, std::unique_ptr<Game> game,
           AnnouncementSink& out);
     void surfaceChanged();
-    // The drivers of the boards now connected, for the clock face.
-    std::vector<dgt::DgtBoard*> boardsWithDrivers() const;
+    // The clocks of the boards now connected, for the clock face.
+    std::vector<ClockPort*> clockPorts() const;
     // Prepares the referee for the session's current state, unless it already
     // is: once per committed state, so that judging a sensor event stays cheap.
     void prepareReferee();

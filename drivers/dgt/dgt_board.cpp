@@ -46,6 +46,20 @@ bool isDisplayCommand(uint8_t id) {
 
 }  // namespace
 
+bool mayBeDgtBoard(std::optional<uint16_t> vendor, std::optional<uint16_t> product) {
+    return vendor == kDgtUsbVendor && product == kDgtUsbProduct;
+}
+
+const BoardProtocol kDgtProtocol = {
+    .name = "dgt",
+    .description = "DGT board",
+    .makeDriver = [](Transport& transport, BoardListener& listener)
+        -> std::unique_ptr<BoardDriver> { return std::make_unique<DgtBoard>(transport, listener); },
+    .mayBe =
+        [](const SerialPortInfo& port) { return mayBeDgtBoard(port.vendorId, port.productId); },
+    .carriesClock = true,
+};
+
 bool trademarkMeansLeds(std::string_view trademark) {
     std::string lower;
     for (char c : trademark) lower.push_back(char(std::tolower(static_cast<unsigned char>(c))));
@@ -138,7 +152,15 @@ bool DgtBoard::showClockMessage(const std::string& text, int64_t nowMs, int beep
 bool DgtBoard::setClock(const ClockSetting& setting, int64_t nowMs) {
     now_ = nowMs;
     if (gone_ || !clockSeen_) return false;
-    queueClockCommand(clockSetAndRun(setting), clock::kSetAndRun);
+    SetAndRun command;
+    command.leftSeconds = setting.leftSeconds;
+    command.rightSeconds = setting.rightSeconds;
+    command.flags = 0;
+    if (setting.toMove)
+        command.flags = *setting.toMove == ClockHalf::Left ? clock::kRunLeft : clock::kRunRight;
+    // A clock that stands still keeps the side to move marked.
+    if (!setting.toMove || !setting.running) command.flags |= clock::kPause;
+    queueClockCommand(clockSetAndRun(command), clock::kSetAndRun);
     return !gone_;
 }
 
@@ -148,6 +170,27 @@ bool DgtBoard::setLeds(bool on, int fromSquare, int toSquare) {
         return false;
     }
     return send(leds(on ? 1 : 0, fromSquare, toSquare));
+}
+
+bool DgtBoard::showLeds(const std::bitset<64>& lit) {
+    if (gone_ || !hasLeds()) return false;
+    if (ledsShown_ == lit) return true;
+    const bool growing = ledsShown_ && (*ledsShown_ & ~lit).none();
+    const std::bitset<64> toLight = growing ? lit & ~*ledsShown_ : lit;
+    bool sent = growing || setLeds(false, 0, kSquares - 1);
+    int pending = -1;
+    for (int s = 0; s < kSquares && sent; ++s) {
+        if (!toLight.test(static_cast<size_t>(s))) continue;
+        if (pending < 0) {
+            pending = s;
+            continue;
+        }
+        sent = setLeds(true, pending, s);
+        pending = -1;
+    }
+    if (sent && pending >= 0) sent = setLeds(true, pending, pending);
+    if (sent) ledsShown_ = lit;
+    return sent;
 }
 
 bool DgtBoard::hasLeds() const {

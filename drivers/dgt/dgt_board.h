@@ -12,12 +12,14 @@
 // acknowledged the previous one or kClockAckTimeoutMs has passed. A newer display
 // request replaces one still waiting, so the clock shows the latest text soon.
 
+#include <bitset>
 #include <cstdint>
 #include <deque>
 #include <optional>
 #include <string>
 #include <string_view>
 
+#include "drivers/board_driver.h"
 #include "drivers/board_listener.h"
 #include "drivers/dgt/dgt_commands.h"
 #include "drivers/dgt/dgt_parser.h"
@@ -34,7 +36,16 @@ namespace arbiter::dgt {
 // DgtBoard::overrideLedCapability() for a board whose text says nothing useful.
 bool trademarkMeansLeds(std::string_view trademark);
 
-class DgtBoard : private DgtParser::Sink {
+// The DGT protocol in the table of drivers (drivers/board_protocols.h).
+extern const BoardProtocol kDgtProtocol;
+
+// The USB id DGT boards use, shared with other devices (Microchip's generic
+// CDC id): a port with it is a candidate, confirmed only by a DGT answer.
+inline constexpr uint16_t kDgtUsbVendor = 0x04d8;
+inline constexpr uint16_t kDgtUsbProduct = 0x000a;
+bool mayBeDgtBoard(std::optional<uint16_t> vendor, std::optional<uint16_t> product);
+
+class DgtBoard final : public BoardDriver, public ClockPort, private DgtParser::Sink {
   public:
     static constexpr int64_t kClockAckTimeoutMs = 3000;
     static constexpr size_t kMaxQueuedClockCommands = 8;
@@ -46,15 +57,15 @@ class DgtBoard : private DgtParser::Sink {
     // Resets the board and asks for serial number, long serial number, version,
     // trademark and a full board, then switches to SEND_UPDATE_NICE (field updates,
     // clock times only when they change). False when the device is gone.
-    bool start();
+    bool start() override;
 
     // Reads and handles everything the transport has now. False when the device is
     // gone (read error, end of file, hang-up, failed write): drop the board and try
     // again later.
-    bool onReadable(int64_t nowMs);
+    bool onReadable(int64_t nowMs) override;
 
     // Asks for a full board dump again. False when the device is gone.
-    bool requestBoard();
+    bool requestBoard() override;
 
     // Lets a clock command that waited too long for its ACK go, sending the next.
     // Call it around clockDeadline(). False when the device is gone.
@@ -66,23 +77,31 @@ class DgtBoard : private DgtParser::Sink {
     // clock has been seen, the clock is an XL, or the device is gone.
     bool showClockText(const std::string& text, int64_t nowMs, int beep = 0);
     // Back to the clock's own time display. False when no clock has been seen.
-    bool showClockTime(int64_t nowMs);
+    bool showClockTime(int64_t nowMs) override;
     // A short message on whatever clock is plugged in: a DGT 3000 shows `text` as
     // showClockText() does, an XL the first six characters its digits can show
     // (dgt_segments.h), decided when it goes out, once the clock has said which
     // it is. False, and nothing sent, when no clock has been seen.
-    bool showClockMessage(const std::string& text, int64_t nowMs, int beep = 0);
+    bool showClockMessage(const std::string& text, int64_t nowMs, int beep);
+    bool showClockMessage(const std::string& text, int64_t nowMs) override {
+        return showClockMessage(text, nowMs, 0);
+    }
     // Sets both times and which side runs (set-and-run). A setting still waiting
     // to go out is replaced. False, and nothing sent, when no clock has been seen.
-    bool setClock(const ClockSetting& setting, int64_t nowMs);
+    bool setClock(const ClockSetting& setting, int64_t nowMs) override;
 
     // Switches the LEDs from..to on or off. False, and nothing sent, unless the board
     // has LEDs (see trademarkMeansLeds) and the squares are 0..63.
     bool setLeds(bool on, int fromSquare, int toSquare);
+    // Lights exactly `lit`, two squares a command. Marks mostly only grow (a
+    // Möbiatus circle becomes a singularity): then only the new ones are sent,
+    // else everything goes off first. Nothing is sent when `lit` is already shown.
+    bool showLeds(const std::bitset<64>& lit) override;
     // Declares from configuration whether this board has LEDs, whatever it says.
     void overrideLedCapability(bool hasLeds) { ledOverride_ = hasLeds; }
 
-    bool hasLeds() const;
+    bool hasLeds() const override;
+    ClockPort* clock() override { return this; }
     bool clockSeen() const { return clockSeen_; }
     // The clock's major version (1 XL, 2 DGT 3000) once it has said.
     std::optional<int> clockVersionMajor() const { return clockMajor_; }
@@ -136,6 +155,7 @@ class DgtBoard : private DgtParser::Sink {
     bool identityReported_ = false;
     bool trademarkLeds_ = false;
     std::optional<bool> ledOverride_;
+    std::optional<std::bitset<64>> ledsShown_;  // what the LEDs were last told, if anything
 
     bool clockSeen_ = false;
     std::optional<int> clockMajor_;

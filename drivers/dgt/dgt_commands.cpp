@@ -67,7 +67,7 @@ Bytes clockBeep(int units) {
     return clockFrame(clock::kBeep, Bytes{clamp7(units, 0x7f)});
 }
 
-Bytes clockSetAndRun(const ClockSetting& setting) {
+Bytes clockSetAndRun(const SetAndRun& setting) {
     auto left = hms(setting.leftSeconds);
     auto right = hms(setting.rightSeconds);
     return clockFrame(clock::kSetAndRun, Bytes{left[0], left[1], left[2], right[0], right[1],

@@ -42,12 +42,12 @@ Bytes clockVersion();
 Bytes clockBeep(int units);
 
 // Times for set-and-run, each side 0..9 h, 0..59 min, 0..59 s (clamped), binary.
-struct ClockSetting {
+struct SetAndRun {
     int leftSeconds = 0;
     int rightSeconds = 0;
     uint8_t flags = clock::kPause;  // clock::kRunLeft | kRunRight | kPause | kToggleOnLever
 };
-Bytes clockSetAndRun(const ClockSetting& setting);
+Bytes clockSetAndRun(const SetAndRun& setting);
 
 // LEDs of a Revelation II / Pegasus: pattern 0 off, 1 on, squares 0..63 in the
 // board's numbering. Squares out of range are clamped; the driver checks first.

@@ -26,10 +26,6 @@ std::string transportName(sp_transport transport) {
 
 }  // namespace
 
-bool mayBeDgtBoard(std::optional<uint16_t> vendor, std::optional<uint16_t> product) {
-    return vendor == kDgtUsbVendor && product == kDgtUsbProduct;
-}
-
 std::vector<SerialPortInfo> listSerialPorts(std::string& error) {
     std::vector<SerialPortInfo> result;
     sp_port** ports = nullptr;
@@ -55,7 +51,6 @@ std::vector<SerialPortInfo> listSerialPorts(std::string& error) {
             info.product = text(sp_get_port_usb_product(*p));
             info.serialNumber = text(sp_get_port_usb_serial(*p));
         }
-        info.maybeDgt = mayBeDgtBoard(info.vendorId, info.productId);
         result.push_back(std::move(info));
     }
     sp_free_port_list(ports);

@@ -22,14 +22,7 @@ struct SerialPortInfo {
     std::string manufacturer;           // USB strings, "" when absent
     std::string product;
     std::string serialNumber;
-    bool maybeDgt = false;  // USB id of DGT boards; confirm by probing
 };
-
-inline constexpr uint16_t kDgtUsbVendor = 0x04d8;
-inline constexpr uint16_t kDgtUsbProduct = 0x000a;
-
-// True for the USB id DGT boards use (shared with other devices).
-bool mayBeDgtBoard(std::optional<uint16_t> vendor, std::optional<uint16_t> product);
 
 // The ports libserialport finds; empty with `error` set when it cannot list them.
 std::vector<SerialPortInfo> listSerialPorts(std::string& error);

@@ -56,7 +56,7 @@ TEST(DgtCommands, Beep) {
 }
 
 TEST(DgtCommands, SetAndRunSplitsSecondsIntoHoursMinutesSeconds) {
-    ClockSetting s;
+    SetAndRun s;
     s.leftSeconds = 1 * 3600 + 30 * 60 + 5;  // 1:30:05
     s.rightSeconds = 59;                     // 0:00:59
     s.flags = clock::kRunLeft | clock::kToggleOnLever;
@@ -64,7 +64,7 @@ TEST(DgtCommands, SetAndRunSplitsSecondsIntoHoursMinutesSeconds) {
 }
 
 TEST(DgtCommands, SetAndRunClampsToWhatAClockShows) {
-    ClockSetting s;
+    SetAndRun s;
     s.leftSeconds = 100 * 3600;
     s.rightSeconds = -5;
     Bytes bytes = clockSetAndRun(s);

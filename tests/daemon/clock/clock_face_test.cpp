@@ -35,7 +35,7 @@ class ClockFaceTest : public ::testing::Test {
   protected:
     void start(int clockMajor, ClockFaceSettings settings = {}, const char* control = "5+3") {
         face = std::make_unique<ClockFace>(
-            loop, settings, [this] { return std::vector<dgt::DgtBoard*>{&board}; },
+            loop, settings, [this] { return std::vector<ClockPort*>{&board}; },
             [this]() -> std::optional<ClockedGame> {
                 if (!session) return std::nullopt;
                 return session->clocked();
@@ -200,7 +200,7 @@ TEST_F(ClockFaceTest, AnXlShowsTheMoveOnItsDigits) {
 
 TEST_F(ClockFaceTest, ABoardWithoutAClockIsSentNothing) {
     face = std::make_unique<ClockFace>(
-        loop, ClockFaceSettings{}, [this] { return std::vector<dgt::DgtBoard*>{&board}; },
+        loop, ClockFaceSettings{}, [this] { return std::vector<ClockPort*>{&board}; },
         [this]() -> std::optional<ClockedGame> {
             if (!session) return std::nullopt;
             return session->clocked();

@@ -1,0 +1,88 @@
+#pragma once
+
+// The seam between the boards and the daemon. A driver speaks one board
+// protocol over a Transport and tells a BoardListener what the board senses,
+// in terms that are the same for every protocol; the daemon asks it for a
+// full board, LEDs and the clock through BoardDriver and ClockPort, and finds
+// the drivers by name in one table (drivers/board_protocols.h). Nothing above
+// this seam knows a protocol's bytes.
+
+#include <bitset>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "drivers/board_listener.h"
+#include "drivers/transport/port_discovery.h"
+#include "drivers/transport/transport.h"
+
+namespace arbiter {
+
+// A half of a two-sided clock, as the players see the clock from its front.
+enum class ClockHalf { Left, Right };
+
+// What a board's clock is asked to show: both times, the side to move, and
+// whether its time runs down (by itself, on the clock) or stands still.
+struct ClockSetting {
+    int leftSeconds = 0;
+    int rightSeconds = 0;
+    std::optional<ClockHalf> toMove;
+    bool running = false;
+    bool operator==(const ClockSetting&) const = default;
+};
+
+// A game clock plugged into a board (a DGT XL or DGT 3000). Every request is
+// false, and sends nothing, while no clock has been seen or the device is gone.
+class ClockPort {
+  public:
+    virtual ~ClockPort() = default;
+    // Sets both times and which side runs; the clock counts down by itself.
+    virtual bool setClock(const ClockSetting& setting, int64_t nowMs) = 0;
+    // A short message, as much of it as the clock can show ("Nxe5+", "illegal").
+    virtual bool showClockMessage(const std::string& text, int64_t nowMs) = 0;
+    // Back to the clock's own display of the times.
+    virtual bool showClockTime(int64_t nowMs) = 0;
+};
+
+// One board, whatever its protocol. Squares are the board's own numbering,
+// 0 = a8 .. 63 = h1. The driver never reads a clock: the caller passes the
+// time (milliseconds on a monotonic clock), so tests run instantly.
+class BoardDriver {
+  public:
+    virtual ~BoardDriver() = default;
+    // Wakes the board, asks who it is and for all its squares, and asks to be
+    // told of every change. False when the device is gone.
+    virtual bool start() = 0;
+    // Reads and handles everything the transport has now; the listener hears
+    // it. False when the device is gone: drop the driver and try again later.
+    virtual bool onReadable(int64_t nowMs) = 0;
+    // Asks for all squares again. False when the device is gone.
+    virtual bool requestBoard() = 0;
+    // Whether the board has LEDs it can safely be sent (known once it has
+    // said who it is: a command some boards do not know can hang them).
+    virtual bool hasLeds() const = 0;
+    // Lights exactly the squares in `lit`. False, and nothing sent, when the
+    // board has no LEDs or the device is gone.
+    virtual bool showLeds(const std::bitset<64>& lit) = 0;
+    // The clock that may be plugged into the board; nullptr for a protocol
+    // without clocks.
+    virtual ClockPort* clock() = 0;
+};
+
+// One protocol in the table of drivers: what a device names it by ("dgt" in
+// dgt:/dev/ttyACM0), what it reads, how to make its driver on an open
+// transport, and which serial ports may be its boards.
+struct BoardProtocol {
+    std::string_view name;
+    std::string_view description;  // "DGT board", for listings
+    // The driver of one board on `transport`; both must outlive it.
+    std::unique_ptr<BoardDriver> (*makeDriver)(Transport& transport, BoardListener& listener);
+    // Whether a port may be such a board, by its USB id: a candidate to probe.
+    bool (*mayBe)(const SerialPortInfo& port);
+    // Whether its boards may carry a game clock (ClockPort).
+    bool carriesClock = false;
+};
+
+}  // namespace arbiter

@@ -1,0 +1,26 @@
+#include "drivers/board_protocols.h"
+
+#include <array>
+
+#include "drivers/dgt/dgt_board.h"
+
+namespace arbiter {
+
+namespace {
+
+constexpr std::array<const BoardProtocol*, 1> kProtocols = {&dgt::kDgtProtocol};
+
+}  // namespace
+
+std::span<const BoardProtocol* const> boardProtocols() {
+    return kProtocols;
+}
+
+const BoardProtocol* findBoardProtocol(std::string_view name) {
+    for (const BoardProtocol* protocol : kProtocols) {
+        if (protocol->name == name) return protocol;
+    }
+    return nullptr;
+}
+
+}  // namespace arbiter
