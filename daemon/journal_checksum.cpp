@@ -1,7 +1,6 @@
 #include "daemon/journal_checksum.h"
 
-#include <cstdio>
-
+#include <fmt/format.h>
 #include <zlib.h>
 
 namespace arbiter {
@@ -14,9 +13,7 @@ constexpr std::string_view kClosing = "\"}";
 constexpr size_t kSealLength = kOpening.size() + kDigits + kClosing.size();
 
 std::string hex(uint32_t value) {
-    char digits[kDigits + 1];
-    std::snprintf(digits, sizeof digits, "%08x", value);
-    return std::string(digits, kDigits);
+    return fmt::format("{:08x}", value);
 }
 
 bool isLowerHex(std::string_view text) {
