@@ -19,6 +19,7 @@ struct BoardIdentity {
     std::string serial;     // serial number as the board reports it
     std::string version;    // "1.4"
     std::string trademark;  // free text
+    bool operator==(const BoardIdentity&) const = default;
 };
 
 // Times shown by a clock attached to the board (DGT XL / 3000), if any. "Left" and

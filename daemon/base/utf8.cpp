@@ -1,6 +1,9 @@
 #include "daemon/base/utf8.h"
 
 #include <algorithm>
+#include <iterator>
+
+#include <fmt/format.h>
 
 namespace arbiter {
 
@@ -63,7 +66,6 @@ std::u32string codePoints(std::string_view text) {
 }
 
 std::string printable(std::string_view text) {
-    static constexpr char kHex[] = "0123456789ABCDEF";
     std::string out;
     out.reserve(text.size());
     for (size_t at = 0; at < text.size();) {
@@ -77,9 +79,7 @@ std::string printable(std::string_view text) {
         if (lead == '\\') {
             out += "\\\\";
         } else {
-            out += "\\x";
-            out += kHex[lead >> 4];
-            out += kHex[lead & 0x0f];
+            fmt::format_to(std::back_inserter(out), "\\x{:02X}", lead);
         }
         ++at;
     }

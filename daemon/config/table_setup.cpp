@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <iterator>
 
+#include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
 #include "daemon/base/utf8.h"
@@ -42,8 +44,7 @@ std::string quotable(const std::string& text) {
             out.push_back(c);
             continue;
         }
-        static constexpr char kHex[] = "0123456789abcdef";
-        out += {'\\', 'x', kHex[byte >> 4], kHex[byte & 0xf]};
+        fmt::format_to(std::back_inserter(out), "\\x{:02x}", byte);
     }
     return out;
 }

@@ -9,9 +9,9 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
-#include <system_error>
 #include <vector>
 
+#include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
 #include "daemon/base/json_text.h"
@@ -39,10 +39,6 @@ constexpr int kListenBacklog = 128;
 constexpr std::size_t kReadChunkBytes = 16 * 1024;
 constexpr int kChunksPerWakeup = 8;
 
-std::string errorText(int err) {
-    return std::generic_category().message(err);
-}
-
 std::string toLine(const ordered_json& message) {
     return jsonText(message) + "\n";
 }
@@ -63,7 +59,7 @@ enum class Occupant { nobody, listener, unknown };
 Occupant probe(const sockaddr_un& address, std::string& error) {
     int fd = ::socket(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
     if (fd < 0) {
-        error = errorText(errno);
+        error = std::strerror(errno);
         return Occupant::unknown;
     }
     int rc = ::connect(fd, reinterpret_cast<const sockaddr*>(&address), sizeof address);
@@ -71,7 +67,7 @@ Occupant probe(const sockaddr_un& address, std::string& error) {
     ::close(fd);
     if (rc == 0 || err == EAGAIN || err == EINPROGRESS) return Occupant::listener;
     if (err == ECONNREFUSED) return Occupant::nobody;
-    error = errorText(err);
+    error = std::strerror(err);
     return Occupant::unknown;
 }
 
@@ -130,20 +126,21 @@ std::unique_ptr<ControlServer> ControlServer::create(EventLoop& loop, TableContr
             case Occupant::nobody:
                 if (::unlink(path.c_str()) != 0 && errno != ENOENT) {
                     error =
-                        "cannot remove the stale control socket " + path + ": " + errorText(errno);
+                        fmt::system_error(errno, "cannot remove the stale control socket {}", path)
+                            .what();
                     return nullptr;
                 }
                 spdlog::info("replaced the stale control socket {}", path);
                 break;
         }
     } else if (errno != ENOENT) {
-        error = "cannot use " + path + " for the control socket: " + errorText(errno);
+        error = fmt::system_error(errno, "cannot use {} for the control socket", path).what();
         return nullptr;
     }
 
     int fd = ::socket(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
     if (fd < 0) {
-        error = "cannot create the control socket: " + errorText(errno);
+        error = fmt::system_error(errno, "cannot create the control socket").what();
         return nullptr;
     }
     // The file is born with mode 0660 (the umask covers the moment between
@@ -153,20 +150,20 @@ std::unique_ptr<ControlServer> ControlServer::create(EventLoop& loop, TableContr
     int bindError = errno;
     ::umask(previousMask);
     if (bound != 0) {
-        error = "cannot create the control socket " + path + ": " + errorText(bindError);
+        error = fmt::system_error(bindError, "cannot create the control socket {}", path).what();
         ::close(fd);
         return nullptr;
     }
     auto fail = [&](const std::string& what) {
-        error = what + errorText(errno);
+        error = fmt::system_error(errno, "{}", what).what();
         ::close(fd);
         ::unlink(path.c_str());
         return nullptr;
     };
-    if (::chmod(path.c_str(), 0660) != 0) return fail("cannot set mode 0660 on " + path + ": ");
-    if (::listen(fd, kListenBacklog) != 0) return fail("cannot listen on " + path + ": ");
+    if (::chmod(path.c_str(), 0660) != 0) return fail("cannot set mode 0660 on " + path);
+    if (::listen(fd, kListenBacklog) != 0) return fail("cannot listen on " + path);
     struct stat ours;
-    if (::stat(path.c_str(), &ours) != 0) return fail("cannot stat " + path + ": ");
+    if (::stat(path.c_str(), &ours) != 0) return fail("cannot stat " + path);
 
     std::unique_ptr<ControlServer> server(new ControlServer(loop, table, path, fd, limits));
     server->socketDevice_ = ours.st_dev;
@@ -235,7 +232,7 @@ void ControlServer::acceptClients() {
             int err = errno;
             if (err == EINTR || err == ECONNABORTED) continue;
             if (err == EAGAIN || err == EWOULDBLOCK) return;
-            spdlog::warn("control socket: cannot accept a client: {}", errorText(err));
+            spdlog::warn("control socket: cannot accept a client: {}", std::strerror(err));
             if (err == EMFILE || err == ENFILE || err == ENOBUFS || err == ENOMEM) pauseAccepting();
             return;
         }
@@ -314,7 +311,7 @@ void ControlServer::readFrom(const ClientPtr& c) {
         if (n < 0 && errno == EINTR) continue;
         if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) break;
         if (n < 0) {
-            drop(c, errorText(errno), false);
+            drop(c, std::strerror(errno), false);
             return;
         }
         // End of input: a last request without its newline still counts, in its turn.
@@ -573,7 +570,7 @@ void ControlServer::flush(const ClientPtr& c) {
         }
         if (n < 0 && errno == EINTR) continue;
         if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) break;
-        drop(c, n < 0 ? errorText(errno) : "the socket took nothing", false);
+        drop(c, n < 0 ? std::strerror(errno) : "the socket took nothing", false);
         return;
     }
     if (c->closed) return;

@@ -3,16 +3,12 @@
 #include <sys/stat.h>
 
 #include <cerrno>
-#include <cstdio>
-#include <system_error>
+
+#include <fmt/format.h>
 
 namespace arbiter {
 
 namespace {
-
-std::string errorText(int err) {
-    return std::generic_category().message(err);
-}
 
 const char* kAdvice = "; remove it, or choose another control socket with --socket";
 
@@ -22,12 +18,13 @@ bool makePrivateDirectory(const std::string& path, uid_t owner, std::string& err
     if (::mkdir(path.c_str(), 0700) == 0) {
         // The umask may have taken our own bits; and nobody else's are wanted.
         if (::chmod(path.c_str(), 0700) != 0) {
-            error = "cannot set mode 0700 on " + path + ": " + errorText(errno);
+            error = fmt::system_error(errno, "cannot set mode 0700 on {}", path).what();
             return false;
         }
     } else if (errno != EEXIST) {
         error =
-            "cannot make the directory " + path + " for the control socket: " + errorText(errno);
+            fmt::system_error(errno, "cannot make the directory {} for the control socket", path)
+                .what();
         return false;
     }
     return isPrivateDirectory(path, owner, error);
@@ -37,7 +34,7 @@ bool isPrivateDirectory(const std::string& path, uid_t owner, std::string& error
     struct stat status;
     // lstat: a link would let whoever made it choose where the socket goes.
     if (::lstat(path.c_str(), &status) != 0) {
-        error = "cannot use " + path + " for the control socket: " + errorText(errno);
+        error = fmt::system_error(errno, "cannot use {} for the control socket", path).what();
         return false;
     }
     if (S_ISLNK(status.st_mode)) {
@@ -55,9 +52,7 @@ bool isPrivateDirectory(const std::string& path, uid_t owner, std::string& error
         return false;
     }
     if ((status.st_mode & 07777) != 0700) {
-        char mode[8];
-        std::snprintf(mode, sizeof mode, "%04o", static_cast<unsigned>(status.st_mode & 07777));
-        error = path + " has mode " + mode +
+        error = path + " has mode " + fmt::format("{:04o}", status.st_mode & 07777) +
                 ", not 0700: others may make files there; chmod 0700 it, or choose another "
                 "control socket with --socket";
         return false;

@@ -1,7 +1,7 @@
 #include "daemon/journal/journal_checksum.h"
 
-#include <array>
-#include <cstdio>
+#include <fmt/format.h>
+#include <zlib.h>
 
 namespace arbiter {
 
@@ -12,22 +12,8 @@ constexpr size_t kDigits = 8;
 constexpr std::string_view kClosing = "\"}";
 constexpr size_t kSealLength = kOpening.size() + kDigits + kClosing.size();
 
-constexpr std::array<uint32_t, 256> crcTable() {
-    std::array<uint32_t, 256> table{};
-    for (uint32_t n = 0; n < 256; ++n) {
-        uint32_t c = n;
-        for (int k = 0; k < 8; ++k) c = (c & 1) ? 0xEDB88320u ^ (c >> 1) : c >> 1;
-        table[n] = c;
-    }
-    return table;
-}
-
-constexpr std::array<uint32_t, 256> kCrcTable = crcTable();
-
 std::string hex(uint32_t value) {
-    char digits[kDigits + 1];
-    std::snprintf(digits, sizeof digits, "%08x", value);
-    return std::string(digits, kDigits);
+    return fmt::format("{:08x}", value);
 }
 
 bool isLowerHex(std::string_view text) {
@@ -40,9 +26,9 @@ bool isLowerHex(std::string_view text) {
 }  // namespace
 
 uint32_t crc32(std::string_view bytes) {
-    uint32_t c = 0xFFFFFFFFu;
-    for (char b : bytes) c = kCrcTable[(c ^ static_cast<uint8_t>(b)) & 0xFFu] ^ (c >> 8);
-    return c ^ 0xFFFFFFFFu;
+    // crc32_z takes a size_t length, where crc32 takes 32 bits.
+    return static_cast<uint32_t>(
+        ::crc32_z(0, reinterpret_cast<const Bytef*>(bytes.data()), bytes.size()));
 }
 
 std::string sealedLine(const std::string& object) {

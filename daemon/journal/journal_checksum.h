@@ -14,7 +14,7 @@ namespace arbiter {
 // line is checked as written, before any parser reads it (docs/journal.md).
 
 // CRC-32 as Ethernet, zlib and PNG compute it (reflected polynomial
-// 0xEDB88320, initial value and final xor 0xFFFFFFFF).
+// 0xEDB88320, initial value and final xor 0xFFFFFFFF): zlib's own.
 uint32_t crc32(std::string_view bytes);
 
 // `object`, the text of a JSON object with at least one field (no "crc" of its own),

@@ -1,7 +1,8 @@
 #include "daemon/session/chance_source.h"
 
 #include <cassert>
-#include <cstdio>
+
+#include <fmt/format.h>
 
 namespace arbiter {
 
@@ -37,9 +38,7 @@ std::vector<int> ChanceSource::draw(const ChanceDraw& what, uint64_t& counter) c
 }
 
 std::string ChanceSource::seedText() const {
-    char text[17];
-    std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(seed_));
-    return text;
+    return fmt::format("{:016x}", seed_);
 }
 
 std::optional<uint64_t> ChanceSource::parseSeed(const std::string& text) {

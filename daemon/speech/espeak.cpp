@@ -8,7 +8,8 @@
 #include <unistd.h>
 
 #include <cerrno>
-#include <cstring>
+
+#include <fmt/format.h>
 
 extern char** environ;
 
@@ -20,10 +21,6 @@ namespace {
 // could be reaped (a moment at most).
 constexpr Millis kReapRetryMs = 20;
 constexpr size_t kMostErrorText = 200;
-
-std::string systemError(const char* what, int code) {
-    return std::string(what) + ": " + std::strerror(code);
-}
 
 }  // namespace
 
@@ -81,7 +78,7 @@ bool EspeakSpeaker::say(const std::string& text, Done done, std::string& error) 
     }
     int pipeEnds[2];
     if (::pipe2(pipeEnds, O_CLOEXEC) != 0) {
-        error = systemError("cannot make a pipe for espeak-ng", errno);
+        error = fmt::system_error(errno, "cannot make a pipe for espeak-ng").what();
         return false;
     }
     // Only our end is non-blocking: the child writes its errors as it always does.
@@ -120,7 +117,7 @@ bool EspeakSpeaker::say(const std::string& text, Done done, std::string& error) 
     ::close(pipeEnds[1]);
     if (spawned != 0) {
         ::close(pipeEnds[0]);
-        error = systemError(("cannot run " + program_).c_str(), spawned);
+        error = fmt::system_error(spawned, "cannot run {}", program_).what();
         return false;
     }
     child_ = pid;
@@ -166,7 +163,7 @@ void EspeakSpeaker::reap() {
     std::string failure;
     const std::string said = errorText_.substr(0, errorText_.find('\n'));
     if (got < 0)
-        failure = systemError("cannot follow espeak-ng", errno);
+        failure = fmt::system_error(errno, "cannot follow espeak-ng").what();
     else if (killed_)
         failure = "espeak-ng took longer than " + std::to_string(kLongestMs / 1000) +
                   " s and was stopped";

@@ -3,7 +3,8 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
-#include <cstdio>
+
+#include <fmt/format.h>
 
 #include "drivers/dgt/dgt_pieces.h"
 #include "drivers/dgt/dgt_segments.h"
@@ -18,9 +19,7 @@ constexpr size_t kReadChunk = 256;
 constexpr int kMaxReadsPerWakeUp = 64;
 
 std::string hex(uint8_t byte) {
-    char text[8];
-    std::snprintf(text, sizeof text, "0x%02x", byte);
-    return text;
+    return fmt::format("{:#04x}", byte);
 }
 
 // Device text made fit for one log line: control characters become spaces, runs

@@ -1,6 +1,6 @@
 #include "drivers/dgt/dgt_parser.h"
 
-#include <cstdio>
+#include <fmt/format.h>
 
 namespace arbiter::dgt {
 
@@ -38,9 +38,7 @@ std::optional<LengthRule> lengthRule(uint8_t header) {
 }
 
 std::string hex(uint8_t byte) {
-    char text[8];
-    std::snprintf(text, sizeof text, "0x%02x", byte);
-    return text;
+    return fmt::format("{:#04x}", byte);
 }
 
 std::string describe(uint8_t header) {
@@ -257,11 +255,10 @@ void DgtParser::finishMessage(Sink& sink) {
             times.noClock = (b[9] & clock::kStatusNoClock) != 0;
             times.blank = blank;
             if (!valid && !times.noClock) {
-                char raw[64];
-                std::snprintf(raw, sizeof raw, "%02x %02x %02x %02x %02x %02x", b[3], b[4], b[5],
-                              b[6], b[7], b[8]);
-                sink.warning(std::string("clock: times are not valid BCD (") + raw +
-                             "); message ignored");
+                sink.warning(fmt::format(
+                    "clock: times are not valid BCD ({:02x} {:02x} {:02x} {:02x} {:02x} {:02x}); "
+                    "message ignored",
+                    b[3], b[4], b[5], b[6], b[7], b[8]));
                 return;
             }
             if (!valid) times.left = times.right = ClockSide{};

@@ -1,8 +1,7 @@
 #include "drivers/transport/port_discovery.h"
 
+#include <fmt/format.h>
 #include <libserialport.h>
-
-#include <cstdio>
 
 namespace arbiter {
 
@@ -59,9 +58,7 @@ std::vector<SerialPortInfo> listSerialPorts(std::string& error) {
 
 std::string usbId(const SerialPortInfo& port) {
     if (!port.vendorId || !port.productId) return "";
-    char id[16];
-    std::snprintf(id, sizeof id, "%04x:%04x", unsigned(*port.vendorId), unsigned(*port.productId));
-    return id;
+    return fmt::format("{:04x}:{:04x}", *port.vendorId, *port.productId);
 }
 
 }  // namespace arbiter

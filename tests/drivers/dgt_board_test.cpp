@@ -5,6 +5,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <initializer_list>
+#include <random>
+
 #include "drivers/transport/termios_transport.h"
 #include "tests/drivers/fake_listener.h"
 #include "tests/drivers/parser_recorder.h"
@@ -424,6 +428,100 @@ TEST_F(DgtBoardTest, ConfigurationOverridesTheLedRule) {
     boardSends(trademark("DGT Revelation II"));
     board.overrideLedCapability(false);
     EXPECT_FALSE(board.setLeds(true, 0, 63));
+}
+
+// ---- whatever the read sizes ----
+
+// Plays a board whose bytes reach the driver in reads of any size, wherever
+// they fall in a message, as a USB serial adapter or a pty may hand them over:
+// either everything in one read, or reads of seeded random sizes from 1 to
+// `most` bytes, with now and then nothing to read, so that a message also
+// straddles wake-ups.
+class PiecemealTransport : public Transport {
+  public:
+    static PiecemealTransport allAtOnce(Bytes sent) { return {std::move(sent), 0, 0}; }
+    static PiecemealTransport randomReads(Bytes sent, size_t most, uint32_t seed) {
+        return {std::move(sent), most, seed};
+    }
+
+    int fd() const override { return -1; }
+    long read(uint8_t* buffer, size_t size) override {
+        size_t n = std::min(size, sent_.size() - at_);
+        if (most_ > 0) {
+            if (random_() % 4 == 0) return 0;
+            n = std::min<size_t>(n, 1 + random_() % most_);
+        }
+        std::copy_n(sent_.begin() + long(at_), n, buffer);
+        at_ += n;
+        if (n > 0) ++readsWithBytes_;
+        return long(n);
+    }
+    bool write(const uint8_t*, size_t) override { return true; }
+    std::string describe() const override { return "piecemeal"; }
+
+    bool drained() const { return at_ == sent_.size(); }
+    int readsWithBytes() const { return readsWithBytes_; }
+
+  private:
+    PiecemealTransport(Bytes sent, size_t most, uint32_t seed)
+        : sent_(std::move(sent)), most_(most), random_(seed) {}
+
+    Bytes sent_;
+    size_t most_;  // 0: everything the driver asks for
+    std::mt19937 random_;
+    size_t at_ = 0;
+    int readsWithBytes_ = 0;
+};
+
+// What a listener hears from a board reading `transport` until it is drained,
+// woken as often as it takes.
+FakeListener heard(PiecemealTransport& transport) {
+    FakeListener listener;
+    DgtBoard board(transport, listener);
+    bool up = true;
+    while (up && !transport.drained()) up = board.onReadable(0);
+    EXPECT_TRUE(up);
+    return listener;
+}
+
+Bytes concat(std::initializer_list<Bytes> parts) {
+    Bytes out;
+    for (const Bytes& part : parts) out.insert(out.end(), part.begin(), part.end());
+    return out;
+}
+
+TEST(DgtBoard, ReadsTheSameEventsWhateverTheReadSizes) {
+    // Messages of every kind the board reports, and what the parser must
+    // resynchronise after: a stray byte, a header and a message cut short by
+    // the next, an unknown id, a length out of range, a result piece.
+    const Bytes sent = concat({{0x05, 0x86},
+                               {0x91, 0x00, 0x08, '0', '4', '2', '1', '7'},
+                               {0x93, 0x00, 0x05, 0x01, 0x04},
+                               trademark("DGT"),
+                               startPositionDump(),
+                               {0x8e, 0x00, 0x05, 0x34, 0x00},
+                               {0x8e, 0x00},
+                               {0x8e, 0x00, 0x05, 0x24, 0x01},
+                               {0xee, 0x01, 0x02},
+                               kClockTimes,
+                               {0x8e, 0x00, 0x07, 0x1c, 0x0d},
+                               ackBytes(0x10, 0x09, 0x21, 0x00),
+                               {0x8e, 0x00, 0x05, 0x1c, 0x0d}});
+    PiecemealTransport whole = PiecemealTransport::allAtOnce(sent);
+    const FakeListener expected = heard(whole);
+    ASSERT_EQ(whole.readsWithBytes(), 1) << "the stream no longer fits in one read";
+    EXPECT_EQ(expected.all<BoardIdentity>().size(), 1u);
+    EXPECT_EQ(expected.all<FakeListener::Dump>().size(), 1u);
+    EXPECT_EQ(expected.all<FakeListener::Change>().size(), 3u);
+    EXPECT_EQ(expected.all<ClockDisplay>().size(), 1u);
+    EXPECT_EQ(expected.warnings().size(), 6u);
+    for (size_t most : {1u, 2u, 3u, 7u, 64u}) {
+        for (uint32_t seed = 1; seed <= 40; ++seed) {
+            PiecemealTransport piecemeal = PiecemealTransport::randomReads(sent, most, seed);
+            ASSERT_EQ(heard(piecemeal).calls, expected.calls)
+                << "reads of 1 to " << most << " bytes, seed " << seed;
+        }
+    }
 }
 
 // ---- over a real pseudo-terminal ----

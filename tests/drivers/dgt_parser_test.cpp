@@ -297,28 +297,6 @@ TEST(DgtParser, ParsesVariableLengthMessagesIncludingEmptyOnes) {
     EXPECT_EQ(std::get<BatteryStatus>(r.messages[2]).bytes, (std::vector<uint8_t>{0x64, 0x7f}));
 }
 
-TEST(DgtParser, GivesTheSameResultWhateverTheChunking) {
-    std::vector<uint8_t> bytes = concat({{0x05, 0x86},
-                                         startPositionDump(),
-                                         kE2Emptied,
-                                         {0x8e, 0x00},
-                                         kWhitePawnOnE4,
-                                         ackBytes(0x10, 0x0c, 0, 0),
-                                         {0x92, 0x00, 0x05, 'h', 'i'}});
-    ParserRecorder whole = parse(bytes);
-    for (size_t chunk : {1u, 2u, 3u, 7u, 64u}) {
-        DgtParser parser;
-        ParserRecorder pieces;
-        for (size_t at = 0; at < bytes.size(); at += chunk) {
-            size_t n = std::min(chunk, bytes.size() - at);
-            parser.feed(std::span<const uint8_t>(bytes.data() + at, n), pieces);
-        }
-        EXPECT_EQ(pieces.messages, whole.messages) << "chunk " << chunk;
-        EXPECT_EQ(pieces.warnings, whole.warnings) << "chunk " << chunk;
-    }
-    EXPECT_EQ(whole.messages.size(), 5u);
-}
-
 TEST(DgtParser, ResetForgetsAPartialMessageSilently) {
     DgtParser parser;
     ParserRecorder r;

@@ -14,17 +14,21 @@ class FakeListener : public BoardListener {
   public:
     struct Dump {
         BoardSquares squares;
+        bool operator==(const Dump&) const = default;
     };
     struct Change {
         int square;
         Appearance now;
+        bool operator==(const Change&) const = default;
     };
     // The board said its clock is gone; the flag keeps GCC's variant checks quiet.
     struct ClockUnplugged {
         bool unplugged = true;
+        bool operator==(const ClockUnplugged&) const = default;
     };
     struct Lever {
         bool rightHigh = false;
+        bool operator==(const Lever&) const = default;
     };
     using Call = std::variant<Dump, Change, BoardIdentity, ClockDisplay, ClockButton,
                               ClockUnplugged, Lever, std::string>;

@@ -9,7 +9,8 @@
 #include <cerrno>
 #include <chrono>
 #include <cstring>
-#include <system_error>
+
+#include <fmt/format.h>
 
 #include "daemon/base/json_text.h"
 
@@ -19,10 +20,6 @@ namespace {
 
 // A line longer than this is not something arbiterd would send.
 constexpr std::size_t kMaxReplyBytes = 64 * 1024 * 1024;
-
-std::string errorText(int err) {
-    return std::generic_category().message(err);
-}
 
 }  // namespace
 
@@ -42,11 +39,11 @@ bool ControlClient::connect(const std::string& path, std::string& error, bool& u
     std::memcpy(address.sun_path, path.data(), path.size());
     fd_ = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
     if (fd_ < 0) {
-        error = errorText(errno);
+        error = std::strerror(errno);
         return false;
     }
     if (::connect(fd_, reinterpret_cast<const sockaddr*>(&address), sizeof address) != 0) {
-        error = errorText(errno);
+        error = std::strerror(errno);
         ::close(fd_);
         fd_ = -1;
         return false;
@@ -55,7 +52,7 @@ bool ControlClient::connect(const std::string& path, std::string& error, bool& u
     ucred peer{};
     socklen_t size = sizeof peer;
     if (::getsockopt(fd_, SOL_SOCKET, SO_PEERCRED, &peer, &size) != 0) {
-        error = "cannot tell who listens there: " + errorText(errno);
+        error = fmt::system_error(errno, "cannot tell who listens there").what();
     } else if (std::find(trusted_.begin(), trusted_.end(), peer.uid) == trusted_.end()) {
         untrusted = true;
         error = "the process listening there (pid " + std::to_string(peer.pid) + ") runs as user " +
@@ -75,7 +72,7 @@ bool ControlClient::send(const nlohmann::json& request, std::string& error) {
         ssize_t n = ::send(fd_, line.data() + sent, line.size() - sent, MSG_NOSIGNAL);
         if (n < 0 && errno == EINTR) continue;
         if (n < 0) {
-            error = errorText(errno);
+            error = std::strerror(errno);
             return false;
         }
         sent += static_cast<std::size_t>(n);
@@ -114,7 +111,7 @@ ControlClient::Read ControlClient::next(nlohmann::json& message, std::string& ra
         int ready = ::poll(&p, 1, wait);
         if (ready < 0 && errno == EINTR) continue;
         if (ready < 0) {
-            error = errorText(errno);
+            error = std::strerror(errno);
             return Read::failed;
         }
         if (ready == 0) return Read::timedOut;
@@ -123,7 +120,7 @@ ControlClient::Read ControlClient::next(nlohmann::json& message, std::string& ra
         if (n < 0 && errno == EINTR) continue;
         if (n < 0 && errno == ECONNRESET) return Read::closed;
         if (n < 0) {
-            error = errorText(errno);
+            error = std::strerror(errno);
             return Read::failed;
         }
         if (n == 0) return Read::closed;

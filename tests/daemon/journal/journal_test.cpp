@@ -180,6 +180,18 @@ TEST(JournalChecksum, IsTheCrc32OfZlibAndPng) {
     EXPECT_EQ(crc32(""), 0u);
 }
 
+// Lines sealed by arbiter's own CRC-32 before zlib's replaced it: journals
+// already written must verify byte for byte, bytes past ASCII included.
+TEST(JournalChecksum, LinesWrittenBeforeStillVerify) {
+    const std::string fixed = R"({"at":"2026-01-01T00:00:00","type":"fixed","crc":"c1994147"})";
+    EXPECT_EQ(sealedLine(R"({"at":"2026-01-01T00:00:00","type":"fixed"})"), fixed);
+    EXPECT_EQ(lineSeal(fixed), LineSeal::Good);
+    const std::string names = R"({"players":["Jürgen","Zoë"],"type":"game"})";
+    const std::string sealed = R"({"players":["Jürgen","Zoë"],"type":"game","crc":"35e55bcc"})";
+    EXPECT_EQ(sealedLine(names), sealed);
+    EXPECT_EQ(lineSeal(sealed), LineSeal::Good);
+}
+
 TEST(JournalChecksum, ASealedLineIsTheObjectWithItsChecksumLast) {
     const std::string object = R"({"type":"fixed"})";
     const std::string line = sealedLine(object);
