@@ -76,4 +76,17 @@ void EventLoop::runOnce(Millis maxWaitMs) {
     if (!stopped_) runDueTimers();
 }
 
+void Timer::at(Millis when, EventLoop::Handler h) {
+    cancel();
+    id_ = loop_.at(when, [this, h = std::move(h)] {
+        id_.reset();
+        h();  // may set this timer again, or destroy its owner: `this` is not used after it
+    });
+}
+
+void Timer::cancel() {
+    if (id_) loop_.cancel(*id_);
+    id_.reset();
+}
+
 }  // namespace arbiter

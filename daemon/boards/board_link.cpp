@@ -30,9 +30,6 @@ BoardLink::BoardLink(EventLoop& loop, int index, DeviceSpec device, BoardEvents&
       events_(events) {}
 
 BoardLink::~BoardLink() {
-    if (retry_) loop_.cancel(*retry_);
-    if (watchdog_) loop_.cancel(*watchdog_);
-    if (summary_) loop_.cancel(*summary_);
     if (transport_) loop_.unwatch(transport_->fd());
 }
 
@@ -41,7 +38,7 @@ void BoardLink::connect() {
 }
 
 void BoardLink::tryOpen() {
-    retry_.reset();
+    retry_.cancel();
     // One daemon per board, decided before the device is touched: a board held
     // by another arbiterd is waited for like one that is away, naming who
     // holds it. Without a folder for device locks (not writable here) the
@@ -74,13 +71,12 @@ void BoardLink::tryOpen() {
     heardAt_ = loop_.time().now();
     askedAt_.reset();
     silent_ = false;
-    watchdog_ = loop_.after(1000, [this] { watchSilence(); });
+    watchdog_.after(1000, [this] { watchSilence(); });
     events_.boardConnected(index_, device_.text());
     if (!board_->start()) drop("the device does not take our requests");
 }
 
 void BoardLink::watchSilence() {
-    watchdog_.reset();
     if (!board_) return;
     const Millis now = loop_.time().now();
     if (askedAt_ && !silent_ && now - *askedAt_ >= kAnswerMs) {
@@ -95,7 +91,7 @@ void BoardLink::watchSilence() {
             return;
         }
     }
-    watchdog_ = loop_.after(1000, [this] { watchSilence(); });
+    watchdog_.after(1000, [this] { watchSilence(); });
 }
 
 void BoardLink::failOpen(const std::string& error) {
@@ -115,7 +111,7 @@ void BoardLink::failOpen(const std::string& error) {
                      (now - failingSince_) / 1000, error, hint);
         remindedAt_ = now;
     }
-    retry_ = loop_.after(kRetryMs, [this] { tryOpen(); });
+    retry_.after(kRetryMs, [this] { tryOpen(); });
 }
 
 void BoardLink::readable() {
@@ -138,8 +134,7 @@ void BoardLink::readable() {
 
 void BoardLink::drop(const std::string& why) {
     if (transport_) loop_.unwatch(transport_->fd());
-    if (watchdog_) loop_.cancel(*watchdog_);
-    watchdog_.reset();
+    watchdog_.cancel();
     const bool toldGone = silent_;  // the table already waits for it
     silent_ = false;
     board_.reset();
@@ -148,7 +143,7 @@ void BoardLink::drop(const std::string& why) {
     lastFailure_ = why;
     spdlog::warn("board {}: {}; waiting for it to come back", device_.text(), why);
     if (!toldGone) events_.boardLost(index_, why);
-    retry_ = loop_.after(kRetryMs, [this] { tryOpen(); });
+    retry_.after(kRetryMs, [this] { tryOpen(); });
 }
 
 void BoardLink::boardDump(const BoardSquares& squares) {
@@ -209,7 +204,7 @@ void BoardLink::tell(Tone tone, const std::string& what) {
     if (tone == Tone::Debug && !spdlog::should_log(spdlog::level::debug)) return;
     RepeatedWarnings& told = tone == Tone::Warning ? warnings_ : notices_;
     if (!told.admit(what, loop_.time().now())) {
-        if (!summary_) summariseHeldBack();
+        if (!summary_.armed()) summariseHeldBack();
         return;
     }
     switch (tone) {
@@ -227,7 +222,6 @@ void BoardLink::tell(Tone tone, const std::string& what) {
 
 // Says what was held back in intervals that have ended, and waits for the next.
 void BoardLink::summariseHeldBack() {
-    summary_.reset();
     const Millis now = loop_.time().now();
     for (const std::string& line : warnings_.summaries(now))
         spdlog::warn("board {}: {}", device_.text(), line);
@@ -235,7 +229,7 @@ void BoardLink::summariseHeldBack() {
         spdlog::info("board {}: {}", device_.text(), line);
     auto due = warnings_.nextSummaryAt();
     if (auto other = notices_.nextSummaryAt(); other && (!due || *other < *due)) due = other;
-    if (due) summary_ = loop_.at(*due, [this] { summariseHeldBack(); });
+    if (due) summary_.at(*due, [this] { summariseHeldBack(); });
 }
 
 }  // namespace arbiter

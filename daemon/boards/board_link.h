@@ -110,8 +110,8 @@ class BoardLink final : public BoardListener {
     Millis failingSince_ = -1;  // since when the device could not be opened; -1: it is open
     Millis remindedAt_ = 0;
     std::bitset<64> lights_;  // what should be lit
-    std::optional<EventLoop::TimerId> retry_;
-    std::optional<EventLoop::TimerId> watchdog_;
+    Timer retry_{loop_};
+    Timer watchdog_{loop_};
     Millis heardAt_ = 0;             // when the board last sent anything
     std::optional<Millis> askedAt_;  // when a quiet board was last asked for its squares
     bool silent_ = false;            // asked and not answering: taken for gone
@@ -120,7 +120,7 @@ class BoardLink final : public BoardListener {
     // rest (clock buttons, identity) as information.
     RepeatedWarnings warnings_;
     RepeatedWarnings notices_;
-    std::optional<EventLoop::TimerId> summary_;
+    Timer summary_{loop_};
 };
 
 }  // namespace arbiter

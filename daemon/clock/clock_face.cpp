@@ -40,16 +40,7 @@ ClockReport clockReportOf(const ClockDisplay& shown, ClockHalf white) {
 ClockFace::ClockFace(EventLoop& loop, ClockFaceSettings settings, Clocks clocks, CurrentGame game)
     : loop_(loop), settings_(settings), clocks_(std::move(clocks)), game_(std::move(game)) {}
 
-ClockFace::~ClockFace() {
-    cancelTimers();
-}
-
-void ClockFace::cancelTimers() {
-    if (flushTimer_) loop_.cancel(*flushTimer_);
-    if (messageTimer_) loop_.cancel(*messageTimer_);
-    flushTimer_.reset();
-    messageTimer_.reset();
-}
+ClockFace::~ClockFace() = default;
 
 void ClockFace::announce(const Announcement& a) {
     if (a.type == "move") {
@@ -85,11 +76,8 @@ void ClockFace::clockAttached() {
 
 void ClockFace::schedule(bool timesChanged) {
     timesChanged_ = timesChanged_ || timesChanged;
-    if (flushTimer_) return;
-    flushTimer_ = loop_.after(0, [this] {
-        flushTimer_.reset();
-        flush();
-    });
+    if (flushTimer_.armed()) return;
+    flushTimer_.after(0, [this] { flush(); });
 }
 
 void ClockFace::flush() {
@@ -110,8 +98,7 @@ void ClockFace::flush() {
         setting.running = runner != NoPlayer && clock.running();
         for (ClockPort* port : clocks_()) port->setClock(setting, now);
     }
-    if (messageTimer_) loop_.cancel(*messageTimer_);
-    messageTimer_.reset();
+    messageTimer_.cancel();
     showDisplay();
 }
 
@@ -126,12 +113,11 @@ void ClockFace::showDisplay() {
             port->showClockTime(now);
         }
     }
-    if (!brief_.empty())
-        messageTimer_ = loop_.after(settings_.messageMs, [this] { nextMessage(); });
+    if (!brief_.empty()) messageTimer_.after(settings_.messageMs, [this] { nextMessage(); });
 }
 
 void ClockFace::nextMessage() {
-    messageTimer_.reset();
+    messageTimer_.cancel();
     if (!brief_.empty()) brief_.pop_front();
     showDisplay();
 }

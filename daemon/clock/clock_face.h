@@ -70,7 +70,6 @@ class ClockFace final : public AnnouncementSink {
     // The first waiting message, else the lasting one, else the times.
     void showDisplay();
     void nextMessage();
-    void cancelTimers();
 
     EventLoop& loop_;
     ClockFaceSettings settings_;
@@ -79,8 +78,8 @@ class ClockFace final : public AnnouncementSink {
     std::deque<std::string> brief_;       // messages still to show, each for messageMs
     std::optional<std::string> lasting_;  // "illegal" or the result, until cleared
     bool timesChanged_ = false;
-    std::optional<EventLoop::TimerId> flushTimer_;
-    std::optional<EventLoop::TimerId> messageTimer_;
+    Timer flushTimer_{loop_};
+    Timer messageTimer_{loop_};
 };
 
 }  // namespace arbiter

@@ -180,10 +180,6 @@ ControlServer::ControlServer(EventLoop& loop, TableControl& table, std::string p
 }
 
 ControlServer::~ControlServer() {
-    if (flushTimer_) loop_.cancel(*flushTimer_);
-    if (acceptTimer_) loop_.cancel(*acceptTimer_);
-    if (backlogTimer_) loop_.cancel(*backlogTimer_);
-    if (idleTimer_) loop_.cancel(*idleTimer_);
     for (auto& [fd, client] : clients_) {
         client->closed = true;
         loop_.unwatch(fd);
@@ -284,10 +280,9 @@ bool ControlServer::makeRoom() {
 }
 
 void ControlServer::pauseAccepting() {
-    if (acceptTimer_) return;
+    if (acceptTimer_.armed()) return;
     loop_.unwatch(listener_);
-    acceptTimer_ = loop_.after(kAcceptPauseMs, [this] {
-        acceptTimer_.reset();
+    acceptTimer_.after(kAcceptPauseMs, [this] {
         loop_.watch(
             listener_, [this] { acceptClients(); }, EventLoop::Priority::later);
     });
@@ -397,13 +392,13 @@ void ControlServer::settle(const ClientPtr& c) {
 }
 
 void ControlServer::scheduleBacklog() {
-    if (backlogTimer_) return;
+    if (backlogTimer_.armed()) return;
     // Due now, so it runs in the loop's next turn, after the boards of that turn.
-    backlogTimer_ = loop_.after(0, [this] { serveBacklog(); });
+    backlogTimer_.after(0, [this] { serveBacklog(); });
 }
 
 void ControlServer::serveBacklog() {
-    backlogTimer_.reset();
+    backlogTimer_.cancel();
     ++backlogPasses_;
     std::vector<ClientPtr> waiting;
     for (const auto& [fd, client] : clients_)
@@ -420,15 +415,15 @@ void ControlServer::serveBacklog() {
 }
 
 void ControlServer::scheduleIdleCheck() {
-    if (idleTimer_) return;
+    if (idleTimer_.armed()) return;
     std::optional<Millis> due;
     for (const auto& [fd, client] : clients_)
         if (!client->subscribed && (!due || client->lastRequest < *due)) due = client->lastRequest;
-    if (due) idleTimer_ = loop_.at(*due + limits_.idleTimeoutMs, [this] { closeIdleClients(); });
+    if (due) idleTimer_.at(*due + limits_.idleTimeoutMs, [this] { closeIdleClients(); });
 }
 
 void ControlServer::closeIdleClients() {
-    idleTimer_.reset();
+    idleTimer_.cancel();
     const Millis now = loop_.time().now();
     std::vector<ClientPtr> idle;
     for (const auto& [fd, client] : clients_)
@@ -598,12 +593,9 @@ void ControlServer::flushAll() {
 }
 
 void ControlServer::scheduleFlush() {
-    if (flushTimer_) return;
+    if (flushTimer_.armed()) return;
     flushDelay_ = std::clamp<Millis>(flushDelay_ * 2, kFirstFlushRetryMs, kLastFlushRetryMs);
-    flushTimer_ = loop_.after(flushDelay_, [this] {
-        flushTimer_.reset();
-        flushAll();
-    });
+    flushTimer_.after(flushDelay_, [this] { flushAll(); });
 }
 
 void ControlServer::drop(const ClientPtr& c, const std::string& why, bool warn) {

@@ -115,12 +115,12 @@ class ControlServer final : public AnnouncementSink {
     ino_t socketInode_ = 0;
     std::map<int, ClientPtr> clients_;  // by descriptor
     std::uint64_t nextClientNumber_ = 1;
-    std::optional<EventLoop::TimerId> flushTimer_;
+    Timer flushTimer_{loop_};
     Millis flushDelay_ = 0;
-    std::optional<EventLoop::TimerId> acceptTimer_;
-    std::optional<EventLoop::TimerId> backlogTimer_;
+    Timer acceptTimer_{loop_};
+    Timer backlogTimer_{loop_};
     std::uint64_t backlogPasses_ = 0;
-    std::optional<EventLoop::TimerId> idleTimer_;
+    Timer idleTimer_{loop_};
 };
 
 }  // namespace arbiter

@@ -58,8 +58,6 @@ std::string findProgram(const std::string& name, const std::string& searchPath) 
 }
 
 EspeakSpeaker::~EspeakSpeaker() {
-    if (deadline_) loop_.cancel(*deadline_);
-    if (retry_) loop_.cancel(*retry_);
     if (errors_ >= 0) {
         loop_.unwatch(errors_);
         ::close(errors_);
@@ -126,8 +124,7 @@ bool EspeakSpeaker::say(const std::string& text, Done done, std::string& error) 
     killed_ = false;
     done_ = std::move(done);
     loop_.watch(errors_, [this] { readErrors(); });
-    deadline_ = loop_.after(kLongestMs, [this] {
-        deadline_.reset();
+    deadline_.after(kLongestMs, [this] {
         killed_ = true;
         ::kill(child_, SIGKILL);
     });
@@ -153,11 +150,10 @@ void EspeakSpeaker::readErrors() {
 }
 
 void EspeakSpeaker::reap() {
-    retry_.reset();
     int status = 0;
     const pid_t got = ::waitpid(child_, &status, WNOHANG);
     if (got == 0) {
-        retry_ = loop_.after(kReapRetryMs, [this] { reap(); });
+        retry_.after(kReapRetryMs, [this] { reap(); });
         return;
     }
     std::string failure;
@@ -180,8 +176,7 @@ void EspeakSpeaker::reap() {
 
 void EspeakSpeaker::finish(const std::string& failure) {
     child_ = -1;
-    if (deadline_) loop_.cancel(*deadline_);
-    deadline_.reset();
+    deadline_.cancel();
     // Taken out first: `done` may begin the next text at once.
     Done done = std::move(done_);
     done_ = nullptr;

@@ -49,7 +49,8 @@ class EspeakSpeaker final : public Speaker {
     int errors_ = -1;        // the read end of the child's stderr
     std::string errorText_;  // the first of what it wrote there
     bool killed_ = false;    // for taking too long
-    std::optional<EventLoop::TimerId> deadline_, retry_;
+    Timer deadline_{loop_};
+    Timer retry_{loop_};
     Done done_;
 };
 

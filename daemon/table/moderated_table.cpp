@@ -36,11 +36,7 @@ ModeratedTable::ModeratedTable(EventLoop& loop, TableSettings settings, std::uni
     announcer_.addPerPlayer(out);
 }
 
-ModeratedTable::~ModeratedTable() {
-    if (judgeTimer_) loop_.cancel(*judgeTimer_);
-    if (flagTimer_) loop_.cancel(*flagTimer_);
-    if (limitTimer_) loop_.cancel(*limitTimer_);
-}
+ModeratedTable::~ModeratedTable() = default;
 
 std::unique_ptr<ModeratedTable> ModeratedTable::create(EventLoop& loop, TableSettings settings,
                                                        std::unique_ptr<Game> game,
@@ -122,13 +118,9 @@ void ModeratedTable::boardLost(int board, const std::string& why) {
 }
 
 void ModeratedTable::surfaceChanged() {
-    if (judgeTimer_) loop_.cancel(*judgeTimer_);
     Millis last = 0;
     for (const Seat& seat : seats_) last = std::max(last, seat.surface.lastChange());
-    judgeTimer_ = loop_.at(last + settings_.settleMs, [this] {
-        judgeTimer_.reset();
-        judge();
-    });
+    judgeTimer_.at(last + settings_.settleMs, [this] { judge(); });
 }
 
 ViewedState ModeratedTable::viewOf(const GameState& state, PlayerId p) const {
@@ -412,14 +404,11 @@ void ModeratedTable::gameEnded() {
 }
 
 void ModeratedTable::armTimers() {
-    if (flagTimer_) loop_.cancel(*flagTimer_);
-    flagTimer_.reset();
-    if (limitTimer_) loop_.cancel(*limitTimer_);
-    limitTimer_.reset();
+    flagTimer_.cancel();
+    limitTimer_.cancel();
     if (!playing()) return;
     if (auto at = session_->clock().flagAt()) {
-        flagTimer_ = loop_.at(*at, [this] {
-            flagTimer_.reset();
+        flagTimer_.at(*at, [this] {
             session_->checkFlag();
             if (session_->over())
                 gameEnded();
@@ -428,8 +417,7 @@ void ModeratedTable::armTimers() {
         });
     }
     if (auto at = session_->timeLimitAt()) {
-        limitTimer_ = loop_.at(*at, [this] {
-            limitTimer_.reset();
+        limitTimer_.at(*at, [this] {
             session_->checkTimeLimit();
             if (session_->over())
                 gameEnded();

@@ -135,9 +135,9 @@ class ModeratedTable final : public BoardEvents, public TableControl {
     mutable JournalSummaries journalSummaries_;
     PrivateAnnouncements sorted_{announcer_, session_};  // what the session says, sorted
     std::vector<Seat> seats_;
-    std::optional<EventLoop::TimerId> judgeTimer_;
-    std::optional<EventLoop::TimerId> flagTimer_;
-    std::optional<EventLoop::TimerId> limitTimer_;
+    Timer judgeTimer_{loop_};
+    Timer flagTimer_{loop_};
+    Timer limitTimer_{loop_};
 };
 
 }  // namespace arbiter

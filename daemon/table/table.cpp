@@ -153,16 +153,7 @@ void Table::clockButton(int board, ClockButton button) {
                        {{"board", board}, {"button", "run"}, {"refused", reply.error}}});
 }
 
-Table::~Table() {
-    if (judgeTimer_) loop_.cancel(*judgeTimer_);
-    if (flagTimer_) loop_.cancel(*flagTimer_);
-    if (limitTimer_) loop_.cancel(*limitTimer_);
-    if (hintTimer_) loop_.cancel(*hintTimer_);
-    if (setupTimer_) loop_.cancel(*setupTimer_);
-    if (journalTimer_) loop_.cancel(*journalTimer_);
-    if (lookTimer_) loop_.cancel(*lookTimer_);
-    if (signalTimer_) loop_.cancel(*signalTimer_);
-}
+Table::~Table() = default;
 
 std::unique_ptr<Table> Table::create(EventLoop& loop, TableSettings settings, AnnouncementSink& out,
                                      std::string& error) {
@@ -381,13 +372,8 @@ void Table::boardLost(int board, const std::string& why) {
 }
 
 void Table::surfaceChanged() {
-    if (hintTimer_) loop_.cancel(*hintTimer_);
-    hintTimer_.reset();
-    if (judgeTimer_) loop_.cancel(*judgeTimer_);
-    judgeTimer_ = loop_.at(surface_.lastChange() + settings_.settleMs, [this] {
-        judgeTimer_.reset();
-        judge();
-    });
+    hintTimer_.cancel();
+    judgeTimer_.at(surface_.lastChange() + settings_.settleMs, [this] { judge(); });
     // Verdicts follow the events as they arrive (a few microseconds each); only
     // acting on one waits until the surface has been still for the settle time.
     early_.reset();
@@ -401,8 +387,7 @@ void Table::surfaceChanged() {
         // follow faster than the boards are ever still. Until the boards show
         // what was said, nothing is a step, and that is judged at settle.
         if (early_->kind == Verdict::Kind::Commit && !game_->settleNeeded() && !boardBehind_) {
-            loop_.cancel(*judgeTimer_);
-            judgeTimer_.reset();
+            judgeTimer_.cancel();
             judgeInGame();
             return;
         }
@@ -534,9 +519,8 @@ void Table::tellResumedSetup() {
 }
 
 void Table::armSetupHint() {
-    if (setupTimer_) return;
-    setupTimer_ = loop_.after(settings_.setupHintMs, [this] {
-        setupTimer_.reset();
+    if (setupTimer_.armed()) return;
+    setupTimer_.after(settings_.setupHintMs, [this] {
         if (session_ && !session_->over()) return;
         tellSetup();
         armSetupHint();
@@ -592,8 +576,7 @@ void Table::startGame() {
     onBoard_ = true;
     boardBehind_ = false;
     illegalShown_ = false;
-    if (setupTimer_) loop_.cancel(*setupTimer_);
-    setupTimer_.reset();
+    setupTimer_.cancel();
     setupTold_.clear();
     lightGame();
     surface_.markStill();
@@ -765,8 +748,7 @@ void Table::gameEnded() {
 
 void Table::armJournalRetry() {
     if (journalTimer_ || !session_ || session_->journalComplete()) return;
-    journalTimer_ = loop_.after(kJournalRetryMs, [this] {
-        journalTimer_.reset();
+    journalTimer_.after(kJournalRetryMs, [this] {
         if (!session_->retryJournal()) {
             armJournalRetry();
             return;
@@ -779,14 +761,11 @@ void Table::armJournalRetry() {
 
 void Table::armTimers() {
     armJournalRetry();
-    if (flagTimer_) loop_.cancel(*flagTimer_);
-    flagTimer_.reset();
-    if (limitTimer_) loop_.cancel(*limitTimer_);
-    limitTimer_.reset();
+    flagTimer_.cancel();
+    limitTimer_.cancel();
     if (!session_ || session_->over()) return;
     if (auto at = session_->clock().flagAt()) {
-        flagTimer_ = loop_.at(*at, [this] {
-            flagTimer_.reset();
+        flagTimer_.at(*at, [this] {
             int ply = session_->ply();
             session_->checkFlag();
             refereeStale_ = true;
@@ -802,8 +781,7 @@ void Table::armTimers() {
         });
     }
     if (auto at = session_->timeLimitAt()) {
-        limitTimer_ = loop_.at(*at, [this] {
-            limitTimer_.reset();
+        limitTimer_.at(*at, [this] {
             session_->checkTimeLimit();
             refereeStale_ = true;
             if (session_->over())
@@ -823,9 +801,8 @@ void Table::announceChainStop(const Action& chain, int stops) {
 }
 
 void Table::armConsequencesReminder() {
-    if (hintTimer_) return;
-    hintTimer_ = loop_.after(settings_.confirmHintMs, [this] {
-        hintTimer_.reset();
+    if (hintTimer_.armed()) return;
+    hintTimer_.after(settings_.confirmHintMs, [this] {
         if (!session_ || session_->over()) return;
         // Still only what was left to do differs (it also looks like a takeback
         // begun, hence Pending): say it again rather than wait in silence.
@@ -839,12 +816,10 @@ void Table::armConsequencesReminder() {
 }
 
 void Table::armConfirmHint(const Verdict& v) {
-    if (hintTimer_) return;
-    hintTimer_ =
-        loop_.after(settings_.confirmHintMs, [this, actions = v.unconfirmed, cells = v.untouched] {
-            hintTimer_.reset();
-            if (session_ && !session_->over()) session_->announceUnconfirmed(actions, cells);
-        });
+    if (hintTimer_.armed()) return;
+    hintTimer_.after(settings_.confirmHintMs, [this, actions = v.unconfirmed, cells = v.untouched] {
+        if (session_ && !session_->over()) session_->announceUnconfirmed(actions, cells);
+    });
 }
 
 std::string Table::legalNow() const {

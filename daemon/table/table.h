@@ -220,14 +220,14 @@ class Table final : public BoardEvents, public TableControl {
     uint64_t earlyStamp_ = 0;
     int earlyPly_ = -1;
     int catchUpPlies_ = 1;  // 2 right after a board came back
-    std::optional<EventLoop::TimerId> judgeTimer_;
-    std::optional<EventLoop::TimerId> flagTimer_;
-    std::optional<EventLoop::TimerId> limitTimer_;
-    std::optional<EventLoop::TimerId> hintTimer_;
-    std::optional<EventLoop::TimerId> setupTimer_;
-    std::optional<EventLoop::TimerId> journalTimer_;
-    std::optional<EventLoop::TimerId> lookTimer_;
-    std::optional<EventLoop::TimerId> signalTimer_;
+    Timer judgeTimer_{loop_};
+    Timer flagTimer_{loop_};
+    Timer limitTimer_{loop_};
+    Timer hintTimer_{loop_};
+    Timer setupTimer_{loop_};
+    Timer journalTimer_{loop_};
+    Timer lookTimer_{loop_};
+    Timer signalTimer_{loop_};
     std::optional<ShownMoves> shown_;
     Referee ahead_;  // prepared for shown_->after
     // A move came from the board since the clock's lever was last pressed.

@@ -9,15 +9,11 @@
 namespace arbiter {
 
 void Table::armLook() {
-    if (lookTimer_) loop_.cancel(*lookTimer_);
-    lookTimer_.reset();
+    lookTimer_.cancel();
     // A game of one-step actions commits each as it is shown (surfaceChanged).
     if (!game_->settleNeeded() || !session_ || session_->over() || !onBoard_) return;
     if (settings_.settleMs <= kLookMs) return;  // the settle timer looks first
-    lookTimer_ = loop_.at(surface_.lastChange() + kLookMs, [this] {
-        lookTimer_.reset();
-        follow();
-    });
+    lookTimer_.at(surface_.lastChange() + kLookMs, [this] { follow(); });
 }
 
 void Table::follow() {
@@ -116,8 +112,7 @@ void Table::clockLever(int, bool) {
     prepareReferee();
     Verdict v = referee_.judge(surface_, Referee::kMostCatchUpPlies);
     if (v.kind == Verdict::Kind::Commit) {
-        if (judgeTimer_) loop_.cancel(*judgeTimer_);
-        judgeTimer_.reset();
+        judgeTimer_.cancel();
         early_ = v;
         earlyStamp_ = surface_.changeStamp();
         earlyPly_ = session_->ply();
@@ -142,12 +137,10 @@ bool Table::showsResultSignal() const {
 }
 
 void Table::watchResultSignal() {
-    if (signalTimer_) loop_.cancel(*signalTimer_);
-    signalTimer_.reset();
+    signalTimer_.cancel();
     if (!showsResultSignal()) return;
     const uint64_t stamp = surface_.changeStamp();
-    signalTimer_ = loop_.at(surface_.lastChange() + kResultSignalMs, [this, stamp] {
-        signalTimer_.reset();
+    signalTimer_.at(surface_.lastChange() + kResultSignalMs, [this, stamp] {
         if (!session_ || session_->over() || surface_.changeStamp() != stamp) return;
         auto outcome = resultSignalled(session_->current(), surface_);
         if (!outcome || !session_->signalResult(*outcome).empty()) return;

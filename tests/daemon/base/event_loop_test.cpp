@@ -3,6 +3,9 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <functional>
+#include <memory>
+
 namespace arbiter {
 namespace {
 
@@ -10,8 +13,9 @@ TEST(EventLoop, TimersRunInTimeOrder) {
     ManualTimeSource time;
     EventLoop loop(time);
     std::string order;
-    loop.at(20, [&] { order += "b"; });
-    loop.at(10, [&] { order += "a"; });
+    Timer b(loop), a(loop);
+    b.at(20, [&] { order += "b"; });
+    a.at(10, [&] { order += "a"; });
     time.set(30);
     loop.runOnce(0);
     EXPECT_EQ(order, "ab");
@@ -21,18 +25,96 @@ TEST(EventLoop, CancelledTimerNeverRuns) {
     ManualTimeSource time;
     EventLoop loop(time);
     bool ran = false;
-    auto id = loop.at(10, [&] { ran = true; });
-    loop.cancel(id);
+    Timer timer(loop);
+    timer.at(10, [&] { ran = true; });
+    timer.cancel();
+    EXPECT_FALSE(timer.armed());
     time.set(20);
     loop.runOnce(0);
     EXPECT_FALSE(ran);
+}
+
+TEST(EventLoop, ATimerDestroyedWithItsOwnerNeverRuns) {
+    ManualTimeSource time;
+    EventLoop loop(time);
+    bool ran = false;
+    {
+        Timer timer(loop);
+        timer.at(10, [&] { ran = true; });
+    }
+    time.set(20);
+    loop.runOnce(0);
+    EXPECT_FALSE(ran);
+}
+
+TEST(EventLoop, SettingATimerAgainReplacesWhatItWasToDo) {
+    ManualTimeSource time;
+    EventLoop loop(time);
+    std::string ran;
+    Timer timer(loop);
+    timer.at(10, [&] { ran += "first"; });
+    timer.at(15, [&] { ran += "second"; });
+    time.set(20);
+    loop.runOnce(0);
+    EXPECT_EQ(ran, "second");
+    EXPECT_FALSE(timer.armed());
+}
+
+TEST(EventLoop, AnUnsetTimerIsNotMovedBySettingItUnlessSet) {
+    ManualTimeSource time;
+    EventLoop loop(time);
+    std::string ran;
+    Timer timer(loop);
+    timer.afterUnlessSet(10, [&] { ran += "first"; });
+    timer.afterUnlessSet(5, [&] { ran += "second"; });
+    time.set(9);
+    loop.runOnce(0);
+    EXPECT_EQ(ran, "");
+    time.set(10);
+    loop.runOnce(0);
+    EXPECT_EQ(ran, "first");
+}
+
+TEST(EventLoop, AHandlerMaySetItsOwnTimerAgain) {
+    ManualTimeSource time;
+    EventLoop loop(time);
+    int runs = 0;
+    Timer timer(loop);
+    std::function<void()> tick = [&] {
+        ++runs;
+        EXPECT_FALSE(timer.armed());  // unset by the time its handler runs
+        if (runs < 3) timer.after(10, tick);
+    };
+    timer.after(10, tick);
+    for (Millis t = 10; t <= 50; t += 10) {
+        time.set(t);
+        loop.runOnce(0);
+    }
+    EXPECT_EQ(runs, 3);
+    EXPECT_FALSE(timer.armed());
+}
+
+TEST(EventLoop, AHandlerMayDestroyTheOwnerOfItsTimer) {
+    ManualTimeSource time;
+    EventLoop loop(time);
+    auto owner = std::make_unique<Timer>(loop);
+    bool ran = false;
+    owner->at(10, [&] {
+        owner.reset();
+        ran = true;
+    });
+    time.set(10);
+    loop.runOnce(0);
+    EXPECT_TRUE(ran);
+    EXPECT_EQ(owner, nullptr);
 }
 
 TEST(EventLoop, TimerNotYetDueWaits) {
     ManualTimeSource time;
     EventLoop loop(time);
     bool ran = false;
-    loop.at(100, [&] { ran = true; });
+    Timer timer(loop);
+    timer.at(100, [&] { ran = true; });
     time.set(99);
     loop.runOnce(0);
     EXPECT_FALSE(ran);
@@ -66,7 +148,8 @@ TEST(EventLoop, DescriptorsWatchedFirstAreServedBeforeThoseWatchedLater) {
     loop.watch(
         client[0], [&] { order += "client "; }, EventLoop::Priority::later);
     loop.watch(board[0], [&] { order += "board "; });
-    loop.at(0, [&] { order += "timer"; });
+    Timer timer(loop);
+    timer.at(0, [&] { order += "timer"; });
     ASSERT_EQ(::write(client[1], "x", 1), 1);
     ASSERT_EQ(::write(board[1], "x", 1), 1);
     loop.runOnce(100);
@@ -77,7 +160,8 @@ TEST(EventLoop, DescriptorsWatchedFirstAreServedBeforeThoseWatchedLater) {
 TEST(EventLoop, StopEndsRun) {
     ManualTimeSource time;
     EventLoop loop(time);
-    loop.at(0, [&] { loop.stop(); });
+    Timer timer(loop);
+    timer.at(0, [&] { loop.stop(); });
     loop.run();
     EXPECT_TRUE(loop.stopped());
 }
