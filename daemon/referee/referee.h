@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <utility>
@@ -144,6 +145,31 @@ class Referee {
   private:
     struct Ply;
     struct Candidate;
+
+    // The steps of judge(), in its order. The actions of `ply` touching the
+    // differing cell that fewest of them touch.
+    std::span<const uint32_t> fewestTouching(const Ply& ply) const;
+    // The single actions among `covering` that the surface shows exactly.
+    std::vector<Candidate> candidatesShown(const Surface& surface,
+                                           std::span<const uint32_t> covering) const;
+    // How many plies to look for sequences over, given the single actions shown.
+    int pliesToLookAt(const Surface& surface, std::span<const uint32_t> covering,
+                      const std::vector<Candidate>& shown, int catchUpPlies) const;
+    // Commit or Ambiguous, of the explanations shown exactly and made.
+    Verdict verdictOnMade(const Surface& surface, const std::vector<const Candidate*>& made) const;
+    // The explanations that the evidence of the hands prefers, in the game's order.
+    std::vector<const Candidate*> mostLikely(const Surface& surface,
+                                             const std::vector<const Candidate*>& made) const;
+    void keepChainFollowed(std::vector<const Candidate*>& best) const;
+    // Pending on a capture the hands may not have made (Verdict::unconfirmed).
+    static Verdict verdictOnUnconfirmed(const std::vector<const Candidate*>& unconfirmed);
+    // When no action is shown: a chain part made, a takeback, a replacement,
+    // or an action on its way; `refusal` set when a replacement shown is
+    // refused by the rules. nullopt when none: the position is illegal.
+    std::optional<Verdict> verdictBesideActions(const Surface& surface,
+                                                std::span<const uint32_t> covering,
+                                                std::string& refusal);
+    Verdict illegalVerdict(const Surface& surface, const std::string& refusal) const;
 
     // Brings the differing cells up to date with the surface's changes.
     void sync(const Surface& surface);
