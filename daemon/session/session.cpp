@@ -236,24 +236,6 @@ std::string Session::moveLabel(PlayerId mover, int turn) const {
     return settings_.players[static_cast<size_t>(mover)] + ": ";
 }
 
-std::string Session::clockText(const std::vector<Millis>& readings) const {
-    if (!clock_.timesKnown()) return "No times yet: waiting for the DGT clock";
-    std::string text;
-    for (size_t p = 0; p < readings.size() && p < settings_.players.size(); ++p) {
-        if (!text.empty()) text += ", ";
-        text += settings_.players[p] + " " + GameClock::format(readings[p]);
-    }
-    return text;
-}
-
-std::string Session::clockTextNow() const {
-    return clockText(clock_.remainingAll(time_.now()));
-}
-
-nlohmann::json Session::clockJson() const {
-    return clock_.remainingAll(time_.now());
-}
-
 bool Session::endsTurn(const Action& a, const GameState& after) {
     // Chance never ends a turn: it only decides what the player may do in it.
     if (a.changesRoster() || a.kind == Action::Kind::Chance) return false;
@@ -264,24 +246,6 @@ PlayerId Session::actorOf(const GameState& state, const Action& a) {
     if (a.kind == Action::Kind::Join) return state.playerCount();
     if (a.kind == Action::Kind::Leave) return a.arg;
     return state.toMove();
-}
-
-void Session::advanceClock(GameClock& clock, const GameState& before, const Action& a,
-                           const GameState& after, Millis now) const {
-    PlayerId actor = actorOf(before, a);
-    // Players knocked out by this action take no more hourglass time.
-    for (PlayerId p = 0; p < before.playerCount(); ++p) {
-        if (p != actor && before.inGame(p) && !after.inGame(p)) clock.removePlayer(p, now);
-    }
-    if (a.kind == Action::Kind::Join) {
-        clock.addPlayer(now);
-    } else if (a.kind == Action::Kind::Leave) {
-        bool theirTurn = clock.runner() == actor;
-        clock.removePlayer(actor, now);
-        if (theirTurn && !after.outcome().over()) clock.start(after.toMove(), now);
-    } else if (endsTurn(a, after)) {
-        clock.moved(actor, after.toMove(), now);
-    }
 }
 
 void Session::noteTurn(const GameState& before, const Action& a, const GameState& after,
@@ -305,20 +269,6 @@ void Session::noteTurn(const GameState& before, const Action& a, const GameState
     }
 }
 
-void Session::undoLast() {
-    const Before& b = before_.back();
-    clock_.restore(b.clocks);
-    limits_.restore(b.rounds);
-    settings_.players = b.players;
-    turns_ = b.turns;
-    chanceCounter_ = b.chanceCounter;
-    offersDraw_.resize(settings_.players.size(), false);
-    before_.pop_back();
-    states_.pop_back();
-    actions_.pop_back();
-    clocksAfter_.pop_back();
-}
-
 bool Session::commit(const Action& a, const std::string& joiner, std::optional<Millis> madeAt) {
     return commitOne(a, joiner, {}, madeAt) && drawChance();
 }
@@ -338,13 +288,6 @@ const GameState* Session::previous() const {
         if (actions_[i - 1].kind != Action::Kind::Chance) return states_[i - 1].get();
     }
     return nullptr;
-}
-
-bool Session::canTakeBack() const {
-    for (auto a = actions_.rbegin(); a != actions_.rend(); ++a) {
-        if (a->kind != Action::Kind::Chance) return true;
-    }
-    return false;
 }
 
 bool Session::commitOne(const Action& a, const std::string& joiner, const std::string& inPlaceOf,
@@ -475,133 +418,6 @@ void Session::endIfOver() {
                        {{"reason", claim},
                         {"name", settings_.players[static_cast<size_t>(current().toMove())]}}});
     }
-}
-
-void Session::checkTimeLimit() {
-    if (over() || limits_.timeLimitReached()) return;
-    Millis now = time_.now();
-    if (limits_.limits().time <= 0 || limits_.played(now) < limits_.limits().time) return;
-    if (!record(
-            {{"type", "time-limit"}, {"played", limits_.played(now)}, {"at", time_.wallClock()}}))
-        return;
-    limits_.reachTimeLimit();
-    bool between = !limits_.rounds().open;
-    out_.announce({"time-limit",
-                   "The time limit of " + GameClock::format(limits_.limits().time) +
-                       " is reached: " +
-                       (between ? std::string("the game ends now.")
-                                : "the round is finished, then the game ends."),
-                   {{"played", limits_.played(now)}}});
-    if (between) finish(current().stoppedOutcome(limits_.reason()), Ending::ByTheLimits);
-}
-
-bool Session::takeback() {
-    std::string san;
-    PlayerId mover = NoPlayer;
-    std::vector<Millis> readings;
-    if (!undoLastAction({}, san, mover, readings)) return false;
-    announceTakeback(out_, san, mover, readings);
-    return true;
-}
-
-bool Session::replace(const Action& whole) {
-    const GameState* before = previous();
-    if (!before || !before->isLegal(whole)) return false;
-    std::string san;
-    PlayerId mover = NoPlayer;
-    std::vector<Millis> readings;
-    if (!undoLastAction(before->encode(whole), san, mover, readings)) return false;
-    // The mover's turn goes on as after a takeback, and ends with `whole`: one
-    // increment, and the opponent's clock as it was before the part.
-    return commitOne(whole, {}, san) && drawChance();
-}
-
-bool Session::undoLastAction(const std::string& replacedBy, std::string& undone, PlayerId& mover,
-                             std::vector<Millis>& readings) {
-    if (!canTakeBack()) return false;
-    // Chance drawn after the player's action goes with it: undoing only the
-    // draw would draw the same again at once.
-    size_t plies = 1;
-    while (actions_[actions_.size() - plies].kind == Action::Kind::Chance) ++plies;
-    const size_t first = actions_.size() - plies;
-    const Action action = actions_[first];
-    const GameState& before = *states_[first];
-    undone = withTableNames(before.describe(action));
-    ClockState restored = before_[first].clocks;
-    nlohmann::json event = {{"type", "takeback"},
-                            {"ply", ply()},
-                            {"plies", plies},
-                            {"action", before.encode(action)},
-                            {"clock", restored.remaining},
-                            {"at", time_.wallClock()}};
-    if (!replacedBy.empty()) event["replacedBy"] = replacedBy;
-    if (!record(event)) return false;
-    mover = before.toMove();
-    for (size_t i = 0; i < plies; ++i) undoLast();
-    Millis now = time_.now();
-    // The mover's clock starts again from the times journalled with the takeback.
-    readings = clock_.remainingAll(now);
-    if (!actions_.empty()) clock_.start(mover, now);
-    if (actions_.empty()) limits_.stopPlay(now);  // back before the first move
-    return true;
-}
-
-void Session::announceTakeback(AnnouncementSink& to, const std::string& undone, PlayerId mover,
-                               const std::vector<Millis>& readings) const {
-    // Where moves are said with the player's name, so is what is undone
-    // ("Takeback of Ann's move: flips."); on a score sheet, the move alone.
-    const std::string& moverName = settings_.players[static_cast<size_t>(mover)];
-    const std::string undoneText = moveLabel(mover, 0).ends_with(": ")
-                                       ? "Takeback of " + moverName + "'s move: " + undone + ". "
-                                       : "Takeback: " + undone + " is undone. ";
-    to.announce({"takeback",
-                 undoneText + moverName + " to move. " + clockText(readings),
-                 {{"ply", ply()}, {"undone", undone}}});
-}
-
-void Session::checkFlag() {
-    if (over() || !clock_.running()) return;
-    Millis now = time_.now();
-    PlayerId flagged = clock_.runner();
-    if (clock_.remaining(flagged, now) > 0) return;
-    flagFell(flagged, now);
-}
-
-void Session::clockReported(const ClockReport& report) {
-    if (over() || !clock_.control().keptByDgtClock()) return;
-    clock_.report(report);
-    const PlayerId mover = current().toMove();
-    const auto m = static_cast<size_t>(mover);
-    if (m >= report.flagFallen.size() || m >= report.remaining.size()) return;
-    // Before the clock has run in this game (or a move has started it), a flag
-    // it shows is one left from the game before.
-    const bool live = clock_.seenRunning() || clock_.runner() != NoPlayer;
-    if (clock_.paused() || !live) return;
-    if (report.flagFallen[m] || report.remaining[m] <= 0) flagFell(mover, time_.now());
-}
-
-void Session::flagFell(PlayerId flagged, Millis now) {
-    const std::string name = settings_.players[static_cast<size_t>(flagged)];
-    std::vector<PlayerId> others;
-    bool anyCanWin = false;
-    for (PlayerId p = 0; p < current().playerCount(); ++p) {
-        if (p == flagged || !current().inGame(p)) continue;
-        others.push_back(p);
-        anyCanWin = anyCanWin || current().canStillWin(p);
-    }
-    out_.announce({"flag", name + "'s flag has fallen.", {{"player", flagged}, {"name", name}}});
-    // In a game that goes on without them, running out of time is leaving it:
-    // the next player's clock starts. (If that cannot be recorded, the clocks stop.)
-    if (current().isLegal(Action::leave(flagged)) && others.size() > 1) {
-        if (!commit(Action::leave(flagged))) clock_.stop(now);
-        return;
-    }
-    clock_.stop(now);
-    if (anyCanWin)
-        finish(Outcome::win(current().opponents(flagged), name + " lost on time"), Ending::OnTime);
-    else
-        finish(Outcome::draw(name + " ran out of time, but the opponent cannot mate"),
-               Ending::OnTime);
 }
 
 }  // namespace arbiter

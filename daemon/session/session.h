@@ -236,6 +236,13 @@ class Session {
     // Says how the game ended (abandoned when `o` is not over), its scores and record.
     void announceResult(AnnouncementSink& to, const Outcome& o) const;
     // Replaying a "result" line: the game ends as it said, and it is said again.
+    // The steps of replayEvent() for lines of moves and takebacks.
+    struct JournalLine;
+    bool replayMove(const JournalLine& line, AnnouncementSink* said);
+    bool replayTakeback(const JournalLine& line, AnnouncementSink* said);
+    // The action a move line names, checked as legal and, for chance, as the
+    // seed's draw; nullopt, the line's error set, when it is not.
+    std::optional<Action> replayedAction(const JournalLine& line) const;
     bool replayResult(const nlohmann::json& event, const std::string& where, AnnouncementSink* said,
                       std::string& error);
     // Whether `a`, made in `before` and leading to `after`, completes a turn.

@@ -201,149 +201,180 @@ std::unique_ptr<Game> gameOfJournal(const JournalContents& journal, std::string&
     return game;
 }
 
-bool Session::replayEvent(const nlohmann::json& event, const std::string& where,
-                          AnnouncementSink* said, std::string& error) {
-    auto fail = [&](const std::string& why) {
+// One journal line being replayed: where it is, for messages, and the checks
+// every line's fields pass. Each line says where the game stood, and it must
+// be where the replay stands: a line edited, appended or left out by hand
+// would otherwise replay into another game without a word. A journal with
+// checksums was written with every such field; an older one is checked on
+// those it has.
+struct Session::JournalLine {
+    const nlohmann::json& event;
+    const std::string& where;
+    std::string& error;
+    bool strict;
+
+    bool fail(const std::string& why) const {
         error = where + ": " + why;
         return false;
-    };
-    if (!event.is_object() || !event.contains("type") || !event["type"].is_string())
-        return fail("event has no \"type\" string");
-    // Each line says where the game stood, and it must be where the replay
-    // stands: a line edited, appended or left out by hand would otherwise
-    // replay into another game without a word. A journal with checksums was
-    // written with every such field; an older one is checked on those it has.
-    auto differs = [&](const char* key, const nlohmann::json& replayed) -> std::optional<bool> {
-        if (!event.contains(key)) {
-            if (replayStrict_) return true;
-            return std::nullopt;
-        }
+    }
+    // True when the line gives `key` other than `replayed`, or (strict) not at all.
+    bool differs(const char* key, const nlohmann::json& replayed) const {
+        if (!event.contains(key)) return strict;
         return event[key] != replayed;
-    };
-    auto mismatch = [&](const char* key, const nlohmann::json& replayed) {
+    }
+    bool mismatch(const char* key, const nlohmann::json& replayed) const {
         return fail(event.contains(key)
                         ? "\"" + std::string(key) + "\" is " + jsonText(event[key]) +
                               ", but the replay has " + jsonText(replayed)
                         : "no \"" + std::string(key) + "\", which every line " +
                               "of this journal carries");
-    };
+    }
+    // Whether the line has `key`, or must have it (strict).
+    bool wants(const char* key) const { return event.contains(key) || strict; }
+};
+
+bool Session::replayEvent(const nlohmann::json& event, const std::string& where,
+                          AnnouncementSink* said, std::string& error) {
+    const JournalLine line{event, where, error, replayStrict_};
+    if (!event.is_object() || !event.contains("type") || !event["type"].is_string())
+        return line.fail("event has no \"type\" string");
     const std::string type = event["type"];
-    if (type == "move") {
-        auto code = textOf(event, "action");
-        if (!code) return fail("move without \"action\"");
-        auto action = current().decode(*code);
-        if (action && action->kind != Action::Kind::Chance && current().chance())
-            return fail("\"" + *code + "\" comes before the chance it waits for");
-        if (!action || !current().isLegal(*action))
-            return fail("\"" + *code + "\" is not a legal action here");
-        if (action->kind == Action::Kind::Chance) {
-            // The journal's draws must be the seed's: anything else is a
-            // journal edited by hand, and replaying it would not be exact.
-            uint64_t counter = chanceCounter_;
-            auto what = current().chance();
-            if (!what || chance_.draw(*what, counter) != action->payload)
-                return fail("\"" + *code + "\" is not what this journal's seed draws here");
-        }
-        auto next = current().clone();
-        next->apply(*action);
-        const GameState& before = current();
-        const PlayerId actor = actorOf(before, *action);
-        if (differs("ply", ply() + 1).value_or(false)) return mismatch("ply", ply() + 1);
-        if (differs("player", actor).value_or(false)) return mismatch("player", actor);
-        if (differs("state", next->serialize()).value_or(false))
-            return mismatch("state", next->serialize());
-        if (differs("turn", turns_ + 1).value_or(false)) return mismatch("turn", turns_ + 1);
-        if (differs("endsTurn", endsTurn(*action, *next)).value_or(false))
-            return mismatch("endsTurn", endsTurn(*action, *next));
-        auto clocks = clocksOf(event, static_cast<size_t>(next->playerCount()));
-        if (!clocks) return fail("move without a valid \"clock\"");
-        std::string joiner;
-        if (action->kind == Action::Kind::Join) {
-            joiner = textOf(event, "name").value_or("");
-            if (!isValidPlayerName(joiner)) return fail("a player joins without a valid name");
-        }
+    if (type == "move") return replayMove(line, said);
+    if (type == "takeback") return replayTakeback(line, said);
+    if (type == "result") return replayResult(event, where, said, error);
+    if (type == "time-limit") {
         auto played = playedOf(event);
-        if ((event.contains("played") || replayStrict_) && !played)
-            return fail("bad \"played\" time");
-        // The clocks when the action was made, its mover's thinking time
-        // spent: what a takeback gives back. Journals written before it was
-        // recorded give back the times after the action before.
-        std::optional<std::vector<Millis>> clocksBefore;
-        if (event.contains("clockBefore") || replayStrict_) {
-            clocksBefore = clocksOf(event, static_cast<size_t>(clock_.seats()), "clockBefore");
-            if (!clocksBefore) return fail("move without a valid \"clockBefore\"");
-        }
-        if (played) limits_.setPlayed(*played);
-        const int turn = turns_;
-        // Replayed on a stopped clock so that move counts (stages) follow;
-        // the times are the ones recorded.
-        before_.push_back(
-            {clock_.snapshot(0), limits_.rounds(), settings_.players, turns_, chanceCounter_});
-        if (clocksBefore) before_.back().clocks.remaining = *clocksBefore;
-        advanceClock(clock_, before, *action, *next, 0);
-        clock_.stop(0);
-        clock_.setRemaining(*clocks);
-        noteTurn(before, *action, *next, joiner);
-        states_.push_back(std::move(next));
-        actions_.push_back(*action);
-        clocksAfter_.push_back(*clocks);
-        if (said) announceAction(*said, before, *action, actor, turn, *clocks, replacedPart_);
-        replacedPart_.clear();
-    } else if (type == "takeback") {
-        size_t plies = 1;
-        if (event.contains("plies") || replayStrict_) {
-            auto n = event.contains("plies")
-                         ? wholeIn(event["plies"], 1, std::numeric_limits<int>::max())
-                         : std::nullopt;
-            if (!n) return fail("bad \"plies\" in a takeback");
-            plies = static_cast<size_t>(*n);
-        }
-        if (actions_.size() < plies) return fail("takeback with no move to take back");
-        // Every takeback ever written names the ply it undoes: one without
-        // would take back whatever move happened to be last.
-        if (!event.contains("ply")) return fail("a takeback without the \"ply\" it takes back");
-        if (event["ply"] != ply()) return mismatch("ply", ply());
-        const size_t first = actions_.size() - plies;
-        const std::string code = states_[first]->encode(actions_[first]);
-        if (differs("action", code).value_or(false)) return mismatch("action", code);
-        const std::string undone = withTableNames(states_[first]->describe(actions_[first]));
-        const PlayerId mover = states_[first]->toMove();
-        // The clocks as the takeback left them, thinking time charged.
-        std::optional<std::vector<Millis>> restored;
-        if (event.contains("clock") || replayStrict_) {
-            restored = clocksOf(event, before_[first].clocks.remaining.size());
-            if (!restored) return fail("takeback without a valid \"clock\"");
-        }
-        for (size_t k = 0; k < plies; ++k) undoLast();
-        if (restored) clock_.setRemaining(*restored);
-        if (event.contains("replacedBy")) {
-            // Said as the whole action made in place of its part, by the next move line.
-            replacedPart_ = undone;
-        } else if (said) {
-            announceTakeback(*said, undone, mover, restored.value_or(clock_.remainingAll(0)));
-        }
-    } else if (type == "time-limit") {
-        auto played = playedOf(event);
-        if ((event.contains("played") || replayStrict_) && !played)
-            return fail("bad \"played\" time");
+        if (line.wants("played") && !played) return line.fail("bad \"played\" time");
         limits_.reachTimeLimit();
         if (played) limits_.setPlayed(*played);
-    } else if (type == "result") {
-        return replayResult(event, where, said, error);
     } else if (type == "draw-offer") {
         // Informational, but the seat must be one.
-        if ((event.contains("player") || replayStrict_) &&
+        if (line.wants("player") &&
             !(event.contains("player") && wholeIn(event["player"], 0, current().playerCount() - 1)))
-            return fail("a draw offer's \"player\" is a seat of the game");
+            return line.fail("a draw offer's \"player\" is a seat of the game");
     } else if (type == "pause") {
         // Informational, but the clocks must be clocks.
-        if ((event.contains("clock") || replayStrict_) &&
-            !clocksOf(event, static_cast<size_t>(clock_.seats())))
-            return fail("pause without a valid \"clock\"");
+        if (line.wants("clock") && !clocksOf(event, static_cast<size_t>(clock_.seats())))
+            return line.fail("pause without a valid \"clock\"");
     } else if (type == "illegal" || type == "consequences" || type == "fixed" || type == "resume") {
         // Informational: nothing to replay.
     } else {
-        return fail("unknown event type \"" + type + "\"");
+        return line.fail("unknown event type \"" + type + "\"");
+    }
+    return true;
+}
+
+std::optional<Action> Session::replayedAction(const JournalLine& line) const {
+    auto code = textOf(line.event, "action");
+    if (!code) {
+        line.fail("move without \"action\"");
+        return std::nullopt;
+    }
+    auto action = current().decode(*code);
+    if (action && action->kind != Action::Kind::Chance && current().chance()) {
+        line.fail("\"" + *code + "\" comes before the chance it waits for");
+        return std::nullopt;
+    }
+    if (!action || !current().isLegal(*action)) {
+        line.fail("\"" + *code + "\" is not a legal action here");
+        return std::nullopt;
+    }
+    if (action->kind == Action::Kind::Chance) {
+        // The journal's draws must be the seed's: anything else is a
+        // journal edited by hand, and replaying it would not be exact.
+        uint64_t counter = chanceCounter_;
+        auto what = current().chance();
+        if (!what || chance_.draw(*what, counter) != action->payload) {
+            line.fail("\"" + *code + "\" is not what this journal's seed draws here");
+            return std::nullopt;
+        }
+    }
+    return action;
+}
+
+bool Session::replayMove(const JournalLine& line, AnnouncementSink* said) {
+    const nlohmann::json& event = line.event;
+    auto action = replayedAction(line);
+    if (!action) return false;
+    auto next = current().clone();
+    next->apply(*action);
+    const GameState& before = current();
+    const PlayerId actor = actorOf(before, *action);
+    if (line.differs("ply", ply() + 1)) return line.mismatch("ply", ply() + 1);
+    if (line.differs("player", actor)) return line.mismatch("player", actor);
+    if (line.differs("state", next->serialize())) return line.mismatch("state", next->serialize());
+    if (line.differs("turn", turns_ + 1)) return line.mismatch("turn", turns_ + 1);
+    if (line.differs("endsTurn", endsTurn(*action, *next)))
+        return line.mismatch("endsTurn", endsTurn(*action, *next));
+    auto clocks = clocksOf(event, static_cast<size_t>(next->playerCount()));
+    if (!clocks) return line.fail("move without a valid \"clock\"");
+    std::string joiner;
+    if (action->kind == Action::Kind::Join) {
+        joiner = textOf(event, "name").value_or("");
+        if (!isValidPlayerName(joiner)) return line.fail("a player joins without a valid name");
+    }
+    auto played = playedOf(event);
+    if (line.wants("played") && !played) return line.fail("bad \"played\" time");
+    // The clocks when the action was made, its mover's thinking time
+    // spent: what a takeback gives back. Journals written before it was
+    // recorded give back the times after the action before.
+    std::optional<std::vector<Millis>> clocksBefore;
+    if (line.wants("clockBefore")) {
+        clocksBefore = clocksOf(event, static_cast<size_t>(clock_.seats()), "clockBefore");
+        if (!clocksBefore) return line.fail("move without a valid \"clockBefore\"");
+    }
+    if (played) limits_.setPlayed(*played);
+    const int turn = turns_;
+    // Replayed on a stopped clock so that move counts (stages) follow;
+    // the times are the ones recorded.
+    before_.push_back(
+        {clock_.snapshot(0), limits_.rounds(), settings_.players, turns_, chanceCounter_});
+    if (clocksBefore) before_.back().clocks.remaining = *clocksBefore;
+    advanceClock(clock_, before, *action, *next, 0);
+    clock_.stop(0);
+    clock_.setRemaining(*clocks);
+    noteTurn(before, *action, *next, joiner);
+    states_.push_back(std::move(next));
+    actions_.push_back(*action);
+    clocksAfter_.push_back(*clocks);
+    if (said) announceAction(*said, before, *action, actor, turn, *clocks, replacedPart_);
+    replacedPart_.clear();
+    return true;
+}
+
+bool Session::replayTakeback(const JournalLine& line, AnnouncementSink* said) {
+    const nlohmann::json& event = line.event;
+    size_t plies = 1;
+    if (line.wants("plies")) {
+        auto n = event.contains("plies")
+                     ? wholeIn(event["plies"], 1, std::numeric_limits<int>::max())
+                     : std::nullopt;
+        if (!n) return line.fail("bad \"plies\" in a takeback");
+        plies = static_cast<size_t>(*n);
+    }
+    if (actions_.size() < plies) return line.fail("takeback with no move to take back");
+    // Every takeback ever written names the ply it undoes: one without
+    // would take back whatever move happened to be last.
+    if (!event.contains("ply")) return line.fail("a takeback without the \"ply\" it takes back");
+    if (event["ply"] != ply()) return line.mismatch("ply", ply());
+    const size_t first = actions_.size() - plies;
+    const std::string code = states_[first]->encode(actions_[first]);
+    if (line.differs("action", code)) return line.mismatch("action", code);
+    const std::string undone = withTableNames(states_[first]->describe(actions_[first]));
+    const PlayerId mover = states_[first]->toMove();
+    // The clocks as the takeback left them, thinking time charged.
+    std::optional<std::vector<Millis>> restored;
+    if (line.wants("clock")) {
+        restored = clocksOf(event, before_[first].clocks.remaining.size());
+        if (!restored) return line.fail("takeback without a valid \"clock\"");
+    }
+    for (size_t k = 0; k < plies; ++k) undoLast();
+    if (restored) clock_.setRemaining(*restored);
+    if (event.contains("replacedBy")) {
+        // Said as the whole action made in place of its part, by the next move line.
+        replacedPart_ = undone;
+    } else if (said) {
+        announceTakeback(*said, undone, mover, restored.value_or(clock_.remainingAll(0)));
     }
     return true;
 }
