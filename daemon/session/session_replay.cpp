@@ -51,10 +51,10 @@ std::unique_ptr<Session> Session::replayStart(const Game& game, const nlohmann::
             if (v < 0 || v > max) return std::nullopt;
             return v;
         };
-        auto time = whole("time", 24L * 3'600'000);
+        auto playTime = whole("time", 24L * 3'600'000);
         auto moves = whole("moves", 10000);
-        if (!time || !moves) return fail(0, "bad \"limits\"");
-        settings.limits = {*time, static_cast<int>(*moves)};
+        if (!playTime || !moves) return fail(0, "bad \"limits\"");
+        settings.limits = {*playTime, static_cast<int>(*moves)};
     }
     // An option the game gained since the journal was written (FIDE's
     // strict-touch) was played at its default: the game still resumes.

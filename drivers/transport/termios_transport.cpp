@@ -22,9 +22,9 @@ bool makeRaw(int fd) {
     termios t{};
     if (::tcgetattr(fd, &t) != 0) return false;
     ::cfmakeraw(&t);
-    t.c_cflag &= ~(PARENB | CSTOPB | CSIZE | CRTSCTS);
+    t.c_cflag &= ~static_cast<tcflag_t>(PARENB | CSTOPB | CSIZE | CRTSCTS);
     t.c_cflag |= CS8 | CLOCAL | CREAD;
-    t.c_iflag &= ~(IXON | IXOFF | IXANY);
+    t.c_iflag &= ~static_cast<tcflag_t>(IXON | IXOFF | IXANY);
     t.c_cc[VMIN] = 1;
     t.c_cc[VTIME] = 0;
     if (::cfsetispeed(&t, B9600) != 0 || ::cfsetospeed(&t, B9600) != 0) return false;
