@@ -156,6 +156,10 @@ class ColonizationState final : public GameState {
     const Square& at(Cell c) const { return cells_[static_cast<size_t>(c)]; }
     // Sets a cell, keeping the counts and the home planets' cells.
     void put(Cell c, Square s);
+    // Puts a piece of `kind` read from a position's text on `c`; why not, in
+    // the players' words, when `owner` is no seat, is not playing, or has as
+    // many of the kind as the rules allow.
+    std::string putRead(Cell c, std::optional<PlayerId> owner, int kind);
     // Makes `edits` (editsOf's) on the cells.
     void make(const std::vector<Edit>& edits);
     // A new seat in the table's colour for its index, or, for a rejoiner, in
