@@ -322,7 +322,8 @@ void Table::connectBoards() {
 }
 
 std::string Table::startSetup() const {
-    // Players know chess's start; a game of a few pieces is told piece by piece.
+    // Players know some starts by heart (GameInfo::knownStart); a game of a
+    // few pieces is told piece by piece.
     constexpr size_t kMostKindsTold = 6;
     const GameState* start = start_.get();
     const auto cells = Referee::project(*start);
@@ -335,9 +336,9 @@ std::string Table::startSetup() const {
         if (group == groups.end()) group = groups.insert(groups.end(), {piece, ""});
         group->second += (group->second.empty() ? "" : ", ") + start->geometry().name(c);
     }
-    if (game_->name() == "fide" && settings_.session.start.empty())
-        return " (the usual one: White on ranks 1 and 2, Black on 7 and 8, each queen on her own "
-               "colour, d1 and d8)";
+    const GameInfo* info = gameInfo(game_->name());
+    if (info && !info->knownStart.empty() && settings_.session.start.empty())
+        return " (" + info->knownStart + ")";
     if (groups.empty()) return ": every square empty";
     // Too many kinds to read out (Konfusion's six figures in two colours):
     // say where the whole of it is written.

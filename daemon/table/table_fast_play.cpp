@@ -137,7 +137,8 @@ void Table::clockLever(int, bool) {
 }
 
 bool Table::showsResultSignal() const {
-    if (game_->name() != "fide" || !session_ || session_->over()) return false;
+    const GameInfo* info = gameInfo(game_->name());
+    if (!info || !info->resultSignal || !session_ || session_->over()) return false;
     return resultSignalled(session_->current(), surface_).has_value();
 }
 

@@ -12,11 +12,9 @@
 
 namespace arbiter {
 
-// The Colonization module's entries for the registry of games (engine/games.cpp).
+// The Colonization module's line in the table of games (engine/games.cpp): what it
+// takes, and its factory (GameInfo::make).
 GameInfo colonizationInfo();
-// nullptr and a message when the surface has fewer cells than players, the
-// colours option is not a word of w and b, or two kinds share a figure.
-std::unique_ptr<Game> makeColonizationGame(const GameOptions& resolved, std::string& error);
 
 namespace colonization {
 

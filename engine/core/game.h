@@ -207,7 +207,8 @@ class Game {
     virtual bool settleNeeded() const { return true; }
 };
 
-// Every game the engine knows, with its player counts, options and stand-ins.
+// Every game the engine knows, with its player counts, options, stand-ins and
+// factory: the table of games (engine/games.cpp).
 const std::vector<GameInfo>& gameCatalog();
 const GameInfo* gameInfo(std::string_view name);
 std::vector<std::string> gameNames();

@@ -12,10 +12,9 @@
 
 namespace arbiter {
 
-// The Cornerport module's entries for the registry of games (engine/games.cpp).
+// The Cornerport module's line in the table of games (engine/games.cpp): what it
+// takes, and its factory (GameInfo::make).
 GameInfo cornerportInfo();
-// nullptr and a message when two kinds of ship share a figure among their stand-ins.
-std::unique_ptr<Game> makeCornerportGame(const GameOptions& resolved, std::string& error);
 
 namespace cornerport {
 

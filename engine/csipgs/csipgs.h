@@ -13,11 +13,9 @@
 
 namespace arbiter {
 
-// The csipgs module's entries for the registry of games (engine/games.cpp).
+// The csipgs module's line in the table of games (engine/games.cpp): what it
+// takes, and its factory (GameInfo::make).
 GameInfo csipgsInfo();
-// nullptr and a message when the options do not fit (an impassable square
-// that is not a square of the board, or that a King starts on).
-std::unique_ptr<Game> makeCsipgsGame(const GameOptions& resolved, std::string& error);
 
 namespace csipgs {
 

@@ -13,9 +13,9 @@
 
 namespace arbiter {
 
-// The FIDE chess module's entries for the registry of games (engine/games.cpp).
+// The FIDE chess module's line in the table of games (engine/games.cpp): what it
+// takes, and its factory (GameInfo::make).
 GameInfo fideInfo();
-std::unique_ptr<Game> makeFideGame(const GameOptions& resolved);
 
 namespace fide {
 

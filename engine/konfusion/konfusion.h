@@ -13,10 +13,9 @@
 
 namespace arbiter {
 
-// The Konfusion module's entries for the registry of games (engine/games.cpp).
+// The Konfusion module's line in the table of games (engine/games.cpp): what it
+// takes, and its factory (GameInfo::make).
 GameInfo konfusionInfo();
-// nullptr and a message when two pip counts share a figure among their stand-ins.
-std::unique_ptr<Game> makeKonfusionGame(const GameOptions& resolved, std::string& error);
 
 namespace konfusion {
 

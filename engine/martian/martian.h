@@ -12,10 +12,9 @@
 
 namespace arbiter {
 
-// The Martian Chess module's entries for the registry of games (engine/games.cpp).
+// The Martian Chess module's line in the table of games (engine/games.cpp): what it
+// takes, and its factory (GameInfo::make).
 GameInfo martianInfo();
-// nullptr and a message when two pyramids share a figure among their stand-ins.
-std::unique_ptr<Game> makeMartianGame(const GameOptions& resolved, std::string& error);
 
 namespace martian {
 

@@ -14,10 +14,9 @@
 
 namespace arbiter {
 
-// The Möbiatus module's entries for the registry of games (engine/games.cpp).
+// The Möbiatus module's line in the table of games (engine/games.cpp): what it
+// takes, and its factory (GameInfo::make).
 GameInfo mobiatusInfo();
-// nullptr and a message when two of the stand-ins the table needs look alike.
-std::unique_ptr<Game> makeMobiatusGame(const GameOptions& resolved, std::string& error);
 
 namespace mobiatus {
 

@@ -12,9 +12,9 @@
 
 namespace arbiter {
 
-// The Power Coinz module's entries for the registry of games (engine/games.cpp).
+// The Power Coinz module's line in the table of games (engine/games.cpp): what it
+// takes, and its factory (GameInfo::make).
 GameInfo powercoinzInfo();
-std::unique_ptr<Game> makePowercoinzGame(const GameOptions& resolved);
 
 namespace powercoinz {
 

@@ -13,11 +13,9 @@
 
 namespace arbiter {
 
-// The Sandkings module's entries for the registry of games (engine/games.cpp).
+// The Sandkings module's line in the table of games (engine/games.cpp): what it
+// takes, and its factory (GameInfo::make).
 GameInfo sandkingsInfo();
-// nullptr and a message when two parts of a creature share a figure among
-// their stand-ins (the boards could not tell them apart).
-std::unique_ptr<Game> makeSandkingsGame(const GameOptions& resolved, std::string& error);
 
 namespace sandkings {
 

@@ -10,10 +10,9 @@
 
 namespace arbiter {
 
-// The Skirmish module's entries for the registry of games (engine/games.cpp):
-// what it takes, and a game for options that fit (resolved against that).
+// The Skirmish module's line in the table of games (engine/games.cpp): what it
+// takes, and its factory (GameInfo::make).
 GameInfo skirmishInfo();
-std::unique_ptr<Game> makeSkirmishGame(const GameOptions& resolved, std::string& error);
 
 namespace skirmish {
 
