@@ -19,7 +19,7 @@ namespace arbiter {
 // enemy piece coming into sight as a piece moves up) is a consequence
 // (CellChange::consequence): the action is recognised from the hand's part,
 // and the table then tells the player what appeared and disappeared.
-class ViewedState final : public GameState {
+class ViewedState final : public GameState, public TablePresentation, public ActionsInParts {
   public:
     ViewedState(std::unique_ptr<GameState> truth, PlayerId viewer);
     std::unique_ptr<GameState> clone() const override;
@@ -43,8 +43,6 @@ class ViewedState final : public GameState {
     std::string refusal(const Action& a) const override { return truth_->refusal(a); }
     void apply(const Action& a) override;
     Effect effect(const Action& a) const override;
-    std::vector<ActionBegun> actionsBegunBy(const Action& a) const override;
-    std::vector<Cell> markedCells() const override;
     bool midTurn() const override { return truth_->midTurn(); }
     Outcome outcome() const override { return truth_->outcome(); }
     bool canStillWin(PlayerId p) const override { return truth_->canStillWin(p); }
@@ -54,16 +52,23 @@ class ViewedState final : public GameState {
     std::optional<Action> decode(std::string_view text) const override {
         return truth_->decode(text);
     }
-    std::string serialize() const override { return truth_->viewText(viewer_); }
-    std::vector<std::string> report() const override { return truth_->reportTo(viewer_); }
+    std::string serialize() const override { return viewText(*truth_, viewer_); }
 
-    bool hidesInformation() const override { return truth_->hidesInformation(); }
-    View view(PlayerId p) const override { return truth_->view(p); }
+    const HiddenInformation* hidden() const override { return truth_->hidden(); }
+    const TablePresentation* presentation() const override { return this; }
+    const ActionsInParts* actionsInParts() const override { return this; }
+
+    // TablePresentation: what the viewer may be told, and the impassable
+    // cells they know of.
+    std::vector<std::string> report() const override { return reportTo(*truth_, viewer_); }
+    std::vector<Cell> markedCells() const override;
+    // ActionsInParts: as the truth, while the viewer is to move.
+    std::vector<ActionBegun> actionsBegunBy(const Action& a) const override;
 
   private:
     std::unique_ptr<GameState> truth_;
     PlayerId viewer_;
-    View seen_;  // truth_->view(viewer_), kept while truth_ stands
+    View seen_;  // view(*truth_, viewer_), kept while truth_ stands
 };
 
 // What changed in `before` -> `after`, two views of one player, cell by cell:

@@ -12,7 +12,7 @@ void Table::armLook() {
     if (lookTimer_) loop_.cancel(*lookTimer_);
     lookTimer_.reset();
     // A game of one-step actions commits each as it is shown (surfaceChanged).
-    if (!game_->settleNeeded() || !session_ || session_->over() || !onBoard_) return;
+    if (!settleNeeded(*game_) || !session_ || session_->over() || !onBoard_) return;
     if (settings_.settleMs <= kLookMs) return;  // the settle timer looks first
     lookTimer_ = loop_.at(surface_.lastChange() + kLookMs, [this] {
         lookTimer_.reset();

@@ -91,10 +91,16 @@ struct Edit {
 // Invariants: every piece of a society is joined to one of its home planets
 // by a chain of its own pieces (8-neighbourhood); only Playing seats have
 // pieces, and each has one or two home planets; no seat exceeds a kind's limit.
-class ColonizationState final : public GameState {
+class ColonizationState final : public GameState,
+                                public Roster,
+                                public Endings,
+                                public TablePresentation {
   public:
     ColonizationState(const Rules& rules, int files, int ranks, int players);  // the start
     std::unique_ptr<GameState> clone() const override;
+    const Roster* roster() const override { return this; }
+    const Endings* endings() const override { return this; }
+    const TablePresentation* presentation() const override { return this; }
 
     const Geometry& geometry() const override { return *geometry_; }
     int playerCount() const override { return static_cast<int>(seats_.size()); }
@@ -193,7 +199,7 @@ class ColonizationState final : public GameState {
 };
 
 // The rules of Colonization for one table: its options read once into Rules.
-class ColonizationGame final : public Game {
+class ColonizationGame final : public Game, public BoardReading {
   public:
     ColonizationGame(GameOptions resolved, Rules rules);
     std::string name() const override { return "colonization"; }
@@ -204,6 +210,7 @@ class ColonizationGame final : public Game {
     // then the pieces each seat has on the board.
     std::string exportRecord(const GameRecord& record) const override;
     std::string recordExtension() const override { return "txt"; }
+    const BoardReading* boardReading() const override { return this; }
     // Another figure a kind may show (the Weapon's queen) is read as its own,
     // in the colour sensed.
     SetPiece read(SetPiece sensed) const override;

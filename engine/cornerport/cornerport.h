@@ -53,10 +53,11 @@ struct Square {
 // that is one of its owner's ports, and a freighter standing on an own port
 // has that port as its home; a pending placement's port is empty and a
 // placement on it is possible.
-class CornerportState final : public GameState {
+class CornerportState final : public GameState, public TablePresentation {
   public:
     explicit CornerportState(const Rules& rules);  // the start
     std::unique_ptr<GameState> clone() const override;
+    const TablePresentation* presentation() const override { return this; }
 
     const Geometry& geometry() const override { return geometry_; }
     int playerCount() const override { return 2; }
@@ -148,7 +149,7 @@ class CornerportState final : public GameState {
 };
 
 // The rules of Cornerport for one table: its stand-ins read once into Rules.
-class CornerportGame final : public Game {
+class CornerportGame final : public Game, public BoardReading {
   public:
     CornerportGame(GameOptions resolved, Rules rules);
     std::string name() const override { return "cornerport"; }
@@ -159,6 +160,7 @@ class CornerportGame final : public Game {
     // then the ships each player has on the board.
     std::string exportRecord(const GameRecord& record) const override;
     std::string recordExtension() const override { return "txt"; }
+    const BoardReading* boardReading() const override { return this; }
     // "white rook (a battle ship)".
     std::string lookName(SetPiece look) const override;
 

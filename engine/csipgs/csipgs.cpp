@@ -625,7 +625,7 @@ std::vector<Cell> CsipgsState::markedCells() const {
 }
 
 View CsipgsState::view(PlayerId p) const {
-    View v = GameState::view(p);
+    View v = wholeView(*this, p);
     const Squareset known = knownImpassable(p);
     for (Cell c = 0; c < 64; ++c) v.impassable[static_cast<size_t>(c)] = (known >> c) & 1;
     if (!rules_.moderated) return v;

@@ -129,7 +129,7 @@ void FideState::apply(const Action& a) {
     history_.record(repetitionKey(position_), position_.halfmoveClock() == 0);
 }
 
-std::vector<GameState::ActionBegun> FideState::actionsBegunBy(const Action& made) const {
+std::vector<ActionsInParts::ActionBegun> FideState::actionsBegunBy(const Action& made) const {
     std::optional<Move> rookPart = legalMoveFor(made);
     if (!rookPart || rookPart->type() != Move::Type::Normal ||
         position_.typeAt(rookPart->from()) != Rook)

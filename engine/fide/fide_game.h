@@ -37,11 +37,13 @@ namespace fide {
 //
 // Cloning copies one Position and a short vector of keys: well under a
 // microsecond, so the referee can clone per legal move.
-class FideState final : public GameState {
+class FideState final : public GameState, public ActionsInParts, public Endings {
   public:
     explicit FideState(const Position& position, bool strictTouch = false);
 
     std::unique_ptr<GameState> clone() const override;
+    const ActionsInParts* actionsInParts() const override { return this; }
+    const Endings* endings() const override { return this; }
 
     const Geometry& geometry() const override;
     int playerCount() const override { return 2; }
