@@ -72,6 +72,11 @@ std::vector<ActionsInParts::ActionBegun> ViewedState::actionsBegunBy(const Actio
     return arbiter::actionsBegunBy(*truth_, a);
 }
 
+std::vector<Cell> ViewedState::consequences(const Action& a, const GameState& after) const {
+    const auto* viewed = dynamic_cast<const ViewedState*>(&after);
+    return truth_->consequences(a, viewed ? viewed->truth() : after);
+}
+
 std::vector<Cell> ViewedState::markedCells() const {
     // Impassable cells the viewer knows of are lit: no piece shows them.
     std::vector<Cell> cells;

@@ -19,6 +19,10 @@ namespace arbiter {
 // enemy piece coming into sight as a piece moves up) is a consequence
 // (CellChange::consequence): the action is recognised from the hand's part,
 // and the table then tells the player what appeared and disappeared.
+//
+// It forwards every hook of the true state and of its facets, or answers it
+// itself where the viewer's view says otherwise; the list in
+// tests/daemon/referee/viewed_state_forwarding_test.cpp says which and why.
 class ViewedState final : public GameState, public TablePresentation, public ActionsInParts {
   public:
     ViewedState(std::unique_ptr<GameState> truth, PlayerId viewer);
@@ -43,9 +47,14 @@ class ViewedState final : public GameState, public TablePresentation, public Act
     std::string refusal(const Action& a) const override { return truth_->refusal(a); }
     void apply(const Action& a) override;
     Effect effect(const Action& a) const override;
+    // The true state's, after the true action: `after` is a ViewedState too
+    // where the default effect() asks, and the truth knows only its own kind.
+    std::vector<Cell> consequences(const Action& a, const GameState& after) const override;
     bool midTurn() const override { return truth_->midTurn(); }
+    std::optional<ChanceDraw> chance() const override { return truth_->chance(); }
     Outcome outcome() const override { return truth_->outcome(); }
     bool canStillWin(PlayerId p) const override { return truth_->canStillWin(p); }
+    std::vector<PlayerId> opponents(PlayerId p) const override { return truth_->opponents(p); }
 
     std::string describe(const Action& a) const override;
     std::string encode(const Action& a) const override { return truth_->encode(a); }
@@ -55,6 +64,8 @@ class ViewedState final : public GameState, public TablePresentation, public Act
     std::string serialize() const override { return viewText(*truth_, viewer_); }
 
     const HiddenInformation* hidden() const override { return truth_->hidden(); }
+    const Roster* roster() const override { return truth_->roster(); }
+    const Endings* endings() const override { return truth_->endings(); }
     const TablePresentation* presentation() const override { return this; }
     const ActionsInParts* actionsInParts() const override { return this; }
 
@@ -64,6 +75,9 @@ class ViewedState final : public GameState, public TablePresentation, public Act
     std::vector<Cell> markedCells() const override;
     // ActionsInParts: as the truth, while the viewer is to move.
     std::vector<ActionBegun> actionsBegunBy(const Action& a) const override;
+    std::string describeStops(const Action& a, int stops) const override {
+        return arbiter::describeStops(*truth_, a, stops);
+    }
 
   private:
     std::unique_ptr<GameState> truth_;

@@ -35,6 +35,13 @@ namespace arbiter {
 // Action::chance(values).
 class GameState {
   public:
+    // How many hooks (virtual functions but the destructor) GameState and its
+    // facets (game_facets.h) have. Whoever adds or removes one updates this
+    // and the list of hooks in tests/daemon/referee/viewed_state_forwarding_test.cpp,
+    // which checks that ViewedState forwards every hook or deliberately answers
+    // it itself, and that this count matches the headers.
+    static constexpr int kHooks = 42;
+
     virtual ~GameState() = default;
     virtual std::unique_ptr<GameState> clone() const = 0;
 
