@@ -151,7 +151,7 @@ int run(const TableSetup& setup, const std::string& espeak) {
     if (!game) return refuse(error);
     std::unique_ptr<Table> table;
     std::unique_ptr<ModeratedTable> moderated;
-    if (game->start()->hidesInformation())
+    if (game->start()->hidden())
         moderated = ModeratedTable::create(loop, settings, std::move(game), announcer, error);
     else
         table = Table::create(loop, settings, std::move(game), announcer, error);
@@ -211,7 +211,7 @@ int main(int argc, char** argv) {
         config.boards = virtualBoardsCovering(start->geometry());
         // Each player of a game of hidden views has a board of their own,
         // named after their seat ("white", "black"), never stitched.
-        if (start->hidesInformation() && config.boards.size() == 1) {
+        if (start->hidden() && config.boards.size() == 1) {
             const BoardSetting one = config.boards.front();
             config.boards.clear();
             for (PlayerId p = 0; p < start->playerCount(); ++p) {

@@ -4,7 +4,7 @@ namespace arbiter {
 
 std::string describeFix(const CellFix& fix, const Geometry& g, const Game* game) {
     std::string cell = g.name(fix.cell);
-    auto name = [&](SetPiece p) { return game ? game->lookName(p) : words(p); };
+    auto name = [&](SetPiece p) { return game ? lookName(*game, p) : words(p); };
     // A board that senses only occupancy does not know which piece it sees;
     // a fix with no piece sensed nor wanted has no piece to name either.
     if (!fix.wanted && (fix.sensing == Sensing::Occupancy || !fix.sensed))

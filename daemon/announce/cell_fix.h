@@ -19,7 +19,7 @@ struct CellFix {
 };
 
 // A fix in the players' own terms: "put a white pawn on e2"; `game`, if given,
-// names the pieces (Game::lookName: "put a drone (knight or rook) on c3").
+// names the pieces (lookName(game, look): "put a drone (knight or rook) on c3").
 std::string describeFix(const CellFix& fix, const Geometry& g, const Game* game = nullptr);
 
 }  // namespace arbiter

@@ -203,9 +203,8 @@ std::string startPositionText(const TableSetup& setup, const GameState& start) {
                     // Where each player sees only part of the game, board i
                     // is seat i's own and shows that player's view.
                     if (c != NoCell)
-                        look = start.hidesInformation()
-                                   ? start.view(seat).looks[static_cast<size_t>(c)]
-                                   : start.appearance(c);
+                        look = start.hidden() ? view(start, seat).looks[static_cast<size_t>(c)]
+                                              : start.appearance(c);
                 }
                 if (!look) {
                     ++empty;

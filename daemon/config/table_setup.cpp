@@ -227,9 +227,8 @@ std::optional<TableSetup> setUpTable(const Configuration& config, std::string& e
     if (!boards) return std::nullopt;
     const std::string boardsFile = config.commandLineBoard ? "" : config.file;
     // Each player of a game of hidden views has a board of their own.
-    if (std::string why = start->hidesInformation()
-                              ? checkPlayerBoards(*boards, setup.cells, setup.seats)
-                              : checkLayout(*boards, setup.cells, boardsFile);
+    if (std::string why = start->hidden() ? checkPlayerBoards(*boards, setup.cells, setup.seats)
+                                          : checkLayout(*boards, setup.cells, boardsFile);
         !why.empty()) {
         error = why;
         return std::nullopt;
@@ -242,7 +241,7 @@ std::optional<TableSetup> setUpTable(const Configuration& config, std::string& e
                 "(the DGT clock keeps the time; docs/time-controls.md)";
         return std::nullopt;
     }
-    if (control->keptByDgtClock() && start->hidesInformation()) {
+    if (control->keptByDgtClock() && start->hidden()) {
         // Its clock would stand by one player's board, and the table does not read it.
         error = config.where("time") +
                 "time \"dgt\": in a game in which each player sees only "
@@ -343,7 +342,7 @@ std::optional<TableSetup> setUpTable(const Configuration& config, std::string& e
             return std::nullopt;
         }
     }
-    if (!config.secrets.empty() && !start->hidesInformation()) {
+    if (!config.secrets.empty() && !start->hidden()) {
         error = config.where("secrets") +
                 "secrets are for a game in which each player sees only "
                 "part of it (csipgs with the option moderated); every player of this " +

@@ -53,7 +53,7 @@ void Referee::prepare(const GameState& current, const GameState* previous, const
             takeback_.push_back({ch.cell, ch.after, ch.before, ch.pieceChanges, false});
         // What the surface shows if `last` was only the first part of another
         // action: back to `previous`, then that action made.
-        for (GameState::ActionBegun& begun : previous->actionsBegunBy(*last)) {
+        for (ActionsInParts::ActionBegun& begun : actionsBegunBy(*previous, *last)) {
             Replacement r{std::move(begun.whole), std::move(begun.refusal), {}};
             combine(takeback_, previous->effect(r.whole).changes, r.changes);
             replacements_.push_back(std::move(r));

@@ -77,7 +77,7 @@ struct Verdict {
 // been touched since the last agreed position (Surface::touched).
 //
 // An action may be shown in parts, the first of which is itself a legal action
-// and is committed once the surface is still (GameState::actionsBegunBy:
+// and is committed once the surface is still (ActionsInParts::actionsBegunBy:
 // castling begun with the rook). If the surface then shows the whole action
 // made from the state before that first part, the verdict is Replace: the
 // first part is taken back and the whole committed in its place.
@@ -233,7 +233,7 @@ class Referee {
     std::vector<CellChange> takeback_;  // current -> previous, cell by cell
     // The actions the last action may have been the first part of, each with
     // what it changes from the current state: the last action taken back and
-    // the whole made instead (GameState::actionsBegunBy).
+    // the whole made instead (ActionsInParts::actionsBegunBy).
     struct Replacement {
         Action whole;
         std::string refusal;

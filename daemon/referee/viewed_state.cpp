@@ -5,7 +5,7 @@
 namespace arbiter {
 
 ViewedState::ViewedState(std::unique_ptr<GameState> truth, PlayerId viewer)
-    : truth_(std::move(truth)), viewer_(viewer), seen_(truth_->view(viewer)) {}
+    : truth_(std::move(truth)), viewer_(viewer), seen_(view(*truth_, viewer)) {}
 
 std::unique_ptr<GameState> ViewedState::clone() const {
     return std::make_unique<ViewedState>(truth_->clone(), viewer_);
@@ -37,7 +37,7 @@ bool ViewedState::isLegal(const Action& a) const {
 
 void ViewedState::apply(const Action& a) {
     truth_->apply(a);
-    seen_ = truth_->view(viewer_);
+    seen_ = view(*truth_, viewer_);
 }
 
 Effect ViewedState::effect(const Action& a) const {
@@ -48,7 +48,7 @@ Effect ViewedState::effect(const Action& a) const {
     if (hands.empty()) return hands;
     auto after = truth_->clone();
     after->apply(a);
-    const View then = after->view(viewer_);
+    const View then = view(*after, viewer_);
     Effect e;
     for (Cell c = 0; c < geometry().size(); ++c) {
         const auto i = static_cast<size_t>(c);
@@ -67,9 +67,14 @@ Effect ViewedState::effect(const Action& a) const {
     return e;
 }
 
-std::vector<GameState::ActionBegun> ViewedState::actionsBegunBy(const Action& a) const {
+std::vector<ActionsInParts::ActionBegun> ViewedState::actionsBegunBy(const Action& a) const {
     if (truth_->toMove() != viewer_) return {};
-    return truth_->actionsBegunBy(a);
+    return arbiter::actionsBegunBy(*truth_, a);
+}
+
+std::vector<Cell> ViewedState::consequences(const Action& a, const GameState& after) const {
+    const auto* viewed = dynamic_cast<const ViewedState*>(&after);
+    return truth_->consequences(a, viewed ? viewed->truth() : after);
 }
 
 std::vector<Cell> ViewedState::markedCells() const {
@@ -82,7 +87,7 @@ std::vector<Cell> ViewedState::markedCells() const {
 }
 
 std::string ViewedState::describe(const Action& a) const {
-    return truth_->describeTo(a, viewer_);
+    return describeTo(*truth_, a, viewer_);
 }
 
 std::vector<Cell> viewChanges(const View& before, const View& after) {

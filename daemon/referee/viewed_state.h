@@ -19,7 +19,11 @@ namespace arbiter {
 // enemy piece coming into sight as a piece moves up) is a consequence
 // (CellChange::consequence): the action is recognised from the hand's part,
 // and the table then tells the player what appeared and disappeared.
-class ViewedState final : public GameState {
+//
+// It forwards every hook of the true state and of its facets, or answers it
+// itself where the viewer's view says otherwise; the list in
+// tests/daemon/referee/viewed_state_forwarding_test.cpp says which and why.
+class ViewedState final : public GameState, public TablePresentation, public ActionsInParts {
   public:
     ViewedState(std::unique_ptr<GameState> truth, PlayerId viewer);
     std::unique_ptr<GameState> clone() const override;
@@ -43,27 +47,42 @@ class ViewedState final : public GameState {
     std::string refusal(const Action& a) const override { return truth_->refusal(a); }
     void apply(const Action& a) override;
     Effect effect(const Action& a) const override;
-    std::vector<ActionBegun> actionsBegunBy(const Action& a) const override;
-    std::vector<Cell> markedCells() const override;
+    // The true state's, after the true action: `after` is a ViewedState too
+    // where the default effect() asks, and the truth knows only its own kind.
+    std::vector<Cell> consequences(const Action& a, const GameState& after) const override;
     bool midTurn() const override { return truth_->midTurn(); }
+    std::optional<ChanceDraw> chance() const override { return truth_->chance(); }
     Outcome outcome() const override { return truth_->outcome(); }
     bool canStillWin(PlayerId p) const override { return truth_->canStillWin(p); }
+    std::vector<PlayerId> opponents(PlayerId p) const override { return truth_->opponents(p); }
 
     std::string describe(const Action& a) const override;
     std::string encode(const Action& a) const override { return truth_->encode(a); }
     std::optional<Action> decode(std::string_view text) const override {
         return truth_->decode(text);
     }
-    std::string serialize() const override { return truth_->viewText(viewer_); }
-    std::vector<std::string> report() const override { return truth_->reportTo(viewer_); }
+    std::string serialize() const override { return viewText(*truth_, viewer_); }
 
-    bool hidesInformation() const override { return truth_->hidesInformation(); }
-    View view(PlayerId p) const override { return truth_->view(p); }
+    const HiddenInformation* hidden() const override { return truth_->hidden(); }
+    const Roster* roster() const override { return truth_->roster(); }
+    const Endings* endings() const override { return truth_->endings(); }
+    const TablePresentation* presentation() const override { return this; }
+    const ActionsInParts* actionsInParts() const override { return this; }
+
+    // TablePresentation: what the viewer may be told, and the impassable
+    // cells they know of.
+    std::vector<std::string> report() const override { return reportTo(*truth_, viewer_); }
+    std::vector<Cell> markedCells() const override;
+    // ActionsInParts: as the truth, while the viewer is to move.
+    std::vector<ActionBegun> actionsBegunBy(const Action& a) const override;
+    std::string describeStops(const Action& a, int stops) const override {
+        return arbiter::describeStops(*truth_, a, stops);
+    }
 
   private:
     std::unique_ptr<GameState> truth_;
     PlayerId viewer_;
-    View seen_;  // truth_->view(viewer_), kept while truth_ stands
+    View seen_;  // view(*truth_, viewer_), kept while truth_ stands
 };
 
 // What changed in `before` -> `after`, two views of one player, cell by cell:

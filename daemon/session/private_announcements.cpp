@@ -25,7 +25,8 @@ bool among(std::string_view type, const auto& types) {
 
 std::string PrivateAnnouncements::toldOfLastAction(PlayerId listener) const {
     if (!session_ || session_->actions().empty() || !session_->previous()) return {};
-    const std::string told = session_->previous()->describeTo(session_->actions().back(), listener);
+    const std::string told =
+        describeTo(*session_->previous(), session_->actions().back(), listener);
     return told.empty() ? told : session_->withTableNames(told);
 }
 

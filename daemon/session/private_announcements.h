@@ -11,7 +11,7 @@ namespace arbiter {
 // (moderated csipgs Chess), sorted before anyone hears it. What everyone may
 // know (the start, the clocks, whose turn it is, flags, pauses, the result)
 // goes to everyone; an action in full goes to its player alone, and everyone
-// else hears what the game lets them know of it (GameState::describeTo: "White
+// else hears what the game lets them know of it (HiddenInformation::describeTo: "White
 // has taken their turn", or nothing for a design change); what the player to
 // move does wrong on their board goes to them alone; anything else is said to
 // no one. The session itself knows nothing of views: it says everything, to

@@ -38,7 +38,7 @@ std::vector<std::string> capturedBy(const Game& game, const GameState& before,
         const bool landedOn = a.kind == Action::Kind::Move && a.to == c;
         if (after.pieceAt(c) == was && !landedOn) continue;
         if (auto look = before.appearance(c))
-            captured.push_back(game.lookName(*look) + " on " + g.name(c));
+            captured.push_back(lookName(game, *look) + " on " + g.name(c));
     }
     return captured;
 }
@@ -257,7 +257,7 @@ void Session::noteTurn(const GameState& before, const Action& a, const GameState
     // A turn is taken by the action that ends it, and by leaving on one's own turn.
     bool tookTurn =
         endsTurn(a, after) || (a.kind == Action::Kind::Leave && a.arg == before.toMove());
-    if (auto underWay = after.roundUnderWay()) {
+    if (auto underWay = roundUnderWay(after)) {
         if (!a.changesRoster()) limits_.roundMarked(*underWay);
     } else if (tookTurn) {
         limits_.turnTaken(before.toMove(), after.toMove());
@@ -358,7 +358,7 @@ void Session::announceAction(AnnouncementSink& to, const GameState& before, cons
     const std::string& name = settings_.players[static_cast<size_t>(actor)];
     // As its player may be told of it: a game of hidden views, where no one
     // sees the whole board, says check to the mover as to everyone else.
-    const std::string san = before.describeTo(a, actor);
+    const std::string san = describeTo(before, a, actor);
     if (a.kind == Action::Kind::Join) {
         to.announce({"join",
                      name + " joins the game in seat " + std::to_string(actor + 1) +
@@ -407,10 +407,10 @@ void Session::endIfOver() {
         return;
     }
     if (std::string why = limits_.reason(); !why.empty()) {
-        finish(current().stoppedOutcome(why), Ending::ByTheLimits);
+        finish(stoppedOutcome(current(), why), Ending::ByTheLimits);
         return;
     }
-    std::string claim = current().claimableDraw();
+    std::string claim = claimableDraw(current());
     if (!claim.empty()) {
         out_.announce({"claimable",
                        settings_.players[static_cast<size_t>(current().toMove())] +
@@ -446,10 +446,10 @@ std::vector<std::string> Session::lastMoves(size_t n) const {
 nlohmann::json Session::snapshot() const {
     Millis now = time_.now();
     Outcome o = outcome();
-    std::vector<bool> inGame;
-    for (PlayerId p = 0; p < current().playerCount(); ++p) inGame.push_back(current().inGame(p));
-    std::vector<std::string> report;
-    for (const std::string& line : current().report()) report.push_back(withTableNames(line));
+    std::vector<bool> seated;
+    for (PlayerId p = 0; p < current().playerCount(); ++p) seated.push_back(inGame(current(), p));
+    std::vector<std::string> lines;
+    for (const std::string& line : report(current())) lines.push_back(withTableNames(line));
     // The clocks as the players read them, in the announcements' own format.
     std::vector<std::string> clockTexts;
     for (PlayerId p = 0; p < current().playerCount(); ++p)
@@ -468,14 +468,14 @@ nlohmann::json Session::snapshot() const {
                         {"clockRunning", clock_.timeRuns()},
                         {"clockKnown", clock_.timesKnown()},
                         {"scores", scores()},
-                        {"inGame", inGame},
+                        {"inGame", seated},
                         {"limits",
                          {{"time", limits_.limits().time},
                           {"moves", limits_.limits().moves},
                           {"played", limits_.played(now)},
                           {"rounds", limits_.rounds().done},
                           {"timeLimitReached", limits_.timeLimitReached()}}},
-                        {"report", report},
+                        {"report", lines},
                         {"journal", journalPath()},
                         {"over", o.over() || abandoned_}};
     if (o.over()) {

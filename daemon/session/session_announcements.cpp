@@ -78,7 +78,7 @@ void Session::announceUnconfirmed(const std::vector<Action>& actions,
 }
 
 void Session::announceChainStop(const Action& a, int stops) {
-    std::string text = current().describeStops(a, stops);
+    std::string text = describeStops(current(), a, stops);
     if (text.empty()) return;
     text = withTableNames(text);
     const std::string& name = settings_.players[static_cast<size_t>(current().toMove())];

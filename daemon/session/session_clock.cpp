@@ -29,7 +29,7 @@ void Session::advanceClock(GameClock& clock, const GameState& before, const Acti
     PlayerId actor = actorOf(before, a);
     // Players knocked out by this action take no more hourglass time.
     for (PlayerId p = 0; p < before.playerCount(); ++p) {
-        if (p != actor && before.inGame(p) && !after.inGame(p)) clock.removePlayer(p, now);
+        if (p != actor && inGame(before, p) && !inGame(after, p)) clock.removePlayer(p, now);
     }
     if (a.kind == Action::Kind::Join) {
         clock.addPlayer(now);
@@ -57,7 +57,7 @@ void Session::checkTimeLimit() {
                        (between ? std::string("the game ends now.")
                                 : "the round is finished, then the game ends."),
                    {{"played", limits_.played(now)}}});
-    if (between) finish(current().stoppedOutcome(limits_.reason()), Ending::ByTheLimits);
+    if (between) finish(stoppedOutcome(current(), limits_.reason()), Ending::ByTheLimits);
 }
 
 void Session::checkFlag() {
@@ -86,7 +86,7 @@ void Session::flagFell(PlayerId flagged, Millis now) {
     std::vector<PlayerId> others;
     bool anyCanWin = false;
     for (PlayerId p = 0; p < current().playerCount(); ++p) {
-        if (p == flagged || !current().inGame(p)) continue;
+        if (p == flagged || !inGame(current(), p)) continue;
         others.push_back(p);
         anyCanWin = anyCanWin || current().canStillWin(p);
     }

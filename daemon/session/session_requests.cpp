@@ -15,7 +15,7 @@ std::string Session::refusal(PlayerId p) const {
 
 std::string Session::resign(PlayerId p) {
     if (auto why = refusal(p); !why.empty()) return why;
-    if (!current().inGame(p))
+    if (!inGame(current(), p))
         return settings_.players[static_cast<size_t>(p)] + " is out of the game";
     if (current().isLegal(Action::leave(p)))
         return commit(Action::leave(p)) ? std::string() : "cannot record the game";
@@ -32,7 +32,7 @@ std::string Session::join(const std::string& name) {
     int former = -1;
     for (size_t p = 0; p < settings_.players.size(); ++p) {
         if (settings_.players[p] != name) continue;
-        if (current().inGame(static_cast<PlayerId>(p)))
+        if (inGame(current(), static_cast<PlayerId>(p)))
             return "there is already a player called " + name + " at this table";
         former = static_cast<int>(p);
     }
@@ -42,7 +42,7 @@ std::string Session::join(const std::string& name) {
     if (!current().isLegal(joining)) {
         if (former >= 0) return name + " is out of this game and may not come back";
         return "this game takes no late players" +
-               std::string(current().rosterActions().empty() ? "" : " now (every seat is taken)");
+               std::string(rosterActions(current()).empty() ? "" : " now (every seat is taken)");
     }
     return commit(joining, name) ? std::string() : "cannot record the game";
 }
@@ -62,7 +62,7 @@ std::string Session::acceptDraw(PlayerId p) {
     if (auto why = refusal(p); !why.empty()) return why;
     bool offered = false, everyoneElse = true;
     for (PlayerId q = 0; q < current().playerCount(); ++q) {
-        if (q == p || !current().inGame(q)) continue;
+        if (q == p || !inGame(current(), q)) continue;
         offered = offered || offersDraw_[static_cast<size_t>(q)];
         everyoneElse = everyoneElse && offersDraw_[static_cast<size_t>(q)];
     }
@@ -77,7 +77,7 @@ std::string Session::acceptDraw(PlayerId p) {
 
 std::string Session::claimDraw(PlayerId p) {
     if (auto why = refusal(p); !why.empty()) return why;
-    std::string reason = current().claimableDraw();
+    std::string reason = claimableDraw(current());
     if (reason.empty()) return "there is no draw to claim in this position";
     finish(
         Outcome::draw(reason + " (claimed by " + settings_.players[static_cast<size_t>(p)] + ")"));

@@ -94,14 +94,14 @@ void ModeratedTable::boardConnected(int, const std::string&) {}
 void ModeratedTable::boardDump(int board, const BoardSquares& squares) {
     BoardSquares read = squares;
     for (Appearance& square : read) {
-        if (square) square = game_->read(*square);
+        if (square) square = readSensed(*game_, *square);
     }
     seats_[static_cast<size_t>(board)].surface.boardDump(0, read, loop_.time().now());
     surfaceChanged();
 }
 
 void ModeratedTable::squareChanged(int board, int square, Appearance content) {
-    if (content) content = game_->read(*content);
+    if (content) content = readSensed(*game_, *content);
     seats_[static_cast<size_t>(board)].surface.squareChanged(0, square, content,
                                                              loop_.time().now());
     surfaceChanged();
@@ -130,7 +130,7 @@ ViewedState ModeratedTable::viewOf(const GameState& state, PlayerId p) const {
 std::vector<View> ModeratedTable::viewsNow() const {
     std::vector<View> views;
     for (PlayerId p = 0; p < static_cast<PlayerId>(seats_.size()); ++p)
-        views.push_back(session_->current().view(p));
+        views.push_back(view(session_->current(), p));
     return views;
 }
 
@@ -297,7 +297,7 @@ void ModeratedTable::tellViews(const std::vector<View>& before) {
 void ModeratedTable::tellFound(PlayerId p, const View& before) {
     // No piece on a board shows an impassable square: the player learns of
     // one only by being told (and by its light, on a board that has them).
-    const View now = session_->current().view(p);
+    const View now = view(session_->current(), p);
     const Geometry& g = session_->current().geometry();
     std::vector<std::string> found;
     for (Cell c = 0; c < static_cast<Cell>(g.size()); ++c) {
@@ -339,14 +339,14 @@ std::string ModeratedTable::describeViewFix(const CellFix& fix, const View* befo
     // What came into sight or went out of it, in the words of the view.
     if (before && i < before->looks.size() && before->looks[i] == fix.sensed) {
         if (!fix.sensed && fix.wanted)
-            return "a piece appeared on " + cell + ": put a " + game_->lookName(*fix.wanted) +
+            return "a piece appeared on " + cell + ": put a " + lookName(*game_, *fix.wanted) +
                    " there";
         if (fix.sensed && !fix.wanted && seen && !seen->sees(fix.cell))
             return cell + " is out of your sight now: take its piece off";
         if (fix.sensed && !fix.wanted) return "the piece on " + cell + " is gone: take it off";
         if (fix.sensed && fix.wanted)
-            return "the piece on " + cell + " is now a " + game_->lookName(*fix.wanted) +
-                   ": put one there in place of the " + game_->lookName(*fix.sensed);
+            return "the piece on " + cell + " is now a " + lookName(*game_, *fix.wanted) +
+                   ": put one there in place of the " + lookName(*game_, *fix.sensed);
     }
     return describeFix(fix, now.geometry(), game_.get());
 }
@@ -358,7 +358,7 @@ bool ModeratedTable::checkView(PlayerId p) {
     std::vector<std::string> named;
     std::string text;
     const View* was = seat.seenBefore ? &*seat.seenBefore : nullptr;
-    const View seen = session_->current().view(p);
+    const View seen = view(session_->current(), p);
     for (const CellFix& f : fixes) {
         cells.push_back(f.cell);
         named.push_back(describeViewFix(f, was, &seen));
@@ -386,7 +386,7 @@ void ModeratedTable::light(PlayerId p, const std::vector<Cell>& cells) {
     const Geometry& g = seat.surface.geometry();
     const BoardPlacement& placement = seat.surface.placement(0);
     // The impassable squares the player knows of are lit too: no piece shows them.
-    const View seen = (playing() ? session_->current() : *start_).view(p);
+    const View seen = view(playing() ? session_->current() : *start_, p);
     std::bitset<64> lit;
     for (int s = 0; s < 64; ++s) {
         const Cell c = Surface::cellOf(g, placement, s);
@@ -449,12 +449,12 @@ nlohmann::json ModeratedTable::statusFor(int seat) const {
         snapshot.erase("report");
         if (seat >= 0 && seat < session_->current().playerCount()) {
             const GameState& now = session_->current();
-            snapshot["state"] = now.viewText(seat);
+            snapshot["state"] = viewText(now, seat);
             nlohmann::json report = nlohmann::json::array();
-            for (const std::string& line : now.reportTo(seat))
+            for (const std::string& line : reportTo(now, seat))
                 report.push_back(session_->withTableNames(line));
             snapshot["report"] = report;
-            const View seen = now.view(seat);
+            const View seen = view(now, seat);
             j["picture"] = positionPicture(viewOf(now, seat), &seen);
         }
         j["awaited"] = session_->playerName(session_->current().toMove()) + " to move";

@@ -27,9 +27,9 @@ std::string checkPlayerBoards(const std::vector<BoardSetting>& boards, const Geo
                               int players);
 
 // A table of a game in which each player sees only part of it (moderated
-// csipgs Chess: GameState::hidesInformation). Every player has a board of
+// csipgs Chess: GameState::hidden()). Every player has a board of
 // their own, never stitched to another's, and it shows that player's view
-// (GameState::view). The session keeps the true state; only the board of the
+// (HiddenInformation::view). The session keeps the true state; only the board of the
 // player to move is judged for an action, against the true state as that
 // player sees it (ViewedState). After every action each player is told,
 // alone, what appeared and what disappeared in their view, and their board is

@@ -313,7 +313,8 @@ void Table::connectBoards() {
 }
 
 std::string Table::startSetup() const {
-    // Players know chess's start; a game of a few pieces is told piece by piece.
+    // Players know some starts by heart (GameInfo::knownStart); a game of a
+    // few pieces is told piece by piece.
     constexpr size_t kMostKindsTold = 6;
     const GameState* start = start_.get();
     const auto cells = Referee::project(*start);
@@ -326,9 +327,9 @@ std::string Table::startSetup() const {
         if (group == groups.end()) group = groups.insert(groups.end(), {piece, ""});
         group->second += (group->second.empty() ? "" : ", ") + start->geometry().name(c);
     }
-    if (game_->name() == "fide" && settings_.session.start.empty())
-        return " (the usual one: White on ranks 1 and 2, Black on 7 and 8, each queen on her own "
-               "colour, d1 and d8)";
+    const GameInfo* info = gameInfo(game_->name());
+    if (info && !info->knownStart.empty() && settings_.session.start.empty())
+        return " (" + info->knownStart + ")";
     if (groups.empty()) return ": every square empty";
     // Too many kinds to read out (Konfusion's six figures in two colours):
     // say where the whole of it is written.
@@ -336,7 +337,7 @@ std::string Table::startSetup() const {
         return ": arbiterd with these options and --print-start prints each board's part of it";
     std::string text;
     for (const auto& [piece, squares] : groups)
-        text += (text.empty() ? ": " : "; ") + game_->lookName(piece) + " on " + squares;
+        text += (text.empty() ? ": " : "; ") + lookName(*game_, piece) + " on " + squares;
     return text;
 }
 
@@ -348,14 +349,14 @@ void Table::boardConnected(int, const std::string&) {
 void Table::boardDump(int board, const BoardSquares& squares) {
     BoardSquares read = squares;
     for (Appearance& square : read) {
-        if (square) square = game_->read(*square);
+        if (square) square = readSensed(*game_, *square);
     }
     surface_.boardDump(board, read, loop_.time().now());
     surfaceChanged();
 }
 
 void Table::squareChanged(int board, int square, Appearance content) {
-    if (content) content = game_->read(*content);
+    if (content) content = readSensed(*game_, *content);
     surface_.squareChanged(board, square, content, loop_.time().now());
     surfaceChanged();
 }
@@ -386,7 +387,7 @@ void Table::surfaceChanged() {
         // settle time: a piece put down is a whole step, and the next step may
         // follow faster than the boards are ever still. Until the boards show
         // what was said, nothing is a step, and that is judged at settle.
-        if (early_->kind == Verdict::Kind::Commit && !game_->settleNeeded() && !boardBehind_) {
+        if (early_->kind == Verdict::Kind::Commit && !settleNeeded(*game_) && !boardBehind_) {
             judgeTimer_.cancel();
             judgeInGame();
             return;
@@ -435,7 +436,7 @@ void Table::light(const std::vector<CellFix>& fixes) {
 }
 
 void Table::lightGame() {
-    std::vector<Cell> cells = session_->current().markedCells();
+    std::vector<Cell> cells = markedCells(session_->current());
     // The last action that touched cells: a pass, the end of a turn or a
     // draw of chance after a move leaves that move lit.
     const auto& actions = session_->actions();
@@ -924,7 +925,7 @@ ControlReply Table::act(const std::string& action, int player, const std::string
                                          " that can be made now; " + legalNow());
         if (a->kind == Action::Kind::Chance)
             return ControlReply::refused("chance is drawn by the referee, never said");
-        if (std::string no = session_->timeLimitReached() ? now.refusedAfterTimeLimit(*a) : "";
+        if (std::string no = session_->timeLimitReached() ? refusedAfterTimeLimit(now, *a) : "";
             !no.empty())
             return ControlReply::refused("\"" + action + "\": " + no);
         if (std::string no = now.refusal(*a); !no.empty())

@@ -99,7 +99,7 @@ class Table final : public BoardEvents, public TableControl {
     void light(const std::vector<CellFix>& fixes);
     // While the boards show the game: the last action's cells (from, the cells
     // on its path, to; the cell placed on) together with the cells no piece
-    // shows (GameState::markedCells).
+    // shows (TablePresentation::markedCells).
     void lightGame();
     void judge();
     void judgeBeforeGame();

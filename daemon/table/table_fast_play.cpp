@@ -11,7 +11,7 @@ namespace arbiter {
 void Table::armLook() {
     lookTimer_.cancel();
     // A game of one-step actions commits each as it is shown (surfaceChanged).
-    if (!game_->settleNeeded() || !session_ || session_->over() || !onBoard_) return;
+    if (!settleNeeded(*game_) || !session_ || session_->over() || !onBoard_) return;
     if (settings_.settleMs <= kLookMs) return;  // the settle timer looks first
     lookTimer_.at(surface_.lastChange() + kLookMs, [this] { follow(); });
 }
@@ -132,7 +132,8 @@ void Table::clockLever(int, bool) {
 }
 
 bool Table::showsResultSignal() const {
-    if (game_->name() != "fide" || !session_ || session_->over()) return false;
+    const GameInfo* info = gameInfo(game_->name());
+    if (!info || !info->resultSignal || !session_ || session_->over()) return false;
     return resultSignalled(session_->current(), surface_).has_value();
 }
 

@@ -26,41 +26,10 @@ std::optional<std::pair<int, int>> boardsForPlayers(int players) {
 
 }  // namespace
 
-GameInfo colonizationInfo() {
-    GameInfo info;
-    info.name = "colonization";
-    info.title = "Colonization: societies growing and fighting on boards side by side, 2 to 16";
-    info.minPlayers = 2;
-    info.maxPlayers = kMaxPlayers;
-    info.defaultPlayers = 4;
-    info.defaultFiles = 16;
-    info.defaultRanks = 8;
-    info.minFiles = info.minRanks = 1;
-    info.maxFiles = info.maxRanks = colonization::kMaxSide;
-    info.defaultSurfaceFor = boardsForPlayers;
-    info.surfaceNote = "any size; by default one 8x8 board per two players";
-    OptionSpec colours;
-    colours.name = "colours";
-    colours.description =
-        "each seat's set colour in turn order: alternate (white, black, white, ...) or a word "
-        "of w and b, one letter per seat (wwbbwb); later seats alternate";
-    colours.defaultValue = "alternate";
-    colours.word = true;
-    info.options = {colours};
-    const colonization::Rules defaults;
-    const char* names[colonization::kKinds] = {"planet", "colony", "agricultural", "industrial",
-                                               "weapon"};
-    const char* descriptions[colonization::kKinds] = {
-        "a home planet", "a colony", "an agricultural station", "an industrial station",
-        "a Weapon (a king or a queen); only the figure counts, the colour is the seat's"};
-    for (int k = 0; k < colonization::kKinds; ++k) {
-        const StandIn look(SetPiece{SetColour::White, defaults.figures[static_cast<size_t>(k)]},
-                           defaults.also[static_cast<size_t>(k)]);
-        info.standIns.push_back({names[k], descriptions[k], look, k == colonization::kWeapon});
-    }
-    return info;
-}
+namespace {
 
+// nullptr and a message when the surface has fewer cells than players, the
+// colours option is not a word of w and b, or two kinds share a figure.
 std::unique_ptr<Game> makeColonizationGame(const GameOptions& resolved, std::string& error) {
     using namespace colonization;
     if (resolved.files * resolved.ranks < resolved.players) {
@@ -102,6 +71,44 @@ std::unique_ptr<Game> makeColonizationGame(const GameOptions& resolved, std::str
         }
     }
     return std::make_unique<ColonizationGame>(resolved, rules);
+}
+
+}  // namespace
+
+GameInfo colonizationInfo() {
+    GameInfo info;
+    info.name = "colonization";
+    info.title = "Colonization: societies growing and fighting on boards side by side, 2 to 16";
+    info.minPlayers = 2;
+    info.maxPlayers = kMaxPlayers;
+    info.defaultPlayers = 4;
+    info.defaultFiles = 16;
+    info.defaultRanks = 8;
+    info.minFiles = info.minRanks = 1;
+    info.maxFiles = info.maxRanks = colonization::kMaxSide;
+    info.defaultSurfaceFor = boardsForPlayers;
+    info.surfaceNote = "any size; by default one 8x8 board per two players";
+    OptionSpec colours;
+    colours.name = "colours";
+    colours.description =
+        "each seat's set colour in turn order: alternate (white, black, white, ...) or a word "
+        "of w and b, one letter per seat (wwbbwb); later seats alternate";
+    colours.defaultValue = "alternate";
+    colours.word = true;
+    info.options = {colours};
+    const colonization::Rules defaults;
+    const char* names[colonization::kKinds] = {"planet", "colony", "agricultural", "industrial",
+                                               "weapon"};
+    const char* descriptions[colonization::kKinds] = {
+        "a home planet", "a colony", "an agricultural station", "an industrial station",
+        "a Weapon (a king or a queen); only the figure counts, the colour is the seat's"};
+    for (int k = 0; k < colonization::kKinds; ++k) {
+        const StandIn look(SetPiece{SetColour::White, defaults.figures[static_cast<size_t>(k)]},
+                           defaults.also[static_cast<size_t>(k)]);
+        info.standIns.push_back({names[k], descriptions[k], look, k == colonization::kWeapon});
+    }
+    info.make = makeColonizationGame;
+    return info;
 }
 
 namespace colonization {

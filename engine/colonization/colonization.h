@@ -12,11 +12,9 @@
 
 namespace arbiter {
 
-// The Colonization module's entries for the registry of games (engine/games.cpp).
+// The Colonization module's line in the table of games (engine/games.cpp): what it
+// takes, and its factory (GameInfo::make).
 GameInfo colonizationInfo();
-// nullptr and a message when the surface has fewer cells than players, the
-// colours option is not a word of w and b, or two kinds share a figure.
-std::unique_ptr<Game> makeColonizationGame(const GameOptions& resolved, std::string& error);
 
 namespace colonization {
 
@@ -93,10 +91,16 @@ struct Edit {
 // Invariants: every piece of a society is joined to one of its home planets
 // by a chain of its own pieces (8-neighbourhood); only Playing seats have
 // pieces, and each has one or two home planets; no seat exceeds a kind's limit.
-class ColonizationState final : public GameState {
+class ColonizationState final : public GameState,
+                                public Roster,
+                                public Endings,
+                                public TablePresentation {
   public:
     ColonizationState(const Rules& rules, int files, int ranks, int players);  // the start
     std::unique_ptr<GameState> clone() const override;
+    const Roster* roster() const override { return this; }
+    const Endings* endings() const override { return this; }
+    const TablePresentation* presentation() const override { return this; }
 
     const Geometry& geometry() const override { return *geometry_; }
     int playerCount() const override { return static_cast<int>(seats_.size()); }
@@ -156,6 +160,10 @@ class ColonizationState final : public GameState {
     const Square& at(Cell c) const { return cells_[static_cast<size_t>(c)]; }
     // Sets a cell, keeping the counts and the home planets' cells.
     void put(Cell c, Square s);
+    // Puts a piece of `kind` read from a position's text on `c`; why not, in
+    // the players' words, when `owner` is no seat, is not playing, or has as
+    // many of the kind as the rules allow.
+    std::string putRead(Cell c, std::optional<PlayerId> owner, int kind);
     // Makes `edits` (editsOf's) on the cells.
     void make(const std::vector<Edit>& edits);
     // A new seat in the table's colour for its index, or, for a rejoiner, in
@@ -191,7 +199,7 @@ class ColonizationState final : public GameState {
 };
 
 // The rules of Colonization for one table: its options read once into Rules.
-class ColonizationGame final : public Game {
+class ColonizationGame final : public Game, public BoardReading {
   public:
     ColonizationGame(GameOptions resolved, Rules rules);
     std::string name() const override { return "colonization"; }
@@ -202,6 +210,7 @@ class ColonizationGame final : public Game {
     // then the pieces each seat has on the board.
     std::string exportRecord(const GameRecord& record) const override;
     std::string recordExtension() const override { return "txt"; }
+    const BoardReading* boardReading() const override { return this; }
     // Another figure a kind may show (the Weapon's queen) is read as its own,
     // in the colour sensed.
     SetPiece read(SetPiece sensed) const override;

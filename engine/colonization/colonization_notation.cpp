@@ -8,6 +8,7 @@
 #include <tuple>
 
 #include "engine/colonization/colonization.h"
+#include "engine/core/placement_text.h"
 #include "engine/core/text_fields.h"
 #include "engine/core/text_record.h"
 
@@ -335,6 +336,20 @@ std::string ColonizationState::serialize() const {
     return s;
 }
 
+std::string ColonizationState::putRead(Cell c, std::optional<PlayerId> owner, int kind) {
+    if (!owner || *owner >= playerCount())
+        return "the piece on " + cellName(c) + " belongs to no seat";
+    if (seat(*owner) != Seat::Playing)
+        return "the piece on " + cellName(c) + " belongs to " + playerName(*owner) +
+               ", who is not playing";
+    const int most = kLimit[static_cast<size_t>(kind)];
+    if (count(*owner, kind) >= most)
+        return playerName(*owner) + " has more than " + std::to_string(most) + " " +
+               kPlural[static_cast<size_t>(kind)];
+    put(c, Square{static_cast<int8_t>(kind), static_cast<int8_t>(*owner)});
+    return {};
+}
+
 std::unique_ptr<ColonizationState> ColonizationState::load(std::string_view text,
                                                            std::string& error, const Rules& rules) {
     auto fail = [&](std::string why) {
@@ -382,62 +397,37 @@ std::unique_ptr<ColonizationState> ColonizationState::load(std::string_view text
                     seatLetters(s->playerCount() - 1));
     auto plies = fields[3].size() <= 9 ? wholeNumber(fields[3], 999999999) : std::nullopt;
     if (!plies) return fail("the actions played must be a whole number");
-    const auto rows = splitOn(fields[4], '/');
-    if (rows.size() != static_cast<size_t>(*ranks))
-        return fail("there must be one row of cells per rank: " + std::to_string(*ranks) +
-                    ", not " + std::to_string(rows.size()));
-    std::vector<std::array<int, kKinds>> counts(static_cast<size_t>(s->playerCount()));
-    for (int r = 0; r < *ranks; ++r) {
-        const std::string_view row = rows[static_cast<size_t>(*ranks - 1 - r)];
-        const std::string rankName = "rank " + std::to_string(r + 1);
-        int f = 0;
-        size_t i = 0;
-        while (i < row.size()) {
-            if (row[i] >= '0' && row[i] <= '9') {
-                size_t end = i;
-                while (end < row.size() && row[end] >= '0' && row[end] <= '9') ++end;
-                auto run =
-                    end - i <= 2 ? wholeNumber(row.substr(i, end - i), kMaxSide) : std::nullopt;
-                if (!run || *run == 0)
-                    return fail(rankName + ": a count of empty cells is 1 to " +
-                                std::to_string(*files));
-                if (f + *run > *files)
-                    return fail(rankName + " has more cells than the " + std::to_string(*files) +
-                                " files");
-                f += static_cast<int>(*run);
-                i = end;
-                continue;
-            }
-            const char* letter = std::find(kLetters, kLetters + kKinds, row[i]);
-            if (letter == kLetters + kKinds)
-                return fail(rankName + ": '" + std::string(1, row[i]) +
-                            "' is no piece (B, P, R, N or K and a seat's letter)");
-            size_t end = i + 1;
-            while (end < row.size() && row[end] >= 'a' && row[end] <= 'z') ++end;
-            auto owner = parseSeatLetters(row.substr(i + 1, end - i - 1));
-            if (f >= *files)
-                return fail(rankName + " has more cells than the " + std::to_string(*files) +
-                            " files");
-            const Cell c = s->geometry_->cell(f, r);
-            if (!owner || *owner >= s->playerCount())
-                return fail("the piece on " + s->cellName(c) + " belongs to no seat");
-            if (s->seat(*owner) != Seat::Playing)
-                return fail("the piece on " + s->cellName(c) + " belongs to " +
-                            s->playerName(*owner) + ", who is not playing");
-            const int kind = static_cast<int>(letter - kLetters);
-            int& n = counts[static_cast<size_t>(*owner)][static_cast<size_t>(kind)];
-            if (++n > kLimit[static_cast<size_t>(kind)])
-                return fail(s->playerName(*owner) + " has more than " +
-                            std::to_string(kLimit[static_cast<size_t>(kind)]) + " " +
-                            kPlural[static_cast<size_t>(kind)]);
-            s->put(c, Square{static_cast<int8_t>(kind), static_cast<int8_t>(*owner)});
-            ++f;
-            i = end;
+    auto readPiece = [&](std::string_view at, int file, int rank, std::string& why) -> size_t {
+        const char* letter = std::find(kLetters, kLetters + kKinds, at[0]);
+        if (letter == kLetters + kKinds) {
+            why = rankName(rank) + ": '" + std::string(1, at[0]) +
+                  "' is no piece (B, P, R, N or K and a seat's letter)";
+            return 0;
         }
-        if (f != *files)
-            return fail(rankName + " has " + std::to_string(f) + " cells, not " +
-                        std::to_string(*files));
-    }
+        size_t end = 1;
+        while (end < at.size() && at[end] >= 'a' && at[end] <= 'z') ++end;
+        const auto owner = parseSeatLetters(at.substr(1, end - 1));
+        const Cell c = s->geometry_->cell(file, rank);
+        std::string fault = s->putRead(c, owner, static_cast<int>(letter - kLetters));
+        if (fault.empty()) return end;
+        why = std::move(fault);
+        return 0;
+    };
+    auto words = [&](const PlacementFault& fault) {
+        using Kind = PlacementFault::Kind;
+        const std::string where = rankName(fault.rank);
+        if (fault.kind == Kind::RankCount)
+            return "there must be one row of cells per rank: " + std::to_string(*ranks) + ", not " +
+                   std::to_string(fault.count);
+        if (fault.kind == Kind::BadCount)
+            return where + ": a count of empty cells is 1 to " + std::to_string(*files);
+        if (fault.kind == Kind::TooWide)
+            return where + " has more cells than the " + std::to_string(*files) + " files";
+        return fault.words();
+    };
+    const PlacementShape shape{static_cast<int>(*files), static_cast<int>(*ranks), kMaxSide,
+                               EmptyCounts::Number};
+    if (!readPlacement(fields[4], shape, readPiece, words, error)) return nullptr;
     for (PlayerId p = 0; p < s->playerCount(); ++p) {
         if (s->seat(p) != Seat::Playing) continue;
         if (s->count(p, kPlanet) == 0)

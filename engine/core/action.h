@@ -33,7 +33,7 @@ namespace arbiter {
 // - Leave:   player `arg` leaves the game for good.
 // Join and Leave change who plays rather than the position; they are said at the
 // table (never shown on a board) and may come at any time, whoever's turn it is,
-// in the games that allow them (GameState::rosterActions).
+// in the games that allow them (Roster::rosterActions).
 struct Action {
     enum class Kind : uint8_t { Move, Place, Remove, Pass, Choice, EndTurn, Chance, Join, Leave };
 

@@ -5,7 +5,7 @@
 namespace arbiter {
 
 bool GameState::isLegal(const Action& a) const {
-    auto legal = a.changesRoster() ? rosterActions() : legalActions();
+    auto legal = a.changesRoster() ? rosterActions(*this) : legalActions();
     return std::find(legal.begin(), legal.end(), a) != legal.end();
 }
 
@@ -19,14 +19,10 @@ std::vector<Cell> GameState::consequences(const Action&, const GameState&) const
     return {};
 }
 
-std::string GameState::describeStops(const Action&, int) const {
-    return {};
-}
-
 std::vector<PlayerId> GameState::opponents(PlayerId p) const {
     std::vector<PlayerId> others;
     for (PlayerId q = 0; q < playerCount(); ++q) {
-        if (q != p && inGame(q)) others.push_back(q);
+        if (q != p && inGame(*this, q)) others.push_back(q);
     }
     return others;
 }
@@ -50,8 +46,78 @@ Effect GameState::effect(const Action& a) const {
     return e;
 }
 
-View GameState::view(PlayerId p) const {
-    const Geometry& g = geometry();
+std::vector<Action> rosterActions(const GameState& s) {
+    const Roster* roster = s.roster();
+    return roster ? roster->rosterActions() : std::vector<Action>{};
+}
+
+bool inGame(const GameState& s, PlayerId p) {
+    const Roster* roster = s.roster();
+    return roster ? roster->inGame(p) : p >= 0 && p < s.playerCount();
+}
+
+std::string claimableDraw(const GameState& s) {
+    const Endings* endings = s.endings();
+    return endings ? endings->claimableDraw() : std::string();
+}
+
+std::string refusedAfterTimeLimit(const GameState& s, const Action& a) {
+    const Endings* endings = s.endings();
+    return endings ? endings->refusedAfterTimeLimit(a) : std::string();
+}
+
+std::optional<bool> roundUnderWay(const GameState& s) {
+    const Endings* endings = s.endings();
+    return endings ? endings->roundUnderWay() : std::nullopt;
+}
+
+Outcome stoppedOutcome(const GameState& s, const std::string& why) {
+    const Endings* endings = s.endings();
+    return endings ? endings->stoppedOutcome(why) : Outcome::draw(why);
+}
+
+std::vector<std::string> report(const GameState& s) {
+    const TablePresentation* presentation = s.presentation();
+    return presentation ? presentation->report() : std::vector<std::string>{};
+}
+
+std::vector<Cell> markedCells(const GameState& s) {
+    const TablePresentation* presentation = s.presentation();
+    return presentation ? presentation->markedCells() : std::vector<Cell>{};
+}
+
+std::vector<ActionsInParts::ActionBegun> actionsBegunBy(const GameState& s, const Action& made) {
+    const ActionsInParts* parts = s.actionsInParts();
+    return parts ? parts->actionsBegunBy(made) : std::vector<ActionsInParts::ActionBegun>{};
+}
+
+std::string describeStops(const GameState& s, const Action& a, int stops) {
+    const ActionsInParts* parts = s.actionsInParts();
+    return parts ? parts->describeStops(a, stops) : std::string();
+}
+
+View view(const GameState& s, PlayerId p) {
+    const HiddenInformation* hidden = s.hidden();
+    return hidden ? hidden->view(p) : wholeView(s, p);
+}
+
+std::string viewText(const GameState& s, PlayerId p) {
+    const HiddenInformation* hidden = s.hidden();
+    return hidden ? hidden->viewText(p) : s.serialize();
+}
+
+std::vector<std::string> reportTo(const GameState& s, PlayerId p) {
+    const HiddenInformation* hidden = s.hidden();
+    return hidden ? hidden->reportTo(p) : report(s);
+}
+
+std::string describeTo(const GameState& s, const Action& a, PlayerId p) {
+    const HiddenInformation* hidden = s.hidden();
+    return hidden ? hidden->describeTo(a, p) : s.describe(a);
+}
+
+View wholeView(const GameState& s, PlayerId p) {
+    const Geometry& g = s.geometry();
     const auto cells = static_cast<size_t>(g.size());
     View v;
     v.player = p;
@@ -59,27 +125,30 @@ View GameState::view(PlayerId p) const {
     v.pieces.assign(cells, std::nullopt);
     v.looks.assign(cells, std::nullopt);
     v.impassable.assign(cells, false);
-    v.resourcesSeen.assign(static_cast<size_t>(playerCount()), true);
+    v.resourcesSeen.assign(static_cast<size_t>(s.playerCount()), true);
     for (Cell c = 0; c < g.size(); ++c) {
         if (!g.contains(c)) continue;
         const auto i = static_cast<size_t>(c);
         v.visible[i] = true;
-        v.pieces[i] = pieceAt(c);
-        v.looks[i] = appearance(c);
+        v.pieces[i] = s.pieceAt(c);
+        v.looks[i] = s.appearance(c);
     }
     return v;
 }
 
-std::string GameState::viewText(PlayerId) const {
-    return serialize();
+SetPiece readSensed(const Game& g, SetPiece sensed) {
+    const BoardReading* reading = g.boardReading();
+    return reading ? reading->read(sensed) : sensed;
 }
 
-std::vector<std::string> GameState::reportTo(PlayerId) const {
-    return report();
+std::string lookName(const Game& g, SetPiece look) {
+    const BoardReading* reading = g.boardReading();
+    return reading ? reading->lookName(look) : words(look);
 }
 
-std::string GameState::describeTo(const Action& a, PlayerId) const {
-    return describe(a);
+bool settleNeeded(const Game& g) {
+    const BoardReading* reading = g.boardReading();
+    return reading ? reading->settleNeeded() : true;
 }
 
 Leaders leaders(int players, const std::function<bool(PlayerId)>& counts,

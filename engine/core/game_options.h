@@ -1,6 +1,7 @@
 #pragma once
 
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
@@ -65,8 +66,18 @@ struct StandInSpec {
 // (Martian Chess: 4x8 for two, 8x8 for four); nullopt for a number it refuses.
 using SurfaceForPlayers = std::optional<std::pair<int, int>> (*)(int players);
 
-// What a game is and what it can be asked for: shown by `arbiterd --list-games`
-// and `--print-config`, and the reference makeGame() checks options against.
+class Game;
+struct GameOptions;
+
+// Makes a game for options already resolved against its GameInfo; nullptr and
+// a message in `error` when they fit the info but not the game (Skirmish's
+// surface must be whole 8x8 boards).
+using GameFactory = std::unique_ptr<Game> (*)(const GameOptions& resolved, std::string& error);
+
+// What a game is, what it can be asked for, and how it is made: a line of the
+// table of games (gameCatalog(), engine/games.cpp), shown by `arbiterd
+// --list-games` and `--print-config`, and the reference makeGame() checks
+// options against before it calls `make`.
 struct GameInfo {
     std::string name;   // "fide"
     std::string title;  // "FIDE chess"
@@ -87,6 +98,13 @@ struct GameInfo {
     SurfaceForPlayers defaultSurfaceFor = nullptr;
     std::string playersText;  // "2 or 4" where not every number between is allowed
     std::string surfaceNote;  // "4x8 cells for two players, 8x8 for four"
+    // The start in the players' words where they know it by heart (chess);
+    // empty: the table tells it piece by piece.
+    std::string knownStart;
+    // Whether players may signal a result by setting the kings on the centre
+    // squares, the DGT boards' convention for chess (daemon/referee/result_signal.h).
+    bool resultSignal = false;
+    GameFactory make = nullptr;
 
     bool sizeFixed() const { return minFiles == maxFiles && minRanks == maxRanks; }
     const OptionSpec* option(const std::string& name) const;

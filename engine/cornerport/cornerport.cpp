@@ -16,22 +16,9 @@ const char* const kStandInNames[cornerport::kKinds] = {"patrol", "battleship", "
 
 }  // namespace
 
-GameInfo cornerportInfo() {
-    GameInfo info;
-    info.name = "cornerport";
-    info.title = "Cornerport: ships racing between corner ports and sinking each other, for 2";
-    info.minPlayers = info.maxPlayers = info.defaultPlayers = 2;
-    const cornerport::Rules defaults;
-    const char* descriptions[cornerport::kKinds] = {"a patrol boat", "a battle ship",
-                                                    "a freighter"};
-    for (int k = 0; k < cornerport::kKinds; ++k) {
-        info.standIns.push_back(
-            {kStandInNames[k], descriptions[k],
-             StandIn(SetPiece{SetColour::White, defaults.figures[static_cast<size_t>(k)]}), false});
-    }
-    return info;
-}
+namespace {
 
+// nullptr and a message when two kinds of ship share a figure among their stand-ins.
 std::unique_ptr<Game> makeCornerportGame(const GameOptions& resolved, std::string& error) {
     using namespace cornerport;
     // The boards show a kind only by its figure: two kinds sharing one could
@@ -51,6 +38,25 @@ std::unique_ptr<Game> makeCornerportGame(const GameOptions& resolved, std::strin
         }
     }
     return std::make_unique<CornerportGame>(resolved, rules);
+}
+
+}  // namespace
+
+GameInfo cornerportInfo() {
+    GameInfo info;
+    info.name = "cornerport";
+    info.title = "Cornerport: ships racing between corner ports and sinking each other, for 2";
+    info.minPlayers = info.maxPlayers = info.defaultPlayers = 2;
+    const cornerport::Rules defaults;
+    const char* descriptions[cornerport::kKinds] = {"a patrol boat", "a battle ship",
+                                                    "a freighter"};
+    for (int k = 0; k < cornerport::kKinds; ++k) {
+        info.standIns.push_back(
+            {kStandInNames[k], descriptions[k],
+             StandIn(SetPiece{SetColour::White, defaults.figures[static_cast<size_t>(k)]}), false});
+    }
+    info.make = makeCornerportGame;
+    return info;
 }
 
 namespace cornerport {

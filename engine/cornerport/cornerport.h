@@ -12,10 +12,9 @@
 
 namespace arbiter {
 
-// The Cornerport module's entries for the registry of games (engine/games.cpp).
+// The Cornerport module's line in the table of games (engine/games.cpp): what it
+// takes, and its factory (GameInfo::make).
 GameInfo cornerportInfo();
-// nullptr and a message when two kinds of ship share a figure among their stand-ins.
-std::unique_ptr<Game> makeCornerportGame(const GameOptions& resolved, std::string& error);
 
 namespace cornerport {
 
@@ -54,10 +53,11 @@ struct Square {
 // that is one of its owner's ports, and a freighter standing on an own port
 // has that port as its home; a pending placement's port is empty and a
 // placement on it is possible.
-class CornerportState final : public GameState {
+class CornerportState final : public GameState, public TablePresentation {
   public:
     explicit CornerportState(const Rules& rules);  // the start
     std::unique_ptr<GameState> clone() const override;
+    const TablePresentation* presentation() const override { return this; }
 
     const Geometry& geometry() const override { return geometry_; }
     int playerCount() const override { return 2; }
@@ -149,7 +149,7 @@ class CornerportState final : public GameState {
 };
 
 // The rules of Cornerport for one table: its stand-ins read once into Rules.
-class CornerportGame final : public Game {
+class CornerportGame final : public Game, public BoardReading {
   public:
     CornerportGame(GameOptions resolved, Rules rules);
     std::string name() const override { return "cornerport"; }
@@ -160,6 +160,7 @@ class CornerportGame final : public Game {
     // then the ships each player has on the board.
     std::string exportRecord(const GameRecord& record) const override;
     std::string recordExtension() const override { return "txt"; }
+    const BoardReading* boardReading() const override { return this; }
     // "white rook (a battle ship)".
     std::string lookName(SetPiece look) const override;
 

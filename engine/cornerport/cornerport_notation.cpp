@@ -5,6 +5,7 @@
 #include <cctype>
 #include <sstream>
 
+#include "engine/core/placement_text.h"
 #include "engine/core/text_fields.h"
 #include "engine/core/text_record.h"
 #include "engine/cornerport/cornerport.h"
@@ -26,6 +27,11 @@ int kindOfLetter(char c) {
         if (kLetters[k] == c) return k;
     }
     return -1;
+}
+
+std::string notAShip(int rank, char c) {
+    return rankName(rank) + ": '" + std::string(1, c) +
+           "' is not a ship (P, R, B for White; p, r, b for Black) or a count of empty squares";
 }
 
 std::string counted(int n, int kind) {
@@ -250,43 +256,28 @@ std::unique_ptr<CornerportState> CornerportState::load(std::string_view text, st
     auto state = std::unique_ptr<CornerportState>(new CornerportState(rules, true));
     CornerportState& s = *state;
     // The cells, from rank 8 down, as in FEN: P R B White's, p r b Black's.
-    const auto ranks = splitOn(fields[0], '/');
-    if (ranks.size() != 8) {
-        error = "the cells must be 8 ranks separated by '/', not " + std::to_string(ranks.size());
-        return nullptr;
-    }
-    for (int r = 0; r < 8; ++r) {
-        const std::string_view row = ranks[static_cast<size_t>(7 - r)];
-        int file = 0;
-        for (char c : row) {
-            if (file > 8) break;
-            if (c >= '1' && c <= '8') {
-                file += c - '0';
-                continue;
-            }
-            const int kind = kindOfLetter(c);
-            if (kind < 0) {
-                error = "rank " + std::to_string(r + 1) + ": '" + std::string(1, c) +
-                        "' is not a ship (P, R, B for White; p, r, b for Black) or a count of "
-                        "empty squares";
-                return nullptr;
-            }
-            if (file >= 8) {
-                file = 9;
-                break;
-            }
-            const PlayerId owner = std::isupper(static_cast<unsigned char>(c)) ? kWhite : kBlack;
-            const Cell cell = r * 8 + file;
-            // The freighter's home is read below; mark it for now with its own cell.
-            s.put(cell, Square{static_cast<int8_t>(kind), static_cast<int8_t>(owner)},
-                  kind == kFreighter ? cell : NoCell);
-            ++file;
+    auto readShip = [&](std::string_view at, int file, int rank, std::string& why) -> size_t {
+        const char c = at[0];
+        const int kind = kindOfLetter(c);
+        if (kind < 0) {
+            why = notAShip(rank, c);
+            return 0;
         }
-        if (file != 8) {
-            error = "rank " + std::to_string(r + 1) + " must be 8 squares wide";
-            return nullptr;
-        }
-    }
+        const PlayerId owner = std::isupper(static_cast<unsigned char>(c)) ? kWhite : kBlack;
+        const Cell cell = rank * 8 + file;
+        // The freighter's home is read below; mark it for now with its own cell.
+        s.put(cell, Square{static_cast<int8_t>(kind), static_cast<int8_t>(owner)},
+              kind == kFreighter ? cell : NoCell);
+        return 1;
+    };
+    auto words = [](const PlacementFault& fault) {
+        using Kind = PlacementFault::Kind;
+        if (fault.kind == Kind::BadCount) return notAShip(fault.rank, fault.text[0]);
+        if (fault.kind == Kind::RankCount) return fault.words();
+        return rankName(fault.rank) + " must be 8 squares wide";
+    };
+    const PlacementShape shape{8, 8, 8, EmptyCounts::AddingDigits};
+    if (!readPlacement(fields[0], shape, readShip, words, error)) return nullptr;
     for (PlayerId p : {kWhite, kBlack}) {
         for (int k = 0; k < kKinds; ++k) {
             if (s.count(p, k) > kLimit[static_cast<size_t>(k)]) {

@@ -8,6 +8,17 @@
 
 namespace arbiter {
 
+namespace {
+
+// nullptr and a message when the options do not fit (an impassable square
+// that is not a square of the board, or that a King starts on).
+std::unique_ptr<Game> makeCsipgsGame(const GameOptions& resolved, std::string& error) {
+    if (!csipgs::parseImpassable(resolved.value("impassable"), error)) return nullptr;
+    return std::make_unique<csipgs::CsipgsGame>(resolved);
+}
+
+}  // namespace
+
 GameInfo csipgsInfo() {
     GameInfo info;
     info.name = "csipgs";
@@ -38,12 +49,8 @@ GameInfo csipgsInfo() {
                                      " (first design: " + names[s] + "), in the owner's colour",
                                  SetPiece{SetColour::White, figures[s]}});
     }
+    info.make = makeCsipgsGame;
     return info;
-}
-
-std::unique_ptr<Game> makeCsipgsGame(const GameOptions& resolved, std::string& error) {
-    if (!csipgs::parseImpassable(resolved.value("impassable"), error)) return nullptr;
-    return std::make_unique<csipgs::CsipgsGame>(resolved);
 }
 
 namespace csipgs {
@@ -618,7 +625,7 @@ std::vector<Cell> CsipgsState::markedCells() const {
 }
 
 View CsipgsState::view(PlayerId p) const {
-    View v = GameState::view(p);
+    View v = wholeView(*this, p);
     const Squareset known = knownImpassable(p);
     for (Cell c = 0; c < 64; ++c) v.impassable[static_cast<size_t>(c)] = (known >> c) & 1;
     if (!rules_.moderated) return v;

@@ -13,11 +13,9 @@
 
 namespace arbiter {
 
-// The csipgs module's entries for the registry of games (engine/games.cpp).
+// The csipgs module's line in the table of games (engine/games.cpp): what it
+// takes, and its factory (GameInfo::make).
 GameInfo csipgsInfo();
-// nullptr and a message when the options do not fit (an impassable square
-// that is not a square of the board, or that a King starts on).
-std::unique_ptr<Game> makeCsipgsGame(const GameOptions& resolved, std::string& error);
 
 namespace csipgs {
 
@@ -75,10 +73,13 @@ std::optional<Squareset> parseImpassable(std::string_view text, std::string& err
 // apply to it; with several, check may be ignored and royals captured. A player
 // with no possible action, or no royal piece on the board, loses; a threefold
 // repetition of the whole state is a draw.
-class CsipgsState final : public GameState {
+class CsipgsState final : public GameState, public HiddenInformation, public TablePresentation {
   public:
     explicit CsipgsState(Rules rules = {});
     std::unique_ptr<GameState> clone() const override;
+    // Only the moderated game hides anything (view() and below).
+    const HiddenInformation* hidden() const override { return rules_.moderated ? this : nullptr; }
+    const TablePresentation* presentation() const override { return this; }
 
     const Geometry& geometry() const override { return geometry_; }
     int playerCount() const override { return 2; }
@@ -117,7 +118,6 @@ class CsipgsState final : public GameState {
     // each player sees only what their pieces see, and the impassable squares
     // they have seen; the opponent's treasury, reserve and designs are hidden.
     // Without it everyone sees everything, impassable squares included.
-    bool hidesInformation() const override { return rules_.moderated; }
     View view(PlayerId p) const override;
     std::string viewText(PlayerId p) const override;
     std::vector<std::string> reportTo(PlayerId p) const override;

@@ -7,6 +7,7 @@
 #include <set>
 #include <sstream>
 
+#include "engine/core/placement_text.h"
 #include "engine/core/text_fields.h"
 #include "engine/csipgs/csipgs.h"
 
@@ -217,50 +218,43 @@ std::unique_ptr<CsipgsState> CsipgsState::load(std::string_view text, std::strin
             kindOf[entry[0]] = s.internKind(*d, static_cast<int>(*slot) - 1);
         }
     }
-    auto pieceOf = [&](char c, const std::string& where) -> std::optional<std::pair<int, int>> {
+    auto pieceOf = [&](char c, const std::string& where,
+                       std::string& why) -> std::optional<std::pair<int, int>> {
         auto it = kindOf.find(c);
         if (it == kindOf.end()) {
-            error = where + ": '" + std::string(1, c) + "' is not defined in the kinds field";
+            why = where + ": '" + std::string(1, c) + "' is not defined in the kinds field";
             return std::nullopt;
         }
         return std::make_pair(std::isupper(static_cast<unsigned char>(c)) ? 0 : 1, it->second);
     };
     std::set<char> used;
-    auto ranks = splitOn(fields[0], '/');
-    if (ranks.size() != 8) {
-        error = "the board has 8 ranks separated by '/'";
-        return nullptr;
-    }
-    for (int r = 7; r >= 0; --r) {
-        int f = 0;
-        for (char c : ranks[static_cast<size_t>(7 - r)]) {
-            if (c >= '1' && c <= '8') {
-                f += c - '0';
-                continue;
-            }
-            if (f >= 8) {
-                f = 9;  // too many squares
-                break;
-            }
-            auto piece = pieceOf(c, "rank " + std::to_string(r + 1));
-            if (!piece) return nullptr;
-            used.insert(c);
-            Cell cell = s.geometry_.cell(f++, r);
-            if (s.impassable(cell)) {
-                error = s.geometry_.name(cell) + " is impassable and cannot hold a piece";
-                return nullptr;
-            }
-            s.sq_.owner[static_cast<size_t>(cell)] = static_cast<int8_t>(piece->first);
-            s.sq_.kind[static_cast<size_t>(cell)] = static_cast<int8_t>(piece->second);
+    auto readPiece = [&](std::string_view at, int file, int rank, std::string& why) -> size_t {
+        auto piece = pieceOf(at[0], rankName(rank), why);
+        if (!piece) return 0;
+        used.insert(at[0]);
+        const Cell cell = s.geometry_.cell(file, rank);
+        if (s.impassable(cell)) {
+            why = s.geometry_.name(cell) + " is impassable and cannot hold a piece";
+            return 0;
         }
-        if (f != 8) {
-            error = "rank " + std::to_string(r + 1) + " must have 8 squares";
-            return nullptr;
-        }
-    }
+        s.sq_.owner[static_cast<size_t>(cell)] = static_cast<int8_t>(piece->first);
+        s.sq_.kind[static_cast<size_t>(cell)] = static_cast<int8_t>(piece->second);
+        return 1;
+    };
+    auto words = [](const PlacementFault& fault) {
+        using Kind = PlacementFault::Kind;
+        if (fault.kind == Kind::RankCount)
+            return std::string("the board has 8 ranks separated by '/'");
+        if (fault.kind == Kind::BadCount)
+            return rankName(fault.rank) + ": '" + std::string(fault.text) +
+                   "' is not defined in the kinds field";
+        return rankName(fault.rank) + " must have 8 squares";
+    };
+    const PlacementShape shape{8, 8, 8, EmptyCounts::AddingDigits};
+    if (!readPlacement(fields[0], shape, readPiece, words, error)) return nullptr;
     if (fields[4] != "-") {
         for (char c : fields[4]) {
-            auto piece = pieceOf(c, "reserve");
+            auto piece = pieceOf(c, "reserve", error);
             if (!piece) return nullptr;
             used.insert(c);
             s.reserve_[static_cast<size_t>(piece->first)].push_back(piece->second);

@@ -4,6 +4,8 @@
 #include <array>
 #include <vector>
 
+#include "engine/core/placement_text.h"
+
 namespace arbiter::fide {
 
 namespace {
@@ -41,62 +43,41 @@ std::vector<std::string_view> splitFields(std::string_view text) {
 }
 
 bool parsePlacement(std::string_view field, Setup& setup, std::string& error) {
-    int rank = 7;
-    int file = 0;
-    bool lastWasDigit = false;
-    for (char c : field) {
-        if (c == '/') {
-            if (file != 8) {
-                error = "rank " + std::to_string(rank + 1) + " has " + std::to_string(file) +
-                        " squares, expected 8";
-                return false;
-            }
-            if (rank == 0) {
-                error = "piece placement has more than 8 ranks";
-                return false;
-            }
-            --rank;
-            file = 0;
-            lastWasDigit = false;
-            continue;
+    auto unknown = [](int rank, char c) {
+        return rankName(rank) + " has an unknown character '" + shown(c) +
+               "' (pieces are PNBRQK and pnbrqk, empty squares 1-8)";
+    };
+    auto readPiece = [&](std::string_view at, int file, int rank, std::string& why) -> size_t {
+        const char c = at[0];
+        const char lower = (c >= 'A' && c <= 'Z') ? char(c - 'A' + 'a') : c;
+        const size_t type = kPieceLetters.find(lower);
+        if (type == std::string_view::npos || lower == '\0') {
+            why = unknown(rank, c);
+            return 0;
         }
-        if (c >= '1' && c <= '8') {
-            if (lastWasDigit) {
-                error = "rank " + std::to_string(rank + 1) + " has two digits in a row";
-                return false;
-            }
-            file += c - '0';
-            lastWasDigit = true;
-        } else {
-            char lower = (c >= 'A' && c <= 'Z') ? char(c - 'A' + 'a') : c;
-            size_t type = kPieceLetters.find(lower);
-            if (type == std::string_view::npos || lower == '\0') {
-                error = "rank " + std::to_string(rank + 1) + " has an unknown character '" +
-                        shown(c) + "' (pieces are PNBRQK and pnbrqk, empty squares 1-8)";
-                return false;
-            }
-            if (file < 8) {
-                setup.squares[makeSquare(file, rank)] = {PieceType(type),
-                                                         lower == c ? Black : White};
-            }
-            ++file;
-            lastWasDigit = false;
+        setup.squares[makeSquare(file, rank)] = {PieceType(type), lower == c ? Black : White};
+        return 1;
+    };
+    auto words = [&](const PlacementFault& fault) {
+        using Kind = PlacementFault::Kind;
+        const std::string where = rankName(fault.rank);
+        switch (fault.kind) {
+            case Kind::RankCount:
+                return fault.count > 8 ? std::string("piece placement has more than 8 ranks")
+                                       : "piece placement has " + std::to_string(fault.count) +
+                                             " ranks, expected 8";
+            case Kind::TooWide:
+                return where + " has more than 8 squares";
+            case Kind::TooNarrow:
+                return where + " has " + std::to_string(fault.count) + " squares, expected 8";
+            case Kind::BadCount:
+                return unknown(fault.rank, fault.text[0]);
+            case Kind::CountsSideBySide:
+                return where + " has two digits in a row";
         }
-        if (file > 8) {
-            error = "rank " + std::to_string(rank + 1) + " has more than 8 squares";
-            return false;
-        }
-    }
-    if (file != 8) {
-        error = "rank " + std::to_string(rank + 1) + " has " + std::to_string(file) +
-                " squares, expected 8";
-        return false;
-    }
-    if (rank != 0) {
-        error = "piece placement has " + std::to_string(8 - rank) + " ranks, expected 8";
-        return false;
-    }
-    return true;
+        return fault.words();
+    };
+    return readPlacement(field, PlacementShape{}, readPiece, words, error);
 }
 
 // A clock field: decimal digits only, at most `limit`.

@@ -9,6 +9,14 @@
 
 namespace arbiter {
 
+namespace {
+
+std::unique_ptr<Game> makeFideGame(const GameOptions& resolved, std::string&) {
+    return std::make_unique<fide::FideGame>(resolved);
+}
+
+}  // namespace
+
 GameInfo fideInfo() {
     GameInfo info;
     info.name = "fide";
@@ -20,11 +28,12 @@ GameInfo fideInfo() {
          "off",
          {"on", "off"}},
     };
+    info.knownStart =
+        "the usual one: White on ranks 1 and 2, Black on 7 and 8, each queen on her own colour, "
+        "d1 and d8";
+    info.resultSignal = true;
+    info.make = makeFideGame;
     return info;
-}
-
-std::unique_ptr<Game> makeFideGame(const GameOptions& resolved) {
-    return std::make_unique<fide::FideGame>(resolved);
 }
 
 namespace fide {
@@ -120,7 +129,7 @@ void FideState::apply(const Action& a) {
     history_.record(repetitionKey(position_), position_.halfmoveClock() == 0);
 }
 
-std::vector<GameState::ActionBegun> FideState::actionsBegunBy(const Action& made) const {
+std::vector<ActionsInParts::ActionBegun> FideState::actionsBegunBy(const Action& made) const {
     std::optional<Move> rookPart = legalMoveFor(made);
     if (!rookPart || rookPart->type() != Move::Type::Normal ||
         position_.typeAt(rookPart->from()) != Rook)

@@ -13,9 +13,9 @@
 
 namespace arbiter {
 
-// The FIDE chess module's entries for the registry of games (engine/games.cpp).
+// The FIDE chess module's line in the table of games (engine/games.cpp): what it
+// takes, and its factory (GameInfo::make).
 GameInfo fideInfo();
-std::unique_ptr<Game> makeFideGame(const GameOptions& resolved);
 
 namespace fide {
 
@@ -37,11 +37,13 @@ namespace fide {
 //
 // Cloning copies one Position and a short vector of keys: well under a
 // microsecond, so the referee can clone per legal move.
-class FideState final : public GameState {
+class FideState final : public GameState, public ActionsInParts, public Endings {
   public:
     explicit FideState(const Position& position, bool strictTouch = false);
 
     std::unique_ptr<GameState> clone() const override;
+    const ActionsInParts* actionsInParts() const override { return this; }
+    const Endings* endings() const override { return this; }
 
     const Geometry& geometry() const override;
     int playerCount() const override { return 2; }

@@ -9,6 +9,27 @@
 
 namespace arbiter {
 
+namespace {
+
+// nullptr and a message when two pip counts share a figure among their stand-ins.
+std::unique_ptr<Game> makeKonfusionGame(const GameOptions& resolved, std::string& error) {
+    // The board shows pips only by the figure: two counts with one figure could not be told apart.
+    for (int a = 1; a <= konfusion::kMaxPips; ++a) {
+        for (int b = a + 1; b <= konfusion::kMaxPips; ++b) {
+            const StandIn& one = resolved.standInOf(std::to_string(a));
+            const StandIn& two = resolved.standInOf(std::to_string(b));
+            if (one.look.figure != two.look.figure) continue;
+            error = "the stand-ins for " + std::to_string(a) + " (" + one.words() + ") and " +
+                    std::to_string(b) + " (" + two.words() +
+                    ") share a figure: each figure may stand for one pip count only";
+            return nullptr;
+        }
+    }
+    return std::make_unique<konfusion::KonfusionGame>(resolved);
+}
+
+}  // namespace
+
 GameInfo konfusionInfo() {
     GameInfo info;
     info.name = "konfusion";
@@ -34,23 +55,8 @@ GameInfo konfusionInfo() {
         info.standIns.push_back({std::to_string(pips), "a die showing " + std::to_string(pips),
                                  SetPiece{SetColour::White, figures[pips - 1]}, false});
     }
+    info.make = makeKonfusionGame;
     return info;
-}
-
-std::unique_ptr<Game> makeKonfusionGame(const GameOptions& resolved, std::string& error) {
-    // The board shows pips only by the figure: two counts with one figure could not be told apart.
-    for (int a = 1; a <= konfusion::kMaxPips; ++a) {
-        for (int b = a + 1; b <= konfusion::kMaxPips; ++b) {
-            const StandIn& one = resolved.standInOf(std::to_string(a));
-            const StandIn& two = resolved.standInOf(std::to_string(b));
-            if (one.look.figure != two.look.figure) continue;
-            error = "the stand-ins for " + std::to_string(a) + " (" + one.words() + ") and " +
-                    std::to_string(b) + " (" + two.words() +
-                    ") share a figure: each figure may stand for one pip count only";
-            return nullptr;
-        }
-    }
-    return std::make_unique<konfusion::KonfusionGame>(resolved);
 }
 
 namespace konfusion {

@@ -13,10 +13,9 @@
 
 namespace arbiter {
 
-// The Konfusion module's entries for the registry of games (engine/games.cpp).
+// The Konfusion module's line in the table of games (engine/games.cpp): what it
+// takes, and its factory (GameInfo::make).
 GameInfo konfusionInfo();
-// nullptr and a message when two pip counts share a figure among their stand-ins.
-std::unique_ptr<Game> makeKonfusionGame(const GameOptions& resolved, std::string& error);
 
 namespace konfusion {
 
@@ -104,10 +103,12 @@ Cell fromView(Side s, int x, int y);
 // pieces have moved in this turn. The outcome follows from those and is kept,
 // computed when an action is applied or a state loaded, since the referee and
 // the session ask it after every action.
-class KonfusionState final : public GameState {
+class KonfusionState final : public GameState, public Endings, public TablePresentation {
   public:
     explicit KonfusionState(const Rules& rules);  // the start position
     std::unique_ptr<GameState> clone() const override;
+    const Endings* endings() const override { return this; }
+    const TablePresentation* presentation() const override { return this; }
 
     const Geometry& geometry() const override;
     int playerCount() const override { return rules_.players; }
@@ -207,7 +208,7 @@ class KonfusionState final : public GameState {
 
 // The rules of Konfusion for one table: its options read once into Rules, so
 // that every state it starts or loads plays with the same die and figures.
-class KonfusionGame final : public Game {
+class KonfusionGame final : public Game, public BoardReading {
   public:
     explicit KonfusionGame(GameOptions resolved);
     std::string name() const override { return "konfusion"; }
@@ -217,6 +218,7 @@ class KonfusionGame final : public Game {
     // A plain-text record: tags, the start, one line per action, the result.
     std::string exportRecord(const GameRecord& record) const override;
     std::string recordExtension() const override { return "txt"; }
+    const BoardReading* boardReading() const override { return this; }
     // "white queen (a 5)".
     std::string lookName(SetPiece look) const override;
 

@@ -4,6 +4,7 @@
 #include <cctype>
 #include <sstream>
 
+#include "engine/core/placement_text.h"
 #include "engine/core/text_fields.h"
 #include "engine/core/text_record.h"
 #include "engine/konfusion/konfusion.h"
@@ -246,62 +247,43 @@ std::unique_ptr<KonfusionState> KonfusionState::load(std::string_view text, std:
         state->captured_[p] = static_cast<int>(*n);
     }
     const std::string seats = std::to_string(rules.players) + " seats (" + seatList(seating) + ")";
-    const auto ranks = splitOn(fields[0], '/');
-    if (ranks.size() != kSide) {
-        error = "the cells must be 10 ranks separated by '/', not " + std::to_string(ranks.size());
-        return nullptr;
-    }
-    for (int r = 0; r < kSide; ++r) {
-        const std::string_view row = ranks[static_cast<size_t>(kSide - 1 - r)];
-        const std::string where = "rank " + std::to_string(r + 1) + ": ";
-        int file = 0;
-        for (size_t i = 0; i < row.size() && file <= kSide;) {
-            const char c = row[i];
-            if (c >= '0' && c <= '9') {
-                size_t end = i;
-                while (end < row.size() && row[end] >= '0' && row[end] <= '9') ++end;
-                auto run = wholeNumber(row.substr(i, end - i), kSide);
-                if (!run || *run < 1) {
-                    error = where + "\"" + std::string(row.substr(i, end - i)) +
-                            "\" is not a count of empty cells (1 to 10, one number for a run)";
-                    return nullptr;
-                }
-                file += static_cast<int>(*run);
-                i = end;
-                continue;
-            }
-            const PlayerId owner = seatOfLetter(seating, c);
-            if (std::find(std::begin(kSeatLetters), std::end(kSeatLetters), c) ==
-                std::end(kSeatLetters)) {
-                error = where + "'" + std::string(1, c) +
-                        "' is not a seat letter (S, W, N, E, in capitals) or a count of empty "
-                        "cells";
-                return nullptr;
-            }
-            if (owner == NoPlayer) {
-                error = where + "there is no " + std::string(1, c) +
-                        " seat: the captured pips "
-                        "say " +
-                        seats;
-                return nullptr;
-            }
-            const char pips = i + 1 < row.size() ? row[i + 1] : '\0';
-            if (pips < '1' || pips > '6') {
-                error = where + "each piece is its seat letter and its pips, 1 to 6 (such as " +
-                        std::string(1, c) + "4)";
-                return nullptr;
-            }
-            if (file < kSide) state->put(r * kSide + file, owner, pips - '0');
-            ++file;
-            i += 2;
+    auto readPiece = [&](std::string_view at, int file, int rank, std::string& why) -> size_t {
+        const char c = at[0];
+        const std::string where = rankName(rank) + ": ";
+        const PlayerId owner = seatOfLetter(seating, c);
+        if (std::find(std::begin(kSeatLetters), std::end(kSeatLetters), c) ==
+            std::end(kSeatLetters)) {
+            why = where + "'" + std::string(1, c) +
+                  "' is not a seat letter (S, W, N, E, in capitals) or a count of empty cells";
+            return 0;
         }
-        if (file != kSide) {
-            error =
-                where + "a rank is 10 cells" +
-                (file > kSide ? std::string(", this has more") : ", not " + std::to_string(file));
-            return nullptr;
+        if (owner == NoPlayer) {
+            why = where + "there is no " + std::string(1, c) + " seat: the captured pips say " +
+                  seats;
+            return 0;
         }
-    }
+        const char pips = at.size() > 1 ? at[1] : '\0';
+        if (pips < '1' || pips > '6') {
+            why = where + "each piece is its seat letter and its pips, 1 to 6 (such as " +
+                  std::string(1, c) + "4)";
+            return 0;
+        }
+        state->put(rank * kSide + file, owner, pips - '0');
+        return 2;
+    };
+    auto words = [](const PlacementFault& fault) {
+        using Kind = PlacementFault::Kind;
+        const std::string where = rankName(fault.rank) + ": ";
+        if (fault.kind == Kind::BadCount)
+            return where + "\"" + std::string(fault.text) +
+                   "\" is not a count of empty cells (1 to 10, one number for a run)";
+        if (fault.kind == Kind::TooWide) return where + "a rank is 10 cells, this has more";
+        if (fault.kind == Kind::TooNarrow)
+            return where + "a rank is 10 cells, not " + std::to_string(fault.count);
+        return fault.words();
+    };
+    const PlacementShape shape{kSide, kSide, kSide, EmptyCounts::Number};
+    if (!readPlacement(fields[0], shape, readPiece, words, error)) return nullptr;
     if (fields[1].size() != 1 || seatOfLetter(seating, fields[1][0]) == NoPlayer) {
         error = "the seat to move is one of " + seatList(seating) + " (of " + seats + "), not \"" +
                 fields[1] + "\"";

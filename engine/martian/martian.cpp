@@ -8,6 +8,32 @@
 
 namespace arbiter {
 
+namespace {
+
+// nullptr and a message when two pyramids share a figure among their stand-ins.
+std::unique_ptr<Game> makeMartianGame(const GameOptions& resolved, std::string& error) {
+    const char* names[martian::kKinds] = {"pawn", "drone", "queen"};
+    for (int a = 0; a < martian::kKinds; ++a) {
+        for (int b = a + 1; b < martian::kKinds; ++b) {
+            const StandIn& one = resolved.standInOf(names[a]);
+            const StandIn& two = resolved.standInOf(names[b]);
+            std::vector<Figure> figures = one.also;
+            figures.push_back(one.look.figure);
+            for (Figure f : figures) {
+                if (two.shows(f)) {
+                    error = "the stand-ins for " + std::string(names[a]) + " (" + one.words() +
+                            ") and " + names[b] + " (" + two.words() +
+                            ") share a figure: each figure may stand for one pyramid only";
+                    return nullptr;
+                }
+            }
+        }
+    }
+    return std::make_unique<martian::MartianGame>(resolved);
+}
+
+}  // namespace
+
 GameInfo martianInfo() {
     GameInfo info;
     info.name = "martian";
@@ -58,28 +84,8 @@ GameInfo martianInfo() {
         {"queen", "the large pyramid (3 points), either colour",
          StandIn{{SetColour::White, Figure::Queen}, {Figure::King, Figure::Bishop}}, true},
     };
+    info.make = makeMartianGame;
     return info;
-}
-
-std::unique_ptr<Game> makeMartianGame(const GameOptions& resolved, std::string& error) {
-    const char* names[martian::kKinds] = {"pawn", "drone", "queen"};
-    for (int a = 0; a < martian::kKinds; ++a) {
-        for (int b = a + 1; b < martian::kKinds; ++b) {
-            const StandIn& one = resolved.standInOf(names[a]);
-            const StandIn& two = resolved.standInOf(names[b]);
-            std::vector<Figure> figures = one.also;
-            figures.push_back(one.look.figure);
-            for (Figure f : figures) {
-                if (two.shows(f)) {
-                    error = "the stand-ins for " + std::string(names[a]) + " (" + one.words() +
-                            ") and " + names[b] + " (" + two.words() +
-                            ") share a figure: each figure may stand for one pyramid only";
-                    return nullptr;
-                }
-            }
-        }
-    }
-    return std::make_unique<martian::MartianGame>(resolved);
 }
 
 namespace martian {

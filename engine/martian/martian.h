@@ -12,10 +12,9 @@
 
 namespace arbiter {
 
-// The Martian Chess module's entries for the registry of games (engine/games.cpp).
+// The Martian Chess module's line in the table of games (engine/games.cpp): what it
+// takes, and its factory (GameInfo::make).
 GameInfo martianInfo();
-// nullptr and a message when two pyramids share a figure among their stand-ins.
-std::unique_ptr<Game> makeMartianGame(const GameOptions& resolved, std::string& error);
 
 namespace martian {
 
@@ -51,10 +50,12 @@ struct Rules {
 // whose turn it is, the one move the no-undo rule forbids next and the count of
 // the called clock; the outcome follows from those (whoever emptied a
 // territory moved last), so a finished game loads as finished.
-class MartianState final : public GameState {
+class MartianState final : public GameState, public Endings, public TablePresentation {
   public:
     explicit MartianState(const Rules& rules);  // the start position
     std::unique_ptr<GameState> clone() const override;
+    const Endings* endings() const override { return this; }
+    const TablePresentation* presentation() const override { return this; }
 
     const Geometry& geometry() const override { return geometry_; }
     int playerCount() const override { return rules_.players; }
@@ -130,7 +131,7 @@ class MartianState final : public GameState {
 };
 
 // The rules of Martian Chess for one table.
-class MartianGame final : public Game {
+class MartianGame final : public Game, public BoardReading {
   public:
     explicit MartianGame(GameOptions resolved);
     std::string name() const override { return "martian"; }
@@ -140,6 +141,7 @@ class MartianGame final : public Game {
     // A plain-text record: tags, the start, one line per move, the result and scores.
     std::string exportRecord(const GameRecord& record) const override;
     std::string recordExtension() const override { return "txt"; }
+    const BoardReading* boardReading() const override { return this; }
     // Any colour; each figure as the pyramid it stands in for.
     SetPiece read(SetPiece sensed) const override;
     // "drone (knight or rook)".

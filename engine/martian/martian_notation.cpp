@@ -5,6 +5,7 @@
 #include <charconv>
 #include <sstream>
 
+#include "engine/core/placement_text.h"
 #include "engine/core/text_fields.h"
 #include "engine/core/text_record.h"
 #include "engine/martian/martian.h"
@@ -162,51 +163,31 @@ std::unique_ptr<MartianState> MartianState::load(std::string_view text, std::str
     auto state = std::unique_ptr<MartianState>(new MartianState(rules, true));
     const Geometry& g = state->geometry_;
     // The cells, from the top rank down.
-    std::vector<std::string> ranks;
-    std::string rank;
-    for (char c : fields[0]) {
-        if (c == '/') {
-            ranks.push_back(rank);
-            rank.clear();
-        } else {
-            rank += c;
-        }
-    }
-    ranks.push_back(rank);
-    if (ranks.size() != 8) {
-        error = "the cells must be 8 ranks separated by '/', not " + std::to_string(ranks.size());
-        return nullptr;
-    }
     int points = 0;
-    for (int r = 0; r < 8; ++r) {
-        const std::string& row = ranks[static_cast<size_t>(7 - r)];
-        int file = 0;
-        for (char c : row) {
-            if (c >= '1' && c <= '8') {
-                file += c - '0';
-                continue;
-            }
-            const int k = kindOfLetter(c);
-            if (k < 0) {
-                error = std::string("rank ") + std::to_string(r + 1) + ": '" + c +
-                        "' is not a pyramid (P, D, Q) or a count of empty cells";
-                return nullptr;
-            }
-            if (file >= g.files()) {
-                file = g.files() + 1;
-                break;
-            }
-            state->cells_[static_cast<size_t>(g.cell(file, r))] = static_cast<int8_t>(k);
-            points += martian::points(k);
-            ++file;
+    auto notAPyramid = [](int rank, char c) {
+        return rankName(rank) + ": '" + c +
+               "' is not a pyramid (P, D, Q) or a count of empty cells";
+    };
+    auto readPyramid = [&](std::string_view at, int file, int rank, std::string& why) -> size_t {
+        const int k = kindOfLetter(at[0]);
+        if (k < 0) {
+            why = notAPyramid(rank, at[0]);
+            return 0;
         }
-        if (file != g.files()) {
-            error = "rank " + std::to_string(r + 1) + " must be " + std::to_string(g.files()) +
-                    " cells wide, as " + std::to_string(rules.players) + " players play on " +
-                    std::to_string(g.files()) + "x8";
-            return nullptr;
-        }
-    }
+        state->cells_[static_cast<size_t>(g.cell(file, rank))] = static_cast<int8_t>(k);
+        points += martian::points(k);
+        return 1;
+    };
+    auto words = [&](const PlacementFault& fault) {
+        using Kind = PlacementFault::Kind;
+        if (fault.kind == Kind::BadCount) return notAPyramid(fault.rank, fault.text[0]);
+        if (fault.kind == Kind::RankCount) return fault.words();
+        return rankName(fault.rank) + " must be " + std::to_string(g.files()) + " cells wide, as " +
+               std::to_string(rules.players) + " players play on " + std::to_string(g.files()) +
+               "x8";
+    };
+    const PlacementShape cells{g.files(), 8, 8, EmptyCounts::AddingDigits};
+    if (!readPlacement(fields[0], cells, readPyramid, words, error)) return nullptr;
     auto seat = wholeNumber(fields[1], 99);
     if (!seat || *seat < 1 || *seat > rules.players) {
         error = "the seat to move must be 1 to " + std::to_string(rules.players) + ", not \"" +

@@ -9,6 +9,33 @@
 
 namespace arbiter {
 
+namespace {
+
+// nullptr and a message when two of the stand-ins the table needs look alike.
+std::unique_ptr<Game> makeMobiatusGame(const GameOptions& resolved, std::string& error) {
+    // What stands on the boards must tell every kind apart: the dots always,
+    // the markers when they are played; a singularity is read in either colour.
+    const bool markers = resolved.on("markers");
+    std::vector<std::string> used = {"red", "blue"};
+    if (markers) used.insert(used.end(), {"red-circle", "blue-circle", "singularity"});
+    for (size_t a = 0; a < used.size(); ++a) {
+        for (size_t b = a + 1; b < used.size(); ++b) {
+            const SetPiece one = resolved.standIn(used[a]), two = resolved.standIn(used[b]);
+            const bool alike =
+                one == two || ((used[a] == "singularity" || used[b] == "singularity") &&
+                               one.figure == two.figure);
+            if (!alike) continue;
+            error = "the stand-ins for " + used[a] + " (" + words(one) + ") and " + used[b] + " (" +
+                    words(two) + ") look alike: each must be told apart" +
+                    (markers ? " (a singularity's figure counts in either colour)" : "");
+            return nullptr;
+        }
+    }
+    return std::make_unique<mobiatus::MobiatusGame>(resolved);
+}
+
+}  // namespace
+
 GameInfo mobiatusInfo() {
     GameInfo info;
     info.name = "mobiatus";
@@ -40,29 +67,8 @@ GameInfo mobiatusInfo() {
         {"singularity", "a singularity (option markers; either colour)", defaults.singularity,
          false},
     };
+    info.make = makeMobiatusGame;
     return info;
-}
-
-std::unique_ptr<Game> makeMobiatusGame(const GameOptions& resolved, std::string& error) {
-    // What stands on the boards must tell every kind apart: the dots always,
-    // the markers when they are played; a singularity is read in either colour.
-    const bool markers = resolved.on("markers");
-    std::vector<std::string> used = {"red", "blue"};
-    if (markers) used.insert(used.end(), {"red-circle", "blue-circle", "singularity"});
-    for (size_t a = 0; a < used.size(); ++a) {
-        for (size_t b = a + 1; b < used.size(); ++b) {
-            const SetPiece one = resolved.standIn(used[a]), two = resolved.standIn(used[b]);
-            const bool alike =
-                one == two || ((used[a] == "singularity" || used[b] == "singularity") &&
-                               one.figure == two.figure);
-            if (!alike) continue;
-            error = "the stand-ins for " + used[a] + " (" + words(one) + ") and " + used[b] + " (" +
-                    words(two) + ") look alike: each must be told apart" +
-                    (markers ? " (a singularity's figure counts in either colour)" : "");
-            return nullptr;
-        }
-    }
-    return std::make_unique<mobiatus::MobiatusGame>(resolved);
 }
 
 namespace mobiatus {

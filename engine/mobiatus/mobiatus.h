@@ -14,10 +14,9 @@
 
 namespace arbiter {
 
-// The Möbiatus module's entries for the registry of games (engine/games.cpp).
+// The Möbiatus module's line in the table of games (engine/games.cpp): what it
+// takes, and its factory (GameInfo::make).
 GameInfo mobiatusInfo();
-// nullptr and a message when two of the stand-ins the table needs look alike.
-std::unique_ptr<Game> makeMobiatusGame(const GameOptions& resolved, std::string& error);
 
 namespace mobiatus {
 
@@ -142,10 +141,16 @@ struct Chain {
 // played; the outcome follows from those and is kept, computed when an action
 // is applied or a state loaded, since the referee and the session ask it
 // after every action.
-class MobiatusState final : public GameState {
+class MobiatusState final : public GameState,
+                            public TablePresentation,
+                            public ActionsInParts,
+                            public Endings {
   public:
     explicit MobiatusState(const Rules& rules);  // the start position
     std::unique_ptr<GameState> clone() const override;
+    const TablePresentation* presentation() const override { return this; }
+    const ActionsInParts* actionsInParts() const override { return this; }
+    const Endings* endings() const override { return this; }
 
     const Geometry& geometry() const override;
     int playerCount() const override { return 2; }
@@ -217,7 +222,7 @@ class MobiatusState final : public GameState {
 };
 
 // The rules of Möbiatus for one table: its options read once into Rules.
-class MobiatusGame final : public Game {
+class MobiatusGame final : public Game, public BoardReading {
   public:
     explicit MobiatusGame(GameOptions resolved);
     std::string name() const override { return "mobiatus"; }
@@ -227,6 +232,7 @@ class MobiatusGame final : public Game {
     // A plain-text record: tags, the start, one line per action, the result.
     std::string exportRecord(const GameRecord& record) const override;
     std::string recordExtension() const override { return "txt"; }
+    const BoardReading* boardReading() const override { return this; }
     // A singularity is a rook of either colour.
     SetPiece read(SetPiece sensed) const override;
     // "white pawn (a Red dot)", "white rook (a singularity)".

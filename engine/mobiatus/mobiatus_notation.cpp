@@ -5,6 +5,7 @@
 #include <cctype>
 #include <sstream>
 
+#include "engine/core/placement_text.h"
 #include "engine/core/text_fields.h"
 #include "engine/core/text_record.h"
 #include "engine/mobiatus/mobiatus.h"
@@ -259,63 +260,40 @@ std::unique_ptr<MobiatusState> MobiatusState::load(std::string_view text, std::s
         error = std::string(kShape) + "; this has " + std::to_string(fields.size()) + " fields";
         return nullptr;
     }
-    const auto ranks = splitOn(fields[0], '/');
-    if (ranks.size() != kRanks) {
-        error = "the cells must be 60 ranks separated by '/', rank 60 first, not " +
-                std::to_string(ranks.size());
-        return nullptr;
-    }
     auto state = std::unique_ptr<MobiatusState>(new MobiatusState(rules, true));
     Board& b = state->board_;
-    for (int y = kRanks - 1; y >= 0; --y) {
-        const std::string_view row = ranks[static_cast<size_t>(kRanks - 1 - y)];
-        const std::string where = "rank " + std::to_string(y + 1) + ": ";
-        int x = 0;
-        bool afterCount = false;
-        for (char c : row) {
-            if (x >= kFiles) {
-                error = where + "a rank is 5 cells, this has more";
-                return nullptr;
-            }
-            if (c >= '0' && c <= '9') {
-                if (c == '0' || c > '5') {
-                    error = where + "a count of empty cells is 1 to 5, not " + std::string(1, c);
-                    return nullptr;
-                }
-                if (afterCount) {
-                    error = where + "two counts of empty cells side by side: write one";
-                    return nullptr;
-                }
-                x += c - '0';
-                if (x > kFiles) {
-                    error = where + "a rank is 5 cells, this has more";
-                    return nullptr;
-                }
-                afterCount = true;
-                continue;
-            }
-            afterCount = false;
-            const Cell cell = y * kFiles + x++;
-            if (c == 'R')
-                b.dots[Red].add(cell);
-            else if (c == 'B')
-                b.dots[Blue].add(cell);
-            else if (c == 'x')
-                b.singular.add(cell);
-            else {
-                error = where + "'" +
-                        (std::isprint(static_cast<unsigned char>(c)) ? std::string(1, c)
-                                                                     : std::string("?")) +
-                        "' is not R (a Red dot), B (a Blue dot), x (a singularity) or a count "
-                        "of empty cells 1 to 5";
-                return nullptr;
-            }
+    auto readMark = [&](std::string_view at, int file, int rank, std::string& why) -> size_t {
+        const char c = at[0];
+        const Cell cell = rank * kFiles + file;
+        if (c == 'R')
+            b.dots[Red].add(cell);
+        else if (c == 'B')
+            b.dots[Blue].add(cell);
+        else if (c == 'x')
+            b.singular.add(cell);
+        else {
+            why = rankName(rank) + ": '" +
+                  (std::isprint(static_cast<unsigned char>(c)) ? std::string(1, c)
+                                                               : std::string("?")) +
+                  "' is not R (a Red dot), B (a Blue dot), x (a singularity) or a count of "
+                  "empty cells 1 to 5";
+            return 0;
         }
-        if (x != kFiles) {
-            error = where + "a rank is 5 cells, not " + std::to_string(x);
-            return nullptr;
-        }
-    }
+        return 1;
+    };
+    auto words = [](const PlacementFault& fault) {
+        using Kind = PlacementFault::Kind;
+        const std::string where = rankName(fault.rank) + ": ";
+        if (fault.kind == Kind::RankCount)
+            return "the cells must be 60 ranks separated by '/', rank 60 first, not " +
+                   std::to_string(fault.count);
+        if (fault.kind == Kind::TooWide) return where + "a rank is 5 cells, this has more";
+        if (fault.kind == Kind::TooNarrow)
+            return where + "a rank is 5 cells, not " + std::to_string(fault.count);
+        return fault.words();
+    };
+    const PlacementShape shape{kFiles, kRanks, kFiles, EmptyCounts::SingleDigit};
+    if (!readPlacement(fields[0], shape, readMark, words, error)) return nullptr;
     if (fields[1] != "r" && fields[1] != "b") {
         error = "the side to move is r (Red) or b (Blue), not \"" + fields[1] + "\"";
         return nullptr;

@@ -8,6 +8,14 @@
 
 namespace arbiter {
 
+namespace {
+
+std::unique_ptr<Game> makePowercoinzGame(const GameOptions& resolved, std::string&) {
+    return std::make_unique<powercoinz::PowercoinzGame>(resolved);
+}
+
+}  // namespace
+
 GameInfo powercoinzInfo() {
     GameInfo info;
     info.name = "powercoinz";
@@ -17,11 +25,8 @@ GameInfo powercoinzInfo() {
     info.defaultPlayers = 2;
     info.defaultFiles = info.defaultRanks = 0;
     info.minFiles = info.maxFiles = info.minRanks = info.maxRanks = 0;
+    info.make = makePowercoinzGame;
     return info;
-}
-
-std::unique_ptr<Game> makePowercoinzGame(const GameOptions& resolved) {
-    return std::make_unique<powercoinz::PowercoinzGame>(resolved);
 }
 
 namespace powercoinz {

@@ -12,9 +12,9 @@
 
 namespace arbiter {
 
-// The Power Coinz module's entries for the registry of games (engine/games.cpp).
+// The Power Coinz module's line in the table of games (engine/games.cpp): what it
+// takes, and its factory (GameInfo::make).
 GameInfo powercoinzInfo();
-std::unique_ptr<Game> makePowercoinzGame(const GameOptions& resolved);
 
 namespace powercoinz {
 
@@ -39,12 +39,18 @@ std::string powerOf(int rating);
 // opponent and chance picks one of their face-down coins. A player without
 // coins is out; the last player with coins wins. The winner of a round flips
 // for the next. Rules and rulings: docs/rules/powercoinz.md.
-class PowercoinzState final : public GameState {
+class PowercoinzState final : public GameState,
+                              public Roster,
+                              public Endings,
+                              public TablePresentation {
   public:
     enum class Phase : uint8_t { Flip, Flipping, Remove, Pick };
 
     explicit PowercoinzState(int players);
     std::unique_ptr<GameState> clone() const override;
+    const Roster* roster() const override { return this; }
+    const Endings* endings() const override { return this; }
+    const TablePresentation* presentation() const override { return this; }
 
     const Geometry& geometry() const override { return geometry_; }
     int playerCount() const override { return static_cast<int>(coins_.size()); }

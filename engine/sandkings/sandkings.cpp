@@ -10,6 +10,35 @@
 
 namespace arbiter {
 
+namespace {
+
+// nullptr and a message when two parts of a creature share a figure among
+// their stand-ins (the boards could not tell them apart).
+std::unique_ptr<Game> makeSandkingsGame(const GameOptions& resolved, std::string& error) {
+    using namespace sandkings;
+    Rules rules;
+    rules.orthogonalBlock = resolved.on("orthogonal-block");
+    rules.stingerNearBody = resolved.on("stinger-near-body");
+    rules.diagonalSuffocation = resolved.on("diagonal-suffocation");
+    rules.doubleSteps = resolved.on("double-steps");
+    const char* names[kKinds] = {"stinger", "body", "vertebra"};
+    for (int k = 0; k < kKinds; ++k)
+        rules.figures[static_cast<size_t>(k)] = resolved.standIn(names[k]).figure;
+    // The boards tell the parts apart by figure alone.
+    for (int a = 0; a < kKinds; ++a) {
+        for (int b = a + 1; b < kKinds; ++b) {
+            if (rules.figures[static_cast<size_t>(a)] != rules.figures[static_cast<size_t>(b)])
+                continue;
+            error = std::string("the stand-ins for ") + names[a] + " and " + names[b] +
+                    " share a figure: each part needs a figure of its own";
+            return nullptr;
+        }
+    }
+    return std::make_unique<SandkingsGame>(resolved, rules);
+}
+
+}  // namespace
+
 GameInfo sandkingsInfo() {
     GameInfo info;
     info.name = "sandkings";
@@ -46,30 +75,8 @@ GameInfo sandkingsInfo() {
         {"body", "the body", SetPiece{SetColour::White, defaults.figures[1]}, false},
         {"vertebra", "a vertebra", SetPiece{SetColour::White, defaults.figures[2]}, false},
     };
+    info.make = makeSandkingsGame;
     return info;
-}
-
-std::unique_ptr<Game> makeSandkingsGame(const GameOptions& resolved, std::string& error) {
-    using namespace sandkings;
-    Rules rules;
-    rules.orthogonalBlock = resolved.on("orthogonal-block");
-    rules.stingerNearBody = resolved.on("stinger-near-body");
-    rules.diagonalSuffocation = resolved.on("diagonal-suffocation");
-    rules.doubleSteps = resolved.on("double-steps");
-    const char* names[kKinds] = {"stinger", "body", "vertebra"};
-    for (int k = 0; k < kKinds; ++k)
-        rules.figures[static_cast<size_t>(k)] = resolved.standIn(names[k]).figure;
-    // The boards tell the parts apart by figure alone.
-    for (int a = 0; a < kKinds; ++a) {
-        for (int b = a + 1; b < kKinds; ++b) {
-            if (rules.figures[static_cast<size_t>(a)] != rules.figures[static_cast<size_t>(b)])
-                continue;
-            error = std::string("the stand-ins for ") + names[a] + " and " + names[b] +
-                    " share a figure: each part needs a figure of its own";
-            return nullptr;
-        }
-    }
-    return std::make_unique<SandkingsGame>(resolved, rules);
 }
 
 namespace sandkings {

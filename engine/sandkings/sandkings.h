@@ -13,11 +13,9 @@
 
 namespace arbiter {
 
-// The Sandkings module's entries for the registry of games (engine/games.cpp).
+// The Sandkings module's line in the table of games (engine/games.cpp): what it
+// takes, and its factory (GameInfo::make).
 GameInfo sandkingsInfo();
-// nullptr and a message when two parts of a creature share a figure among
-// their stand-ins (the boards could not tell them apart).
-std::unique_ptr<Game> makeSandkingsGame(const GameOptions& resolved, std::string& error);
 
 namespace sandkings {
 
@@ -89,10 +87,12 @@ struct Aftermath {
 // (8-neighbourhood); a seat out has no pieces; while the game goes on, the
 // mover is in, 0 <= made < allowed, and allowed is the mover's parts (doubled
 // with the option), since the mover cannot lose a part and stay in mid-turn.
-class SandkingsState final : public GameState {
+class SandkingsState final : public GameState, public Roster, public TablePresentation {
   public:
     SandkingsState(const Rules& rules, int players);  // the start
     std::unique_ptr<GameState> clone() const override;
+    const Roster* roster() const override { return this; }
+    const TablePresentation* presentation() const override { return this; }
 
     const Geometry& geometry() const override { return *geometry_; }
     int playerCount() const override { return players_; }
@@ -197,7 +197,7 @@ class SandkingsState final : public GameState {
 };
 
 // The rules of Sandkings for one table: its options read once into Rules.
-class SandkingsGame final : public Game {
+class SandkingsGame final : public Game, public BoardReading {
   public:
     SandkingsGame(GameOptions resolved, Rules rules);
     std::string name() const override { return "sandkings"; }
@@ -208,6 +208,7 @@ class SandkingsGame final : public Game {
     // turn, the result, then the parts each creature has left.
     std::string exportRecord(const GameRecord& record) const override;
     std::string recordExtension() const override { return "txt"; }
+    const BoardReading* boardReading() const override { return this; }
     // "white bishop (a stinger)".
     std::string lookName(SetPiece look) const override;
     // Every step is one square onto a neighbour: a piece put down is a whole

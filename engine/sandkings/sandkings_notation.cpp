@@ -6,6 +6,7 @@
 #include <cctype>
 #include <sstream>
 
+#include "engine/core/placement_text.h"
 #include "engine/core/text_fields.h"
 #include "engine/core/text_record.h"
 #include "engine/sandkings/sandkings.h"
@@ -210,43 +211,41 @@ std::unique_ptr<SandkingsState> SandkingsState::load(std::string_view text, std:
     }
     if (made < 0 || allowed < 0)
         return fail("the steps are MADE/ALLOWED, two whole numbers such as 0/6");
-    const auto rows = splitOn(fields[4], '/');
-    if (rows.size() != kSide)
-        return fail("there must be 8 ranks separated by '/', not " + std::to_string(rows.size()));
-    for (int r = 0; r < kSide; ++r) {
-        const std::string_view row = rows[static_cast<size_t>(kSide - 1 - r)];
-        const std::string rankName = "rank " + std::to_string(r + 1);
-        int f = 0;
-        for (size_t i = 0; i < row.size();) {
-            if (row[i] >= '1' && row[i] <= '8') {
-                // One count for a run of empty cells, as serialize() writes it.
-                if (i > 0 && row[i - 1] >= '1' && row[i - 1] <= '8')
-                    return fail(rankName + ": two counts of empty cells in a row");
-                f += row[i] - '0';
-                ++i;
-            } else {
-                const char* letter = std::find(kLetters, kLetters + kKinds, row[i]);
-                if (letter == kLetters + kKinds || i + 1 >= row.size())
-                    return fail(rankName + ": '" + std::string(row.substr(i, 2)) +
-                                "' is no piece (S, B or V and a seat's letter) nor a count of "
-                                "empty cells (1 to 8)");
-                const PlayerId owner = row[i + 1] - 'a';
-                if (f >= kSide) return fail(rankName + " has more than 8 cells");
-                const Cell c = s->geometry_->cell(f, r);
-                if (owner < 0 || owner >= n)
-                    return fail("the piece on " + s->cellName(c) + " belongs to no seat (a to " +
-                                last + ")");
-                if (!s->inGame(owner))
-                    return fail("the piece on " + s->cellName(c) + " belongs to " +
-                                s->playerName(owner) + ", who is out");
-                s->put(c, static_cast<int>(letter - kLetters), owner);
-                ++f;
-                i += 2;
-            }
-            if (f > kSide) return fail(rankName + " has more than 8 cells");
+    auto noPiece = [](int rank, std::string_view at) {
+        return rankName(rank) + ": '" + std::string(at.substr(0, 2)) +
+               "' is no piece (S, B or V and a seat's letter) nor a count of empty cells (1 to 8)";
+    };
+    auto readPiece = [&](std::string_view at, int file, int rank, std::string& why) -> size_t {
+        const char* letter = std::find(kLetters, kLetters + kKinds, at[0]);
+        if (letter == kLetters + kKinds || at.size() < 2) {
+            why = noPiece(rank, at);
+            return 0;
         }
-        if (f != kSide) return fail(rankName + " has " + std::to_string(f) + " cells, not 8");
-    }
+        const PlayerId owner = at[1] - 'a';
+        const Cell c = s->geometry_->cell(file, rank);
+        if (owner < 0 || owner >= n) {
+            why = "the piece on " + s->cellName(c) + " belongs to no seat (a to " + last + ")";
+            return 0;
+        }
+        if (!s->inGame(owner)) {
+            why = "the piece on " + s->cellName(c) + " belongs to " + s->playerName(owner) +
+                  ", who is out";
+            return 0;
+        }
+        s->put(c, static_cast<int>(letter - kLetters), owner);
+        return 2;
+    };
+    auto words = [&](const PlacementFault& fault) {
+        using Kind = PlacementFault::Kind;
+        if (fault.kind == Kind::RankCount)
+            return "there must be 8 ranks separated by '/', not " + std::to_string(fault.count);
+        if (fault.kind == Kind::BadCount) return noPiece(fault.rank, fault.rest);
+        if (fault.kind == Kind::CountsSideBySide)
+            return rankName(fault.rank) + ": two counts of empty cells in a row";
+        return fault.words();
+    };
+    const PlacementShape shape{kSide, kSide, kSide, EmptyCounts::SingleDigit};
+    if (!readPlacement(fields[4], shape, readPiece, words, error)) return nullptr;
     for (PlayerId p = 0; p < n; ++p) {
         if (!s->inGame(p)) continue;
         const std::string who = s->playerName(p);

@@ -8,21 +8,7 @@
 
 namespace arbiter {
 
-GameInfo skirmishInfo() {
-    GameInfo info;
-    info.name = "skirmish";
-    info.title = "Skirmish, a tiny game for 2 to 16 players";
-    info.minPlayers = 2;
-    info.maxPlayers = kMaxPlayers;
-    info.defaultPlayers = 4;
-    info.minFiles = info.minRanks = 8;
-    info.maxFiles = info.maxRanks = 64;
-    info.options = {
-        {"pieces", "pieces each player starts with, packed into a corner", "3", {}, 1, 16}};
-    info.standIns = {
-        {"piece", "every player's piece (all alike)", SetPiece{SetColour::White, Figure::Pawn}}};
-    return info;
-}
+namespace {
 
 std::unique_ptr<Game> makeSkirmishGame(const GameOptions& resolved, std::string& error) {
     skirmish::Layout layout;
@@ -43,6 +29,25 @@ std::unique_ptr<Game> makeSkirmishGame(const GameOptions& resolved, std::string&
         return nullptr;
     }
     return std::make_unique<skirmish::SkirmishGame>(layout, resolved);
+}
+
+}  // namespace
+
+GameInfo skirmishInfo() {
+    GameInfo info;
+    info.name = "skirmish";
+    info.title = "Skirmish, a tiny game for 2 to 16 players";
+    info.minPlayers = 2;
+    info.maxPlayers = kMaxPlayers;
+    info.defaultPlayers = 4;
+    info.minFiles = info.minRanks = 8;
+    info.maxFiles = info.maxRanks = 64;
+    info.options = {
+        {"pieces", "pieces each player starts with, packed into a corner", "3", {}, 1, 16}};
+    info.standIns = {
+        {"piece", "every player's piece (all alike)", SetPiece{SetColour::White, Figure::Pawn}}};
+    info.make = makeSkirmishGame;
+    return info;
 }
 
 namespace skirmish {

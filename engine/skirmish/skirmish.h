@@ -10,10 +10,9 @@
 
 namespace arbiter {
 
-// The Skirmish module's entries for the registry of games (engine/games.cpp):
-// what it takes, and a game for options that fit (resolved against that).
+// The Skirmish module's line in the table of games (engine/games.cpp): what it
+// takes, and its factory (GameInfo::make).
 GameInfo skirmishInfo();
-std::unique_ptr<Game> makeSkirmishGame(const GameOptions& resolved, std::string& error);
 
 namespace skirmish {
 
@@ -43,13 +42,15 @@ struct Layout {
 // Every piece is a white pawn: even a board that tells colour and kind apart
 // cannot say whose a piece is, so the referee must follow ownership through
 // history, as in Colonization.
-class SkirmishState final : public GameState {
+class SkirmishState final : public GameState, public Roster, public Endings {
   public:
     // What a seat is doing. A late arrival first places one piece on any empty cell.
     enum class Seat : char { Playing = 'p', Placing = 'n', Left = 'l' };
 
     explicit SkirmishState(const Layout& layout);
     std::unique_ptr<GameState> clone() const override;
+    const Roster* roster() const override { return this; }
+    const Endings* endings() const override { return this; }
 
     const Geometry& geometry() const override { return geometry_; }
     int playerCount() const override { return static_cast<int>(seats_.size()); }

@@ -601,14 +601,14 @@ TEST(ColonizationRules, TheColoursOptionSetsEachSeatsColourAndLaterSeatsAlternat
 
 TEST(ColonizationRules, AQueenIsReadAsTheWeaponsKingInEitherColour) {
     auto g = makeGame("colonization");
-    EXPECT_EQ(g->read({SetColour::White, Figure::Queen}),
+    EXPECT_EQ(readSensed(*g, {SetColour::White, Figure::Queen}),
               (SetPiece{SetColour::White, Figure::King}));
-    EXPECT_EQ(g->read({SetColour::Black, Figure::Queen}),
+    EXPECT_EQ(readSensed(*g, {SetColour::Black, Figure::Queen}),
               (SetPiece{SetColour::Black, Figure::King}));
-    EXPECT_EQ(g->read({SetColour::Black, Figure::Rook}),
+    EXPECT_EQ(readSensed(*g, {SetColour::Black, Figure::Rook}),
               (SetPiece{SetColour::Black, Figure::Rook}));
-    EXPECT_EQ(g->lookName({SetColour::Black, Figure::Bishop}), "black bishop (a home planet)");
-    EXPECT_EQ(g->lookName({SetColour::White, Figure::King}), "white king (a Weapon)");
+    EXPECT_EQ(lookName(*g, {SetColour::Black, Figure::Bishop}), "black bishop (a home planet)");
+    EXPECT_EQ(lookName(*g, {SetColour::White, Figure::King}), "white king (a Weapon)");
 }
 
 TEST(ColonizationRules, TwoKindsMayNotShareAFigure) {

@@ -299,10 +299,10 @@ TEST(CornerportNotation, TheCatalogueListsCornerportForTwoOnOneBoard) {
 TEST(CornerportNotation, LooksAreNamedWithTheShipTheyStandFor) {
     auto g = makeGame("cornerport");
     ASSERT_NE(g, nullptr);
-    EXPECT_EQ(g->lookName({SetColour::White, Figure::Rook}), "white rook (a battle ship)");
-    EXPECT_EQ(g->lookName({SetColour::Black, Figure::Pawn}), "black pawn (a patrol boat)");
-    EXPECT_EQ(g->lookName({SetColour::Black, Figure::Bishop}), "black bishop (a freighter)");
-    EXPECT_EQ(g->lookName({SetColour::White, Figure::Queen}), "white queen");
+    EXPECT_EQ(lookName(*g, {SetColour::White, Figure::Rook}), "white rook (a battle ship)");
+    EXPECT_EQ(lookName(*g, {SetColour::Black, Figure::Pawn}), "black pawn (a patrol boat)");
+    EXPECT_EQ(lookName(*g, {SetColour::Black, Figure::Bishop}), "black bishop (a freighter)");
+    EXPECT_EQ(lookName(*g, {SetColour::White, Figure::Queen}), "white queen");
 }
 
 TEST(CornerportNotation, StandInsChangeTheFiguresButNeverShareOne) {
@@ -312,7 +312,7 @@ TEST(CornerportNotation, StandInsChangeTheFiguresButNeverShareOne) {
     auto g = makeGame("cornerport", o, error);
     ASSERT_NE(g, nullptr) << error;
     EXPECT_EQ(g->start()->appearance(7), (SetPiece{SetColour::White, Figure::Knight}));
-    EXPECT_EQ(g->lookName({SetColour::White, Figure::Knight}), "white knight (a freighter)");
+    EXPECT_EQ(lookName(*g, {SetColour::White, Figure::Knight}), "white knight (a freighter)");
     o.standIns["freighter"] = *parseStandIn("white rook");
     EXPECT_EQ(makeGame("cornerport", o, error), nullptr);
     EXPECT_NE(error.find("share a figure"), std::string::npos) << error;

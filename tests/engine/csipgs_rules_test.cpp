@@ -984,12 +984,12 @@ TEST(Csipgs, ImpassableSquaresAreAnOptionOfTheTable) {
     ASSERT_TRUE(game) << error;
     EXPECT_EQ(game->options().value("moderated"), "off");
     auto s = game->start();
-    EXPECT_EQ(s->markedCells(), (std::vector<Cell>{at(*s, "b4"), at(*s, "d5")}));
+    EXPECT_EQ(markedCells(*s), (std::vector<Cell>{at(*s, "b4"), at(*s, "d5")}));
     auto rook =
         game->load(pos("k7/8/8/8/3R4/8/8/7K", "w", "1,0", std::string(kKings) + ",R=2:R"), error);
     ASSERT_TRUE(rook) << error;
     EXPECT_FALSE(rook->isLegal(Action::move(at(*s, "d4"), at(*s, "d6"))));
-    EXPECT_EQ(makeGame("csipgs")->start()->markedCells(), std::vector<Cell>{});
+    EXPECT_EQ(markedCells(*makeGame("csipgs")->start()), std::vector<Cell>{});
     // A piece cannot stand on one.
     EXPECT_FALSE(
         game->load(pos("k7/8/8/3R4/8/8/8/7K", "w", "1,0", std::string(kKings) + ",R=2:R"), error));
@@ -1001,7 +1001,7 @@ TEST(Csipgs, ImpassableSquaresAreAnOptionOfTheTable) {
 // The squares `p` sees.
 Squares seen(const GameState& s, PlayerId p) {
     Squares out;
-    const View v = s.view(p);
+    const View v = view(s, p);
     for (Cell c = 0; c < 64; ++c) {
         if (v.sees(c)) out.insert(s.geometry().name(c));
     }
@@ -1019,7 +1019,7 @@ std::unique_ptr<CsipgsState> rookAndPawn(Rules rules = impassableOn({}, true)) {
 TEST(CsipgsView, ARookSeesAlongItsLinesUpToTheFirstPieceAndAKingItsNeighbours) {
     auto s = rookAndPawn();
     ASSERT_TRUE(s);
-    EXPECT_TRUE(s->hidesInformation());
+    EXPECT_NE(s->hidden(), nullptr);
     EXPECT_EQ(seen(*s, 0), (Squares{"d4", "d5", "d6", "d3", "d2", "d1", "a4", "b4", "c4", "e4",
                                     "f4", "g4", "h4", "e1", "e2", "f2", "f1"}));
     // Black's Pawn sees where it may step (d5) and take (c5, e5), down the board.
@@ -1088,7 +1088,7 @@ TEST(CsipgsView, TheViewTextNamesNoHiddenSquarePieceOrResource) {
     // Without moderation it is the whole position.
     auto open = rookAndPawn({});
     ASSERT_TRUE(open);
-    EXPECT_FALSE(open->hidesInformation());
+    EXPECT_EQ(open->hidden(), nullptr);
     EXPECT_EQ(open->viewText(1), open->serialize());
     EXPECT_EQ(seen(*open, 1).size(), 64u);
 }

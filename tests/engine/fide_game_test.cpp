@@ -136,7 +136,7 @@ TEST(FideGame, CloneKeepsTheRepetitionHistory) {
     auto state = FideGame().start();
     for (int i = 0; i < 2; ++i)
         for (const char* san : {"Nf3", "Nf6", "Ng1", "Ng8"}) state->apply(*state->decode(san));
-    EXPECT_EQ(state->clone()->claimableDraw(), "threefold repetition");
+    EXPECT_EQ(claimableDraw(*state->clone()), "threefold repetition");
 }
 
 TEST(FideGame, LoadRejectsBadFenWithAMessage) {
@@ -168,10 +168,10 @@ TEST(FideGame, PlayersHaveNoResourcesBesideTheBoard) {
 TEST(GameState, EveryPlayerSeesTheWholeStateWhenNothingIsHidden) {
     for (const std::string& name : gameNames()) {
         auto state = makeGame(name)->start();
-        ASSERT_FALSE(state->hidesInformation()) << name;
+        ASSERT_EQ(state->hidden(), nullptr) << name;
         const Geometry& g = state->geometry();
         for (PlayerId p = 0; p < state->playerCount(); ++p) {
-            const View v = state->view(p);
+            const View v = view(*state, p);
             EXPECT_EQ(v.player, p) << name;
             for (Cell c = 0; c < g.size(); ++c) {
                 EXPECT_EQ(v.sees(c), g.contains(c)) << name << " " << g.name(c);
@@ -182,11 +182,11 @@ TEST(GameState, EveryPlayerSeesTheWholeStateWhenNothingIsHidden) {
             for (PlayerId q = 0; q < state->playerCount(); ++q) {
                 EXPECT_TRUE(v.seesResourcesOf(q)) << name;
             }
-            EXPECT_EQ(state->viewText(p), state->serialize()) << name;
-            EXPECT_EQ(state->reportTo(p), state->report()) << name;
+            EXPECT_EQ(viewText(*state, p), state->serialize()) << name;
+            EXPECT_EQ(reportTo(*state, p), report(*state)) << name;
             const auto actions = state->legalActions();
             for (size_t i = 0; i < actions.size() && i < 8; ++i) {
-                EXPECT_EQ(state->describeTo(actions[i], p), state->describe(actions[i])) << name;
+                EXPECT_EQ(describeTo(*state, actions[i], p), state->describe(actions[i])) << name;
             }
         }
     }

@@ -521,13 +521,13 @@ TEST(KonfusionGame, TwoPipCountsMayNotShareAFigure) {
     ASSERT_TRUE(game) << error;
     EXPECT_EQ(game->start()->appearance(at("c2")), (SetPiece{SetColour::White, Figure::Bishop}));
     EXPECT_EQ(game->start()->appearance(at("c1")), (SetPiece{SetColour::White, Figure::Pawn}));
-    EXPECT_EQ(game->lookName(SetPiece{SetColour::Black, Figure::Pawn}), "black pawn (a 3)");
+    EXPECT_EQ(lookName(*game, SetPiece{SetColour::Black, Figure::Pawn}), "black pawn (a 3)");
 }
 
 TEST(KonfusionGame, LookNamesSayThePips) {
     auto game = makeGame("konfusion");
-    EXPECT_EQ(game->lookName(SetPiece{SetColour::White, Figure::Queen}), "white queen (a 5)");
-    EXPECT_EQ(game->lookName(SetPiece{SetColour::Black, Figure::Pawn}), "black pawn (a 1)");
+    EXPECT_EQ(lookName(*game, SetPiece{SetColour::White, Figure::Queen}), "white queen (a 5)");
+    EXPECT_EQ(lookName(*game, SetPiece{SetColour::Black, Figure::Pawn}), "black pawn (a 1)");
 }
 
 TEST(KonfusionGame, TheRecordIsPlainText) {

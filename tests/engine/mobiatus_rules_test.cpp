@@ -425,15 +425,15 @@ TEST(MobiatusRules, TheTableReadsARookOfEitherColourAsASingularity) {
     std::string error;
     auto game = makeGame("mobiatus", options, error);
     ASSERT_TRUE(game) << error;
-    EXPECT_EQ(game->read({SetColour::Black, Figure::Rook}),
+    EXPECT_EQ(readSensed(*game, {SetColour::Black, Figure::Rook}),
               (SetPiece{SetColour::White, Figure::Rook}));
-    EXPECT_EQ(game->read({SetColour::Black, Figure::Knight}),
+    EXPECT_EQ(readSensed(*game, {SetColour::Black, Figure::Knight}),
               (SetPiece{SetColour::Black, Figure::Knight}));
-    EXPECT_EQ(game->lookName({SetColour::White, Figure::Rook}), "white rook (a singularity)");
-    EXPECT_EQ(game->lookName({SetColour::Black, Figure::Pawn}), "black pawn (a Blue dot)");
-    EXPECT_EQ(makeGame("mobiatus")->read({SetColour::Black, Figure::Rook}),
+    EXPECT_EQ(lookName(*game, {SetColour::White, Figure::Rook}), "white rook (a singularity)");
+    EXPECT_EQ(lookName(*game, {SetColour::Black, Figure::Pawn}), "black pawn (a Blue dot)");
+    EXPECT_EQ(readSensed(*makeGame("mobiatus"), {SetColour::Black, Figure::Rook}),
               (SetPiece{SetColour::White, Figure::Rook}));
-    EXPECT_EQ(makeGame("mobiatus")->read({SetColour::Black, Figure::Pawn}),
+    EXPECT_EQ(readSensed(*makeGame("mobiatus"), {SetColour::Black, Figure::Pawn}),
               (SetPiece{SetColour::Black, Figure::Pawn}));
     // A table whose dots are rooks, without markers, reads them as they are.
     GameOptions rooks;
@@ -441,7 +441,7 @@ TEST(MobiatusRules, TheTableReadsARookOfEitherColourAsASingularity) {
     rooks.standIns["blue"] = StandIn(SetPiece{SetColour::Black, Figure::Rook});
     auto rookGame = makeGame("mobiatus", rooks, error);
     ASSERT_TRUE(rookGame) << error;
-    EXPECT_EQ(rookGame->read({SetColour::Black, Figure::Rook}),
+    EXPECT_EQ(readSensed(*rookGame, {SetColour::Black, Figure::Rook}),
               (SetPiece{SetColour::Black, Figure::Rook}));
 }
 

@@ -51,16 +51,16 @@ TEST(Rules, StalemateIsADraw) {
 TEST(Rules, FiftyMoveRuleIsClaimableAfterHundredPliesButDoesNotEndTheGame) {
     auto state = load("4k3/8/8/8/8/8/8/R3K3 w - - 98 80");
     play(*state, {"Ra2"});
-    EXPECT_EQ(state->claimableDraw(), "");
+    EXPECT_EQ(claimableDraw(*state), "");
     play(*state, {"Kd7"});
-    EXPECT_EQ(state->claimableDraw(), "fifty-move rule");
+    EXPECT_EQ(claimableDraw(*state), "fifty-move rule");
     EXPECT_FALSE(state->outcome().over());
 }
 
 TEST(Rules, PawnMoveOrCaptureRestartsTheFiftyMoveCount) {
     auto state = load("4k3/8/8/8/8/8/P7/R3K3 w - - 99 80");
     play(*state, {"a3"});
-    EXPECT_EQ(state->claimableDraw(), "");
+    EXPECT_EQ(claimableDraw(*state), "");
     EXPECT_NE(state->serialize().find(" 0 80"), std::string::npos);
 }
 
@@ -70,7 +70,7 @@ TEST(Rules, SeventyFiveMoveRuleEndsTheGameAutomatically) {
     play(*state, {"Ra2"});
     EXPECT_EQ(state->outcome(), Outcome::draw("seventy-five-move rule"));
     EXPECT_TRUE(state->legalActions().empty());
-    EXPECT_EQ(state->claimableDraw(), "");
+    EXPECT_EQ(claimableDraw(*state), "");
 }
 
 TEST(Rules, MateOnTheSeventyFifthMoveStillWins) {
@@ -82,9 +82,9 @@ TEST(Rules, MateOnTheSeventyFifthMoveStillWins) {
 TEST(Rules, ThreefoldRepetitionIsClaimableOnTheThirdOccurrence) {
     auto state = FideGame().start();
     playRepeatedly(*state, {"Nf3", "Nf6", "Ng1", "Ng8"}, 1);
-    EXPECT_EQ(state->claimableDraw(), "");  // start position twice
+    EXPECT_EQ(claimableDraw(*state), "");  // start position twice
     playRepeatedly(*state, {"Nf3", "Nf6", "Ng1", "Ng8"}, 1);
-    EXPECT_EQ(state->claimableDraw(), "threefold repetition");
+    EXPECT_EQ(claimableDraw(*state), "threefold repetition");
     EXPECT_FALSE(state->outcome().over());
 }
 
@@ -104,7 +104,7 @@ TEST(Rules, RepetitionNeedsTheSameSideToMove) {
     play(*state, {"Ka2", "Kb8", "Kb1", "Ka8", "Ka1"});  // start placement, Black to move
     play(*state, {"Kb8", "Ka2", "Ka8", "Kb1", "Kb8", "Ka1", "Ka8"});
     EXPECT_EQ(state->serialize().substr(0, 21), "k7/8/8/8/8/8/8/K6R w ");
-    EXPECT_EQ(state->claimableDraw(), "");
+    EXPECT_EQ(claimableDraw(*state), "");
 }
 
 TEST(Rules, EnPassantSquareWithoutALegalCaptureDoesNotMakeAPositionDifferent) {
@@ -113,25 +113,25 @@ TEST(Rules, EnPassantSquareWithoutALegalCaptureDoesNotMakeAPositionDifferent) {
     auto state = FideGame().start();
     play(*state, {"e4"});
     playRepeatedly(*state, {"Nf6", "Nf3", "Ng8", "Ng1"}, 2);
-    EXPECT_EQ(state->claimableDraw(), "threefold repetition");
+    EXPECT_EQ(claimableDraw(*state), "threefold repetition");
 }
 
 TEST(Rules, EnPassantRightThatCanBeUsedMakesAPositionDifferent) {
     auto state = load("4k3/8/8/8/5p2/8/4P3/4K3 w - - 0 1");
     play(*state, {"e4"});  // f4xe3 en passant is legal now, and only now
     playRepeatedly(*state, {"Kd7", "Kd2", "Ke8", "Ke1"}, 2);
-    EXPECT_EQ(state->claimableDraw(), "");  // same placement 3 times, the first differs
+    EXPECT_EQ(claimableDraw(*state), "");  // same placement 3 times, the first differs
     playRepeatedly(*state, {"Kd7", "Kd2", "Ke8", "Ke1"}, 1);
-    EXPECT_EQ(state->claimableDraw(), "threefold repetition");
+    EXPECT_EQ(claimableDraw(*state), "threefold repetition");
 }
 
 TEST(Rules, LostCastlingRightMakesAPositionDifferent) {
     auto state = load("4k3/8/8/8/8/8/8/4K2R w K - 0 1");
     play(*state, {"Rh2", "Kd7", "Rh1", "Ke8"});  // same placement, right gone
     playRepeatedly(*state, {"Rh2", "Kd7", "Rh1", "Ke8"}, 1);
-    EXPECT_EQ(state->claimableDraw(), "");
+    EXPECT_EQ(claimableDraw(*state), "");
     playRepeatedly(*state, {"Rh2", "Kd7", "Rh1", "Ke8"}, 1);
-    EXPECT_EQ(state->claimableDraw(), "threefold repetition");
+    EXPECT_EQ(claimableDraw(*state), "threefold repetition");
 }
 
 TEST(Rules, InsufficientMaterialIsAnAutomaticDraw) {

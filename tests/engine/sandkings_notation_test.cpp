@@ -205,7 +205,7 @@ TEST(SandkingsNotation, TheQuickEffectAgreesWithTheGenericOne) {
                                    // Only a mover's body walking into a closed corner is said.
                                    auto after = at.clone();
                                    after->apply(a);
-                                   EXPECT_FALSE(after->inGame(at.toMove()));
+                                   EXPECT_FALSE(inGame(*after, at.toMove()));
                                    continue;
                                }
                                const Effect generic = at.GameState::effect(a);
@@ -258,10 +258,10 @@ TEST(SandkingsNotation, TheTableNamesItsStandInsAndStepsWithoutSettling) {
     std::string error;
     auto game = makeGame("sandkings", GameOptions(), error);
     ASSERT_TRUE(game) << error;
-    EXPECT_EQ(game->lookName({SetColour::White, Figure::Bishop}), "white bishop (a stinger)");
-    EXPECT_EQ(game->lookName({SetColour::Black, Figure::Rook}), "black rook (a body)");
-    EXPECT_EQ(game->lookName({SetColour::Black, Figure::Queen}), "black queen");
-    EXPECT_FALSE(game->settleNeeded());
+    EXPECT_EQ(lookName(*game, {SetColour::White, Figure::Bishop}), "white bishop (a stinger)");
+    EXPECT_EQ(lookName(*game, {SetColour::Black, Figure::Rook}), "black rook (a body)");
+    EXPECT_EQ(lookName(*game, {SetColour::Black, Figure::Queen}), "black queen");
+    EXPECT_FALSE(settleNeeded(*game));
     GameOptions knights;
     knights.standIns["vertebra"] = SetPiece{SetColour::White, Figure::Knight};
     knights.values["double-steps"] = "on";

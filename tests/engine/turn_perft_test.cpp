@@ -370,7 +370,7 @@ TEST(SkirmishPerft, AFinishedGameIsZeroAtAnyDepthAndDepthZeroIsOne) {
 // 7^d. Join and leave are allowed all along but are not turns.
 TEST(SkirmishPerft, TheStartIsSevenStepsForEachPlayerInTurn) {
     auto s = makeGame("skirmish")->start();
-    ASSERT_FALSE(s->rosterActions().empty());
+    ASSERT_FALSE(rosterActions(*s).empty());
     EXPECT_EQ(perft(*s, 1), 7u);
     EXPECT_EQ(perft(*s, 2), 49u);
     EXPECT_EQ(perft(*s, 3), 343u);

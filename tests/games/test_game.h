@@ -15,11 +15,12 @@ std::string turnRecord(const Game& game, const GameRecord& record);
 // The Game around a test game's State: its name, default options, a start
 // from State's default constructor and states read by State::load.
 template <class State>
-class TestGame final : public Game {
+class TestGame final : public Game, public BoardReading {
   public:
     explicit TestGame(std::string name, bool settleNeeded = true)
         : name_(std::move(name)), settleNeeded_(settleNeeded) {}
     std::string name() const override { return name_; }
+    const BoardReading* boardReading() const override { return this; }
     bool settleNeeded() const override { return settleNeeded_; }
     const GameOptions& options() const override { return options_; }
     std::unique_ptr<GameState> start() const override { return std::make_unique<State>(); }

@@ -31,7 +31,7 @@ struct Shown {
 std::string positionText(const Session& session) {
     std::string text;
     for (const std::string& line : positionPicture(session.current())) text += line + "\n";
-    for (const std::string& line : session.current().report())
+    for (const std::string& line : report(session.current()))
         text += session.withTableNames(line) + "\n";
     return text;
 }
@@ -94,7 +94,7 @@ int replayJournal(const ReplayRequest& request, std::ostream& out, std::ostream&
     }
     // A game of hidden views (moderated csipgs Chess) still being played: its
     // journal names every move, which each player must not see.
-    if (!journal->finished && session->current().hidesInformation())
+    if (!journal->finished && session->current().hidden())
         return cannot(journal->path +
                       " is a game in which each player sees only part of the board, and it has "
                       "no result yet: it is replayed once it has ended (arbiterctl new-game ends "

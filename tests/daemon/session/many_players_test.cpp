@@ -106,7 +106,7 @@ TEST_F(ManyPlayers, AKnockedOutPlayerTakesNoMoreHourglassTime) {
     auto s = Session::resume(*game, *journal, sink, time, error);
     ASSERT_TRUE(s) << error;
     ASSERT_TRUE(s->commit(*s->current().decode("a4-b3")));
-    EXPECT_FALSE(s->current().inGame(1));
+    EXPECT_FALSE(inGame(s->current(), 1));
     time.advance(10'000);
     EXPECT_EQ(s->clock().remainingAll(time.now()), (std::vector<Millis>{70'000, 60'000, 50'000}));
 }
@@ -144,7 +144,7 @@ TEST_F(ManyPlayers, AFallenFlagPutsThatPlayerOutAndStartsTheNextClock) {
     time.advance(60000);
     session->checkFlag();
     EXPECT_FALSE(session->over());
-    EXPECT_FALSE(session->current().inGame(1));
+    EXPECT_FALSE(inGame(session->current(), 1));
     EXPECT_EQ(session->current().toMove(), 2);
     EXPECT_EQ(session->clock().runner(), 2);
     EXPECT_EQ(session->clock().remaining(2, time.now()), 60000);

@@ -179,11 +179,11 @@ TEST_F(ColonizationTableOfThree, AKnockedOutPlayerRejoinsAtTheEndOfTheRotation) 
     table->squareChanged(d4.board, d4.square, std::nullopt);
     put("e5", kWhiteBishop);
     EXPECT_TRUE(saidFirst("move", "Ann: home planet d4xe5")) << last("move");
-    EXPECT_FALSE(table->session()->current().inGame(1));
+    EXPECT_FALSE(inGame(table->session()->current(), 1));
     ControlReply r = table->act("join", -1, "Bob");
     ASSERT_TRUE(r.ok) << r.error;
     EXPECT_TRUE(saidFirst("join", "Bob joins the game in seat 4")) << last("join");
-    EXPECT_TRUE(table->session()->current().inGame(3));
+    EXPECT_TRUE(inGame(table->session()->current(), 3));
     // Cy moves; then Bob, back at the end of the rotation, places a home planet.
     ControlReply pass = table->act("pass", -1, "");
     ASSERT_TRUE(pass.ok) << pass.error;

@@ -30,7 +30,7 @@ using testing::TempDirectory;
 // other king wins. Each player sees only their king's cell and the cells next
 // to it, so that a king coming near appears in the other's view. No king may
 // enter g2, which is impassable; a player who once saw it knows it.
-class LanternState final : public GameState {
+class LanternState final : public GameState, public HiddenInformation {
   public:
     LanternState() : geometry_(Geometry::rectangle(8, 8)) {
         kings_ = {*geometry_.parse("d4"), *geometry_.parse("d7")};
@@ -123,7 +123,7 @@ class LanternState final : public GameState {
         return state;
     }
 
-    bool hidesInformation() const override { return true; }
+    const HiddenInformation* hidden() const override { return this; }
     View view(PlayerId p) const override {
         View v;
         v.player = p;
@@ -144,6 +144,7 @@ class LanternState final : public GameState {
         return v;
     }
     std::string viewText(PlayerId p) const override { return textSeenBy(p); }
+    std::vector<std::string> reportTo(PlayerId) const override { return {}; }
     std::string describeTo(const Action& a, PlayerId p) const override {
         return p == toMove_ ? describe(a) : playerName(toMove_) + " has moved";
     }

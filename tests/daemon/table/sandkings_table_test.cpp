@@ -140,7 +140,7 @@ TEST_F(SandkingsTable, ASuffocatedCreatureIsNamedWithWhatToTakeOff) {
     take("h8");
     settle();
     EXPECT_EQ(count("illegal"), 0);
-    EXPECT_FALSE(table->session()->current().inGame(2));
+    EXPECT_FALSE(inGame(table->session()->current(), 2));
     EXPECT_FALSE(table->session()->over());  // Ann and Bob play on
 }
 
