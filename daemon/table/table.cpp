@@ -747,7 +747,7 @@ void Table::gameEnded() {
 }
 
 void Table::armJournalRetry() {
-    if (journalTimer_ || !session_ || session_->journalComplete()) return;
+    if (journalTimer_.armed() || !session_ || session_->journalComplete()) return;
     journalTimer_.after(kJournalRetryMs, [this] {
         if (!session_->retryJournal()) {
             armJournalRetry();
