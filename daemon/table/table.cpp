@@ -574,6 +574,7 @@ void Table::startGame() {
         return;
     }
     onBoard_ = true;
+    resuming_ = false;
     boardBehind_ = false;
     illegalShown_ = false;
     setupTimer_.cancel();

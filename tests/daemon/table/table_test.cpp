@@ -179,6 +179,26 @@ TEST_F(TableTest, AResumedGameIsSetUpAgainFromAPictureNotReadAsMoves) {
     EXPECT_EQ(table->session()->ply(), 5);
 }
 
+// A game begun after a resumed one was abandoned before the board showed it
+// is a game like any other: a king put where it cannot go is an illegal
+// position, not the resumed game's position still to set up.
+TEST_F(TableTest, AGameAfterAnAbandonedResumedOneIsNoLongerResuming) {
+    startGame();
+    show("rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR");  // 1. d4
+    table.reset();
+    std::string error;
+    table = Table::create(loop, settings(), said, error);
+    ASSERT_TRUE(table) << error;
+    show("8/8/8/8/8/8/8/8");  // the board cleared while arbiterd was down
+    ASSERT_EQ(said.all.back().type, "setup");
+    ASSERT_TRUE(table->newGame().ok);
+    said.all.clear();
+    show(kStart);
+    ASSERT_TRUE(said.has("start"));
+    show("rnbqkbnr/pppppppp/8/8/8/4K3/PPPPPPPP/RNBQ1BNR");  // the king to e3
+    EXPECT_EQ(said.all.back().type, "illegal") << said.all.back().text;
+}
+
 TEST_F(TableTest, OptionsThatContradictTheGameToResumeAreRefused) {
     startGame();
     show("rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR");  // 1. d4
