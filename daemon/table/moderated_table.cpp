@@ -11,25 +11,6 @@
 
 namespace arbiter {
 
-std::string checkPlayerBoards(const std::vector<BoardSetting>& boards, const Geometry& cells,
-                              int players) {
-    if (static_cast<int>(boards.size()) != players)
-        return "each player of a moderated game sits at a board of their own, and sees only "
-               "their view on it: give " +
-               std::to_string(players) +
-               " boards, one per player in turn order, each covering "
-               "every cell (" +
-               std::to_string(boards.size()) + " given)";
-    for (const BoardSetting& board : boards) {
-        if (std::string why = checkLayout({board}, cells); !why.empty())
-            return "board " + board.name +
-                   " is a player's own board and must cover every cell "
-                   "by itself: " +
-                   why;
-    }
-    return {};
-}
-
 ModeratedTable::ModeratedTable(EventLoop& loop, TableSettings settings, std::unique_ptr<Game> game,
                                AnnouncementSink& out)
     : loop_(loop), settings_(std::move(settings)), game_(std::move(game)) {

@@ -15,16 +15,11 @@
 #include "daemon/referee/viewed_state.h"
 #include "daemon/session/private_announcements.h"
 #include "daemon/session/session.h"
+#include "daemon/table/playing_table.h"
 #include "daemon/table/table_settings.h"
 #include "engine/core/game.h"
 
 namespace arbiter {
-
-// Why these boards cannot be a table of hidden views: each player has a board
-// of their own (board i is seat i's), and each covers every cell by itself.
-// Empty when they can.
-std::string checkPlayerBoards(const std::vector<BoardSetting>& boards, const Geometry& cells,
-                              int players);
 
 // A table of a game in which each player sees only part of it (moderated
 // csipgs Chess: GameState::hidesInformation). Every player has a board of
@@ -37,17 +32,18 @@ std::string checkPlayerBoards(const std::vector<BoardSetting>& boards, const Geo
 // board is waited for after a said move. What everyone hears (the console,
 // speech, the control socket's ordinary clients) names no cell and no piece
 // while a game is on: "White has moved".
-class ModeratedTable final : public BoardEvents, public TableControl {
+class ModeratedTable final : public PlayingTable {
   public:
     // nullptr and a message when the boards do not fit (checkPlayerBoards) or
-    // the journal's unfinished game cannot be resumed here.
+    // the journal's unfinished game cannot be resumed here (openTable makes a
+    // table for any game).
     static std::unique_ptr<ModeratedTable> create(EventLoop& loop, TableSettings settings,
                                                   std::unique_ptr<Game> game, AnnouncementSink& out,
                                                   std::string& error);
     ~ModeratedTable() override;
 
-    void connectBoards();
-    const Session* session() const { return session_.get(); }
+    void connectBoards() override;
+    const Session* session() const override { return session_.get(); }
 
     // BoardEvents
     void boardConnected(int board, const std::string& device) override;

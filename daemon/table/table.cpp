@@ -155,13 +155,6 @@ void Table::clockButton(int board, ClockButton button) {
 
 Table::~Table() = default;
 
-std::unique_ptr<Table> Table::create(EventLoop& loop, TableSettings settings, AnnouncementSink& out,
-                                     std::string& error) {
-    auto game = makeGame(settings.game, settings.gameOptions, error);
-    if (!game) return nullptr;
-    return create(loop, std::move(settings), std::move(game), out, error);
-}
-
 std::unique_ptr<Table> Table::create(EventLoop& loop, TableSettings settings,
                                      std::unique_ptr<Game> game, AnnouncementSink& out,
                                      std::string& error) {

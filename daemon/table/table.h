@@ -14,6 +14,7 @@
 #include "daemon/referee/referee.h"
 #include "daemon/referee/surface.h"
 #include "daemon/session/session.h"
+#include "daemon/table/playing_table.h"
 #include "daemon/table/table_settings.h"
 #include "engine/core/game.h"
 
@@ -23,13 +24,11 @@ namespace arbiter {
 // game session, driven by the event loop. It decides when the surface is still
 // enough to judge and turns verdicts into session changes; between games it
 // waits for the start position and then begins the next game.
-class Table final : public BoardEvents, public TableControl {
+class Table final : public PlayingTable {
   public:
-    // nullptr and a message when the game or its options are unknown, the boards
-    // do not cover its cells, or a journal cannot be resumed at this table.
-    static std::unique_ptr<Table> create(EventLoop& loop, TableSettings settings,
-                                         AnnouncementSink& out, std::string& error);
-    // The same for a game made elsewhere (the test games); settings.game is ignored.
+    // nullptr and a message when the boards do not cover the game's cells, or
+    // a journal cannot be resumed at this table (openTable makes a table for
+    // any game).
     static std::unique_ptr<Table> create(EventLoop& loop, TableSettings settings,
                                          std::unique_ptr<Game> game, AnnouncementSink& out,
                                          std::string& error);
@@ -46,8 +45,8 @@ class Table final : public BoardEvents, public TableControl {
                                  std::string& error);
     ~Table() override;
 
-    void connectBoards();
-    const Session* session() const { return session_.get(); }
+    void connectBoards() override;
+    const Session* session() const override { return session_.get(); }
     const Surface& surface() const { return surface_; }
 
     // BoardEvents
