@@ -27,7 +27,7 @@
 #include "daemon/control/private_directory.h"
 #include "daemon/speech/espeak.h"
 #include "daemon/table/playing_table.h"
-#include "daemon/table/table.h"
+#include "daemon/table/resume.h"
 #include "drivers/board_protocols.h"
 #include "drivers/transport/port_discovery.h"
 
@@ -236,8 +236,7 @@ int main(int argc, char** argv) {
         // boards must show (./run starts its virtual board from this), and a
         // journal arbiterd would refuse to resume is refused here too.
         std::unique_ptr<GameState> resumed;
-        if (!Table::positionToResume(*game, setup->settings, time, resumed, error))
-            return refuse(error);
+        if (!positionToResume(*game, setup->settings, time, resumed, error)) return refuse(error);
         std::cout << startPositionText(*setup, resumed ? *resumed : *start);
         return 0;
     }
@@ -252,8 +251,7 @@ int main(int argc, char** argv) {
         auto start = game ? startState(*game, setup->settings.session.start, error) : nullptr;
         if (!start) return refuse(error);
         std::unique_ptr<GameState> resumed;
-        if (!Table::positionToResume(*game, setup->settings, time, resumed, error))
-            return refuse(error);
+        if (!positionToResume(*game, setup->settings, time, resumed, error)) return refuse(error);
         if (resumed) start = std::move(resumed);
         std::cerr << "arbiterd: no board named, so the table is on virtual boards; start each "
                      "(docs/vboard.md), or name real ones with --board or --config (arbiterd "

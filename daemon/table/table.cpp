@@ -6,45 +6,11 @@
 #include <spdlog/spdlog.h>
 
 #include "daemon/announce/position_picture.h"
-#include "daemon/table/games_reply.h"
+#include "daemon/table/resume.h"
 
 namespace arbiter {
 
 namespace {
-// How often lines the journal could not write are tried again.
-constexpr Millis kJournalRetryMs = 1000;
-
-// How the table's own settings contradict a journal's header: "it was played
-// with 5+3, not 15+10"; empty when they do not (unset ones never do).
-std::string resumeClash(const nlohmann::json& header, const SessionSettings& asked) {
-    std::string clash;
-    // A time that is no time control is not a clash but damage, which the
-    // resume names with its line.
-    const auto it = header.find("time");
-    const auto played = it != header.end() && it->is_string()
-                            ? TimeControl::parse(it->get<std::string>())
-                            : std::nullopt;
-    if (asked.timeGiven && played && played->text() != asked.time.text())
-        clash = "played with " + played->text() + ", not " + asked.time.text();
-    // Both as the game writes them: Table::create normalises the position asked for.
-    if (!asked.start.empty() && header.contains("start") && header["start"].is_string() &&
-        header["start"].get<std::string>() != asked.start)
-        clash += (clash.empty() ? "begun from " : ", and begun from ") +
-                 header["start"].get<std::string>() + " rather than the position asked for";
-    if (!asked.players.empty() && header.contains("players") && header["players"].is_array()) {
-        std::vector<std::string> names;
-        for (const auto& n : header["players"])
-            if (n.is_string()) names.push_back(n.get<std::string>());
-        if (names != asked.players) {
-            std::string list;
-            for (const auto& n : names) list += (list.empty() ? "" : ", ") + n;
-            clash += (clash.empty() ? "played by " : ", and by ") + list +
-                     " rather than the players named";
-        }
-    }
-    return clash;
-}
-
 std::vector<BoardPlacement> placementsFor(const TableSettings& settings) {
     std::vector<BoardPlacement> placements;
     for (const BoardSetting& b : settings.boards) placements.push_back(b.placement);
@@ -55,18 +21,22 @@ std::vector<BoardPlacement> placementsFor(const TableSettings& settings) {
 Table::Table(EventLoop& loop, TableSettings settings, std::unique_ptr<Game> game,
              AnnouncementSink& out)
     : loop_(loop),
-      settings_(std::move(settings)),
-      game_(std::move(game)),
+      desk_(loop, std::move(settings), std::move(game), *this),
       clockFace_(
-          loop, settings_.clockFace, [this] { return clockPorts(); },
+          loop, desk_.settings().clockFace, [this] { return clockPorts(); },
           [this]() -> std::optional<ClockedGame> {
-              if (!session_) return std::nullopt;
-              return session_->clocked();
+              if (!desk_.session()) return std::nullopt;
+              return desk_.session()->clocked();
           }),
       out_(announcer_),
-      surface_(game_->start()->geometry(), placementsFor(settings_)) {
+      surface_(desk_.game().start()->geometry(), placementsFor(desk_.settings())) {
     announcer_.add(out);
     announcer_.add(clockFace_);
+    desk_.keepJournalUntilWritten([this] {
+        // A game ended meanwhile: a start position already set up begins the
+        // next one now.
+        if (!desk_.playing() && !desk_.playedWithoutBoards()) surfaceChanged();
+    });
 }
 
 std::vector<ClockPort*> Table::clockPorts() const {
@@ -82,8 +52,8 @@ void Table::clockAttached(int) {
 }
 
 bool Table::dgtKeepsTime() const {
-    return session_ ? session_->clock().control().keptByDgtClock()
-                    : settings_.session.time.keptByDgtClock();
+    return desk_.session() ? desk_.session()->clock().control().keptByDgtClock()
+                           : desk_.settings().session.time.keptByDgtClock();
 }
 
 void Table::clockDisplay(int board, const ClockDisplay& shown) {
@@ -93,18 +63,16 @@ void Table::clockDisplay(int board, const ClockDisplay& shown) {
     const bool arrived = !timekeeper_;
     timekeeper_ = board;
     timekeeperShown_ = shown;
-    if (!session_ || session_->over()) return;
-    session_->clockReported(clockReportOf(shown, settings_.clockFace.white));
-    if (session_->over()) {
-        refereeStale_ = true;
-        armTimers();  // none is needed any more
-        gameEnded();
+    if (!desk_.playing()) return;
+    desk_.session()->clockReported(clockReportOf(shown, desk_.settings().clockFace.white));
+    if (desk_.session()->over()) {
+        clockEndedGame();
         return;
     }
     if (arrived)
         out_.announce({"clock",
                        "The DGT clock on board " + surface_.placement(board).name +
-                           " keeps the time: " + session_->clockTextNow() + ".",
+                           " keeps the time: " + desk_.session()->clockTextNow() + ".",
                        {{"board", board}, {"connected", true}}});
 }
 
@@ -112,26 +80,23 @@ void Table::clockDetached(int board) {
     if (!timekeeper_ || *timekeeper_ != board) return;
     timekeeper_.reset();
     timekeeperShown_.reset();
-    if (!dgtKeepsTime() || !session_ || session_->over()) return;
+    if (!dgtKeepsTime() || !desk_.playing()) return;
     out_.announce({"clock",
                    "The DGT clock on board " + surface_.placement(board).name +
-                       " is gone: the game keeps its last times (" + session_->clockTextNow() +
-                       ") until a clock reports again.",
+                       " is gone: the game keeps its last times (" +
+                       desk_.session()->clockTextNow() + ") until a clock reports again.",
                    {{"board", board}, {"connected", false}}});
 }
 
 void Table::takeClockTimes() {
-    if (!session_ || session_->over() || !dgtKeepsTime()) return;
+    if (!desk_.playing() || !dgtKeepsTime()) return;
     if (timekeeperShown_) {
-        session_->clockReported(clockReportOf(*timekeeperShown_, settings_.clockFace.white));
-        if (session_->over()) {
-            refereeStale_ = true;
-            armTimers();
-            gameEnded();
-        }
+        desk_.session()->clockReported(
+            clockReportOf(*timekeeperShown_, desk_.settings().clockFace.white));
+        if (desk_.session()->over()) clockEndedGame();
         return;
     }
-    if (session_->clock().timesKnown()) return;  // resumed: the journal's times stand
+    if (desk_.session()->clock().timesKnown()) return;  // resumed: the journal's times stand
     out_.announce({"clock",
                    "Waiting for the DGT clock: plug it into a board, set it and start it with its "
                    "lever. Until it reports, the game has no times.",
@@ -139,13 +104,13 @@ void Table::takeClockTimes() {
 }
 
 void Table::clockButton(int board, ClockButton button) {
-    if (!session_ || session_->over()) return;
+    if (!desk_.playing()) return;
     if (button == ClockButton::Ok) {
-        session_->announceStatus();
+        desk_.session()->announceStatus();
         return;
     }
     if (button != ClockButton::Run) return;
-    const ControlReply reply = session_->clock().paused() ? resumeClocks() : pauseClocks();
+    const ControlReply reply = desk_.session()->clock().paused() ? resumeClocks() : pauseClocks();
     if (!reply.ok)
         out_.announce({"button",
                        "The run button of the clock on board " + surface_.placement(board).name +
@@ -163,152 +128,52 @@ std::unique_ptr<Table> Table::create(EventLoop& loop, TableSettings settings,
         error = why;
         return nullptr;
     }
+    auto start = startState(*game, settings.session.start, error);
+    if (!start) return nullptr;
     std::unique_ptr<Table> table(new Table(loop, std::move(settings), std::move(game), out));
-    table->start_ = startState(*table->game_, table->settings_.session.start, error);
-    if (!table->start_) return nullptr;
-    // As the game writes it, so that the journal of a game begun here matches it.
-    if (!table->settings_.session.start.empty())
-        table->settings_.session.start = table->start_->serialize();
-    std::optional<JournalContents> unfinished;
-    if (!findGameToResume(*table->game_, table->settings_, unfinished, error)) return nullptr;
-    if (unfinished && table->settings_.newGame) {
-        if (!table->closeUnfinished(*unfinished, error)) return nullptr;
-        unfinished.reset();
-    }
-    if (unfinished) {
-        table->session_ =
-            Session::resume(*table->game_, *unfinished, table->out_, loop.time(), error);
-        if (!table->session_) {
-            error = "cannot resume: " + error + " (move the journal away to start afresh)";
-            return nullptr;
-        }
-        table->armTimers();
-        table->takeClockTimes();
-    }
-    for (size_t i = 0; i < table->settings_.boards.size(); ++i) {
-        table->links_.push_back(std::make_unique<BoardLink>(
-            loop, static_cast<int>(i), table->settings_.boards[i].device, *table));
+    table->desk_.setStart(std::move(start));
+    if (!table->resumeUnfinished(error)) return nullptr;
+    const auto& boards = table->desk_.settings().boards;
+    for (size_t i = 0; i < boards.size(); ++i) {
+        table->links_.push_back(
+            std::make_unique<BoardLink>(loop, static_cast<int>(i), boards[i].device, *table));
     }
     return table;
 }
 
-bool Table::findGameToResume(const Game& game, const TableSettings& settings,
-                             std::optional<JournalContents>& unfinished, std::string& error) {
-    unfinished.reset();
-    const std::string& dir = settings.session.journalDir;
-    if (dir.empty()) return true;
-    // A message of its own: `error` may hold a caller's earlier one.
-    std::string damaged;
-    auto found = findUnfinishedJournal(dir, damaged);
-    if (!damaged.empty()) {
-        error = "cannot resume: " + damaged + " (move the damaged journal away to start afresh)";
-        return false;
-    }
-    if (!found) return true;
-    // The surface and the boards are laid out for this table's cells: a game
-    // begun on other cells cannot go on here. Checked before resuming, which
-    // reopens the journal and announces the game.
-    const Geometry cells = game.start()->geometry();
-    const nlohmann::json& header = found->header;
-    std::string unreadable;  // Session::resume says what is wrong with the header
-    auto start = header.contains("start") && header["start"].is_string()
-                     ? game.load(header["start"].get<std::string>(), unreadable)
-                     : nullptr;
-    if (start && !(start->geometry() == cells)) {
-        auto size = [](const Geometry& g) {
-            return std::to_string(g.files()) + "x" + std::to_string(g.ranks());
-        };
-        bool sameSize = start->geometry().files() == cells.files() &&
-                        start->geometry().ranks() == cells.ranks();
-        error = "cannot resume " + found->path + ": that game is played on " +
-                size(start->geometry()) + " cells" +
-                (sameSize ? " with other cells left out" : "") + ", but this table's " +
-                game.name() + " is on " + size(cells) +
-                "; start arbiterd with that game's size (--size), or move the journal "
-                "away to start afresh";
-        return false;
-    }
-    // What the table asks for must be what the game was played with: silently
-    // resuming with other times or names surprised players. A game about to be
-    // closed (--new-game) is not played on, so nothing it says can clash.
-    if (!settings.newGame) {
-        if (std::string clash = resumeClash(header, settings.session); !clash.empty()) {
-            error = "an unfinished game is in " + found->path + ", " + clash +
-                    "; leave those options out to resume it, or start afresh with "
-                    "arbiterd --new-game";
-            return false;
-        }
-    }
-    unfinished = std::move(found);
-    return true;
-}
-
-bool Table::positionToResume(const Game& game, const TableSettings& settings,
-                             const TimeSource& time, std::unique_ptr<GameState>& position,
-                             std::string& error) {
-    position.reset();
-    // The position asked for as the game writes it, as create() compares it.
-    TableSettings asked = settings;
-    if (!asked.session.start.empty()) {
-        auto start = startState(game, asked.session.start, error);
-        if (!start) return false;
-        asked.session.start = start->serialize();
-    }
+bool Table::resumeUnfinished(std::string& error) {
     std::optional<JournalContents> unfinished;
-    if (!findGameToResume(game, asked, unfinished, error)) return false;
-    if (!unfinished || asked.newGame) return true;
-    // Replayed as resume() would, writing nothing and saying nothing.
-    Announcer silent;
-    auto reader = JournalReader::open(unfinished->path, error);
-    auto session = reader ? Session::replay(game, *reader, silent, time, error) : nullptr;
-    if (!session) {
-        error = "cannot resume: " + error + " (move the journal away to start afresh)";
-        return false;
+    if (!findGameToResume(desk_.game(), desk_.settings(), unfinished, error)) return false;
+    if (unfinished && desk_.settings().newGame) {
+        if (!closeUnfinished(desk_.game(), *unfinished, loop_.time(), out_, error)) return false;
+        unfinished.reset();
     }
-    position = session->current().clone();
-    return true;
-}
-
-bool Table::closeUnfinished(const JournalContents& unfinished, std::string& error) {
-    // Replayed in silence: the players asked not to go on with it.
-    struct Silence : AnnouncementSink {
-        void announce(const Announcement&) override {}
-    } silence;
-    auto old = Session::resume(*game_, unfinished, silence, loop_.time(), error);
-    if (!old) {
-        error = "cannot close the unfinished game: " + error + " (move the journal away instead)";
-        return false;
-    }
-    const int moves = old->turns();
-    if (std::string why = old->abandon(); !why.empty()) {
-        error = "cannot close the unfinished game in " + unfinished.path + ": " + why;
-        return false;
-    }
-    out_.announce({"abandoned",
-                   "The unfinished game in " + unfinished.path + " (" + std::to_string(moves) +
-                       " moves) is closed as abandoned, as --new-game asks; a new game begins.",
-                   {{"journal", unfinished.path}, {"turns", moves}}});
+    if (!unfinished) return true;
+    if (!desk_.resume(*unfinished, out_, error)) return false;
+    desk_.armTimers();
+    takeClockTimes();
     return true;
 }
 
 void Table::connectBoards() {
-    if (!session_ && playedWithoutBoards()) {
+    if (!desk_.session() && desk_.playedWithoutBoards()) {
         // Nothing to set up: the game is played through arbiterctl alone.
         startGame();
         return;
     }
-    if (!session_)
-        out_.announce({"waiting",
-                       "Waiting for the start position of " + game_->name() + startSetup() + ".",
-                       {}});
+    if (!desk_.session())
+        out_.announce(
+            {"waiting",
+             "Waiting for the start position of " + desk_.game().name() + startSetup() + ".",
+             {}});
     for (auto& link : links_) link->connect();
-    if (session_) lightGame();
+    if (desk_.session()) lightGame();
 }
 
 std::string Table::startSetup() const {
     // Players know chess's start; a game of a few pieces is told piece by piece.
     constexpr size_t kMostKindsTold = 6;
-    const GameState* start = start_.get();
+    const GameState* start = &desk_.start();
     const auto cells = Referee::project(*start);
     std::vector<std::pair<SetPiece, std::string>> groups;  // set piece, its squares
     for (Cell c = 0; c < static_cast<Cell>(cells.size()); ++c) {
@@ -319,7 +184,7 @@ std::string Table::startSetup() const {
         if (group == groups.end()) group = groups.insert(groups.end(), {piece, ""});
         group->second += (group->second.empty() ? "" : ", ") + start->geometry().name(c);
     }
-    if (game_->name() == "fide" && settings_.session.start.empty())
+    if (desk_.game().name() == "fide" && desk_.settings().session.start.empty())
         return " (the usual one: White on ranks 1 and 2, Black on 7 and 8, each queen on her own "
                "colour, d1 and d8)";
     if (groups.empty()) return ": every square empty";
@@ -329,27 +194,22 @@ std::string Table::startSetup() const {
         return ": arbiterd with these options and --print-start prints each board's part of it";
     std::string text;
     for (const auto& [piece, squares] : groups)
-        text += (text.empty() ? ": " : "; ") + game_->lookName(piece) + " on " + squares;
+        text += (text.empty() ? ": " : "; ") + desk_.game().lookName(piece) + " on " + squares;
     return text;
 }
 
 void Table::boardConnected(int, const std::string&) {
     // Moves may have been made while it was away: the first judgement may catch up.
-    if (session_ && onBoard_) catchUpPlies_ = 2;
+    if (desk_.session() && onBoard_) catchUpPlies_ = 2;
 }
 
 void Table::boardDump(int board, const BoardSquares& squares) {
-    BoardSquares read = squares;
-    for (Appearance& square : read) {
-        if (square) square = game_->read(*square);
-    }
-    surface_.boardDump(board, read, loop_.time().now());
+    surface_.boardDump(board, desk_.read(squares), loop_.time().now());
     surfaceChanged();
 }
 
 void Table::squareChanged(int board, int square, Appearance content) {
-    if (content) content = game_->read(*content);
-    surface_.squareChanged(board, square, content, loop_.time().now());
+    surface_.squareChanged(board, square, desk_.read(content), loop_.time().now());
     surfaceChanged();
 }
 
@@ -366,20 +226,21 @@ void Table::boardLost(int board, const std::string& why) {
 
 void Table::surfaceChanged() {
     hintTimer_.cancel();
-    judgeTimer_.at(surface_.lastChange() + settings_.settleMs, [this] { judge(); });
+    judgeTimer_.at(surface_.lastChange() + desk_.settings().settleMs, [this] { judge(); });
     // Verdicts follow the events as they arrive (a few microseconds each); only
     // acting on one waits until the surface has been still for the settle time.
     early_.reset();
-    if (session_ && !session_->over() && onBoard_ && surface_.allKnown()) {
+    if (desk_.playing() && onBoard_ && surface_.allKnown()) {
         prepareReferee();
         early_ = referee_.judge(surface_, catchUpPlies_);
         earlyStamp_ = surface_.changeStamp();
-        earlyPly_ = session_->ply();
+        earlyPly_ = desk_.session()->ply();
         // A game whose every action on a board is one step (Sandkings) needs no
         // settle time: a piece put down is a whole step, and the next step may
         // follow faster than the boards are ever still. Until the boards show
         // what was said, nothing is a step, and that is judged at settle.
-        if (early_->kind == Verdict::Kind::Commit && !game_->settleNeeded() && !boardBehind_) {
+        if (early_->kind == Verdict::Kind::Commit && !desk_.game().settleNeeded() &&
+            !boardBehind_) {
             judgeTimer_.cancel();
             judgeInGame();
             return;
@@ -390,16 +251,18 @@ void Table::surfaceChanged() {
 }
 
 void Table::prepareReferee() {
-    const GameState& current = session_->current();
-    if (!refereeStale_ && preparedFor_ == &current && preparedPly_ == session_->ply()) return;
-    const auto& actions = session_->actions();
+    const GameState& current = desk_.session()->current();
+    if (!refereeStale_ && preparedFor_ == &current && preparedPly_ == desk_.session()->ply())
+        return;
+    const auto& actions = desk_.session()->actions();
     // The last action leads from previous() to here unless chance came after it;
     // then the referee compares the two states cell by cell.
     bool direct = !actions.empty() && actions.back().kind != Action::Kind::Chance;
-    referee_.prepare(current, session_->previous(), direct ? &actions.back() : nullptr, surface_);
+    referee_.prepare(current, desk_.session()->previous(), direct ? &actions.back() : nullptr,
+                     surface_);
     refereeStale_ = false;
     preparedFor_ = &current;
-    preparedPly_ = session_->ply();
+    preparedPly_ = desk_.session()->ply();
 }
 
 void Table::light(const std::vector<Cell>& cells) {
@@ -428,10 +291,10 @@ void Table::light(const std::vector<CellFix>& fixes) {
 }
 
 void Table::lightGame() {
-    std::vector<Cell> cells = session_->current().markedCells();
+    std::vector<Cell> cells = desk_.session()->current().markedCells();
     // The last action that touched cells: a pass, the end of a turn or a
     // draw of chance after a move leaves that move lit.
-    const auto& actions = session_->actions();
+    const auto& actions = desk_.session()->actions();
     for (auto a = actions.rbegin(); a != actions.rend(); ++a) {
         const size_t before = cells.size();
         if (a->from != NoCell) cells.push_back(a->from);
@@ -444,7 +307,7 @@ void Table::lightGame() {
 
 void Table::judge() {
     if (!surface_.allKnown()) return;
-    if (!session_ || session_->over())
+    if (!desk_.playing())
         judgeBeforeGame();
     else
         judgeInGame();
@@ -452,7 +315,7 @@ void Table::judge() {
 
 std::vector<int> Table::rotationsToTry() const {
     int configured = surface_.placement(0).rotation;
-    if (settings_.boards.size() == 1 && !settings_.boards[0].rotationGiven)
+    if (desk_.settings().boards.size() == 1 && !desk_.settings().boards[0].rotationGiven)
         return {configured, (configured + 180) % 360};
     return {configured};
 }
@@ -473,7 +336,7 @@ bool Table::orientTo(const GameState& target) {
 }
 
 void Table::judgeBeforeGame() {
-    if (orientTo(*start_))
+    if (orientTo(desk_.start()))
         startGame();
     else
         armSetupHint();
@@ -483,7 +346,7 @@ Table::NamedFixes Table::nameFixes(const std::vector<CellFix>& fixes, const Geom
                                    size_t most) const {
     NamedFixes out{{}, nlohmann::json::array()};
     for (size_t i = 0; i < fixes.size() && i < most; ++i) {
-        std::string fix = describeFix(fixes[i], g, game_.get());
+        std::string fix = describeFix(fixes[i], g, &desk_.game());
         out.text += (i ? "; " : "") + fix;
         out.named.push_back(fix);
     }
@@ -493,7 +356,7 @@ Table::NamedFixes Table::nameFixes(const std::vector<CellFix>& fixes, const Geom
 }
 
 void Table::tellResumedSetup() {
-    const GameState& now = session_->current();
+    const GameState& now = desk_.session()->current();
     const auto fixes = Referee::fixesTo(now, surface_);
     light(fixes);
     const auto [text, named] = nameFixes(fixes, now.geometry(), kSetupFixesNamed);
@@ -513,8 +376,8 @@ void Table::tellResumedSetup() {
 
 void Table::armSetupHint() {
     if (setupTimer_.armed()) return;
-    setupTimer_.after(settings_.setupHintMs, [this] {
-        if (session_ && !session_->over()) return;
+    setupTimer_.after(desk_.settings().setupHintMs, [this] {
+        if (desk_.playing()) return;
         tellSetup();
         armSetupHint();
     });
@@ -524,7 +387,7 @@ void Table::tellSetup() {
     if (!surface_.allKnown()) return;
     // The fewest fixes over the ways the board may stand: a board set up the
     // other way round is told in its own terms.
-    const GameState* start = start_.get();
+    const GameState* start = &desk_.start();
     const int original = surface_.placement(0).rotation;
     std::vector<CellFix> fixes;
     int best = original;
@@ -543,29 +406,20 @@ void Table::tellSetup() {
     if (fixes.empty()) return;
     const auto [text, named] = nameFixes(fixes, start->geometry(), kSetupFixesNamed);
     const Millis now = loop_.time().now();
-    if (text == setupTold_ && now - setupToldAt_ < settings_.setupRepeatMs) return;
+    if (text == setupTold_ && now - setupToldAt_ < desk_.settings().setupRepeatMs) return;
     setupTold_ = text;
     setupToldAt_ = now;
-    out_.announce({"setup",
-                   "Still to set up the start position of " + game_->name() + ": " + text + ".",
-                   {{"fixes", named}, {"count", fixes.size()}}});
+    out_.announce(
+        {"setup",
+         "Still to set up the start position of " + desk_.game().name() + ": " + text + ".",
+         {{"fixes", named}, {"count", fixes.size()}}});
 }
 
 void Table::startGame() {
-    // A new game would leave the last one's waiting lines behind for good.
-    if (session_ && !session_->retryJournal()) {
-        spdlog::error("a new game waits until the last game's journal {} is written",
-                      session_->journalPath());
-        armJournalRetry();
-        return;
-    }
-    std::string error;
-    session_ = Session::begin(*game_, settings_.session, out_, loop_.time(), error);
+    if (!desk_.lastJournalWritten()) return;
+    const bool begun = desk_.begin(out_);
     refereeStale_ = true;
-    if (!session_) {
-        spdlog::error("cannot start a game: {}", error);
-        return;
-    }
+    if (!begun) return;
     onBoard_ = true;
     resuming_ = false;
     boardBehind_ = false;
@@ -575,7 +429,7 @@ void Table::startGame() {
     lightGame();
     surface_.markStill();
     lastFixes_.clear();
-    armTimers();
+    desk_.armTimers();
     takeClockTimes();
 }
 
@@ -588,7 +442,9 @@ void Table::judgeInGame() {
         bool explained = false;
         for (int rotation : rotationsToTry()) {
             surface_.setRotation(0, rotation);
-            auto kind = referee_.judge(session_->current(), session_->previous(), surface_, 2).kind;
+            auto kind =
+                referee_.judge(desk_.session()->current(), desk_.session()->previous(), surface_, 2)
+                    .kind;
             explained = kind != Verdict::Kind::Illegal && kind != Verdict::Kind::Ambiguous;
             if (explained) break;
         }
@@ -596,20 +452,20 @@ void Table::judgeInGame() {
         catchUpPlies_ = 2;
         onBoard_ = true;
         resuming_ = true;
-        session_->announceStatus();
+        desk_.session()->announceStatus();
     }
 
     // Kings put in the centre are the result signal, never a position to fix.
     if (!resuming_ && !boardBehind_ && showsResultSignal()) return;
     // Moves the board has moved on from while it was never still.
     if (!pressing_) follow();
-    if (!session_ || session_->over()) return;
+    if (!desk_.playing()) return;
 
     // The verdict reached when the last event arrived still holds if neither the
     // surface nor the game has changed since, and it found what the surface
     // shows; else sequences of moves made faster than the board settled are
     // looked for too.
-    bool sameGame = !refereeStale_ && earlyPly_ == session_->ply();
+    bool sameGame = !refereeStale_ && earlyPly_ == desk_.session()->ply();
     prepareReferee();
     const bool earlyHolds =
         early_ && sameGame && earlyStamp_ == surface_.changeStamp() &&
@@ -650,7 +506,7 @@ void Table::judgeInGame() {
             if (!toClear_.empty()) armConsequencesReminder();
             return;
         case Verdict::Kind::Settled:
-            if (illegalShown_) session_->announceFixed();
+            if (illegalShown_) desk_.session()->announceFixed();
             break;
         case Verdict::Kind::Commit: {
             // Made when the surface last changed (it has been still since), or
@@ -658,8 +514,8 @@ void Table::judgeInGame() {
             const Millis madeAt = pressing_ ? loop_.time().now() : surface_.lastChange();
             bool recorded = true;
             for (const Action& a : v.actions) {
-                recorded = session_->commit(a, {}, madeAt);
-                if (!recorded || session_->over()) break;
+                recorded = desk_.session()->commit(a, {}, madeAt);
+                if (!recorded || desk_.session()->over()) break;
             }
             committedSinceLever_ = true;
             refereeStale_ = true;
@@ -667,25 +523,25 @@ void Table::judgeInGame() {
             // removed far away) is for the players to make now, and the cells are
             // judged against the new state from here on.
             toClear_.clear();
-            if (recorded && !session_->over() && !v.consequences.empty()) {
-                session_->announceConsequences(v.consequences);
+            if (recorded && !desk_.session()->over() && !v.consequences.empty()) {
+                desk_.session()->announceConsequences(v.consequences);
                 for (const CellFix& f : v.consequences) toClear_.push_back(f.cell);
                 armConsequencesReminder();
             }
             break;
         }
         case Verdict::Kind::Takeback:
-            session_->takeback();
+            desk_.session()->takeback();
             refereeStale_ = true;
             break;
         case Verdict::Kind::Replace:
             // The last action was only the first part of this one (castling
             // begun with the rook): one action, recorded and announced once.
-            session_->replace(v.actions.front());
+            desk_.session()->replace(v.actions.front());
             refereeStale_ = true;
             break;
         case Verdict::Kind::Ambiguous:
-            session_->announceAmbiguous(v.candidates);
+            desk_.session()->announceAmbiguous(v.candidates);
             break;
         case Verdict::Kind::Illegal: {
             // After a said action, only what the players were told to make is
@@ -702,9 +558,10 @@ void Table::judgeInGame() {
             }
             std::vector<std::string> fixes;
             for (const CellFix& f : v.fixes)
-                fixes.push_back(describeFix(f, session_->current().geometry(), game_.get()));
+                fixes.push_back(
+                    describeFix(f, desk_.session()->current().geometry(), &desk_.game()));
             if (!illegalShown_ || fixes != lastFixes_)
-                session_->announceIllegal(v.fixes, v.fixesComplete, v.refusal);
+                desk_.session()->announceIllegal(v.fixes, v.fixesComplete, v.refusal);
             illegalShown_ = true;
             lastFixes_ = fixes;
             return;
@@ -720,8 +577,8 @@ void Table::judgeInGame() {
         lightGame();
     else
         light(toClear_);
-    armTimers();
-    if (session_->over()) {
+    desk_.armTimers();
+    if (desk_.session()->over()) {
         gameEnded();
         return;
     }
@@ -730,7 +587,7 @@ void Table::judgeInGame() {
 }
 
 void Table::gameEnded() {
-    if (playedWithoutBoards()) {
+    if (desk_.playedWithoutBoards()) {
         out_.announce(
             {"waiting", "Say arbiterctl new-game to begin a new game.", {{"by", "arbiterctl"}}});
         return;
@@ -740,50 +597,18 @@ void Table::gameEnded() {
     surfaceChanged();
 }
 
-void Table::armJournalRetry() {
-    if (journalTimer_.armed() || !session_ || session_->journalComplete()) return;
-    journalTimer_.after(kJournalRetryMs, [this] {
-        if (!session_->retryJournal()) {
-            armJournalRetry();
-            return;
-        }
-        // A game ended meanwhile: a start position already set up begins the
-        // next one now.
-        if (session_->over() && !playedWithoutBoards()) surfaceChanged();
-    });
+void Table::timeCalled(bool playerLeft) {
+    refereeStale_ = true;
+    // A player out on time in a game that goes on: their pieces come off.
+    if (!playerLeft) return;
+    boardBehind_ = true;
+    surfaceChanged();
 }
 
-void Table::armTimers() {
-    armJournalRetry();
-    flagTimer_.cancel();
-    limitTimer_.cancel();
-    if (!session_ || session_->over()) return;
-    if (auto at = session_->clock().flagAt()) {
-        flagTimer_.at(*at, [this] {
-            int ply = session_->ply();
-            session_->checkFlag();
-            refereeStale_ = true;
-            // A player out on time in a game that goes on: their pieces come off.
-            if (!session_->over() && session_->ply() != ply) {
-                boardBehind_ = true;
-                surfaceChanged();
-            }
-            if (session_->over())
-                gameEnded();
-            else
-                armTimers();
-        });
-    }
-    if (auto at = session_->timeLimitAt()) {
-        limitTimer_.at(*at, [this] {
-            session_->checkTimeLimit();
-            refereeStale_ = true;
-            if (session_->over())
-                gameEnded();
-            else
-                armTimers();
-        });
-    }
+void Table::clockEndedGame() {
+    refereeStale_ = true;
+    desk_.armTimers();  // none is needed any more
+    gameEnded();
 }
 
 void Table::announceChainStop(const Action& chain, int stops) {
@@ -791,13 +616,13 @@ void Table::announceChainStop(const Action& chain, int stops) {
     made.insert(made.end(), chain.path.begin(), chain.path.begin() + stops);
     if (made == chainShown_) return;
     chainShown_ = std::move(made);
-    session_->announceChainStop(chain, stops);
+    desk_.session()->announceChainStop(chain, stops);
 }
 
 void Table::armConsequencesReminder() {
     if (hintTimer_.armed()) return;
-    hintTimer_.after(settings_.confirmHintMs, [this] {
-        if (!session_ || session_->over()) return;
+    hintTimer_.after(desk_.settings().confirmHintMs, [this] {
+        if (!desk_.playing()) return;
         // Still only what was left to do differs (it also looks like a takeback
         // begun, hence Pending): say it again rather than wait in silence.
         auto fixes = referee_.fixes(surface_);
@@ -805,19 +630,20 @@ void Table::armConsequencesReminder() {
         for (const CellFix& f : fixes) {
             if (std::find(toClear_.begin(), toClear_.end(), f.cell) == toClear_.end()) return;
         }
-        session_->announceConsequences(fixes);
+        desk_.session()->announceConsequences(fixes);
     });
 }
 
 void Table::armConfirmHint(const Verdict& v) {
     if (hintTimer_.armed()) return;
-    hintTimer_.after(settings_.confirmHintMs, [this, actions = v.unconfirmed, cells = v.untouched] {
-        if (session_ && !session_->over()) session_->announceUnconfirmed(actions, cells);
-    });
+    hintTimer_.after(desk_.settings().confirmHintMs,
+                     [this, actions = v.unconfirmed, cells = v.untouched] {
+                         if (desk_.playing()) desk_.session()->announceUnconfirmed(actions, cells);
+                     });
 }
 
 std::string Table::legalNow() const {
-    const GameState& now = session_->current();
+    const GameState& now = desk_.session()->current();
     auto legal = now.legalActions();
     if (legal.empty()) return "no action is legal now";
     constexpr size_t kShown = 8;
@@ -830,31 +656,26 @@ std::string Table::legalNow() const {
 
 nlohmann::json Table::status() const {
     nlohmann::json boards = nlohmann::json::array();
-    for (size_t i = 0; i < links_.size(); ++i)
-        boards.push_back({{"name", surface_.placement(static_cast<int>(i)).name},
-                          {"device", links_[i]->device().text()},
-                          {"connected", links_[i]->connected()},
-                          {"rotation", surface_.placement(static_cast<int>(i)).rotation}});
-    nlohmann::json j = {{"game", game_->name()}, {"boards", boards}};
-    if (session_) {
-        j["session"] = session_->snapshot();
-        j["waitingForStart"] = session_->over();
-    } else {
-        j["waitingForStart"] = true;
+    for (size_t i = 0; i < links_.size(); ++i) {
+        const BoardPlacement& placement = surface_.placement(static_cast<int>(i));
+        nlohmann::json board = Desk::boardStatus(placement.name, *links_[i]);
+        board["rotation"] = placement.rotation;
+        boards.push_back(board);
     }
+    nlohmann::json j = desk_.status(boards);
+    if (desk_.session()) j["session"] = desk_.session()->snapshot();
     j["awaited"] = awaited();
-    const bool playing = session_ && !session_->over();
-    j["picture"] = positionPicture(playing ? session_->current() : *start_);
+    j["picture"] = positionPicture(desk_.playing() ? desk_.session()->current() : desk_.start());
     return j;
 }
 
 std::string Table::awaited() const {
-    if (!session_ || session_->over()) {
-        if (playedWithoutBoards()) return "arbiterctl new-game to begin a game";
-        return "the start position of " + game_->name() + " on the boards";
+    if (!desk_.playing()) {
+        if (desk_.playedWithoutBoards()) return "arbiterctl new-game to begin a game";
+        return "the start position of " + desk_.game().name() + " on the boards";
     }
-    const GameState& now = session_->current();
-    if (playedWithoutBoards()) return session_->playerName(now.toMove()) + " to act";
+    const GameState& now = desk_.session()->current();
+    if (desk_.playedWithoutBoards()) return desk_.session()->playerName(now.toMove()) + " to act";
     if (!surface_.allKnown()) return "every board to be connected";
     if (!onBoard_) return "the boards to show the resumed position (the picture)";
     if (boardBehind_ || illegalShown_) {
@@ -864,82 +685,83 @@ std::string Table::awaited() const {
             nameFixes(Referee::fixesTo(now, surface_), now.geometry(), kNamedInStatus).text;
         if (!fixes.empty()) return "the boards to be put right: " + fixes;
     }
-    std::string text = session_->playerName(now.toMove()) + " to move";
+    std::string text = desk_.session()->playerName(now.toMove()) + " to move";
     if (now.midTurn()) text += ", who may go on or end the turn (arbiterctl do end)";
     if (dgtKeepsTime() && !timekeeper_)
-        text += session_->clock().timesKnown()
+        text += desk_.session()->clock().timesKnown()
                     ? " (the DGT clock to come back: the game keeps its last times)"
                     : " (and the DGT clock: set it and start it with its lever)";
     return text;
 }
 
 ControlReply Table::newGame() {
-    if (session_ && !session_->over()) {
-        if (auto why = session_->abandon(); !why.empty()) return ControlReply::refused(why);
-        armTimers();
-        if (!playedWithoutBoards()) gameEnded();
+    if (desk_.playing()) {
+        if (ControlReply refused = desk_.abandon(); !refused.ok) return refused;
+        if (!desk_.playedWithoutBoards()) gameEnded();
     }
     // Without boards there is no start position to wait for.
-    if (playedWithoutBoards()) startGame();
+    if (desk_.playedWithoutBoards()) startGame();
     return ControlReply::done();
 }
 
 ControlReply Table::act(const std::string& action, int player, const std::string& name) {
-    if (!session_ || session_->over()) return ControlReply::refused("no game is in progress");
+    if (!desk_.playing()) return Desk::noGame();
     if (!name.empty() && action != "join")
         return ControlReply::refused("only a player joining is given a name");
-    PlayerId who = player < 0 ? session_->current().toMove() : player;
-    int ply = session_->ply();
-    refereeStale_ = true;  // whatever is said may change the state
-    std::string why;
-    bool showsOnBoard = true;  // what a leaver's pieces or a said move change
-    if (action == "resign" || action == "leave")
-        why = session_->resign(who);
-    else if (action == "join")
-        why = session_->join(name);
-    else if (action == "draw-offer")
-        why = session_->offerDraw(who);
-    else if (action == "draw-accept")
-        why = session_->acceptDraw(who);
-    else if (action == "draw-claim")
-        why = session_->claimDraw(who);
-    else {
-        // A game's own action, said rather than shown; the boards follow below.
-        const GameState& now = session_->current();
-        if (who != now.toMove())
-            return ControlReply::refused("it is not " +
-                                         (who < now.playerCount()
-                                              ? session_->playerName(who)
-                                              : "player " + std::to_string(who)) +
-                                         "'s turn");
-        auto a = now.decode(action);
-        if (!a)
-            return ControlReply::refused("\"" + action + "\" is not an action of " + game_->name() +
-                                         " that can be made now; " + legalNow());
-        if (a->kind == Action::Kind::Chance)
-            return ControlReply::refused("chance is drawn by the referee, never said");
-        if (std::string no = session_->timeLimitReached() ? now.refusedAfterTimeLimit(*a) : "";
-            !no.empty())
-            return ControlReply::refused("\"" + action + "\": " + no);
-        if (std::string no = now.refusal(*a); !no.empty())
-            return ControlReply::refused("\"" + action + "\": " + session_->withTableNames(no) +
-                                         "; " + legalNow());
-        showsOnBoard = !now.effect(*a).empty();
-        if (!session_->commit(*a)) return ControlReply::refused("cannot record the game");
-    }
-    if (!why.empty()) return ControlReply::refused(why);
-    if (!session_->over() && session_->ply() != ply && action != "join" && surface_.allKnown()) {
+    Session& session = *desk_.session();
+    const PlayerId who = player < 0 ? session.current().toMove() : player;
+    refereeStale_ = true;      // whatever is said may change the state
+    bool changesCells = true;  // what a leaver's pieces or a said move change
+    return desk_.say(
+        action, who,
+        [&] {
+            if (action != "join") return sayAction(action, who, changesCells);
+            const std::string why = session.join(name);
+            return why.empty() ? ControlReply::done() : ControlReply::refused(why);
+        },
+        [&] { actionSaid(action == "join", changesCells); });
+}
+
+ControlReply Table::sayAction(const std::string& action, PlayerId who, bool& changesCells) {
+    // A game's own action, said rather than shown; the boards follow.
+    Session& session = *desk_.session();
+    const GameState& now = session.current();
+    if (who != now.toMove())
+        return ControlReply::refused(
+            "it is not " +
+            (who < now.playerCount() ? session.playerName(who) : "player " + std::to_string(who)) +
+            "'s turn");
+    auto a = now.decode(action);
+    if (!a)
+        return ControlReply::refused("\"" + action + "\" is not an action of " +
+                                     desk_.game().name() + " that can be made now; " + legalNow());
+    if (a->kind == Action::Kind::Chance)
+        return ControlReply::refused("chance is drawn by the referee, never said");
+    if (std::string no = session.timeLimitReached() ? now.refusedAfterTimeLimit(*a) : "";
+        !no.empty())
+        return ControlReply::refused("\"" + action + "\": " + no);
+    if (std::string no = now.refusal(*a); !no.empty())
+        return ControlReply::refused("\"" + action + "\": " + session.withTableNames(no) + "; " +
+                                     legalNow());
+    changesCells = !now.effect(*a).empty();
+    if (!session.commit(*a)) return ControlReply::refused("cannot record the game");
+    return ControlReply::done();
+}
+
+void Table::actionSaid(bool joined, bool changesCells) {
+    const Session& session = *desk_.session();
+    if (!joined && surface_.allKnown()) {
         // Said rather than shown (a move, a production, a Weapon, someone leaving
         // with their pieces): the boards must now show it. The players are told
         // what to make, as for any consequence, and nothing else is judged
         // until they have.
-        auto fixes = Referee::fixesTo(session_->current(), surface_);
+        auto fixes = Referee::fixesTo(session.current(), surface_);
         bool told = std::all_of(fixes.begin(), fixes.end(), [&](const CellFix& f) {
             return std::find(toClear_.begin(), toClear_.end(), f.cell) != toClear_.end();
         });
         // What is still to make from an earlier action was said already.
         if (!fixes.empty() && !told) {
-            session_->announceConsequences(fixes);
+            desk_.session()->announceConsequences(fixes);
             toClear_.clear();
             for (const CellFix& f : fixes) toClear_.push_back(f.cell);
             light(fixes);
@@ -947,46 +769,22 @@ ControlReply Table::act(const std::string& action, int player, const std::string
             illegalShown_ = true;  // said once the boards are right again
             surfaceChanged();
         }
-    } else if (!session_->over() && session_->ply() != ply && action != "join" && showsOnBoard) {
+    } else if (!joined && changesCells) {
         // Some board is away: once all are back, they must show what was said.
         boardBehind_ = true;
         toClear_.clear();
         surfaceChanged();
     }
     // A said action the boards already show (a pass, a choice): lit at once.
-    if (!session_->over() && session_->ply() != ply && !boardBehind_ && !illegalShown_) lightGame();
-    armTimers();
-    if (session_->over()) gameEnded();
-    return ControlReply::done();
+    if (!boardBehind_ && !illegalShown_) lightGame();
 }
 
 ControlReply Table::takeback() {
-    if (!session_ || session_->over()) return ControlReply::refused("no game is in progress");
-    if (session_->ply() == 0) return ControlReply::refused("there is no move to take back");
-    refereeStale_ = true;
-    if (!session_->takeback()) return ControlReply::refused("cannot record the game");
-    boardBehind_ = true;
-    armTimers();
-    surfaceChanged();
-    return ControlReply::done();
-}
-
-ControlReply Table::pauseClocks() {
-    if (!session_ || session_->over()) return ControlReply::refused("no game is in progress");
-    if (auto why = session_->pauseClocks(); !why.empty()) return ControlReply::refused(why);
-    armTimers();
-    return ControlReply::done();
-}
-
-ControlReply Table::resumeClocks() {
-    if (!session_ || session_->over()) return ControlReply::refused("no game is in progress");
-    if (auto why = session_->resumeClocks(); !why.empty()) return ControlReply::refused(why);
-    armTimers();
-    return ControlReply::done();
-}
-
-ControlReply Table::games() const {
-    return answerGames(settings_.session.journalDir, session_.get(), journalSummaries_);
+    const bool possible = desk_.playing() && desk_.session()->ply() != 0;
+    ControlReply reply = desk_.takeback(
+        possible, [this] { refereeStale_ = true; }, [this] { boardBehind_ = true; });
+    if (reply.ok) surfaceChanged();
+    return reply;
 }
 
 }  // namespace arbiter

@@ -14,17 +14,19 @@
 #include "daemon/referee/referee.h"
 #include "daemon/referee/surface.h"
 #include "daemon/session/session.h"
+#include "daemon/table/desk.h"
 #include "daemon/table/playing_table.h"
 #include "daemon/table/table_settings.h"
 #include "engine/core/game.h"
 
 namespace arbiter {
 
-// One playing table: the boards, the surface they make up, the referee and the
-// game session, driven by the event loop. It decides when the surface is still
-// enough to judge and turns verdicts into session changes; between games it
-// waits for the start position and then begins the next game.
-class Table final : public PlayingTable {
+// One playing table: the boards, the surface they make up and the referee,
+// with its desk (the game session, its timers and the control requests every
+// table answers alike), driven by the event loop. It decides when the surface
+// is still enough to judge and turns verdicts into session changes; between
+// games it waits for the start position and then begins the next game.
+class Table final : public PlayingTable, private Desk::Listener {
   public:
     // nullptr and a message when the boards do not cover the game's cells, or
     // a journal cannot be resumed at this table (openTable makes a table for
@@ -32,21 +34,10 @@ class Table final : public PlayingTable {
     static std::unique_ptr<Table> create(EventLoop& loop, TableSettings settings,
                                          std::unique_ptr<Game> game, AnnouncementSink& out,
                                          std::string& error);
-    // The unfinished game in the journal folder that a table with `settings`
-    // resumes, checked as create() checks it (a damaged journal, other cells,
-    // options that contradict it): false and why when it cannot be resumed
-    // here; `unfinished` empty when there is none. Nothing is written.
-    static bool findGameToResume(const Game& game, const TableSettings& settings,
-                                 std::optional<JournalContents>& unfinished, std::string& error);
-    // Where that game stands now, for the boards to show (--print-start):
-    // `position` empty when no game is resumed. Nothing is written or said.
-    static bool positionToResume(const Game& game, const TableSettings& settings,
-                                 const TimeSource& time, std::unique_ptr<GameState>& position,
-                                 std::string& error);
     ~Table() override;
 
     void connectBoards() override;
-    const Session* session() const override { return session_.get(); }
+    const Session* session() const override { return desk_.session(); }
     const Surface& surface() const { return surface_; }
 
     // BoardEvents
@@ -80,9 +71,9 @@ class Table final : public PlayingTable {
     ControlReply newGame() override;
     ControlReply act(const std::string& action, int player, const std::string& name) override;
     ControlReply takeback() override;
-    ControlReply pauseClocks() override;
-    ControlReply resumeClocks() override;
-    ControlReply games() const override;
+    ControlReply pauseClocks() override { return desk_.pauseClocks(); }
+    ControlReply resumeClocks() override { return desk_.resumeClocks(); }
+    ControlReply games() const override { return desk_.games(); }
 
   private:
     Table(EventLoop& loop, TableSettings settings, std::unique_ptr<Game> game,
@@ -130,12 +121,11 @@ class Table final : public PlayingTable {
     // The rotations worth trying for a board: both ways round when a single board's
     // rotation was not configured, else only the configured one.
     std::vector<int> rotationsToTry() const;
-    // The timers that end a game on time: the running clock's flag and the
-    // whole game's time limit.
-    void armTimers();
-    // While the game's journal has lines waiting (the disk refused them), tries
-    // again every second; the next game waits until they are written.
-    void armJournalRetry();
+    // Takes up the journal's unfinished game, or closes it (--new-game).
+    bool resumeUnfinished(std::string& error);
+    // Desk::Listener
+    void timeCalled(bool playerLeft) override;
+    void gameEnded() override;
     // After a while with a piece apparently in the hand where a capture may have
     // been made, say how to confirm it (Verdict::unconfirmed).
     void armConfirmHint(const Verdict& v);
@@ -147,9 +137,6 @@ class Table final : public PlayingTable {
     // While no game is on, names every few seconds what still differs from
     // the start position ("Still to set up: put a white pawn on e2").
     void armSetupHint();
-    // Ends the journal's unfinished game as abandoned, its record written
-    // (--new-game); false and a message when it cannot be replayed or written.
-    bool closeUnfinished(const JournalContents& unfinished, std::string& error);
     // After a restart, until the boards show the resumed game: what is still
     // to set up, with a picture of the position the first time.
     void tellResumedSetup();
@@ -164,32 +151,35 @@ class Table final : public PlayingTable {
     static constexpr size_t kSetupFixesNamed = 8;
     void tellSetup();
     void startGame();
-    void gameEnded();
+    // The DGT clock's times ended the game.
+    void clockEndedGame();
     // Whether a DGT clock keeps the time (--time dgt) of the game on, or else
     // of the next one.
     bool dgtKeepsTime() const;
     // A game kept by the DGT clock has begun: it takes the clock's times as
     // last shown, or is told that it waits for one.
     void takeClockTimes();
-    // A game without cells needs no start position: it begins when asked.
-    bool playedWithoutBoards() const { return game_->start()->geometry().size() == 0; }
     // How to set up the start: ": white king on e1; black king on e8", and
     // chess's in a few words.
     std::string startSetup() const;
     // What the table waits for now, for arbiterctl status: "Ann to move",
     // "the boards to be put right: put a white pawn on e2", the start.
     std::string awaited() const;
+    // Said through the control socket and changed the game: a join (never on
+    // the boards), or an action that `changesCells` or not. The boards must
+    // then show what it changes, and the players are told what to make.
+    void actionSaid(bool joined, bool changesCells);
+    // A game's own action said through the control socket by `who`, made when
+    // it is legal; `changesCells` says whether the boards must show it.
+    ControlReply sayAction(const std::string& action, PlayerId who, bool& changesCells);
     // "legal now: e2e4, d2d4, ... and 12 more", for refusals.
     std::string legalNow() const;
 
     EventLoop& loop_;
-    TableSettings settings_;
-    std::unique_ptr<Game> game_;
+    Desk desk_;
     // Every announcement goes to the table's sink and to the DGT clocks.
     Announcer announcer_;
     ClockFace clockFace_;
-    // Where every game at this table begins: the game's start or --position.
-    std::unique_ptr<GameState> start_;
     AnnouncementSink& out_;
     Surface surface_;
     Referee referee_;
@@ -199,9 +189,6 @@ class Table final : public PlayingTable {
     const GameState* preparedFor_ = nullptr;
     int preparedPly_ = -1;
     std::vector<std::unique_ptr<BoardLink>> links_;
-    std::unique_ptr<Session> session_;
-    // The journals "games" has read, read again only when they change.
-    mutable JournalSummaries journalSummaries_;
     bool onBoard_ = false;       // the surface has been matched with the session's game
     bool resuming_ = false;      // resumed, and the boards have not shown the game yet
     bool illegalShown_ = false;  // an illegal position is announced and not yet fixed
@@ -220,11 +207,8 @@ class Table final : public PlayingTable {
     int earlyPly_ = -1;
     int catchUpPlies_ = 1;  // 2 right after a board came back
     Timer judgeTimer_{loop_};
-    Timer flagTimer_{loop_};
-    Timer limitTimer_{loop_};
     Timer hintTimer_{loop_};
     Timer setupTimer_{loop_};
-    Timer journalTimer_{loop_};
     Timer lookTimer_{loop_};
     Timer signalTimer_{loop_};
     std::optional<ShownMoves> shown_;

@@ -11,8 +11,8 @@ namespace arbiter {
 void Table::armLook() {
     lookTimer_.cancel();
     // A game of one-step actions commits each as it is shown (surfaceChanged).
-    if (!game_->settleNeeded() || !session_ || session_->over() || !onBoard_) return;
-    if (settings_.settleMs <= kLookMs) return;  // the settle timer looks first
+    if (!desk_.game().settleNeeded() || !desk_.playing() || !onBoard_) return;
+    if (desk_.settings().settleMs <= kLookMs) return;  // the settle timer looks first
     lookTimer_.at(surface_.lastChange() + kLookMs, [this] { follow(); });
 }
 
@@ -20,12 +20,12 @@ void Table::follow() {
     // Each round commits the moves seen and looks again from the position
     // after them: the board may be several moves on.
     for (int round = 0; round < Referee::kMostCatchUpPlies; ++round) {
-        if (!session_ || session_->over() || !onBoard_ || boardBehind_ || resuming_ ||
-            !surface_.allKnown() || showsResultSignal()) {
+        if (!desk_.playing() || !onBoard_ || boardBehind_ || resuming_ || !surface_.allKnown() ||
+            showsResultSignal()) {
             shown_.reset();
             return;
         }
-        if (shown_ && shown_->ply != session_->ply()) shown_.reset();
+        if (shown_ && shown_->ply != desk_.session()->ply()) shown_.reset();
         prepareReferee();
         // One move from the agreed position, or one on its way (a piece in the
         // hand, a slide going on): the moves seen may yet become another.
@@ -53,8 +53,8 @@ void Table::follow() {
         seen.actions = now.actions;
         seen.seenAt = surface_.lastChange();
         seen.touchMark = surface_.touchCount();
-        seen.ply = session_->ply();
-        seen.after = session_->current().clone();
+        seen.ply = desk_.session()->ply();
+        seen.after = desk_.session()->current().clone();
         for (const Action& a : seen.actions) {
             seen.before = seen.after->clone();
             seen.after->apply(a);
@@ -73,8 +73,8 @@ void Table::commitShown() {
     shown_.reset();
     bool recorded = true;
     for (const Action& a : seen.actions) {
-        recorded = session_->commit(a, {}, seen.seenAt);
-        if (!recorded || session_->over()) break;
+        recorded = desk_.session()->commit(a, {}, seen.seenAt);
+        if (!recorded || desk_.session()->over()) break;
     }
     spdlog::debug("{} moves followed before the board was still", seen.actions.size());
     refereeStale_ = true;
@@ -87,13 +87,13 @@ void Table::commitShown() {
 }
 
 void Table::afterBoardCommit() {
-    if (illegalShown_) session_->announceFixed();
+    if (illegalShown_) desk_.session()->announceFixed();
     illegalShown_ = false;
     lastFixes_.clear();
     chainShown_.clear();
     lightGame();
-    armTimers();
-    if (session_->over()) {
+    desk_.armTimers();
+    if (desk_.session()->over()) {
         gameEnded();
         return;
     }
@@ -101,12 +101,10 @@ void Table::afterBoardCommit() {
 }
 
 void Table::clockLever(int, bool) {
-    if (!session_ || session_->over() || !onBoard_ || boardBehind_ || resuming_ ||
-        !surface_.allKnown())
-        return;
+    if (!desk_.playing() || !onBoard_ || boardBehind_ || resuming_ || !surface_.allKnown()) return;
     // Moves the board has moved on from come first, each at its own time.
     follow();
-    if (!session_ || session_->over()) return;
+    if (!desk_.playing()) return;
     const bool before = committedSinceLever_;
     committedSinceLever_ = false;
     prepareReferee();
@@ -115,7 +113,7 @@ void Table::clockLever(int, bool) {
         judgeTimer_.cancel();
         early_ = v;
         earlyStamp_ = surface_.changeStamp();
-        earlyPly_ = session_->ply();
+        earlyPly_ = desk_.session()->ply();
         pressing_ = true;
         judgeInGame();
         pressing_ = false;
@@ -124,7 +122,7 @@ void Table::clockLever(int, bool) {
     }
     // A press that ends a move already recorded (the board was still first),
     // or the one that starts the clocks, is what presses are for.
-    if (before || session_->ply() == 0) return;
+    if (before || desk_.session()->ply() == 0) return;
     out_.announce({"lever",
                    "The clock was pressed, but the board shows no complete move since the last "
                    "press.",
@@ -132,8 +130,8 @@ void Table::clockLever(int, bool) {
 }
 
 bool Table::showsResultSignal() const {
-    if (game_->name() != "fide" || !session_ || session_->over()) return false;
-    return resultSignalled(session_->current(), surface_).has_value();
+    if (desk_.game().name() != "fide" || !desk_.playing()) return false;
+    return resultSignalled(desk_.session()->current(), surface_).has_value();
 }
 
 void Table::watchResultSignal() {
@@ -141,11 +139,11 @@ void Table::watchResultSignal() {
     if (!showsResultSignal()) return;
     const uint64_t stamp = surface_.changeStamp();
     signalTimer_.at(surface_.lastChange() + kResultSignalMs, [this, stamp] {
-        if (!session_ || session_->over() || surface_.changeStamp() != stamp) return;
-        auto outcome = resultSignalled(session_->current(), surface_);
-        if (!outcome || !session_->signalResult(*outcome).empty()) return;
+        if (!desk_.playing() || surface_.changeStamp() != stamp) return;
+        auto outcome = resultSignalled(desk_.session()->current(), surface_);
+        if (!outcome || !desk_.session()->signalResult(*outcome).empty()) return;
         shown_.reset();
-        armTimers();
+        desk_.armTimers();
         gameEnded();
     });
 }
