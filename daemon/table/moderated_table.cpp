@@ -7,6 +7,7 @@
 #include "daemon/announce/position_picture.h"
 #include "daemon/referee/viewed_state.h"
 #include "daemon/table/resume.h"
+#include "daemon/table/setup_guide.h"
 
 namespace arbiter {
 
@@ -114,21 +115,15 @@ void ModeratedTable::judge() {
 void ModeratedTable::judgeBeforeGame() {
     // Each player is told alone what is still to set up on their board: it
     // names only squares of their own view of the start.
-    constexpr size_t kNamed = 8;  // more is not read out at a table
     bool ready = true;
     for (PlayerId p = 0; p < static_cast<PlayerId>(seats_.size()); ++p) {
         Seat& seat = seats_[static_cast<size_t>(p)];
         const ViewedState view = viewOf(desk_.start(), p);
         auto fixes = Referee::fixesTo(view, seat.surface);
         std::vector<Cell> cells;
-        std::string text;
-        for (const CellFix& f : fixes) {
-            cells.push_back(f.cell);
-            if (cells.size() <= kNamed)
-                text += (text.empty() ? "" : "; ") + describeFix(f, view.geometry(), &desk_.game());
-        }
-        if (fixes.size() > kNamed)
-            text += "; and " + std::to_string(fixes.size() - kNamed) + " more squares";
+        for (const CellFix& f : fixes) cells.push_back(f.cell);
+        const std::string text =
+            nameFixes(fixes, view.geometry(), desk_.game(), SetupGuide::kFixesNamed).text;
         light(p, cells);
         ready = ready && fixes.empty();
         if (text == seat.told) continue;

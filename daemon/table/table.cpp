@@ -6,6 +6,7 @@
 #include <spdlog/spdlog.h>
 
 #include "daemon/announce/position_picture.h"
+#include "daemon/table/board_orientation.h"
 #include "daemon/table/resume.h"
 
 namespace arbiter {
@@ -164,38 +165,10 @@ void Table::connectBoards() {
     if (!desk_.session())
         out_.announce(
             {"waiting",
-             "Waiting for the start position of " + desk_.game().name() + startSetup() + ".",
+             "Waiting for the start position of " + desk_.game().name() + guide_.startSetup() + ".",
              {}});
     for (auto& link : links_) link->connect();
-    if (desk_.session()) lightGame();
-}
-
-std::string Table::startSetup() const {
-    // Players know chess's start; a game of a few pieces is told piece by piece.
-    constexpr size_t kMostKindsTold = 6;
-    const GameState* start = &desk_.start();
-    const auto cells = Referee::project(*start);
-    std::vector<std::pair<SetPiece, std::string>> groups;  // set piece, its squares
-    for (Cell c = 0; c < static_cast<Cell>(cells.size()); ++c) {
-        if (!cells[static_cast<size_t>(c)]) continue;
-        const SetPiece piece = *cells[static_cast<size_t>(c)];
-        auto group = std::find_if(groups.begin(), groups.end(),
-                                  [&](const auto& g) { return g.first == piece; });
-        if (group == groups.end()) group = groups.insert(groups.end(), {piece, ""});
-        group->second += (group->second.empty() ? "" : ", ") + start->geometry().name(c);
-    }
-    if (desk_.game().name() == "fide" && desk_.settings().session.start.empty())
-        return " (the usual one: White on ranks 1 and 2, Black on 7 and 8, each queen on her own "
-               "colour, d1 and d8)";
-    if (groups.empty()) return ": every square empty";
-    // Too many kinds to read out (Konfusion's six figures in two colours):
-    // say where the whole of it is written.
-    if (groups.size() > kMostKindsTold)
-        return ": arbiterd with these options and --print-start prints each board's part of it";
-    std::string text;
-    for (const auto& [piece, squares] : groups)
-        text += (text.empty() ? ": " : "; ") + desk_.game().lookName(piece) + " on " + squares;
-    return text;
+    if (desk_.session()) lights_.lightGame(*desk_.session());
 }
 
 void Table::boardConnected(int, const std::string&) {
@@ -265,46 +238,6 @@ void Table::prepareReferee() {
     preparedPly_ = desk_.session()->ply();
 }
 
-void Table::light(const std::vector<Cell>& cells) {
-    const Geometry& g = surface_.geometry();
-    std::vector<bool> wanted(static_cast<size_t>(g.size()), false);
-    for (Cell c : cells) {
-        if (c >= 0 && c < g.size()) wanted[static_cast<size_t>(c)] = true;
-    }
-    for (size_t b = 0; b < links_.size(); ++b) {
-        const BoardPlacement& placement = surface_.placement(static_cast<int>(b));
-        std::bitset<64> lit;
-        for (int s = 0; s < 64; ++s) {
-            const Cell c = Surface::cellOf(g, placement, s);
-            if (c != NoCell && placement.used.test(static_cast<size_t>(s)) &&
-                wanted[static_cast<size_t>(c)])
-                lit.set(static_cast<size_t>(s));
-        }
-        links_[b]->light(lit);
-    }
-}
-
-void Table::light(const std::vector<CellFix>& fixes) {
-    std::vector<Cell> cells;
-    for (const CellFix& f : fixes) cells.push_back(f.cell);
-    light(cells);
-}
-
-void Table::lightGame() {
-    std::vector<Cell> cells = desk_.session()->current().markedCells();
-    // The last action that touched cells: a pass, the end of a turn or a
-    // draw of chance after a move leaves that move lit.
-    const auto& actions = desk_.session()->actions();
-    for (auto a = actions.rbegin(); a != actions.rend(); ++a) {
-        const size_t before = cells.size();
-        if (a->from != NoCell) cells.push_back(a->from);
-        cells.insert(cells.end(), a->path.begin(), a->path.end());
-        if (a->to != NoCell) cells.push_back(a->to);
-        if (cells.size() > before) break;
-    }
-    light(cells);
-}
-
 void Table::judge() {
     if (!surface_.allKnown()) return;
     if (!desk_.playing())
@@ -313,106 +246,11 @@ void Table::judge() {
         judgeInGame();
 }
 
-std::vector<int> Table::rotationsToTry() const {
-    int configured = surface_.placement(0).rotation;
-    if (desk_.settings().boards.size() == 1 && !desk_.settings().boards[0].rotationGiven)
-        return {configured, (configured + 180) % 360};
-    return {configured};
-}
-
-bool Table::orientTo(const GameState& target) {
-    int original = surface_.placement(0).rotation;
-    for (int rotation : rotationsToTry()) {
-        surface_.setRotation(0, rotation);
-        if (referee_.judge(target, nullptr, surface_).kind == Verdict::Kind::Settled) {
-            if (rotation != original)
-                spdlog::info("the board stands turned round ({} degrees); turning it in software",
-                             rotation);
-            return true;
-        }
-    }
-    surface_.setRotation(0, original);
-    return false;
-}
-
 void Table::judgeBeforeGame() {
-    if (orientTo(desk_.start()))
+    if (orientTo(surface_, desk_.settings().boards, desk_.start()))
         startGame();
     else
-        armSetupHint();
-}
-
-Table::NamedFixes Table::nameFixes(const std::vector<CellFix>& fixes, const Geometry& g,
-                                   size_t most) const {
-    NamedFixes out{{}, nlohmann::json::array()};
-    for (size_t i = 0; i < fixes.size() && i < most; ++i) {
-        std::string fix = describeFix(fixes[i], g, &desk_.game());
-        out.text += (i ? "; " : "") + fix;
-        out.named.push_back(fix);
-    }
-    if (fixes.size() > most)
-        out.text += "; and " + std::to_string(fixes.size() - most) + " more squares";
-    return out;
-}
-
-void Table::tellResumedSetup() {
-    const GameState& now = desk_.session()->current();
-    const auto fixes = Referee::fixesTo(now, surface_);
-    light(fixes);
-    const auto [text, named] = nameFixes(fixes, now.geometry(), kSetupFixesNamed);
-    if (text == setupTold_) return;
-    // The whole position the first time, as a picture to set it up from.
-    std::string shown;
-    if (setupTold_.empty()) {
-        shown = " The position:";
-        for (const std::string& line : positionPicture(now)) shown += "\n" + line;
-    }
-    setupTold_ = text;
-    illegalShown_ = true;  // "The position is correct again" once it stands
-    out_.announce({"setup",
-                   "Set up the position of the resumed game: " + text + "." + shown,
-                   {{"fixes", named}, {"count", fixes.size()}}});
-}
-
-void Table::armSetupHint() {
-    if (setupTimer_.armed()) return;
-    setupTimer_.after(desk_.settings().setupHintMs, [this] {
-        if (desk_.playing()) return;
-        tellSetup();
-        armSetupHint();
-    });
-}
-
-void Table::tellSetup() {
-    if (!surface_.allKnown()) return;
-    // The fewest fixes over the ways the board may stand: a board set up the
-    // other way round is told in its own terms.
-    const GameState* start = &desk_.start();
-    const int original = surface_.placement(0).rotation;
-    std::vector<CellFix> fixes;
-    int best = original;
-    for (int rotation : rotationsToTry()) {
-        surface_.setRotation(0, rotation);
-        auto these = Referee::fixesTo(*start, surface_);
-        if (fixes.empty() || these.size() < fixes.size()) {
-            fixes = std::move(these);
-            best = rotation;
-        }
-    }
-    // Lit on the board the way it stands, as the fixes are named.
-    surface_.setRotation(0, best);
-    light(fixes);
-    surface_.setRotation(0, original);
-    if (fixes.empty()) return;
-    const auto [text, named] = nameFixes(fixes, start->geometry(), kSetupFixesNamed);
-    const Millis now = loop_.time().now();
-    if (text == setupTold_ && now - setupToldAt_ < desk_.settings().setupRepeatMs) return;
-    setupTold_ = text;
-    setupToldAt_ = now;
-    out_.announce(
-        {"setup",
-         "Still to set up the start position of " + desk_.game().name() + ": " + text + ".",
-         {{"fixes", named}, {"count", fixes.size()}}});
+        guide_.armHint();
 }
 
 void Table::startGame() {
@@ -424,9 +262,8 @@ void Table::startGame() {
     resuming_ = false;
     boardBehind_ = false;
     illegalShown_ = false;
-    setupTimer_.cancel();
-    setupTold_.clear();
-    lightGame();
+    guide_.gameOn();
+    lights_.lightGame(*desk_.session());
     surface_.markStill();
     lastFixes_.clear();
     desk_.armTimers();
@@ -438,17 +275,7 @@ void Table::judgeInGame() {
         // A resumed game: find which way round the board stands before judging.
         // If no rotation explains it, keep the configured one and let the
         // judgement below say what to fix.
-        int original = surface_.placement(0).rotation;
-        bool explained = false;
-        for (int rotation : rotationsToTry()) {
-            surface_.setRotation(0, rotation);
-            auto kind =
-                referee_.judge(desk_.session()->current(), desk_.session()->previous(), surface_, 2)
-                    .kind;
-            explained = kind != Verdict::Kind::Illegal && kind != Verdict::Kind::Ambiguous;
-            if (explained) break;
-        }
-        if (!explained) surface_.setRotation(0, original);
+        orientToGame(surface_, desk_.settings().boards, *desk_.session());
         catchUpPlies_ = 2;
         onBoard_ = true;
         resuming_ = true;
@@ -481,11 +308,12 @@ void Table::judgeInGame() {
         // is a position being set up, never a takeback or a move to complete.
         if (v.kind == Verdict::Kind::Pending || v.kind == Verdict::Kind::Unknown) return;
         if (v.kind != Verdict::Kind::Settled && v.kind != Verdict::Kind::Commit) {
-            tellResumedSetup();
+            // "The position is correct again" once it stands.
+            if (guide_.tellResumedSetup()) illegalShown_ = true;
             return;
         }
         resuming_ = false;
-        setupTold_.clear();
+        guide_.gameOn();
     }
     if (boardBehind_ && v.kind != Verdict::Kind::Settled && v.kind != Verdict::Kind::Unknown) {
         // Nothing the boards show is a move until they show what was said.
@@ -551,7 +379,7 @@ void Table::judgeInGame() {
                 std::all_of(v.fixes.begin(), v.fixes.end(), [&](const CellFix& f) {
                     return std::find(toClear_.begin(), toClear_.end(), f.cell) != toClear_.end();
                 });
-            light(v.fixes);
+            lights_.light(v.fixes);
             if (told) {
                 armConsequencesReminder();
                 return;
@@ -574,9 +402,9 @@ void Table::judgeInGame() {
     // What is still to make of the action lights up in its place; then the
     // action itself does, and stays lit when it ended the game.
     if (toClear_.empty())
-        lightGame();
+        lights_.lightGame(*desk_.session());
     else
-        light(toClear_);
+        lights_.light(toClear_);
     desk_.armTimers();
     if (desk_.session()->over()) {
         gameEnded();
@@ -682,7 +510,8 @@ std::string Table::awaited() const {
         // What the players were told to make, as it stands now.
         constexpr size_t kNamedInStatus = 4;
         const std::string fixes =
-            nameFixes(Referee::fixesTo(now, surface_), now.geometry(), kNamedInStatus).text;
+            nameFixes(Referee::fixesTo(now, surface_), now.geometry(), desk_.game(), kNamedInStatus)
+                .text;
         if (!fixes.empty()) return "the boards to be put right: " + fixes;
     }
     std::string text = desk_.session()->playerName(now.toMove()) + " to move";
@@ -764,7 +593,7 @@ void Table::actionSaid(bool joined, bool changesCells) {
             desk_.session()->announceConsequences(fixes);
             toClear_.clear();
             for (const CellFix& f : fixes) toClear_.push_back(f.cell);
-            light(fixes);
+            lights_.light(fixes);
             boardBehind_ = true;
             illegalShown_ = true;  // said once the boards are right again
             surfaceChanged();
@@ -776,7 +605,7 @@ void Table::actionSaid(bool joined, bool changesCells) {
         surfaceChanged();
     }
     // A said action the boards already show (a pass, a choice): lit at once.
-    if (!boardBehind_ && !illegalShown_) lightGame();
+    if (!boardBehind_ && !illegalShown_) lights_.lightGame(*desk_.session());
 }
 
 ControlReply Table::takeback() {

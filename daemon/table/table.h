@@ -14,8 +14,10 @@
 #include "daemon/referee/referee.h"
 #include "daemon/referee/surface.h"
 #include "daemon/session/session.h"
+#include "daemon/table/board_lights.h"
 #include "daemon/table/desk.h"
 #include "daemon/table/playing_table.h"
+#include "daemon/table/setup_guide.h"
 #include "daemon/table/table_settings.h"
 #include "engine/core/game.h"
 
@@ -84,13 +86,6 @@ class Table final : public PlayingTable, private Desk::Listener {
     // Prepares the referee for the session's current state, unless it already
     // is: once per committed state, so that judging a sensor event stays cheap.
     void prepareReferee();
-    // Lights these cells, and no others, on the boards with LEDs that show them.
-    void light(const std::vector<Cell>& cells);
-    void light(const std::vector<CellFix>& fixes);
-    // While the boards show the game: the last action's cells (from, the cells
-    // on its path, to; the cell placed on) together with the cells no piece
-    // shows (GameState::markedCells).
-    void lightGame();
     void judge();
     void judgeBeforeGame();
     void judgeInGame();
@@ -117,10 +112,6 @@ class Table final : public PlayingTable, private Desk::Listener {
     // Whether the game is chess and the surface shows the result signal.
     bool showsResultSignal() const;
     void watchResultSignal();
-    bool orientTo(const GameState& target);
-    // The rotations worth trying for a board: both ways round when a single board's
-    // rotation was not configured, else only the configured one.
-    std::vector<int> rotationsToTry() const;
     // Takes up the journal's unfinished game, or closes it (--new-game).
     bool resumeUnfinished(std::string& error);
     // Desk::Listener
@@ -134,22 +125,6 @@ class Table final : public PlayingTable, private Desk::Listener {
     // After a while with only an action's consequences still to make, say
     // them again (the first time was with the move).
     void armConsequencesReminder();
-    // While no game is on, names every few seconds what still differs from
-    // the start position ("Still to set up: put a white pawn on e2").
-    void armSetupHint();
-    // After a restart, until the boards show the resumed game: what is still
-    // to set up, with a picture of the position the first time.
-    void tellResumedSetup();
-    // The first `most` fixes in the players' words, one by one for an
-    // announcement's data and as one text ending in how many more squares.
-    struct NamedFixes {
-        std::string text;
-        nlohmann::json named;
-    };
-    NamedFixes nameFixes(const std::vector<CellFix>& fixes, const Geometry& g, size_t most) const;
-    // Setting up is told eight squares at a time: more is not read out at a table.
-    static constexpr size_t kSetupFixesNamed = 8;
-    void tellSetup();
     void startGame();
     // The DGT clock's times ended the game.
     void clockEndedGame();
@@ -159,9 +134,6 @@ class Table final : public PlayingTable, private Desk::Listener {
     // A game kept by the DGT clock has begun: it takes the clock's times as
     // last shown, or is told that it waits for one.
     void takeClockTimes();
-    // How to set up the start: ": white king on e1; black king on e8", and
-    // chess's in a few words.
-    std::string startSetup() const;
     // What the table waits for now, for arbiterctl status: "Ann to move",
     // "the boards to be put right: put a white pawn on e2", the start.
     std::string awaited() const;
@@ -189,6 +161,8 @@ class Table final : public PlayingTable, private Desk::Listener {
     const GameState* preparedFor_ = nullptr;
     int preparedPly_ = -1;
     std::vector<std::unique_ptr<BoardLink>> links_;
+    BoardLights lights_{surface_, links_};
+    SetupGuide guide_{loop_, desk_, surface_, lights_, out_};
     bool onBoard_ = false;       // the surface has been matched with the session's game
     bool resuming_ = false;      // resumed, and the boards have not shown the game yet
     bool illegalShown_ = false;  // an illegal position is announced and not yet fixed
@@ -208,7 +182,6 @@ class Table final : public PlayingTable, private Desk::Listener {
     int catchUpPlies_ = 1;  // 2 right after a board came back
     Timer judgeTimer_{loop_};
     Timer hintTimer_{loop_};
-    Timer setupTimer_{loop_};
     Timer lookTimer_{loop_};
     Timer signalTimer_{loop_};
     std::optional<ShownMoves> shown_;
@@ -221,8 +194,6 @@ class Table final : public PlayingTable, private Desk::Listener {
     // it showed last.
     std::optional<int> timekeeper_;
     std::optional<ClockDisplay> timekeeperShown_;
-    std::string setupTold_;  // the last list of squares to set up, and when
-    Millis setupToldAt_ = 0;
 };
 
 }  // namespace arbiter

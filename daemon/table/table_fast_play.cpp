@@ -91,7 +91,7 @@ void Table::afterBoardCommit() {
     illegalShown_ = false;
     lastFixes_.clear();
     chainShown_.clear();
-    lightGame();
+    lights_.lightGame(*desk_.session());
     desk_.armTimers();
     if (desk_.session()->over()) {
         gameEnded();
