@@ -52,56 +52,12 @@ void Table::clockAttached(int) {
     clockFace_.clockAttached();
 }
 
-bool Table::dgtKeepsTime() const {
-    return desk_.session() ? desk_.session()->clock().control().keptByDgtClock()
-                           : desk_.settings().session.time.keptByDgtClock();
-}
-
 void Table::clockDisplay(int board, const ClockDisplay& shown) {
-    if (!dgtKeepsTime()) return;
-    // With clocks on several boards, the first to report keeps the time.
-    if (timekeeper_ && *timekeeper_ != board) return;
-    const bool arrived = !timekeeper_;
-    timekeeper_ = board;
-    timekeeperShown_ = shown;
-    if (!desk_.playing()) return;
-    desk_.session()->clockReported(clockReportOf(shown, desk_.settings().clockFace.white));
-    if (desk_.session()->over()) {
-        clockEndedGame();
-        return;
-    }
-    if (arrived)
-        out_.announce({"clock",
-                       "The DGT clock on board " + surface_.placement(board).name +
-                           " keeps the time: " + desk_.session()->clockTextNow() + ".",
-                       {{"board", board}, {"connected", true}}});
+    if (timekeeper_.clockDisplay(board, shown)) clockEndedGame();
 }
 
 void Table::clockDetached(int board) {
-    if (!timekeeper_ || *timekeeper_ != board) return;
-    timekeeper_.reset();
-    timekeeperShown_.reset();
-    if (!dgtKeepsTime() || !desk_.playing()) return;
-    out_.announce({"clock",
-                   "The DGT clock on board " + surface_.placement(board).name +
-                       " is gone: the game keeps its last times (" +
-                       desk_.session()->clockTextNow() + ") until a clock reports again.",
-                   {{"board", board}, {"connected", false}}});
-}
-
-void Table::takeClockTimes() {
-    if (!desk_.playing() || !dgtKeepsTime()) return;
-    if (timekeeperShown_) {
-        desk_.session()->clockReported(
-            clockReportOf(*timekeeperShown_, desk_.settings().clockFace.white));
-        if (desk_.session()->over()) clockEndedGame();
-        return;
-    }
-    if (desk_.session()->clock().timesKnown()) return;  // resumed: the journal's times stand
-    out_.announce({"clock",
-                   "Waiting for the DGT clock: plug it into a board, set it and start it with its "
-                   "lever. Until it reports, the game has no times.",
-                   {{"connected", false}}});
+    timekeeper_.clockDetached(board);
 }
 
 void Table::clockButton(int board, ClockButton button) {
@@ -152,7 +108,7 @@ bool Table::resumeUnfinished(std::string& error) {
     if (!unfinished) return true;
     if (!desk_.resume(*unfinished, out_, error)) return false;
     desk_.armTimers();
-    takeClockTimes();
+    if (timekeeper_.takeClockTimes()) clockEndedGame();
     return true;
 }
 
@@ -267,7 +223,7 @@ void Table::startGame() {
     surface_.markStill();
     lastFixes_.clear();
     desk_.armTimers();
-    takeClockTimes();
+    if (timekeeper_.takeClockTimes()) clockEndedGame();
 }
 
 void Table::judgeInGame() {
@@ -516,11 +472,7 @@ std::string Table::awaited() const {
     }
     std::string text = desk_.session()->playerName(now.toMove()) + " to move";
     if (now.midTurn()) text += ", who may go on or end the turn (arbiterctl do end)";
-    if (dgtKeepsTime() && !timekeeper_)
-        text += desk_.session()->clock().timesKnown()
-                    ? " (the DGT clock to come back: the game keeps its last times)"
-                    : " (and the DGT clock: set it and start it with its lever)";
-    return text;
+    return text + timekeeper_.awaited();
 }
 
 ControlReply Table::newGame() {

@@ -16,6 +16,7 @@
 #include "daemon/session/session.h"
 #include "daemon/table/board_lights.h"
 #include "daemon/table/desk.h"
+#include "daemon/table/dgt_timekeeper.h"
 #include "daemon/table/playing_table.h"
 #include "daemon/table/setup_guide.h"
 #include "daemon/table/table_settings.h"
@@ -128,12 +129,6 @@ class Table final : public PlayingTable, private Desk::Listener {
     void startGame();
     // The DGT clock's times ended the game.
     void clockEndedGame();
-    // Whether a DGT clock keeps the time (--time dgt) of the game on, or else
-    // of the next one.
-    bool dgtKeepsTime() const;
-    // A game kept by the DGT clock has begun: it takes the clock's times as
-    // last shown, or is told that it waits for one.
-    void takeClockTimes();
     // What the table waits for now, for arbiterctl status: "Ann to move",
     // "the boards to be put right: put a white pawn on e2", the start.
     std::string awaited() const;
@@ -163,6 +158,7 @@ class Table final : public PlayingTable, private Desk::Listener {
     std::vector<std::unique_ptr<BoardLink>> links_;
     BoardLights lights_{surface_, links_};
     SetupGuide guide_{loop_, desk_, surface_, lights_, out_};
+    DgtTimekeeper timekeeper_{desk_, surface_, out_};
     bool onBoard_ = false;       // the surface has been matched with the session's game
     bool resuming_ = false;      // resumed, and the boards have not shown the game yet
     bool illegalShown_ = false;  // an illegal position is announced and not yet fixed
@@ -190,10 +186,6 @@ class Table final : public PlayingTable, private Desk::Listener {
     bool committedSinceLever_ = false;
     // A lever press is being handled: the move it ends is made now.
     bool pressing_ = false;
-    // The board whose DGT clock keeps the time (the first to report), and what
-    // it showed last.
-    std::optional<int> timekeeper_;
-    std::optional<ClockDisplay> timekeeperShown_;
 };
 
 }  // namespace arbiter
