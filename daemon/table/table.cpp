@@ -1,6 +1,7 @@
 #include "daemon/table/table.h"
 
 #include <algorithm>
+#include <cassert>
 #include <filesystem>
 
 #include <spdlog/spdlog.h>
@@ -107,6 +108,7 @@ bool Table::resumeUnfinished(std::string& error) {
     }
     if (!unfinished) return true;
     if (!desk_.resume(*unfinished, out_, error)) return false;
+    setPhase(TablePhase::Resumed);
     desk_.armTimers();
     if (timekeeper_.takeClockTimes()) clockEndedGame();
     return true;
@@ -129,7 +131,7 @@ void Table::connectBoards() {
 
 void Table::boardConnected(int, const std::string&) {
     // Moves may have been made while it was away: the first judgement may catch up.
-    if (desk_.session() && onBoard_) catchUpPlies_ = 2;
+    if (desk_.session() && !isUnjudged(phase_)) catchUpPlies_ = 2;
 }
 
 void Table::boardDump(int board, const BoardSquares& squares) {
@@ -159,7 +161,7 @@ void Table::surfaceChanged() {
     // Verdicts follow the events as they arrive (a few microseconds each); only
     // acting on one waits until the surface has been still for the settle time.
     early_.reset();
-    if (desk_.playing() && onBoard_ && surface_.allKnown()) {
+    if (desk_.playing() && !isUnjudged(phase_) && surface_.allKnown()) {
         prepareReferee();
         early_ = referee_.judge(surface_, catchUpPlies_);
         earlyStamp_ = surface_.changeStamp();
@@ -169,9 +171,9 @@ void Table::surfaceChanged() {
         // follow faster than the boards are ever still. Until the boards show
         // what was said, nothing is a step, and that is judged at settle.
         if (early_->kind == Verdict::Kind::Commit && !desk_.game().settleNeeded() &&
-            !boardBehind_) {
+            !isBehind(phase_)) {
             judgeTimer_.cancel();
-            judgeInGame();
+            judgeInGame(Judging::Still);
             return;
         }
     }
@@ -199,7 +201,7 @@ void Table::judge() {
     if (!desk_.playing())
         judgeBeforeGame();
     else
-        judgeInGame();
+        judgeInGame(Judging::Still);
 }
 
 void Table::judgeBeforeGame() {
@@ -214,34 +216,38 @@ void Table::startGame() {
     const bool begun = desk_.begin(out_);
     refereeStale_ = true;
     if (!begun) return;
-    onBoard_ = true;
-    resuming_ = false;
-    boardBehind_ = false;
-    illegalShown_ = false;
+    setPhase(TablePhase::Playing);
+    toldToFix_.reset();
     guide_.gameOn();
     lights_.lightGame(*desk_.session());
     surface_.markStill();
-    lastFixes_.clear();
     desk_.armTimers();
     if (timekeeper_.takeClockTimes()) clockEndedGame();
 }
 
-void Table::judgeInGame() {
-    if (!onBoard_) {
+void Table::setPhase(TablePhase next) {
+    assert(isStep(phase_, next));
+    // A game is on in every phase but SettingUp.
+    assert((next == TablePhase::SettingUp) == !desk_.playing());
+    phase_ = next;
+}
+
+void Table::judgeInGame(Judging why) {
+    if (isUnjudged(phase_)) {
         // A resumed game: find which way round the board stands before judging.
         // If no rotation explains it, keep the configured one and let the
         // judgement below say what to fix.
         orientToGame(surface_, desk_.settings().boards, *desk_.session());
         catchUpPlies_ = 2;
-        onBoard_ = true;
-        resuming_ = true;
+        setPhase(phase_ == TablePhase::ResumedBehind ? TablePhase::ResumingBehind
+                                                     : TablePhase::Resuming);
         desk_.session()->announceStatus();
     }
 
     // Kings put in the centre are the result signal, never a position to fix.
-    if (!resuming_ && !boardBehind_ && showsResultSignal()) return;
+    if (phase_ == TablePhase::Playing && showsResultSignal()) return;
     // Moves the board has moved on from while it was never still.
-    if (!pressing_) follow();
+    if (why != Judging::Lever) follow();
     if (!desk_.playing()) return;
 
     // The verdict reached when the last event arrived still holds if neither the
@@ -253,31 +259,33 @@ void Table::judgeInGame() {
     const bool earlyHolds =
         early_ && sameGame && earlyStamp_ == surface_.changeStamp() &&
         (early_->kind == Verdict::Kind::Commit || early_->kind == Verdict::Kind::Settled);
-    Verdict v = earlyHolds ? *early_
-                           : referee_.judge(surface_,
-                                            resuming_ ? catchUpPlies_ : Referee::kMostCatchUpPlies);
+    Verdict v = earlyHolds
+                    ? *early_
+                    : referee_.judge(surface_, isResuming(phase_) ? catchUpPlies_
+                                                                  : Referee::kMostCatchUpPlies);
     early_.reset();
     catchUpPlies_ = 1;
-    if (resuming_) {
+    if (isResuming(phase_)) {
         // After a restart the boards are often set up again from scratch:
         // until they show the game (or moves made meanwhile), what they show
         // is a position being set up, never a takeback or a move to complete.
         if (v.kind == Verdict::Kind::Pending || v.kind == Verdict::Kind::Unknown) return;
         if (v.kind != Verdict::Kind::Settled && v.kind != Verdict::Kind::Commit) {
             // "The position is correct again" once it stands.
-            if (guide_.tellResumedSetup()) illegalShown_ = true;
+            if (guide_.tellResumedSetup() && !toldToFix_) toldToFix_.emplace();
             return;
         }
-        resuming_ = false;
+        setPhase(phase_ == TablePhase::ResumingBehind ? TablePhase::BoardBehind
+                                                      : TablePhase::Playing);
         guide_.gameOn();
     }
-    if (boardBehind_ && v.kind != Verdict::Kind::Settled && v.kind != Verdict::Kind::Unknown) {
+    if (isBehind(phase_) && v.kind != Verdict::Kind::Settled && v.kind != Verdict::Kind::Unknown) {
         // Nothing the boards show is a move until they show what was said.
         v = Verdict{};
         v.kind = Verdict::Kind::Illegal;
         v.fixes = referee_.fixes(surface_);
     }
-    if (v.kind == Verdict::Kind::Settled) boardBehind_ = false;
+    if (isBehind(phase_) && v.kind == Verdict::Kind::Settled) setPhase(TablePhase::Playing);
     if (v.kind == Verdict::Kind::Settled || v.kind == Verdict::Kind::Commit ||
         v.kind == Verdict::Kind::Takeback || v.kind == Verdict::Kind::Replace)
         surface_.markStill();
@@ -290,12 +298,13 @@ void Table::judgeInGame() {
             if (!toClear_.empty()) armConsequencesReminder();
             return;
         case Verdict::Kind::Settled:
-            if (illegalShown_) desk_.session()->announceFixed();
+            if (toldToFix_) desk_.session()->announceFixed();
             break;
         case Verdict::Kind::Commit: {
             // Made when the surface last changed (it has been still since), or
             // at a press of the lever, which ends the move.
-            const Millis madeAt = pressing_ ? loop_.time().now() : surface_.lastChange();
+            const Millis madeAt =
+                why == Judging::Lever ? loop_.time().now() : surface_.lastChange();
             bool recorded = true;
             for (const Action& a : v.actions) {
                 recorded = desk_.session()->commit(a, {}, madeAt);
@@ -331,7 +340,7 @@ void Table::judgeInGame() {
             // After a said action, only what the players were told to make is
             // still to make: no alarm, a reminder after a while.
             bool told =
-                boardBehind_ && !toClear_.empty() && v.fixesComplete.empty() &&
+                isBehind(phase_) && !toClear_.empty() && v.fixesComplete.empty() &&
                 std::all_of(v.fixes.begin(), v.fixes.end(), [&](const CellFix& f) {
                     return std::find(toClear_.begin(), toClear_.end(), f.cell) != toClear_.end();
                 });
@@ -344,15 +353,13 @@ void Table::judgeInGame() {
             for (const CellFix& f : v.fixes)
                 fixes.push_back(
                     describeFix(f, desk_.session()->current().geometry(), &desk_.game()));
-            if (!illegalShown_ || fixes != lastFixes_)
+            if (!toldToFix_ || fixes != *toldToFix_)
                 desk_.session()->announceIllegal(v.fixes, v.fixesComplete, v.refusal);
-            illegalShown_ = true;
-            lastFixes_ = fixes;
+            toldToFix_ = std::move(fixes);
             return;
         }
     }
-    illegalShown_ = false;
-    lastFixes_.clear();
+    toldToFix_.reset();
     chainShown_.clear();
     if (v.kind != Verdict::Kind::Commit) toClear_.clear();
     // What is still to make of the action lights up in its place; then the
@@ -371,6 +378,7 @@ void Table::judgeInGame() {
 }
 
 void Table::gameEnded() {
+    setPhase(TablePhase::SettingUp);
     if (desk_.playedWithoutBoards()) {
         out_.announce(
             {"waiting", "Say arbiterctl new-game to begin a new game.", {{"by", "arbiterctl"}}});
@@ -385,7 +393,7 @@ void Table::timeCalled(bool playerLeft) {
     refereeStale_ = true;
     // A player out on time in a game that goes on: their pieces come off.
     if (!playerLeft) return;
-    boardBehind_ = true;
+    setPhase(behind(phase_));
     surfaceChanged();
 }
 
@@ -461,8 +469,8 @@ std::string Table::awaited() const {
     const GameState& now = desk_.session()->current();
     if (desk_.playedWithoutBoards()) return desk_.session()->playerName(now.toMove()) + " to act";
     if (!surface_.allKnown()) return "every board to be connected";
-    if (!onBoard_) return "the boards to show the resumed position (the picture)";
-    if (boardBehind_ || illegalShown_) {
+    if (isUnjudged(phase_)) return "the boards to show the resumed position (the picture)";
+    if (isBehind(phase_) || toldToFix_) {
         // What the players were told to make, as it stands now.
         constexpr size_t kNamedInStatus = 4;
         const std::string fixes =
@@ -478,7 +486,10 @@ std::string Table::awaited() const {
 ControlReply Table::newGame() {
     if (desk_.playing()) {
         if (ControlReply refused = desk_.abandon(); !refused.ok) return refused;
-        if (!desk_.playedWithoutBoards()) gameEnded();
+        if (desk_.playedWithoutBoards())
+            setPhase(TablePhase::SettingUp);
+        else
+            gameEnded();
     }
     // Without boards there is no start position to wait for.
     if (desk_.playedWithoutBoards()) startGame();
@@ -546,24 +557,24 @@ void Table::actionSaid(bool joined, bool changesCells) {
             toClear_.clear();
             for (const CellFix& f : fixes) toClear_.push_back(f.cell);
             lights_.light(fixes);
-            boardBehind_ = true;
-            illegalShown_ = true;  // said once the boards are right again
+            setPhase(behind(phase_));
+            if (!toldToFix_) toldToFix_.emplace();  // said once the boards are right again
             surfaceChanged();
         }
     } else if (!joined && changesCells) {
         // Some board is away: once all are back, they must show what was said.
-        boardBehind_ = true;
+        setPhase(behind(phase_));
         toClear_.clear();
         surfaceChanged();
     }
     // A said action the boards already show (a pass, a choice): lit at once.
-    if (!boardBehind_ && !illegalShown_) lights_.lightGame(*desk_.session());
+    if (!isBehind(phase_) && !toldToFix_) lights_.lightGame(*desk_.session());
 }
 
 ControlReply Table::takeback() {
     const bool possible = desk_.playing() && desk_.session()->ply() != 0;
     ControlReply reply = desk_.takeback(
-        possible, [this] { refereeStale_ = true; }, [this] { boardBehind_ = true; });
+        possible, [this] { refereeStale_ = true; }, [this] { setPhase(behind(phase_)); });
     if (reply.ok) surfaceChanged();
     return reply;
 }

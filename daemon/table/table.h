@@ -19,6 +19,7 @@
 #include "daemon/table/dgt_timekeeper.h"
 #include "daemon/table/playing_table.h"
 #include "daemon/table/setup_guide.h"
+#include "daemon/table/table_phase.h"
 #include "daemon/table/table_settings.h"
 #include "engine/core/game.h"
 
@@ -89,7 +90,11 @@ class Table final : public PlayingTable, private Desk::Listener {
     void prepareReferee();
     void judge();
     void judgeBeforeGame();
-    void judgeInGame();
+    // Why the surface is judged in a game: it has been still for the settle
+    // time (or needs none), or the clock's lever ended the move it shows.
+    enum class Judging { Still, Lever };
+    void judgeInGame(Judging why);
+    void setPhase(TablePhase next);
 
     // Fast play (table_fast_play.cpp). The moves the surface showed made,
     // complete, from the session's current state, not yet committed because
@@ -159,13 +164,13 @@ class Table final : public PlayingTable, private Desk::Listener {
     BoardLights lights_{surface_, links_};
     SetupGuide guide_{loop_, desk_, surface_, lights_, out_};
     DgtTimekeeper timekeeper_{desk_, surface_, out_};
-    bool onBoard_ = false;       // the surface has been matched with the session's game
-    bool resuming_ = false;      // resumed, and the boards have not shown the game yet
-    bool illegalShown_ = false;  // an illegal position is announced and not yet fixed
-    // An action or takeback came through the control socket: the boards must
-    // catch up with the game before anything they show counts as a move.
-    bool boardBehind_ = false;
-    std::vector<std::string> lastFixes_;
+    // Where the table stands with its boards; setPhase checks each step.
+    TablePhase phase_ = TablePhase::SettingUp;
+    // Not part of the phase: what was said, in whichever phase it was said.
+    // The fixes of the illegal position told last, said again only when they
+    // change (empty when what was told was a position to set up or what a
+    // said action changes); nullopt when nothing is to put right.
+    std::optional<std::vector<std::string>> toldToFix_;
     // The chain stops last announced (the mover's cell, then its stops), so
     // that each is said once however often the surface is judged.
     std::vector<Cell> chainShown_;
@@ -182,10 +187,9 @@ class Table final : public PlayingTable, private Desk::Listener {
     Timer signalTimer_{loop_};
     std::optional<ShownMoves> shown_;
     Referee ahead_;  // prepared for shown_->after
-    // A move came from the board since the clock's lever was last pressed.
+    // Not part of the phase: the lever's own memory, kept across phases. A
+    // move came from the board since the clock's lever was last pressed.
     bool committedSinceLever_ = false;
-    // A lever press is being handled: the move it ends is made now.
-    bool pressing_ = false;
 };
 
 }  // namespace arbiter

@@ -11,7 +11,7 @@ namespace arbiter {
 void Table::armLook() {
     lookTimer_.cancel();
     // A game of one-step actions commits each as it is shown (surfaceChanged).
-    if (!desk_.game().settleNeeded() || !desk_.playing() || !onBoard_) return;
+    if (!desk_.game().settleNeeded() || !desk_.playing() || isUnjudged(phase_)) return;
     if (desk_.settings().settleMs <= kLookMs) return;  // the settle timer looks first
     lookTimer_.at(surface_.lastChange() + kLookMs, [this] { follow(); });
 }
@@ -20,7 +20,7 @@ void Table::follow() {
     // Each round commits the moves seen and looks again from the position
     // after them: the board may be several moves on.
     for (int round = 0; round < Referee::kMostCatchUpPlies; ++round) {
-        if (!desk_.playing() || !onBoard_ || boardBehind_ || resuming_ || !surface_.allKnown() ||
+        if (!desk_.playing() || phase_ != TablePhase::Playing || !surface_.allKnown() ||
             showsResultSignal()) {
             shown_.reset();
             return;
@@ -87,9 +87,8 @@ void Table::commitShown() {
 }
 
 void Table::afterBoardCommit() {
-    if (illegalShown_) desk_.session()->announceFixed();
-    illegalShown_ = false;
-    lastFixes_.clear();
+    if (toldToFix_) desk_.session()->announceFixed();
+    toldToFix_.reset();
     chainShown_.clear();
     lights_.lightGame(*desk_.session());
     desk_.armTimers();
@@ -101,7 +100,7 @@ void Table::afterBoardCommit() {
 }
 
 void Table::clockLever(int, bool) {
-    if (!desk_.playing() || !onBoard_ || boardBehind_ || resuming_ || !surface_.allKnown()) return;
+    if (!desk_.playing() || phase_ != TablePhase::Playing || !surface_.allKnown()) return;
     // Moves the board has moved on from come first, each at its own time.
     follow();
     if (!desk_.playing()) return;
@@ -114,9 +113,7 @@ void Table::clockLever(int, bool) {
         early_ = v;
         earlyStamp_ = surface_.changeStamp();
         earlyPly_ = desk_.session()->ply();
-        pressing_ = true;
-        judgeInGame();
-        pressing_ = false;
+        judgeInGame(Judging::Lever);
         committedSinceLever_ = false;  // this press ended it
         return;
     }
