@@ -170,11 +170,12 @@ void ModeratedTable::judgeInGame() {
 
 void ModeratedTable::judgeMover(PlayerId p) {
     Seat& seat = seats_[static_cast<size_t>(p)];
-    if (seat.preparedPly != desk_.session()->ply()) {
+    Session& session = *desk_.session();
+    if (seat.preparedPly != session.ply()) {
         // No takeback is judged on a board: a player's board never shows the
         // state before the other's move. Takebacks are said (arbiterctl).
-        seat.referee.prepare(viewOf(desk_.session()->current(), p), nullptr, nullptr, seat.surface);
-        seat.preparedPly = desk_.session()->ply();
+        seat.referee.prepare(viewOf(session.current(), p), nullptr, nullptr, seat.surface);
+        seat.preparedPly = session.ply();
     }
     const Verdict v = seat.referee.judge(seat.surface);
     switch (v.kind) {
@@ -186,11 +187,11 @@ void ModeratedTable::judgeMover(PlayerId p) {
         case Verdict::Kind::Settled:
             if (!seat.told.empty()) {
                 seat.told.clear();
-                announcer_.announce({"fixed",
-                                     "Your board shows your view again. " +
-                                         desk_.session()->playerName(p) + " to move.",
-                                     {},
-                                     p});
+                announcer_.announce(
+                    {"fixed",
+                     "Your board shows your view again. " + session.playerName(p) + " to move.",
+                     {},
+                     p});
                 light(p, {});
             }
             return;
@@ -198,23 +199,22 @@ void ModeratedTable::judgeMover(PlayerId p) {
             const std::vector<View> before = viewsNow();
             seat.surface.markStill();
             for (const Action& a : v.actions) {
-                if (!desk_.session()->commit(a) || desk_.session()->over()) break;
+                if (!session.commit(a) || session.over()) break;
             }
             // Once the game is over the boards are set up for the next one.
-            if (!desk_.session()->over()) tellViews(before);
+            if (!session.over()) tellViews(before);
             desk_.armTimers();
-            if (desk_.session()->over()) gameEnded();
+            if (session.over()) gameEnded();
             return;
         }
         case Verdict::Kind::Ambiguous: {
             std::string text = "Your board fits more than one action: ";
             std::string say;
             for (size_t i = 0; i < v.candidates.size(); ++i) {
-                text +=
-                    (i ? " or " : "") + desk_.session()->withTableNames(
-                                            desk_.session()->current().describe(v.candidates[i]));
+                text += (i ? " or " : "") +
+                        session.withTableNames(session.current().describe(v.candidates[i]));
                 say += (i ? " or " : "") +
-                       ("arbiterctl do " + desk_.session()->current().encode(v.candidates[i]));
+                       ("arbiterctl do " + session.current().encode(v.candidates[i]));
             }
             announcer_.announce({"ambiguous", text + ". Say which: " + say + ".", {}, p});
             return;
@@ -255,8 +255,9 @@ void ModeratedTable::tellViews(const std::vector<View>& before) {
 void ModeratedTable::tellFound(PlayerId p, const View& before) {
     // No piece on a board shows an impassable square: the player learns of
     // one only by being told (and by its light, on a board that has them).
-    const View now = desk_.session()->current().view(p);
-    const Geometry& g = desk_.session()->current().geometry();
+    const GameState& state = desk_.session()->current();
+    const View now = state.view(p);
+    const Geometry& g = state.geometry();
     std::vector<std::string> found;
     for (Cell c = 0; c < static_cast<Cell>(g.size()); ++c) {
         if (now.knowsImpassable(c) && !before.knowsImpassable(c)) found.push_back(g.name(c));
