@@ -37,7 +37,7 @@
 #include <spdlog/spdlog.h>
 
 #include "daemon/control/control_server.h"
-#include "daemon/table/table.h"
+#include "daemon/table/playing_table.h"
 
 using namespace arbiter;
 namespace fs = std::filesystem;
@@ -187,7 +187,7 @@ Figures measure(Millis settleMs, int moves, int busyClients, bool lever = false)
     settings.session.journalDir = (dir / "games").string();
     settings.settleMs = settleMs;
     std::string error;
-    auto table = Table::create(loop, settings, sink, error);
+    auto table = openTable(loop, settings, sink, error);
     if (!table) {
         std::fprintf(stderr, "%s\n", error.c_str());
         std::exit(1);

@@ -26,8 +26,8 @@
 #include "daemon/control/control_server.h"
 #include "daemon/control/private_directory.h"
 #include "daemon/speech/espeak.h"
-#include "daemon/table/moderated_table.h"
-#include "daemon/table/table.h"
+#include "daemon/table/playing_table.h"
+#include "daemon/table/resume.h"
 #include "drivers/board_protocols.h"
 #include "drivers/transport/port_discovery.h"
 
@@ -144,20 +144,13 @@ int run(const TableSetup& setup, const std::string& espeak) {
             control::defaultSocketDirectory() &&
         !makePrivateDirectory(control::defaultSocketDirectory(), ::geteuid(), error))
         return refuse(error);
-    // A game of hidden views is refereed at a table of its own; nothing of
-    // what a player may not see reaches the console or speech, which hear only
-    // what is for everyone (Announcer::add).
+    // A game of hidden views is refereed at a table of its own (openTable).
     auto game = makeGame(settings.game, settings.gameOptions, error);
     if (!game) return refuse(error);
-    std::unique_ptr<Table> table;
-    std::unique_ptr<ModeratedTable> moderated;
-    if (game->start()->hidden())
-        moderated = ModeratedTable::create(loop, settings, std::move(game), announcer, error);
-    else
-        table = Table::create(loop, settings, std::move(game), announcer, error);
-    if (!table && !moderated) return refuse(error);
-    TableControl& control = table ? static_cast<TableControl&>(*table) : *moderated;
-    auto controlServer = ControlServer::create(loop, control, setup.socketPath, error);
+    std::unique_ptr<PlayingTable> table =
+        openTable(loop, settings, std::move(game), announcer, error);
+    if (!table) return refuse(error);
+    auto controlServer = ControlServer::create(loop, *table, setup.socketPath, error);
     if (!controlServer) return refuse(setup.socketWhere + error);
     announcer.addPerPlayer(*controlServer);
     spdlog::info("control socket: {} (arbiterctl --socket {} status)", setup.socketPath,
@@ -169,12 +162,10 @@ int run(const TableSetup& setup, const std::string& espeak) {
         spdlog::info("stopping; the game stays in {} and resumes on the next start", journal);
         loop.stop();
     });
-    if (table) table->connectBoards();
-    if (moderated) moderated->connectBoards();
+    table->connectBoards();
     loop.run();
     // The table may still announce as it goes; the sinks must outlive it.
     table.reset();
-    moderated.reset();
     ::close(signals);
     return 0;
 }
@@ -245,8 +236,7 @@ int main(int argc, char** argv) {
         // boards must show (./run starts its virtual board from this), and a
         // journal arbiterd would refuse to resume is refused here too.
         std::unique_ptr<GameState> resumed;
-        if (!Table::positionToResume(*game, setup->settings, time, resumed, error))
-            return refuse(error);
+        if (!positionToResume(*game, setup->settings, time, resumed, error)) return refuse(error);
         std::cout << startPositionText(*setup, resumed ? *resumed : *start);
         return 0;
     }
@@ -261,8 +251,7 @@ int main(int argc, char** argv) {
         auto start = game ? startState(*game, setup->settings.session.start, error) : nullptr;
         if (!start) return refuse(error);
         std::unique_ptr<GameState> resumed;
-        if (!Table::positionToResume(*game, setup->settings, time, resumed, error))
-            return refuse(error);
+        if (!positionToResume(*game, setup->settings, time, resumed, error)) return refuse(error);
         if (resumed) start = std::move(resumed);
         std::cerr << "arbiterd: no board named, so the table is on virtual boards; start each "
                      "(docs/vboard.md), or name real ones with --board or --config (arbiterd "

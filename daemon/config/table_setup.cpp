@@ -12,7 +12,7 @@
 #include "daemon/clock/game_limits.h"
 #include "daemon/control/control_protocol.h"
 #include "daemon/session/session.h"
-#include "daemon/table/moderated_table.h"
+#include "daemon/table/board_layout.h"
 
 namespace arbiter {
 

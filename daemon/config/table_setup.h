@@ -9,7 +9,8 @@
 
 #include "daemon/config/configuration.h"
 #include "daemon/speech/spoken_text.h"
-#include "daemon/table/table.h"
+#include "daemon/table/board_layout.h"
+#include "daemon/table/table_settings.h"
 #include "engine/core/game.h"
 
 namespace arbiter {

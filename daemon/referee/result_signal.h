@@ -16,7 +16,7 @@ namespace arbiter {
 // other, and kings never stand side by side. It is read only when every other
 // cell shows the game as it stands (the players lift the two kings and leave
 // the rest), only on boards that tell the pieces apart, and the table records
-// it only after it has stood still for a while (Table, kResultSignalMs).
+// it only after it has stood still for a while (FastPlay::kResultSignalMs).
 //
 // The outcome the surface signals for the game in `state` (fide only), or
 // nullopt when it shows no signal.

@@ -42,7 +42,7 @@ std::unique_ptr<GameState> startState(const Game& game, const std::string& posit
 struct SessionSettings {
     TimeControl time;
     // Given by the table rather than defaulted: a game resumed must have been
-    // played with it (Table::create refuses it otherwise).
+    // played with it (findGameToResume refuses it otherwise).
     bool timeGiven = false;
     GameLimits limits;                 // on the whole game: time of play, moves each
     std::vector<std::string> players;  // names in turn order; empty = the game's own names

@@ -27,6 +27,12 @@ struct BoardSetting {
 std::string checkLayout(const std::vector<BoardSetting>& boards, const Geometry& cells,
                         const std::string& file = "");
 
+// Why these boards cannot be a table of hidden views: each player has a board
+// of their own (board i is seat i's), and each covers every cell by itself.
+// Empty when they can.
+std::string checkPlayerBoards(const std::vector<BoardSetting>& boards, const Geometry& cells,
+                              int players);
+
 // A board's squares in use, as the `squares` key writes them: "all", or
 // rectangles of its own squares ("a1-h4, a5-b6"). parse(squaresText(s)) == s.
 std::string squaresText(const std::bitset<64>& used);

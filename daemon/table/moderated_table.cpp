@@ -6,33 +6,14 @@
 
 #include "daemon/announce/position_picture.h"
 #include "daemon/referee/viewed_state.h"
-#include "daemon/table/games_reply.h"
-#include "daemon/table/table.h"
+#include "daemon/table/resume.h"
+#include "daemon/table/setup_guide.h"
 
 namespace arbiter {
 
-std::string checkPlayerBoards(const std::vector<BoardSetting>& boards, const Geometry& cells,
-                              int players) {
-    if (static_cast<int>(boards.size()) != players)
-        return "each player of a moderated game sits at a board of their own, and sees only "
-               "their view on it: give " +
-               std::to_string(players) +
-               " boards, one per player in turn order, each covering "
-               "every cell (" +
-               std::to_string(boards.size()) + " given)";
-    for (const BoardSetting& board : boards) {
-        if (std::string why = checkLayout({board}, cells); !why.empty())
-            return "board " + board.name +
-                   " is a player's own board and must cover every cell "
-                   "by itself: " +
-                   why;
-    }
-    return {};
-}
-
 ModeratedTable::ModeratedTable(EventLoop& loop, TableSettings settings, std::unique_ptr<Game> game,
                                AnnouncementSink& out)
-    : loop_(loop), settings_(std::move(settings)), game_(std::move(game)) {
+    : loop_(loop), desk_(loop, std::move(settings), std::move(game), *this) {
     announcer_.addPerPlayer(out);
 }
 
@@ -51,38 +32,29 @@ std::unique_ptr<ModeratedTable> ModeratedTable::create(EventLoop& loop, TableSet
     }
     std::unique_ptr<ModeratedTable> table(
         new ModeratedTable(loop, std::move(settings), std::move(game), out));
-    table->start_ = std::move(start);
-    if (!table->settings_.session.start.empty())
-        table->settings_.session.start = table->start_->serialize();
+    Desk& desk = table->desk_;
+    desk.setStart(std::move(start));
     std::optional<JournalContents> unfinished;
-    if (!Table::findGameToResume(*table->game_, table->settings_, unfinished, error))
-        return nullptr;
-    if (unfinished) {
-        // Said to the sorter: a resumed game names its moves to no one.
-        table->session_ =
-            Session::resume(*table->game_, *unfinished, table->sorted_, loop.time(), error);
-        if (!table->session_) {
-            error = "cannot resume: " + error + " (move the journal away to start afresh)";
-            return nullptr;
-        }
-    }
-    const Geometry cells = table->start_->geometry();
-    for (size_t i = 0; i < table->settings_.boards.size(); ++i) {
-        const BoardSetting& board = table->settings_.boards[i];
+    if (!findGameToResume(desk.game(), desk.settings(), unfinished, error)) return nullptr;
+    // Said to the sorter: a resumed game names its moves to no one.
+    if (unfinished && !desk.resume(*unfinished, table->sorted_, error)) return nullptr;
+    const Geometry cells = desk.start().geometry();
+    for (size_t i = 0; i < desk.settings().boards.size(); ++i) {
+        const BoardSetting& board = desk.settings().boards[i];
         // Resumed: every board must come to show its player's view first.
         table->seats_.push_back(
             Seat{Surface(cells, {board.placement}), Referee(),
                  std::make_unique<BoardLink>(loop, static_cast<int>(i), board.device, *table),
-                 table->session_ != nullptr, -1, std::string(), std::nullopt});
+                 desk.session() != nullptr, -1, std::string(), std::nullopt});
     }
-    table->armTimers();
+    desk.armTimers();
     return table;
 }
 
 void ModeratedTable::connectBoards() {
-    if (!session_)
+    if (!desk_.session())
         announcer_.announce({"waiting",
-                             "Waiting for the start of " + game_->name() +
+                             "Waiting for the start of " + desk_.game().name() +
                                  ": each player sets up their own view on their own board "
                                  "(arbiterd --print-start shows each board's part).",
                              {}});
@@ -92,17 +64,13 @@ void ModeratedTable::connectBoards() {
 void ModeratedTable::boardConnected(int, const std::string&) {}
 
 void ModeratedTable::boardDump(int board, const BoardSquares& squares) {
-    BoardSquares read = squares;
-    for (Appearance& square : read) {
-        if (square) square = readSensed(*game_, *square);
-    }
-    seats_[static_cast<size_t>(board)].surface.boardDump(0, read, loop_.time().now());
+    seats_[static_cast<size_t>(board)].surface.boardDump(0, desk_.read(squares),
+                                                         loop_.time().now());
     surfaceChanged();
 }
 
 void ModeratedTable::squareChanged(int board, int square, Appearance content) {
-    if (content) content = readSensed(*game_, *content);
-    seats_[static_cast<size_t>(board)].surface.squareChanged(0, square, content,
+    seats_[static_cast<size_t>(board)].surface.squareChanged(0, square, desk_.read(content),
                                                              loop_.time().now());
     surfaceChanged();
 }
@@ -110,9 +78,9 @@ void ModeratedTable::squareChanged(int board, int square, Appearance content) {
 void ModeratedTable::boardLost(int board, const std::string& why) {
     Seat& seat = seats_[static_cast<size_t>(board)];
     seat.surface.boardLost(0, loop_.time().now());
-    seat.behind = playing();  // whatever happened meanwhile, it must show the view again
+    seat.behind = desk_.playing();  // whatever happened meanwhile, it must show the view again
     announcer_.announce({"board",
-                         "Board " + settings_.boards[static_cast<size_t>(board)].name +
+                         "Board " + desk_.settings().boards[static_cast<size_t>(board)].name +
                              " is gone (" + why + "); the game waits for it. Clocks keep running.",
                          {{"board", board}, {"connected", false}}});
 }
@@ -120,7 +88,7 @@ void ModeratedTable::boardLost(int board, const std::string& why) {
 void ModeratedTable::surfaceChanged() {
     Millis last = 0;
     for (const Seat& seat : seats_) last = std::max(last, seat.surface.lastChange());
-    judgeTimer_.at(last + settings_.settleMs, [this] { judge(); });
+    judgeTimer_.at(last + desk_.settings().settleMs, [this] { judge(); });
 }
 
 ViewedState ModeratedTable::viewOf(const GameState& state, PlayerId p) const {
@@ -130,7 +98,7 @@ ViewedState ModeratedTable::viewOf(const GameState& state, PlayerId p) const {
 std::vector<View> ModeratedTable::viewsNow() const {
     std::vector<View> views;
     for (PlayerId p = 0; p < static_cast<PlayerId>(seats_.size()); ++p)
-        views.push_back(view(session_->current(), p));
+        views.push_back(view(desk_.session()->current(), p));
     return views;
 }
 
@@ -138,7 +106,7 @@ void ModeratedTable::judge() {
     for (const Seat& seat : seats_) {
         if (!seat.surface.allKnown()) return;
     }
-    if (playing())
+    if (desk_.playing())
         judgeInGame();
     else
         judgeBeforeGame();
@@ -147,21 +115,15 @@ void ModeratedTable::judge() {
 void ModeratedTable::judgeBeforeGame() {
     // Each player is told alone what is still to set up on their board: it
     // names only squares of their own view of the start.
-    constexpr size_t kNamed = 8;  // more is not read out at a table
     bool ready = true;
     for (PlayerId p = 0; p < static_cast<PlayerId>(seats_.size()); ++p) {
         Seat& seat = seats_[static_cast<size_t>(p)];
-        const ViewedState view = viewOf(*start_, p);
+        const ViewedState view = viewOf(desk_.start(), p);
         auto fixes = Referee::fixesTo(view, seat.surface);
         std::vector<Cell> cells;
-        std::string text;
-        for (const CellFix& f : fixes) {
-            cells.push_back(f.cell);
-            if (cells.size() <= kNamed)
-                text += (text.empty() ? "" : "; ") + describeFix(f, view.geometry(), game_.get());
-        }
-        if (fixes.size() > kNamed)
-            text += "; and " + std::to_string(fixes.size() - kNamed) + " more squares";
+        for (const CellFix& f : fixes) cells.push_back(f.cell);
+        const std::string text =
+            nameFixes(fixes, view.geometry(), desk_.game(), SetupGuide::kFixesNamed).text;
         light(p, cells);
         ready = ready && fixes.empty();
         if (text == seat.told) continue;
@@ -174,18 +136,13 @@ void ModeratedTable::judgeBeforeGame() {
 }
 
 std::string ModeratedTable::nameOf(PlayerId p) const {
-    const auto& names = settings_.session.players;
+    const auto& names = desk_.settings().session.players;
     return static_cast<size_t>(p) < names.size() ? names[static_cast<size_t>(p)]
-                                                 : start_->playerName(p);
+                                                 : desk_.start().playerName(p);
 }
 
 void ModeratedTable::startGame() {
-    std::string error;
-    session_ = Session::begin(*game_, settings_.session, sorted_, loop_.time(), error);
-    if (!session_) {
-        spdlog::error("cannot start a game: {}", error);
-        return;
-    }
+    if (!desk_.begin(sorted_)) return;
     for (PlayerId p = 0; p < static_cast<PlayerId>(seats_.size()); ++p) {
         Seat& seat = seats_[static_cast<size_t>(p)];
         seat.behind = false;
@@ -195,11 +152,11 @@ void ModeratedTable::startGame() {
         seat.surface.markStill();
         light(p, {});
     }
-    armTimers();
+    desk_.armTimers();
 }
 
 void ModeratedTable::judgeInGame() {
-    const PlayerId mover = session_->current().toMove();
+    const PlayerId mover = desk_.session()->current().toMove();
     for (PlayerId p = 0; p < static_cast<PlayerId>(seats_.size()); ++p) {
         Seat& seat = seats_[static_cast<size_t>(p)];
         if (p == mover && !seat.behind) continue;
@@ -213,11 +170,12 @@ void ModeratedTable::judgeInGame() {
 
 void ModeratedTable::judgeMover(PlayerId p) {
     Seat& seat = seats_[static_cast<size_t>(p)];
-    if (seat.preparedPly != session_->ply()) {
+    Session& session = *desk_.session();
+    if (seat.preparedPly != session.ply()) {
         // No takeback is judged on a board: a player's board never shows the
         // state before the other's move. Takebacks are said (arbiterctl).
-        seat.referee.prepare(viewOf(session_->current(), p), nullptr, nullptr, seat.surface);
-        seat.preparedPly = session_->ply();
+        seat.referee.prepare(viewOf(session.current(), p), nullptr, nullptr, seat.surface);
+        seat.preparedPly = session.ply();
     }
     const Verdict v = seat.referee.judge(seat.surface);
     switch (v.kind) {
@@ -231,7 +189,7 @@ void ModeratedTable::judgeMover(PlayerId p) {
                 seat.told.clear();
                 announcer_.announce(
                     {"fixed",
-                     "Your board shows your view again. " + session_->playerName(p) + " to move.",
+                     "Your board shows your view again. " + session.playerName(p) + " to move.",
                      {},
                      p});
                 light(p, {});
@@ -241,12 +199,12 @@ void ModeratedTable::judgeMover(PlayerId p) {
             const std::vector<View> before = viewsNow();
             seat.surface.markStill();
             for (const Action& a : v.actions) {
-                if (!session_->commit(a) || session_->over()) break;
+                if (!session.commit(a) || session.over()) break;
             }
             // Once the game is over the boards are set up for the next one.
-            if (!session_->over()) tellViews(before);
-            armTimers();
-            if (session_->over()) gameEnded();
+            if (!session.over()) tellViews(before);
+            desk_.armTimers();
+            if (session.over()) gameEnded();
             return;
         }
         case Verdict::Kind::Ambiguous: {
@@ -254,9 +212,9 @@ void ModeratedTable::judgeMover(PlayerId p) {
             std::string say;
             for (size_t i = 0; i < v.candidates.size(); ++i) {
                 text += (i ? " or " : "") +
-                        session_->withTableNames(session_->current().describe(v.candidates[i]));
+                        session.withTableNames(session.current().describe(v.candidates[i]));
                 say += (i ? " or " : "") +
-                       ("arbiterctl do " + session_->current().encode(v.candidates[i]));
+                       ("arbiterctl do " + session.current().encode(v.candidates[i]));
             }
             announcer_.announce({"ambiguous", text + ". Say which: " + say + ".", {}, p});
             return;
@@ -297,8 +255,9 @@ void ModeratedTable::tellViews(const std::vector<View>& before) {
 void ModeratedTable::tellFound(PlayerId p, const View& before) {
     // No piece on a board shows an impassable square: the player learns of
     // one only by being told (and by its light, on a board that has them).
-    const View now = view(session_->current(), p);
-    const Geometry& g = session_->current().geometry();
+    const GameState& state = desk_.session()->current();
+    const View now = view(state, p);
+    const Geometry& g = state.geometry();
     std::vector<std::string> found;
     for (Cell c = 0; c < static_cast<Cell>(g.size()); ++c) {
         if (now.knowsImpassable(c) && !before.knowsImpassable(c)) found.push_back(g.name(c));
@@ -317,7 +276,7 @@ void ModeratedTable::tellFound(PlayerId p, const View& before) {
 
 std::string ModeratedTable::moveRefusal(const std::vector<CellFix>& fixes) const {
     if (fixes.size() != 2) return {};
-    const GameState& now = session_->current();
+    const GameState& now = desk_.session()->current();
     for (size_t i = 0; i < 2; ++i) {
         const CellFix& from = fixes[i];
         const CellFix& to = fixes[1 - i];
@@ -326,39 +285,39 @@ std::string ModeratedTable::moveRefusal(const std::vector<CellFix>& fixes) const
         if (!piece || piece->owner != now.toMove()) continue;
         const Action a = Action::move(from.cell, to.cell);
         if (now.isLegal(a)) continue;
-        return session_->withTableNames(now.refusal(a));
+        return desk_.session()->withTableNames(now.refusal(a));
     }
     return {};
 }
 
 std::string ModeratedTable::describeViewFix(const CellFix& fix, const View* before,
                                             const View* seen) const {
-    const GameState& now = session_->current();
+    const GameState& now = desk_.session()->current();
     const std::string cell = now.geometry().name(fix.cell);
     const size_t i = static_cast<size_t>(fix.cell);
     // What came into sight or went out of it, in the words of the view.
     if (before && i < before->looks.size() && before->looks[i] == fix.sensed) {
         if (!fix.sensed && fix.wanted)
-            return "a piece appeared on " + cell + ": put a " + lookName(*game_, *fix.wanted) +
+            return "a piece appeared on " + cell + ": put a " + lookName(desk_.game(), *fix.wanted) +
                    " there";
         if (fix.sensed && !fix.wanted && seen && !seen->sees(fix.cell))
             return cell + " is out of your sight now: take its piece off";
         if (fix.sensed && !fix.wanted) return "the piece on " + cell + " is gone: take it off";
         if (fix.sensed && fix.wanted)
-            return "the piece on " + cell + " is now a " + lookName(*game_, *fix.wanted) +
-                   ": put one there in place of the " + lookName(*game_, *fix.sensed);
+            return "the piece on " + cell + " is now a " + lookName(desk_.game(), *fix.wanted) +
+                   ": put one there in place of the " + lookName(desk_.game(), *fix.sensed);
     }
-    return describeFix(fix, now.geometry(), game_.get());
+    return describeFix(fix, now.geometry(), &desk_.game());
 }
 
 bool ModeratedTable::checkView(PlayerId p) {
     Seat& seat = seats_[static_cast<size_t>(p)];
-    const auto fixes = Referee::fixesTo(viewOf(session_->current(), p), seat.surface);
+    const auto fixes = Referee::fixesTo(viewOf(desk_.session()->current(), p), seat.surface);
     std::vector<Cell> cells;
     std::vector<std::string> named;
     std::string text;
     const View* was = seat.seenBefore ? &*seat.seenBefore : nullptr;
-    const View seen = view(session_->current(), p);
+    const View seen = view(desk_.session()->current(), p);
     for (const CellFix& f : fixes) {
         cells.push_back(f.cell);
         named.push_back(describeViewFix(f, was, &seen));
@@ -374,7 +333,7 @@ bool ModeratedTable::checkView(PlayerId p) {
     }
     if (text != seat.told) {
         seat.told = text;
-        const std::string who = session_->playerName(p);
+        const std::string who = desk_.session()->playerName(p);
         announcer_.announce(
             {"view", who + ", in your view: " + text + ".", {{"fixes", named}, {"name", who}}, p});
     }
@@ -386,7 +345,7 @@ void ModeratedTable::light(PlayerId p, const std::vector<Cell>& cells) {
     const Geometry& g = seat.surface.geometry();
     const BoardPlacement& placement = seat.surface.placement(0);
     // The impassable squares the player knows of are lit too: no piece shows them.
-    const View seen = view(playing() ? session_->current() : *start_, p);
+    const View seen = view(desk_.playing() ? desk_.session()->current() : desk_.start(), p);
     std::bitset<64> lit;
     for (int s = 0; s < 64; ++s) {
         const Cell c = Surface::cellOf(g, placement, s);
@@ -403,68 +362,45 @@ void ModeratedTable::gameEnded() {
     surfaceChanged();
 }
 
-void ModeratedTable::armTimers() {
-    flagTimer_.cancel();
-    limitTimer_.cancel();
-    if (!playing()) return;
-    if (auto at = session_->clock().flagAt()) {
-        flagTimer_.at(*at, [this] {
-            session_->checkFlag();
-            if (session_->over())
-                gameEnded();
-            else
-                armTimers();
-        });
-    }
-    if (auto at = session_->timeLimitAt()) {
-        limitTimer_.at(*at, [this] {
-            session_->checkTimeLimit();
-            if (session_->over())
-                gameEnded();
-            else
-                armTimers();
-        });
-    }
-}
-
 nlohmann::json ModeratedTable::statusFor(int seat) const {
     nlohmann::json boards = nlohmann::json::array();
-    for (size_t i = 0; i < seats_.size(); ++i)
-        boards.push_back({{"name", settings_.boards[i].name},
-                          {"device", seats_[i].link->device().text()},
-                          {"connected", seats_[i].link->connected()},
-                          {"player", i}});
-    nlohmann::json j = {{"game", game_->name()}, {"boards", boards}, {"moderated", true}};
-    j["waitingForStart"] = !playing();
+    for (size_t i = 0; i < seats_.size(); ++i) {
+        nlohmann::json board = Desk::boardStatus(desk_.settings().boards[i].name, *seats_[i].link);
+        board["player"] = i;
+        boards.push_back(board);
+    }
+    nlohmann::json j = desk_.status(boards);
+    j["moderated"] = true;
     if (seat >= 0) j["as"] = seat;
-    if (!session_) {
+    if (!desk_.session()) {
         j["awaited"] = "each player's view of the start on their own board";
         return j;
     }
-    nlohmann::json snapshot = session_->snapshot();
-    if (playing()) {
+    const Session& session = *desk_.session();
+    nlohmann::json snapshot = session.snapshot();
+    if (desk_.playing()) {
         // What names a cell, a piece or an action is for its player alone.
         snapshot.erase("state");
         snapshot.erase("lastMoves");
         snapshot.erase("report");
-        if (seat >= 0 && seat < session_->current().playerCount()) {
-            const GameState& now = session_->current();
+        if (seat >= 0 && seat < session.current().playerCount()) {
+            const GameState& now = session.current();
             snapshot["state"] = viewText(now, seat);
             nlohmann::json report = nlohmann::json::array();
             for (const std::string& line : reportTo(now, seat))
-                report.push_back(session_->withTableNames(line));
+                report.push_back(session.withTableNames(line));
             snapshot["report"] = report;
             const View seen = view(now, seat);
             j["picture"] = positionPicture(viewOf(now, seat), &seen);
         }
-        j["awaited"] = session_->playerName(session_->current().toMove()) + " to move";
+        j["awaited"] = session.playerName(session.current().toMove()) + " to move";
         // A player who connects after being told to put their board right
         // (after a restart, say) learns it here.
         if (seat >= 0 && seat < static_cast<int>(seats_.size()) &&
             !seats_[static_cast<size_t>(seat)].told.empty())
             j["awaited"] = "your board to be put right: " + seats_[static_cast<size_t>(seat)].told;
     } else {
-        j["picture"] = positionPicture(session_->current());
+        j["picture"] = positionPicture(session.current());
         j["awaited"] = "each player's view of the start on their own board";
     }
     j["session"] = snapshot;
@@ -472,10 +408,10 @@ nlohmann::json ModeratedTable::statusFor(int seat) const {
 }
 
 ControlReply ModeratedTable::admit(const std::string& name, const std::string& secret, int& seat) {
-    for (int p = 0; p < start_->playerCount(); ++p) {
+    for (int p = 0; p < desk_.start().playerCount(); ++p) {
         if (nameOf(p) != name) continue;
-        const std::string wanted = static_cast<size_t>(p) < settings_.secrets.size()
-                                       ? settings_.secrets[static_cast<size_t>(p)]
+        const std::string wanted = static_cast<size_t>(p) < desk_.settings().secrets.size()
+                                       ? desk_.settings().secrets[static_cast<size_t>(p)]
                                        : std::string();
         // Compared whole, so that how long the answer takes tells nothing.
         unsigned char differs = secret.size() != wanted.size();
@@ -487,7 +423,7 @@ ControlReply ModeratedTable::admit(const std::string& name, const std::string& s
         return ControlReply::done({{"player", p}, {"name", name}});
     }
     std::string list;
-    for (int p = 0; p < start_->playerCount(); ++p) list += (p ? ", " : "") + nameOf(p);
+    for (int p = 0; p < desk_.start().playerCount(); ++p) list += (p ? ", " : "") + nameOf(p);
     return ControlReply::refused("no player is called \"" + name +
                                  "\" at this table; the "
                                  "players are " +
@@ -495,9 +431,8 @@ ControlReply ModeratedTable::admit(const std::string& name, const std::string& s
 }
 
 ControlReply ModeratedTable::newGame() {
-    if (playing()) {
-        if (auto why = session_->abandon(); !why.empty()) return ControlReply::refused(why);
-        armTimers();
+    if (desk_.playing()) {
+        if (ControlReply refused = desk_.abandon(); !refused.ok) return refused;
         gameEnded();
     }
     return ControlReply::done();
@@ -511,67 +446,33 @@ ControlReply ModeratedTable::act(const std::string& action, int, const std::stri
 }
 
 ControlReply ModeratedTable::actAs(int player, const std::string& action) {
-    if (!playing()) return ControlReply::refused("no game is in progress");
-    if (player < 0 || player >= session_->current().playerCount())
+    if (!desk_.playing()) return Desk::noGame();
+    if (player < 0 || player >= desk_.session()->current().playerCount())
         return ControlReply::refused("no such player");
     const std::vector<View> before = viewsNow();
-    const int ply = session_->ply();
-    std::string why;
-    if (action == "resign" || action == "leave")
-        why = session_->resign(player);
-    else if (action == "draw-offer")
-        why = session_->offerDraw(player);
-    else if (action == "draw-accept")
-        why = session_->acceptDraw(player);
-    else if (action == "draw-claim")
-        why = session_->claimDraw(player);
-    else {
-        const GameState& now = session_->current();
-        if (player != now.toMove()) return ControlReply::refused("it is not your turn");
-        auto a = now.decode(action);
-        if (!a || a->kind == Action::Kind::Chance || a->changesRoster())
-            return ControlReply::refused("\"" + action + "\" is not an action of " + game_->name() +
-                                         " that can be made now");
-        if (std::string no = now.refusal(*a); !no.empty())
-            return ControlReply::refused("\"" + action + "\": " + session_->withTableNames(no));
-        if (!session_->commit(*a)) return ControlReply::refused("cannot record the game");
-    }
-    if (!why.empty()) return ControlReply::refused(why);
-    if (session_->ply() != ply && !session_->over()) tellViews(before);
-    armTimers();
-    if (session_->over()) gameEnded();
+    return desk_.say(
+        action, player, [&] { return sayAction(action, player); }, [&] { tellViews(before); });
+}
+
+ControlReply ModeratedTable::sayAction(const std::string& action, PlayerId player) {
+    Session& session = *desk_.session();
+    const GameState& now = session.current();
+    if (player != now.toMove()) return ControlReply::refused("it is not your turn");
+    auto a = now.decode(action);
+    if (!a || a->kind == Action::Kind::Chance || a->changesRoster())
+        return ControlReply::refused("\"" + action + "\" is not an action of " +
+                                     desk_.game().name() + " that can be made now");
+    if (std::string no = now.refusal(*a); !no.empty())
+        return ControlReply::refused("\"" + action + "\": " + session.withTableNames(no));
+    if (!session.commit(*a)) return ControlReply::refused("cannot record the game");
     return ControlReply::done();
 }
 
 ControlReply ModeratedTable::takeback() {
-    if (!playing()) return ControlReply::refused("no game is in progress");
-    if (!session_->canTakeBack()) return ControlReply::refused("there is no move to take back");
-    const std::vector<View> before = viewsNow();
-    if (!session_->takeback()) return ControlReply::refused("cannot record the game");
-    tellViews(before);
-    armTimers();
-    return ControlReply::done();
-}
-
-ControlReply ModeratedTable::pauseClocks() {
-    if (!playing()) return ControlReply::refused("no game is in progress");
-    if (auto why = session_->pauseClocks(); !why.empty()) return ControlReply::refused(why);
-    armTimers();
-    return ControlReply::done();
-}
-
-ControlReply ModeratedTable::resumeClocks() {
-    if (!playing()) return ControlReply::refused("no game is in progress");
-    if (auto why = session_->resumeClocks(); !why.empty()) return ControlReply::refused(why);
-    armTimers();
-    return ControlReply::done();
-}
-
-ControlReply ModeratedTable::games() const {
-    // The listing names no move (only how many there are, as "NAME has moved"
-    // says), so it is the same as at any table; arbiterctl replay refuses a
-    // game of hidden views that has not ended.
-    return answerGames(settings_.session.journalDir, session_.get(), journalSummaries_);
+    std::vector<View> before;
+    return desk_.takeback(
+        desk_.playing() && desk_.session()->canTakeBack(), [&] { before = viewsNow(); },
+        [&] { tellViews(before); });
 }
 
 }  // namespace arbiter

@@ -9,22 +9,17 @@
 #include "daemon/base/event_loop.h"
 #include "daemon/boards/board_link.h"
 #include "daemon/control/table_control.h"
-#include "daemon/journal/recorded_games.h"
 #include "daemon/referee/referee.h"
 #include "daemon/referee/surface.h"
 #include "daemon/referee/viewed_state.h"
 #include "daemon/session/private_announcements.h"
 #include "daemon/session/session.h"
+#include "daemon/table/desk.h"
+#include "daemon/table/playing_table.h"
 #include "daemon/table/table_settings.h"
 #include "engine/core/game.h"
 
 namespace arbiter {
-
-// Why these boards cannot be a table of hidden views: each player has a board
-// of their own (board i is seat i's), and each covers every cell by itself.
-// Empty when they can.
-std::string checkPlayerBoards(const std::vector<BoardSetting>& boards, const Geometry& cells,
-                              int players);
 
 // A table of a game in which each player sees only part of it (moderated
 // csipgs Chess: GameState::hidden()). Every player has a board of
@@ -36,28 +31,26 @@ std::string checkPlayerBoards(const std::vector<BoardSetting>& boards, const Geo
 // waited for until it shows it (its LEDs lit on the squares to fix), as a
 // board is waited for after a said move. What everyone hears (the console,
 // speech, the control socket's ordinary clients) names no cell and no piece
-// while a game is on: "White has moved".
-class ModeratedTable final : public BoardEvents, public TableControl {
+// while a game is on: "White has moved". The game, its timers and what every
+// table answers the control socket are its desk's (Desk), as at the open table.
+class ModeratedTable final : public PlayingTable, private Desk::Listener {
   public:
     // nullptr and a message when the boards do not fit (checkPlayerBoards) or
-    // the journal's unfinished game cannot be resumed here.
+    // the journal's unfinished game cannot be resumed here (openTable makes a
+    // table for any game).
     static std::unique_ptr<ModeratedTable> create(EventLoop& loop, TableSettings settings,
                                                   std::unique_ptr<Game> game, AnnouncementSink& out,
                                                   std::string& error);
     ~ModeratedTable() override;
 
-    void connectBoards();
-    const Session* session() const { return session_.get(); }
+    void connectBoards() override;
+    const Session* session() const override { return desk_.session(); }
 
-    // BoardEvents
+    // BoardEvents; the clocks of the boards are not read.
     void boardConnected(int board, const std::string& device) override;
     void boardDump(int board, const BoardSquares& squares) override;
     void squareChanged(int board, int square, Appearance content) override;
     void boardLost(int board, const std::string& why) override;
-    void clockAttached(int) override {}
-    void clockDisplay(int, const ClockDisplay&) override {}
-    void clockDetached(int) override {}
-    void clockButton(int, ClockButton) override {}
 
     // TableControl
     // What everyone may see: no state, no picture, no moves while a game is on.
@@ -69,9 +62,9 @@ class ModeratedTable final : public BoardEvents, public TableControl {
     ControlReply act(const std::string& action, int player, const std::string& name) override;
     ControlReply actAs(int seat, const std::string& action) override;
     ControlReply takeback() override;
-    ControlReply pauseClocks() override;
-    ControlReply resumeClocks() override;
-    ControlReply games() const override;
+    ControlReply pauseClocks() override { return desk_.pauseClocks(); }
+    ControlReply resumeClocks() override { return desk_.resumeClocks(); }
+    ControlReply games() const override { return desk_.games(); }
 
   private:
     // One player's place: their board, what it shows, its referee.
@@ -110,9 +103,13 @@ class ModeratedTable final : public BoardEvents, public TableControl {
     ViewedState viewOf(const GameState& state, PlayerId p) const;
     void light(PlayerId p, const std::vector<Cell>& cells);
     void startGame();
-    void gameEnded();
-    void armTimers();
-    bool playing() const { return session_ && !session_->over(); }
+    // Desk::Listener. The session tells everyone of a flag or the time limit;
+    // no board is waited for after it.
+    void timeCalled(bool) override {}
+    void gameEnded() override;
+    // A game's own action said by `player` through the control socket, made
+    // when it is legal.
+    ControlReply sayAction(const std::string& action, PlayerId player);
     // A fix in the viewer's terms: what appeared or disappeared in their view
     // when `before` says what they saw there before, and whether it went out
     // of their sight when `seen` is what they see now.
@@ -126,18 +123,12 @@ class ModeratedTable final : public BoardEvents, public TableControl {
     std::string nameOf(PlayerId p) const;
 
     EventLoop& loop_;
-    TableSettings settings_;
-    std::unique_ptr<Game> game_;
-    std::unique_ptr<GameState> start_;
     Announcer announcer_;
-    std::unique_ptr<Session> session_;
-    // The journals "games" has read, read again only when they change.
-    mutable JournalSummaries journalSummaries_;
-    PrivateAnnouncements sorted_{announcer_, session_};  // what the session says, sorted
+    Desk desk_;
+    // What the session says, sorted.
+    PrivateAnnouncements sorted_{announcer_, desk_.sessionSlot()};
     std::vector<Seat> seats_;
     Timer judgeTimer_{loop_};
-    Timer flagTimer_{loop_};
-    Timer limitTimer_{loop_};
 };
 
 }  // namespace arbiter

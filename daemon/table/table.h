@@ -1,7 +1,6 @@
 #pragma once
 
 #include <memory>
-#include <optional>
 #include <string>
 #include <vector>
 
@@ -9,45 +8,36 @@
 #include "daemon/base/event_loop.h"
 #include "daemon/boards/board_link.h"
 #include "daemon/clock/clock_face.h"
-#include "daemon/control/table_control.h"
-#include "daemon/journal/recorded_games.h"
-#include "daemon/referee/referee.h"
 #include "daemon/referee/surface.h"
-#include "daemon/session/session.h"
+#include "daemon/table/board_lights.h"
+#include "daemon/table/desk.h"
+#include "daemon/table/dgt_timekeeper.h"
+#include "daemon/table/playing_table.h"
+#include "daemon/table/setup_guide.h"
+#include "daemon/table/surface_judge.h"
 #include "daemon/table/table_settings.h"
 #include "engine/core/game.h"
 
 namespace arbiter {
 
-// One playing table: the boards, the surface they make up, the referee and the
-// game session, driven by the event loop. It decides when the surface is still
-// enough to judge and turns verdicts into session changes; between games it
+// The open table: one game on boards stitched into one surface that every
+// player sees, driven by the event loop. It owns the boards and the surface
+// they make up and joins the parts that work on them: the desk (the game and
+// what the control socket asks), the setup guide, the lights, the DGT clocks
+// (their faces and the timekeeper) and the surface's judge. Between games it
 // waits for the start position and then begins the next game.
-class Table final : public BoardEvents, public TableControl {
+class Table final : public PlayingTable, private Desk::Listener, private SurfaceJudge::Listener {
   public:
-    // nullptr and a message when the game or its options are unknown, the boards
-    // do not cover its cells, or a journal cannot be resumed at this table.
-    static std::unique_ptr<Table> create(EventLoop& loop, TableSettings settings,
-                                         AnnouncementSink& out, std::string& error);
-    // The same for a game made elsewhere (the test games); settings.game is ignored.
+    // nullptr and a message when the boards do not cover the game's cells,
+    // the position asked for is not one of it, or a journal cannot be resumed
+    // at this table (openTable makes a table for any game).
     static std::unique_ptr<Table> create(EventLoop& loop, TableSettings settings,
                                          std::unique_ptr<Game> game, AnnouncementSink& out,
                                          std::string& error);
-    // The unfinished game in the journal folder that a table with `settings`
-    // resumes, checked as create() checks it (a damaged journal, other cells,
-    // options that contradict it): false and why when it cannot be resumed
-    // here; `unfinished` empty when there is none. Nothing is written.
-    static bool findGameToResume(const Game& game, const TableSettings& settings,
-                                 std::optional<JournalContents>& unfinished, std::string& error);
-    // Where that game stands now, for the boards to show (--print-start):
-    // `position` empty when no game is resumed. Nothing is written or said.
-    static bool positionToResume(const Game& game, const TableSettings& settings,
-                                 const TimeSource& time, std::unique_ptr<GameState>& position,
-                                 std::string& error);
     ~Table() override;
 
-    void connectBoards();
-    const Session* session() const { return session_.get(); }
+    void connectBoards() override;
+    const Session* session() const override { return desk_.session(); }
     const Surface& surface() const { return surface_; }
 
     // BoardEvents
@@ -61,122 +51,35 @@ class Table final : public BoardEvents, public TableControl {
     // Run pauses or resumes the game as arbiterctl pause and resume do, OK says
     // where the game stands; the others are not used.
     void clockButton(int board, ClockButton button) override;
-    // A press of the lever ends the move the board shows at once, without
-    // waiting for the board to be still; a press with no complete move made
-    // since the last one is said as such.
     void clockLever(int board, bool rightHigh) override;
-
-    // How long after the last sensor event the table looks again for moves
-    // made faster than the settle time: the field updates of one scan of a
-    // DGT board arrive within a few milliseconds of each other.
-    static constexpr Millis kLookMs = 20;
-    // How long the DGT result signal must stand still to be recorded: long
-    // enough that kings put down in the centre on the way elsewhere (setting
-    // up, a hand passing) are never taken for it, short enough that players
-    // who made it do not wonder whether it was seen.
-    static constexpr Millis kResultSignalMs = 2000;
 
     // TableControl
     nlohmann::json status() const override;
     ControlReply newGame() override;
     ControlReply act(const std::string& action, int player, const std::string& name) override;
     ControlReply takeback() override;
-    ControlReply pauseClocks() override;
-    ControlReply resumeClocks() override;
-    ControlReply games() const override;
+    ControlReply pauseClocks() override { return desk_.pauseClocks(); }
+    ControlReply resumeClocks() override { return desk_.resumeClocks(); }
+    ControlReply games() const override { return desk_.games(); }
 
   private:
     Table(EventLoop& loop, TableSettings settings, std::unique_ptr<Game> game,
           AnnouncementSink& out);
-    void surfaceChanged();
+    // Takes up the journal's unfinished game, or closes it (--new-game).
+    bool resumeUnfinished(std::string& error);
+    // Desk::Listener, SurfaceJudge::Listener
+    void timeCalled(bool playerLeft) override;
+    void gameEnded() override;
+    void startShown() override;
+
+    void startGame();
+    // The DGT clock's times ended the game.
+    void clockEndedGame();
     // The clocks of the boards now connected, for the clock face.
     std::vector<ClockPort*> clockPorts() const;
-    // Prepares the referee for the session's current state, unless it already
-    // is: once per committed state, so that judging a sensor event stays cheap.
-    void prepareReferee();
-    // Lights these cells, and no others, on the boards with LEDs that show them.
-    void light(const std::vector<Cell>& cells);
-    void light(const std::vector<CellFix>& fixes);
-    // While the boards show the game: the last action's cells (from, the cells
-    // on its path, to; the cell placed on) together with the cells no piece
-    // shows (TablePresentation::markedCells).
-    void lightGame();
-    void judge();
-    void judgeBeforeGame();
-    void judgeInGame();
-
-    // Fast play (table_fast_play.cpp). The moves the surface showed made,
-    // complete, from the session's current state, not yet committed because
-    // the board was never still: committed as soon as the board shows the
-    // next moves begun or made from the position after them.
-    struct ShownMoves {
-        std::vector<Action> actions;
-        Millis seenAt = 0;                  // when the surface first showed them made
-        uint64_t touchMark = 0;             // Surface::touchCount() then
-        int ply = 0;                        // the session's ply they follow
-        std::unique_ptr<GameState> before;  // the state before the last of them
-        std::unique_ptr<GameState> after;
-    };
-    // Looks at the surface as it is now for moves made since the last agreed
-    // position, and commits those the board has moved on from.
-    void follow();
-    void commitShown();
-    // What follows a commit from the board: LEDs, timers, a game's end.
-    void afterBoardCommit();
-    void armLook();
-    // Whether the game is chess and the surface shows the result signal.
-    bool showsResultSignal() const;
-    void watchResultSignal();
-    bool orientTo(const GameState& target);
-    // The rotations worth trying for a board: both ways round when a single board's
-    // rotation was not configured, else only the configured one.
-    std::vector<int> rotationsToTry() const;
-    // The timers that end a game on time: the running clock's flag and the
-    // whole game's time limit.
-    void armTimers();
-    // While the game's journal has lines waiting (the disk refused them), tries
-    // again every second; the next game waits until they are written.
-    void armJournalRetry();
-    // After a while with a piece apparently in the hand where a capture may have
-    // been made, say how to confirm it (Verdict::unconfirmed).
-    void armConfirmHint(const Verdict& v);
-    // Says once that the mover stands on a stop of a capture chain.
-    void announceChainStop(const Action& chain, int stops);
-    // After a while with only an action's consequences still to make, say
-    // them again (the first time was with the move).
-    void armConsequencesReminder();
-    // While no game is on, names every few seconds what still differs from
-    // the start position ("Still to set up: put a white pawn on e2").
-    void armSetupHint();
-    // Ends the journal's unfinished game as abandoned, its record written
-    // (--new-game); false and a message when it cannot be replayed or written.
-    bool closeUnfinished(const JournalContents& unfinished, std::string& error);
-    // After a restart, until the boards show the resumed game: what is still
-    // to set up, with a picture of the position the first time.
-    void tellResumedSetup();
-    // The first `most` fixes in the players' words, one by one for an
-    // announcement's data and as one text ending in how many more squares.
-    struct NamedFixes {
-        std::string text;
-        nlohmann::json named;
-    };
-    NamedFixes nameFixes(const std::vector<CellFix>& fixes, const Geometry& g, size_t most) const;
-    // Setting up is told eight squares at a time: more is not read out at a table.
-    static constexpr size_t kSetupFixesNamed = 8;
-    void tellSetup();
-    void startGame();
-    void gameEnded();
-    // Whether a DGT clock keeps the time (--time dgt) of the game on, or else
-    // of the next one.
-    bool dgtKeepsTime() const;
-    // A game kept by the DGT clock has begun: it takes the clock's times as
-    // last shown, or is told that it waits for one.
-    void takeClockTimes();
-    // A game without cells needs no start position: it begins when asked.
-    bool playedWithoutBoards() const { return game_->start()->geometry().size() == 0; }
-    // How to set up the start: ": white king on e1; black king on e8", and
-    // chess's in a few words.
-    std::string startSetup() const;
+    // A game's own action said through the control socket by `who`, made when
+    // it is legal; `changesCells` says whether the boards must show it.
+    ControlReply sayAction(const std::string& action, PlayerId who, bool& changesCells);
     // What the table waits for now, for arbiterctl status: "Ann to move",
     // "the boards to be put right: put a white pawn on e2", the start.
     std::string awaited() const;
@@ -184,62 +87,16 @@ class Table final : public BoardEvents, public TableControl {
     std::string legalNow() const;
 
     EventLoop& loop_;
-    TableSettings settings_;
-    std::unique_ptr<Game> game_;
+    Desk desk_;
     // Every announcement goes to the table's sink and to the DGT clocks.
     Announcer announcer_;
     ClockFace clockFace_;
-    // Where every game at this table begins: the game's start or --position.
-    std::unique_ptr<GameState> start_;
-    AnnouncementSink& out_;
     Surface surface_;
-    Referee referee_;
-    // The session's state may have changed since the referee was prepared:
-    // set by everything that commits, takes back or ends a player's part.
-    bool refereeStale_ = true;
-    const GameState* preparedFor_ = nullptr;
-    int preparedPly_ = -1;
     std::vector<std::unique_ptr<BoardLink>> links_;
-    std::unique_ptr<Session> session_;
-    // The journals "games" has read, read again only when they change.
-    mutable JournalSummaries journalSummaries_;
-    bool onBoard_ = false;       // the surface has been matched with the session's game
-    bool resuming_ = false;      // resumed, and the boards have not shown the game yet
-    bool illegalShown_ = false;  // an illegal position is announced and not yet fixed
-    // An action or takeback came through the control socket: the boards must
-    // catch up with the game before anything they show counts as a move.
-    bool boardBehind_ = false;
-    std::vector<std::string> lastFixes_;
-    // The chain stops last announced (the mover's cell, then its stops), so
-    // that each is said once however often the surface is judged.
-    std::vector<Cell> chainShown_;
-    std::vector<Cell> toClear_;  // consequences announced with the last commit
-    // The verdict on the surface as the last event left it, for the game at
-    // ply `earlyPly_`, and the surface's change stamp it was reached at.
-    std::optional<Verdict> early_;
-    uint64_t earlyStamp_ = 0;
-    int earlyPly_ = -1;
-    int catchUpPlies_ = 1;  // 2 right after a board came back
-    Timer judgeTimer_{loop_};
-    Timer flagTimer_{loop_};
-    Timer limitTimer_{loop_};
-    Timer hintTimer_{loop_};
-    Timer setupTimer_{loop_};
-    Timer journalTimer_{loop_};
-    Timer lookTimer_{loop_};
-    Timer signalTimer_{loop_};
-    std::optional<ShownMoves> shown_;
-    Referee ahead_;  // prepared for shown_->after
-    // A move came from the board since the clock's lever was last pressed.
-    bool committedSinceLever_ = false;
-    // A lever press is being handled: the move it ends is made now.
-    bool pressing_ = false;
-    // The board whose DGT clock keeps the time (the first to report), and what
-    // it showed last.
-    std::optional<int> timekeeper_;
-    std::optional<ClockDisplay> timekeeperShown_;
-    std::string setupTold_;  // the last list of squares to set up, and when
-    Millis setupToldAt_ = 0;
+    BoardLights lights_{surface_, links_};
+    SetupGuide guide_;
+    DgtTimekeeper timekeeper_{desk_, surface_, announcer_};
+    SurfaceJudge judge_;
 };
 
 }  // namespace arbiter

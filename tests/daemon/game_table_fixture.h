@@ -13,7 +13,7 @@
 
 #include "daemon/config/configuration.h"
 #include "daemon/session/session.h"
-#include "daemon/table/table.h"
+#include "daemon/table/playing_table.h"
 #include "tests/daemon/recording_sink.h"
 #include "tests/daemon/temp_directory.h"
 
@@ -51,7 +51,7 @@ class GameTableTest : public ::testing::Test {
     }
     // The table, and `game` made with the same options to load positions with.
     void create(const TableSettings& s) {
-        table = Table::create(loop, s, said, error);
+        table = openTable(loop, s, said, error);
         ASSERT_TRUE(table) << error;
         std::string why;
         game = makeGame(name, s.gameOptions, why);
@@ -138,7 +138,7 @@ class GameTableTest : public ::testing::Test {
     EventLoop loop{time};
     RecordingSink said;
     std::string error;
-    std::unique_ptr<Table> table;
+    std::unique_ptr<PlayingTable> table;
     std::unique_ptr<Game> game;
 };
 

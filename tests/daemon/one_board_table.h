@@ -3,7 +3,7 @@
 #include <memory>
 #include <string>
 
-#include "daemon/table/table.h"
+#include "daemon/table/playing_table.h"
 #include "tests/daemon/recording_sink.h"
 #include "tests/daemon/surface_fixture.h"
 #include "tests/daemon/temp_directory.h"
@@ -23,7 +23,7 @@ struct OneBoardTable {
         settings.session.time = *TimeControl::parse("5+0");
         settings.session.seed = seed;
         settings.settleMs = 100;
-        table = Table::create(loop, settings, std::move(game), said, error);
+        table = openTable(loop, settings, std::move(game), said, error);
     }
     // The board shows `fen` and stays still long enough to be judged.
     void show(const std::string& fen) {
@@ -37,7 +37,7 @@ struct OneBoardTable {
     EventLoop loop{time};
     RecordingSink said;
     std::string error;
-    std::unique_ptr<Table> table;  // nullptr when `error` says why
+    std::unique_ptr<PlayingTable> table;  // nullptr when `error` says why
 };
 
 }  // namespace arbiter::testing

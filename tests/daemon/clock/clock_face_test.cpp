@@ -7,7 +7,7 @@
 #include <fstream>
 
 #include "daemon/session/session.h"
-#include "daemon/table/table.h"
+#include "daemon/table/playing_table.h"
 #include "drivers/dgt/dgt_board.h"
 #include "drivers/dgt/dgt_segments.h"
 #include "tests/daemon/recording_sink.h"
@@ -249,7 +249,7 @@ class DgtClockTable : public ::testing::Test {
         settings.settleMs = 100;
         settings.clockFace.white = white;
         std::string error;
-        table = Table::create(loop, settings, said, error);
+        table = openTable(loop, settings, said, error);
         ASSERT_TRUE(table) << error;
     }
     void show(const std::string& fen) {
@@ -282,7 +282,7 @@ class DgtClockTable : public ::testing::Test {
     ManualTimeSource time;
     EventLoop loop{time};
     testing::RecordingSink said;
-    std::unique_ptr<Table> table;
+    std::unique_ptr<PlayingTable> table;
 };
 
 TEST_F(DgtClockTable, UntilTheClockReportsTheTableSaysItWaitsForIt) {
@@ -438,14 +438,14 @@ TEST_F(DgtClockTable, AfterARestartTheJournalledTimesStandUntilTheClockReports) 
 // Bytes from the board go through the driver to the table, as in arbiterd.
 class ClockToTable : public BoardListener {
   public:
-    explicit ClockToTable(Table& table) : table_(table) {}
+    explicit ClockToTable(PlayingTable& table) : table_(table) {}
     void boardDump(const BoardSquares&) override {}
     void squareChanged(int, Appearance) override {}
     void clockDisplay(const ClockDisplay& shown) override { table_.clockDisplay(0, shown); }
     void protocolWarning(const std::string&) override {}
 
   private:
-    Table& table_;
+    PlayingTable& table_;
 };
 
 TEST_F(DgtClockTable, BwtimeBytesThatMakeNoSenseChangeNothing) {

@@ -8,7 +8,7 @@
 #include <memory>
 
 #include "daemon/referee/referee.h"
-#include "daemon/table/table.h"
+#include "daemon/table/playing_table.h"
 #include "tests/daemon/sensed_boards.h"
 #include "tests/daemon/temp_directory.h"
 #include "tests/games/far_reach.h"
@@ -132,8 +132,7 @@ class FarReachTable : public ::testing::Test {
         settings.session.journalDir = dir + "/games";
         settings.settleMs = 100;
         std::string error;
-        table =
-            Table::create(loop, settings, testgames::makeFarReachGame(8, 8, kStart), said, error);
+        table = openTable(loop, settings, testgames::makeFarReachGame(8, 8, kStart), said, error);
         ASSERT_TRUE(table) << error;
     }
     // The board shows these ranks (from the top, as in a Far Reach state) and
@@ -174,7 +173,7 @@ class FarReachTable : public ::testing::Test {
     ManualTimeSource time;
     EventLoop loop{time};
     Said said;
-    std::unique_ptr<Table> table;
+    std::unique_ptr<PlayingTable> table;
 };
 
 constexpr const char* kStartRanks =

@@ -2,7 +2,7 @@
 // with the FIDE option strict-touch, a rook moved first is a rook move.
 #include <gtest/gtest.h>
 
-#include "daemon/table/table.h"
+#include "daemon/table/playing_table.h"
 #include "tests/daemon/recording_sink.h"
 #include "tests/daemon/surface_fixture.h"
 #include "tests/daemon/temp_directory.h"
@@ -35,7 +35,7 @@ class CastlingTest : public ::testing::Test {
         settings.session.journalDir = dir + "/games";
         settings.settleMs = 100;
         std::string error;
-        table = Table::create(loop, settings, said, error);
+        table = openTable(loop, settings, said, error);
         ASSERT_TRUE(table) << error;
         squares = testing::squaresFromFen(kStart);
         table->boardDump(0, squares);
@@ -91,7 +91,7 @@ class CastlingTest : public ::testing::Test {
     ManualTimeSource time;
     EventLoop loop{time};
     testing::RecordingSink said;
-    std::unique_ptr<Table> table;
+    std::unique_ptr<PlayingTable> table;
     BoardSquares squares{};
 };
 
@@ -212,7 +212,7 @@ TEST_F(CastlingTest, CastlingRookFirstIsJournalledSoThatTheGameResumesCastled) {
     settings.session.time = *TimeControl::parse("5+3");
     settings.session.journalDir = dir + "/games";
     std::string error;
-    table = Table::create(loop, settings, said, error);
+    table = openTable(loop, settings, said, error);
     ASSERT_TRUE(table) << error;
     ASSERT_TRUE(table->session());
     EXPECT_EQ(table->session()->current().serialize(), castled);

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "daemon/table/table.h"
+#include "daemon/table/playing_table.h"
 #include "tests/daemon/recording_sink.h"
 #include "tests/daemon/surface_fixture.h"
 #include "tests/daemon/temp_directory.h"
@@ -48,7 +48,7 @@ class FastPlay : public ::testing::Test {
         s.session.start = position;
         s.settleMs = 300;
         std::string error;
-        table = Table::create(loop, s, said, error);
+        table = openTable(loop, s, said, error);
         ASSERT_TRUE(table) << error;
         game = makeGame("fide", {}, error);
         ASSERT_TRUE(game) << error;
@@ -131,7 +131,7 @@ class FastPlay : public ::testing::Test {
     ManualTimeSource time;
     EventLoop loop{time};
     testing::RecordingSink said;
-    std::unique_ptr<Table> table;
+    std::unique_ptr<PlayingTable> table;
     std::unique_ptr<Game> game;
     std::unique_ptr<GameState> state;  // the game as the hands have played it
     std::vector<Action> made;

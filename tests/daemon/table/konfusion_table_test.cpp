@@ -170,7 +170,7 @@ TEST_F(KonfusionTable, StandInsOfTheTableAreTheDiceItReads) {
     settings.game = "konfusion";
     settings.gameOptions.standIns = {{"6", StandIn{kWhiteQueen}}};
     settings.boards = boards;
-    EXPECT_EQ(Table::create(loop, settings, said, error), nullptr);
+    EXPECT_EQ(openTable(loop, settings, said, error), nullptr);
     EXPECT_EQ(error,
               "the stand-ins for 5 (white queen) and 6 (white queen) share a figure: each figure "
               "may stand for one pip count only");

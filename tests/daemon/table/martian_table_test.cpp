@@ -8,7 +8,7 @@
 #include "daemon/config/configuration.h"
 #include "daemon/referee/referee.h"
 #include "daemon/session/session.h"
-#include "daemon/table/table.h"
+#include "daemon/table/playing_table.h"
 #include "tests/daemon/recording_sink.h"
 #include "tests/daemon/surface_fixture.h"
 #include "tests/daemon/temp_directory.h"
@@ -45,7 +45,7 @@ class MartianTable : public ::testing::Test {
         // Each table its own journals, so that none takes up another's game.
         settings.session.journalDir = scratch.path() + "/games" + std::to_string(++tables);
         settings.settleMs = 100;
-        table = Table::create(loop, settings, said, error);
+        table = openTable(loop, settings, said, error);
         ASSERT_TRUE(table) << error;
     }
     void TearDown() override { table.reset(); }
@@ -80,7 +80,7 @@ class MartianTable : public ::testing::Test {
     EventLoop loop{time};
     testing::RecordingSink said;
     std::string error;
-    std::unique_ptr<Table> table;
+    std::unique_ptr<PlayingTable> table;
     int tables = 0;
 };
 

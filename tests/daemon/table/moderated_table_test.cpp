@@ -11,7 +11,7 @@
 
 #include "daemon/session/private_announcements.h"
 #include "daemon/session/session.h"
-#include "daemon/table/moderated_table.h"
+#include "daemon/table/playing_table.h"
 #include "tests/daemon/recording_sink.h"
 #include "tests/daemon/surface_fixture.h"
 #include "tests/daemon/temp_directory.h"
@@ -201,7 +201,7 @@ class ModeratedTableTest : public ::testing::Test {
         settings.session.journalDir = scratch.path() + "/games";
         settings.settleMs = 100;
         settings.secrets = {"ann-secret", "bob-secret"};
-        table = ModeratedTable::create(loop, settings, makeLantern(), said, error);
+        table = openTable(loop, settings, makeLantern(), said, error);
         ASSERT_TRUE(table) << error;
     }
     void TearDown() override { table.reset(); }
@@ -257,7 +257,7 @@ class ModeratedTableTest : public ::testing::Test {
     EventLoop loop{time};
     RecordingSink said;
     std::string error;
-    std::unique_ptr<ModeratedTable> table;
+    std::unique_ptr<PlayingTable> table;
 };
 
 TEST_F(ModeratedTableTest, TheGameStartsWhenEachBoardShowsItsPlayersViewOfTheStart) {

@@ -5,7 +5,7 @@
 #include <fstream>
 
 #include "daemon/session/session.h"
-#include "daemon/table/table.h"
+#include "daemon/table/playing_table.h"
 #include "tests/daemon/one_board_table.h"
 #include "tests/daemon/recording_sink.h"
 #include "tests/daemon/surface_fixture.h"

@@ -61,7 +61,10 @@ TEST_F(TableSurface, TheGameIsMadeWithTheTablesOptions) {
     std::string error;
     TableSettings settings = skirmishOn(16, 8);
     settings.gameOptions.values["pieces"] = "5";
-    auto table = Table::create(loop, settings, said, error);
+    // The open table itself, for its surface.
+    auto skirmish = makeGame(settings.game, settings.gameOptions, error);
+    ASSERT_TRUE(skirmish) << error;
+    auto table = Table::create(loop, settings, std::move(skirmish), said, error);
     ASSERT_TRUE(table) << error;
     EXPECT_EQ(table->surface().boardCount(), 2);
 }
@@ -70,7 +73,7 @@ TEST_F(TableSurface, OptionsTheGameDoesNotTakeAreRefused) {
     std::string error;
     TableSettings settings = skirmishOn(8, 8);
     settings.gameOptions.values["pices"] = "5";
-    EXPECT_FALSE(Table::create(loop, settings, said, error));
+    EXPECT_FALSE(openTable(loop, settings, said, error));
     EXPECT_EQ(error, "skirmish has no option \"pices\"; its options: pieces");
 }
 
@@ -79,7 +82,7 @@ TEST_F(TableSurface, AGameBegunOnOtherCellsIsNotResumed) {
     std::string before = journalText();
     size_t saidBefore = said.said.size();
     std::string error;
-    EXPECT_FALSE(Table::create(loop, skirmishOn(8, 8), said, error));
+    EXPECT_FALSE(openTable(loop, skirmishOn(8, 8), said, error));
     EXPECT_NE(error.find(": that game is played on 16x16 cells, but this table's skirmish is on "
                          "8x8; start arbiterd with that game's size (--size), or move the journal "
                          "away to start afresh"),
@@ -90,7 +93,7 @@ TEST_F(TableSurface, AGameBegunOnOtherCellsIsNotResumed) {
     EXPECT_EQ(journalText(), before);
 
     // At its own size it goes on.
-    auto table = Table::create(loop, skirmishOn(16, 16), said, error);
+    auto table = openTable(loop, skirmishOn(16, 16), said, error);
     ASSERT_TRUE(table) << error;
     EXPECT_TRUE(table->session());
 }

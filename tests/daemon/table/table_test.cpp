@@ -53,7 +53,7 @@ class TableTest : public ::testing::Test {
     }
     void SetUp() override {
         std::string error;
-        table = Table::create(loop, settings(), said, error);
+        table = openTable(loop, settings(), said, error);
         ASSERT_TRUE(table) << error;
     }
     void TearDown() override { table.reset(); }
@@ -73,7 +73,7 @@ class TableTest : public ::testing::Test {
     ManualTimeSource time;
     EventLoop loop{time};
     Said said;
-    std::unique_ptr<Table> table;
+    std::unique_ptr<PlayingTable> table;
 };
 
 TEST_F(TableTest, GameBeginsWhenTheStartPositionIsStill) {
@@ -152,7 +152,7 @@ TEST_F(TableTest, AResumedGameIsSetUpAgainFromAPictureNotReadAsMoves) {
     table.reset();
     said.all.clear();
     std::string error;
-    table = Table::create(loop, settings(), said, error);
+    table = openTable(loop, settings(), said, error);
     ASSERT_TRUE(table) << error;
     show(kStart);
     std::string setup;
@@ -179,6 +179,26 @@ TEST_F(TableTest, AResumedGameIsSetUpAgainFromAPictureNotReadAsMoves) {
     EXPECT_EQ(table->session()->ply(), 5);
 }
 
+// A game begun after a resumed one was abandoned before the board showed it
+// is a game like any other: a king put where it cannot go is an illegal
+// position, not the resumed game's position still to set up.
+TEST_F(TableTest, AGameAfterAnAbandonedResumedOneIsNoLongerResuming) {
+    startGame();
+    show("rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR");  // 1. d4
+    table.reset();
+    std::string error;
+    table = openTable(loop, settings(), said, error);
+    ASSERT_TRUE(table) << error;
+    show("8/8/8/8/8/8/8/8");  // the board cleared while arbiterd was down
+    ASSERT_EQ(said.all.back().type, "setup");
+    ASSERT_TRUE(table->newGame().ok);
+    said.all.clear();
+    show(kStart);
+    ASSERT_TRUE(said.has("start"));
+    show("rnbqkbnr/pppppppp/8/8/8/4K3/PPPPPPPP/RNBQ1BNR");  // the king to e3
+    EXPECT_EQ(said.all.back().type, "illegal") << said.all.back().text;
+}
+
 TEST_F(TableTest, OptionsThatContradictTheGameToResumeAreRefused) {
     startGame();
     show("rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR");  // 1. d4
@@ -187,7 +207,7 @@ TEST_F(TableTest, OptionsThatContradictTheGameToResumeAreRefused) {
     other.session.time = *TimeControl::parse("10+0");
     other.session.timeGiven = true;
     std::string error;
-    EXPECT_FALSE(Table::create(loop, other, said, error));
+    EXPECT_FALSE(openTable(loop, other, said, error));
     EXPECT_NE(error.find(", played with 5+3, not 10+0; leave those options out to resume it, or "
                          "start afresh with arbiterd --new-game"),
               std::string::npos)
@@ -195,12 +215,12 @@ TEST_F(TableTest, OptionsThatContradictTheGameToResumeAreRefused) {
     other.session.time = *TimeControl::parse("5+3");
     other.session.players = {"Ann", "Bob"};
     error.clear();
-    EXPECT_FALSE(Table::create(loop, other, said, error));
+    EXPECT_FALSE(openTable(loop, other, said, error));
     EXPECT_NE(error.find("played by White, Black rather than the players named"), std::string::npos)
         << error;
     // The same time control, given or not, and no names: resumed.
     other.session.players.clear();
-    EXPECT_TRUE(Table::create(loop, other, said, error)) << error;
+    EXPECT_TRUE(openTable(loop, other, said, error)) << error;
 }
 
 // A journal's time that is no time control is damage, named with its line,
@@ -220,7 +240,7 @@ TEST_F(TableTest, ATimeControlTheJournalMangledIsNamedWithItsLineNotQuoted) {
     other.session.time = *TimeControl::parse("10+0");
     other.session.timeGiven = true;
     std::string error;
-    EXPECT_FALSE(Table::create(loop, other, said, error));
+    EXPECT_FALSE(openTable(loop, other, said, error));
     EXPECT_NE(error.find(journal + ":1: bad or missing \"time\""), std::string::npos) << error;
     EXPECT_EQ(error.find("99999999999999999999"), std::string::npos) << error;
 }
@@ -229,7 +249,7 @@ TEST_F(TableTest, AGameBeginsFromThePositionAskedForAndResumesOnlyWithIt) {
     TableSettings endgame = settings();
     endgame.session.start = "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1";
     std::string error;
-    table = Table::create(loop, endgame, said, error);
+    table = openTable(loop, endgame, said, error);
     ASSERT_TRUE(table) << error;
     table->connectBoards();
     EXPECT_EQ(said.all.back().text,
@@ -248,20 +268,20 @@ TEST_F(TableTest, AGameBeginsFromThePositionAskedForAndResumesOnlyWithIt) {
     // Another position asked for contradicts the game to resume...
     TableSettings other = settings();
     other.session.start = "4k3/8/8/8/8/8/8/4K2R w K - 0 1";
-    EXPECT_FALSE(Table::create(loop, other, said, error));
+    EXPECT_FALSE(openTable(loop, other, said, error));
     EXPECT_NE(error.find(", begun from 8/8/8/4k3/8/8/4P3/4K3 w - - 0 1 rather than the position "
                          "asked for; leave those options out to resume it"),
               std::string::npos)
         << error;
     // ...and a bad one is refused with the game's reason.
     other.session.start = "8/8 w";
-    EXPECT_FALSE(Table::create(loop, other, said, error));
+    EXPECT_FALSE(openTable(loop, other, said, error));
     EXPECT_EQ(error.rfind("position \"8/8 w\" is not a position of fide: ", 0), 0u) << error;
     // The same one, or none, resumes it.
-    table = Table::create(loop, endgame, said, error);
+    table = openTable(loop, endgame, said, error);
     ASSERT_TRUE(table) << error;
     EXPECT_EQ(table->session()->ply(), 1);
-    table = Table::create(loop, settings(), said, error);
+    table = openTable(loop, settings(), said, error);
     ASSERT_TRUE(table) << error;
     EXPECT_EQ(table->session()->ply(), 1);
 }
@@ -276,7 +296,7 @@ TEST_F(TableTest, NewGameClosesTheUnfinishedGameRatherThanResumingIt) {
     fresh.session.time = *TimeControl::parse("10+0");  // no longer contradicts anything
     fresh.session.timeGiven = true;
     std::string error;
-    table = Table::create(loop, fresh, said, error);
+    table = openTable(loop, fresh, said, error);
     ASSERT_TRUE(table) << error;
     ASSERT_FALSE(said.all.empty());
     EXPECT_EQ(said.all.front().type, "abandoned");
@@ -534,13 +554,18 @@ TEST_F(TableTest, TheLedsShowTheLastMoveAndWhileTheBoardIsWrongWhatToFix) {
     TableSettings s = settings();
     s.boards[0].device = {"dgt", board.pty.slavePath()};
     std::string error;
-    table = Table::create(loop, s, said, error);
-    ASSERT_TRUE(table) << error;
+    // The open table itself, for its surface.
+    auto fide = makeGame(s.game, s.gameOptions, error);
+    ASSERT_TRUE(fide) << error;
+    std::unique_ptr<Table> open = Table::create(loop, s, std::move(fide), said, error);
+    ASSERT_TRUE(open) << error;
+    const Surface& surface = open->surface();
+    table = std::move(open);
     table->connectBoards();
     board.answer(kStart);
     // Until the answer has come through the pty (it may take a moment).
-    for (int i = 0; i < 50 && !table->surface().allKnown(); ++i) loop.runOnce(100);
-    ASSERT_TRUE(table->surface().allKnown());
+    for (int i = 0; i < 50 && !surface.allKnown(); ++i) loop.runOnce(100);
+    ASSERT_TRUE(surface.allKnown());
     EXPECT_EQ(board.leds(1), kAllOff);  // a board that has just come is told all
     time.advance(150);
     loop.runOnce(0);

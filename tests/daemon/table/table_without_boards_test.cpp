@@ -2,7 +2,7 @@
 // alone, and actions said at the table refused with a reason and the legal ones.
 #include <gtest/gtest.h>
 
-#include "daemon/table/table.h"
+#include "daemon/table/playing_table.h"
 #include "tests/daemon/one_board_table.h"
 #include "tests/daemon/temp_directory.h"
 #include "tests/games/tally.h"
@@ -28,7 +28,7 @@ class WithoutBoards : public ::testing::Test {
         settings.session.time = *TimeControl::parse("5+0");
         settings.session.journalDir = scratch.path() + "/games";
         std::string error;
-        table = Table::create(loop, settings, testgames::makeTallyGame(), said, error);
+        table = openTable(loop, settings, testgames::makeTallyGame(), said, error);
         ASSERT_TRUE(table) << error;
         table->connectBoards();
     }
@@ -42,7 +42,7 @@ class WithoutBoards : public ::testing::Test {
     EventLoop loop{time};
     Said said;
     TableSettings settings;
-    std::unique_ptr<Table> table;
+    std::unique_ptr<PlayingTable> table;
 };
 
 TEST_F(WithoutBoards, TheGameBeginsAtOnceWithNoStartPositionToWaitFor) {

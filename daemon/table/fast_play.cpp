@@ -1,35 +1,36 @@
-// Fast play: moves made faster than the board is ever still, the clock's lever
-// as the end of a move, and the result signal of chess (docs/arbiterd.md,
-// "Fast play").
+#include "daemon/table/fast_play.h"
+
 #include <spdlog/spdlog.h>
 
 #include "daemon/referee/result_signal.h"
-#include "daemon/table/table.h"
+#include "engine/games.h"
+#include "daemon/table/surface_judge.h"
 
 namespace arbiter {
 
-void Table::armLook() {
+void FastPlay::armLook() {
     lookTimer_.cancel();
-    // A game of one-step actions commits each as it is shown (surfaceChanged).
-    if (!settleNeeded(*game_) || !session_ || session_->over() || !onBoard_) return;
-    if (settings_.settleMs <= kLookMs) return;  // the settle timer looks first
+    // A game of one-step actions commits each as it is shown (SurfaceJudge::surfaceChanged).
+    if (!settleNeeded(desk_.game()) || !desk_.playing() || isUnjudged(judge_.phase())) return;
+    if (desk_.settings().settleMs <= kLookMs) return;  // the settle timer looks first
     lookTimer_.at(surface_.lastChange() + kLookMs, [this] { follow(); });
 }
 
-void Table::follow() {
+void FastPlay::follow() {
     // Each round commits the moves seen and looks again from the position
     // after them: the board may be several moves on.
     for (int round = 0; round < Referee::kMostCatchUpPlies; ++round) {
-        if (!session_ || session_->over() || !onBoard_ || boardBehind_ || resuming_ ||
-            !surface_.allKnown() || showsResultSignal()) {
+        if (!desk_.playing() || judge_.phase() != TablePhase::Playing || !surface_.allKnown() ||
+            showsResultSignal()) {
             shown_.reset();
             return;
         }
-        if (shown_ && shown_->ply != session_->ply()) shown_.reset();
-        prepareReferee();
+        const Session& session = *desk_.session();
+        if (shown_ && shown_->ply != session.ply()) shown_.reset();
+        Referee& referee = judge_.preparedReferee();
         // One move from the agreed position, or one on its way (a piece in the
         // hand, a slide going on): the moves seen may yet become another.
-        Verdict now = referee_.judge(surface_);
+        Verdict now = referee.judge(surface_);
         if (now.kind == Verdict::Kind::Settled) shown_.reset();
         if (now.kind != Verdict::Kind::Commit && now.kind != Verdict::Kind::Illegal &&
             now.kind != Verdict::Kind::Ambiguous)
@@ -46,15 +47,15 @@ void Table::follow() {
             }
         }
         if (now.kind != Verdict::Kind::Commit)
-            now = referee_.judge(surface_, Referee::kMostCatchUpPlies, true);
+            now = referee.judge(surface_, Referee::kMostCatchUpPlies, true);
         if (now.kind != Verdict::Kind::Commit || !now.consequences.empty()) return;
         if (shown_ && shown_->actions == now.actions) return;
         ShownMoves seen;
         seen.actions = now.actions;
         seen.seenAt = surface_.lastChange();
         seen.touchMark = surface_.touchCount();
-        seen.ply = session_->ply();
-        seen.after = session_->current().clone();
+        seen.ply = session.ply();
+        seen.after = session.current().clone();
         for (const Action& a : seen.actions) {
             seen.before = seen.after->clone();
             seen.after->apply(a);
@@ -68,86 +69,60 @@ void Table::follow() {
     }
 }
 
-void Table::commitShown() {
+void FastPlay::commitShown() {
     ShownMoves seen = std::move(*shown_);
     shown_.reset();
-    bool recorded = true;
+    Session& session = *desk_.session();
     for (const Action& a : seen.actions) {
-        recorded = session_->commit(a, {}, seen.seenAt);
-        if (!recorded || session_->over()) break;
+        if (!session.commit(a, {}, seen.seenAt) || session.over()) break;
     }
     spdlog::debug("{} moves followed before the board was still", seen.actions.size());
-    refereeStale_ = true;
     committedSinceLever_ = true;
     // The touches of the moves after them still count (a capture on a board
     // that senses only occupancy).
     surface_.markStillAt(seen.touchMark);
-    toClear_.clear();
-    afterBoardCommit();
+    judge_.committedFromBoard();
 }
 
-void Table::afterBoardCommit() {
-    if (illegalShown_) session_->announceFixed();
-    illegalShown_ = false;
-    lastFixes_.clear();
-    chainShown_.clear();
-    lightGame();
-    armTimers();
-    if (session_->over()) {
-        gameEnded();
-        return;
-    }
-    prepareReferee();
-}
-
-void Table::clockLever(int, bool) {
-    if (!session_ || session_->over() || !onBoard_ || boardBehind_ || resuming_ ||
-        !surface_.allKnown())
-        return;
+void FastPlay::clockLever() {
+    if (!desk_.playing() || judge_.phase() != TablePhase::Playing || !surface_.allKnown()) return;
     // Moves the board has moved on from come first, each at its own time.
     follow();
-    if (!session_ || session_->over()) return;
+    if (!desk_.playing()) return;
     const bool before = committedSinceLever_;
     committedSinceLever_ = false;
-    prepareReferee();
-    Verdict v = referee_.judge(surface_, Referee::kMostCatchUpPlies);
+    Verdict v = judge_.preparedReferee().judge(surface_, Referee::kMostCatchUpPlies);
     if (v.kind == Verdict::Kind::Commit) {
-        judgeTimer_.cancel();
-        early_ = v;
-        earlyStamp_ = surface_.changeStamp();
-        earlyPly_ = session_->ply();
-        pressing_ = true;
-        judgeInGame();
-        pressing_ = false;
+        judge_.judgeAtPress(v);
         committedSinceLever_ = false;  // this press ended it
         return;
     }
     // A press that ends a move already recorded (the board was still first),
     // or the one that starts the clocks, is what presses are for.
-    if (before || session_->ply() == 0) return;
+    if (before || desk_.session()->ply() == 0) return;
     out_.announce({"lever",
                    "The clock was pressed, but the board shows no complete move since the last "
                    "press.",
                    {{"complete", false}}});
 }
 
-bool Table::showsResultSignal() const {
-    const GameInfo* info = gameInfo(game_->name());
-    if (!info || !info->resultSignal || !session_ || session_->over()) return false;
-    return resultSignalled(session_->current(), surface_).has_value();
+bool FastPlay::showsResultSignal() const {
+    const GameInfo* info = gameInfo(desk_.game().name());
+    if (!info || !info->resultSignal || !desk_.playing()) return false;
+    return resultSignalled(desk_.session()->current(), surface_).has_value();
 }
 
-void Table::watchResultSignal() {
+void FastPlay::watchResultSignal() {
     signalTimer_.cancel();
     if (!showsResultSignal()) return;
     const uint64_t stamp = surface_.changeStamp();
     signalTimer_.at(surface_.lastChange() + kResultSignalMs, [this, stamp] {
-        if (!session_ || session_->over() || surface_.changeStamp() != stamp) return;
-        auto outcome = resultSignalled(session_->current(), surface_);
-        if (!outcome || !session_->signalResult(*outcome).empty()) return;
+        if (!desk_.playing() || surface_.changeStamp() != stamp) return;
+        Session& session = *desk_.session();
+        auto outcome = resultSignalled(session.current(), surface_);
+        if (!outcome || !session.signalResult(*outcome).empty()) return;
         shown_.reset();
-        armTimers();
-        gameEnded();
+        judge_.gameEndedOnBoard();
     });
 }
 

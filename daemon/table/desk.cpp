@@ -1,0 +1,176 @@
+#include "daemon/table/desk.h"
+
+#include <spdlog/spdlog.h>
+
+namespace arbiter {
+
+namespace {
+// How often lines the journal could not write are tried again.
+constexpr Millis kJournalRetryMs = 1000;
+}  // namespace
+
+Desk::Desk(EventLoop& loop, TableSettings settings, std::unique_ptr<Game> game, Listener& table)
+    : loop_(loop), settings_(std::move(settings)), game_(std::move(game)), table_(table) {}
+
+BoardSquares Desk::read(const BoardSquares& squares) const {
+    BoardSquares read = squares;
+    for (Appearance& square : read) {
+        if (square) square = readSensed(*game_, *square);
+    }
+    return read;
+}
+
+Appearance Desk::read(Appearance square) const {
+    if (square) square = readSensed(*game_, *square);
+    return square;
+}
+
+void Desk::setStart(std::unique_ptr<GameState> start) {
+    start_ = std::move(start);
+    if (!settings_.session.start.empty()) settings_.session.start = start_->serialize();
+}
+
+bool Desk::resume(const JournalContents& unfinished, AnnouncementSink& said, std::string& error) {
+    session_ = Session::resume(*game_, unfinished, said, loop_.time(), error);
+    if (session_) return true;
+    error = "cannot resume: " + error + " (move the journal away to start afresh)";
+    return false;
+}
+
+bool Desk::begin(AnnouncementSink& said) {
+    std::string error;
+    session_ = Session::begin(*game_, settings_.session, said, loop_.time(), error);
+    if (session_) return true;
+    spdlog::error("cannot start a game: {}", error);
+    return false;
+}
+
+bool Desk::lastJournalWritten() {
+    if (!session_ || session_->retryJournal()) return true;
+    spdlog::error("a new game waits until the last game's journal {} is written",
+                  session_->journalPath());
+    armJournalRetry();
+    return false;
+}
+
+void Desk::keepJournalUntilWritten(std::function<void()> written) {
+    journalWritten_ = std::move(written);
+}
+
+void Desk::armJournalRetry() {
+    if (!journalWritten_ || journalTimer_.armed() || !session_ || session_->journalComplete())
+        return;
+    journalTimer_.after(kJournalRetryMs, [this] {
+        if (!session_->retryJournal()) {
+            armJournalRetry();
+            return;
+        }
+        journalWritten_();
+    });
+}
+
+void Desk::armTimers() {
+    armJournalRetry();
+    flagTimer_.cancel();
+    limitTimer_.cancel();
+    if (!playing()) return;
+    if (auto at = session_->clock().flagAt()) {
+        flagTimer_.at(*at, [this] {
+            const int ply = session_->ply();
+            session_->checkFlag();
+            table_.timeCalled(!session_->over() && session_->ply() != ply);
+            if (session_->over())
+                table_.gameEnded();
+            else
+                armTimers();
+        });
+    }
+    if (auto at = session_->timeLimitAt()) {
+        limitTimer_.at(*at, [this] {
+            session_->checkTimeLimit();
+            table_.timeCalled(false);
+            if (session_->over())
+                table_.gameEnded();
+            else
+                armTimers();
+        });
+    }
+}
+
+std::optional<std::string> Desk::request(const std::string& verb, PlayerId who) {
+    if (verb == "resign" || verb == "leave") return session_->resign(who);
+    if (verb == "draw-offer") return session_->offerDraw(who);
+    if (verb == "draw-accept") return session_->acceptDraw(who);
+    if (verb == "draw-claim") return session_->claimDraw(who);
+    return std::nullopt;
+}
+
+ControlReply Desk::say(const std::string& verb, PlayerId who,
+                       const std::function<ControlReply()>& otherwise,
+                       const std::function<void()>& changed) {
+    const int ply = session_->ply();
+    if (auto refusal = request(verb, who)) {
+        if (!refusal->empty()) return ControlReply::refused(*refusal);
+    } else if (ControlReply said = otherwise(); !said.ok) {
+        return said;
+    }
+    if (playing() && session_->ply() != ply) changed();
+    armTimers();
+    if (session_->over()) table_.gameEnded();
+    return ControlReply::done();
+}
+
+ControlReply Desk::abandon() {
+    if (!playing()) return ControlReply::done();
+    if (auto why = session_->abandon(); !why.empty()) return ControlReply::refused(why);
+    armTimers();
+    return ControlReply::done();
+}
+
+ControlReply Desk::takeback(bool possible, const std::function<void()>& before,
+                            const std::function<void()>& after) {
+    if (!playing()) return noGame();
+    if (!possible) return ControlReply::refused("there is no move to take back");
+    before();
+    if (!session_->takeback()) return ControlReply::refused("cannot record the game");
+    after();
+    armTimers();
+    return ControlReply::done();
+}
+
+ControlReply Desk::pauseClocks() {
+    if (!playing()) return noGame();
+    if (auto why = session_->pauseClocks(); !why.empty()) return ControlReply::refused(why);
+    armTimers();
+    return ControlReply::done();
+}
+
+ControlReply Desk::resumeClocks() {
+    if (!playing()) return noGame();
+    if (auto why = session_->resumeClocks(); !why.empty()) return ControlReply::refused(why);
+    armTimers();
+    return ControlReply::done();
+}
+
+ControlReply Desk::games() const {
+    // The listing names no move, only how many there are: the same at a table
+    // of hidden views, where arbiterctl replay refuses a game not yet ended.
+    std::optional<JournalInProgress> writing;
+    if (playing()) writing = JournalInProgress{session_->journalPath(), session_->turns()};
+    std::string error;
+    auto listing = listTableGames(settings_.session.journalDir, writing, journalSummaries_, error);
+    if (!listing) return ControlReply::refused(error);
+    return ControlReply::done(*listing);
+}
+
+nlohmann::json Desk::status(nlohmann::json boards) const {
+    nlohmann::json j = {{"game", game_->name()}, {"boards", std::move(boards)}};
+    j["waitingForStart"] = !playing();
+    return j;
+}
+
+nlohmann::json Desk::boardStatus(const std::string& name, const BoardLink& link) {
+    return {{"name", name}, {"device", link.device().text()}, {"connected", link.connected()}};
+}
+
+}  // namespace arbiter
