@@ -1,11 +1,14 @@
 #include "daemon/config/configuration.h"
 
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <boost/program_options.hpp>
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <map>
 #include <set>
 #include <sstream>
@@ -425,8 +428,10 @@ bool readStandIn(const std::string& piece, const std::string& setPiece, Configur
 
 namespace {
 
-bool readFileInto(const std::string& path, const std::vector<std::string>& fromCommandLine,
-                  Configuration& config, std::string& error) {
+// The whole file, or a message naming it and why it cannot be read. A file
+// that could not be opened, or failed part way, was once taken as empty: a
+// table of every default, which --check-config called ready.
+bool readFileText(const std::string& path, std::string& text, std::string& error) {
     std::error_code ec;
     auto size = fs::file_size(path, ec);
     if (ec) {
@@ -437,13 +442,32 @@ bool readFileInto(const std::string& path, const std::vector<std::string>& fromC
         error = path + ": too large for a configuration file (" + std::to_string(size) + " bytes)";
         return false;
     }
-    std::ifstream in(path);
-    std::stringstream text;
-    text << in.rdbuf();
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+        error = "cannot read configuration " + path + ": " + std::strerror(errno);
+        return false;
+    }
+    text.clear();
+    char buffer[4096];
+    ssize_t n;
+    while ((n = ::read(fd, buffer, sizeof buffer)) != 0) {
+        if (n > 0)
+            text.append(buffer, static_cast<size_t>(n));
+        else if (errno != EINTR)
+            break;
+    }
+    if (n < 0) error = "cannot read configuration " + path + ": " + std::strerror(errno);
+    ::close(fd);
+    return n == 0;
+}
 
-    if (!checkUtf8Lines(path, text.str(), error)) return false;
+bool readFileInto(const std::string& path, const std::vector<std::string>& fromCommandLine,
+                  Configuration& config, std::string& error) {
+    std::string text;
+    if (!readFileText(path, text, error)) return false;
+    if (!checkUtf8Lines(path, text, error)) return false;
     FileLayout layout;
-    if (!surveyFile(path, text.str(), layout, error)) return false;
+    if (!surveyFile(path, text, layout, error)) return false;
 
     // Second pass: Boost.Program_options reads the values.
     po::options_description file;
@@ -463,7 +487,7 @@ bool readFileInto(const std::string& path, const std::vector<std::string>& fromC
         file.add_options()(key.c_str(), po::value<std::string>());
     po::variables_map vm;
     try {
-        std::stringstream again(text.str());
+        std::stringstream again(text);
         po::store(po::parse_config_file(again, file, false), vm);
     } catch (const po::error& e) {
         error = path + ": " + e.what();
