@@ -213,15 +213,10 @@ bool readFileText(const std::string& path, std::string& text, std::string& error
     return n == 0;
 }
 
-bool readFileInto(const std::string& path, const std::vector<std::string>& fromCommandLine,
-                  Configuration& config, std::string& error) {
-    std::string text;
-    if (!readFileText(path, text, error)) return false;
-    if (!checkUtf8Lines(path, text, error)) return false;
-    FileLayout layout;
-    if (!surveyFile(path, text, layout, error)) return false;
-
-    // Second pass: Boost.Program_options reads the values.
+// The second pass: Boost.Program_options reads the values of the keys the
+// survey found, into `values`.
+bool parseValues(const std::string& path, const std::string& text, const FileLayout& layout,
+                 po::variables_map& values, std::string& error) {
     po::options_description file;
     for (const auto& key : kTopKeys) {
         if (key == "player")
@@ -237,117 +232,181 @@ bool readFileInto(const std::string& path, const std::vector<std::string>& fromC
         file.add_options()(key.c_str(), po::value<std::string>());
     for (const auto& key : layout.standInKeys)
         file.add_options()(key.c_str(), po::value<std::string>());
-    po::variables_map vm;
     try {
         std::stringstream again(text);
-        po::store(po::parse_config_file(again, file, false), vm);
+        po::store(po::parse_config_file(again, file, false), values);
     } catch (const po::error& e) {
         error = path + ": " + e.what();
         return false;
     }
+    return true;
+}
 
-    config.file = path;
-    auto at = [&](const std::string& key) {
-        return path + ":" + std::to_string(layout.keyLines[key]) + ": ";
-    };
-    auto onCommandLine = [&](const std::string& key) {
+// The file's values with where each stands, less those the command line
+// sets: the command line wins over the file.
+struct FileValues {
+    const std::string& path;
+    const FileLayout& layout;
+    const po::variables_map& vm;
+    const std::vector<std::string>& fromCommandLine;
+
+    int lineOf(const std::string& key) const {
+        auto line = layout.keyLines.find(key);
+        return line == layout.keyLines.end() ? 0 : line->second;
+    }
+    // "arbiter.ini:7: " for the line of `key`.
+    std::string at(const std::string& key) const {
+        return path + ":" + std::to_string(lineOf(key)) + ": ";
+    }
+    bool onCommandLine(const std::string& key) const {
         return std::find(fromCommandLine.begin(), fromCommandLine.end(), key) !=
                fromCommandLine.end();
-    };
-    // The value of `key` when the file sets it and the command line does not.
-    auto take = [&](const std::string& key) -> std::optional<std::string> {
-        if (!vm.count(key) || onCommandLine(key)) return std::nullopt;
-        config.lines[key] = layout.keyLines[key];
-        return vm[key].as<std::string>();
-    };
-    if (auto v = take("game")) config.game = *v;
-    if (auto v = take("time")) {
-        config.time = *v;
-        config.timeGiven = true;
     }
-    if (auto v = take("journal")) config.journal = *v;
-    if (auto v = take("socket")) config.socket = *v;
-    if (auto v = take("log-level")) config.logLevel = *v;
-    // Whether it is a position of the game is for the game to say (setUpTable).
-    if (auto v = take("position")) config.position = *v;
-    if (auto v = take("speak")) config.speak = *v;
-    if (auto v = take("secrets")) {
+    // The value of `key` when the file sets it and the command line does not,
+    // its line noted in `config` for the messages only the game can give.
+    std::optional<std::string> take(const std::string& key, Configuration& config) const {
+        if (!vm.count(key) || onCommandLine(key)) return std::nullopt;
+        config.lines[key] = lineOf(key);
+        return vm[key].as<std::string>();
+    }
+};
+
+// The players: their secrets, their names and how many start.
+bool takePlayers(const FileValues& file, Configuration& config, std::string& error) {
+    if (auto v = file.take("secrets", config)) {
         if (!readSecrets(*v, config, error)) {
             error = config.where("secrets") + error;
             return false;
         }
     }
-    if (vm.count("player") && !onCommandLine("player")) {
-        config.playerNames = vm["player"].as<std::vector<std::string>>();
-        config.lines["player"] = layout.keyLines["player"];
-        config.playerLines = layout.playerLines;
+    if (file.vm.count("player") && !file.onCommandLine("player")) {
+        config.playerNames = file.vm["player"].as<std::vector<std::string>>();
+        config.lines["player"] = file.lineOf("player");
+        config.playerLines = file.layout.playerLines;
     }
-    if (auto v = take("players"); v && !readPlayerCount(*v, config, error)) {
-        error = at("players") + error;
+    if (auto v = file.take("players", config); v && !readPlayerCount(*v, config, error)) {
+        error = file.at("players") + error;
         return false;
     }
-    if (auto v = take("size"); v && !readSurfaceSize(*v, config, error)) {
-        error = at("size") + error;
+    return true;
+}
+
+// The game, where it begins and on how many cells. Whether the position is
+// one of the game's is for the game to say (setUpTable).
+bool takeGame(const FileValues& file, Configuration& config, std::string& error) {
+    if (auto v = file.take("game", config)) config.game = *v;
+    if (auto v = file.take("position", config)) config.position = *v;
+    if (auto v = file.take("size", config); v && !readSurfaceSize(*v, config, error)) {
+        error = file.at("size") + error;
         return false;
     }
-    if (auto v = take("time-limit")) {
+    return true;
+}
+
+// The time control and the limits on the whole game.
+bool takeTime(const FileValues& file, Configuration& config, std::string& error) {
+    if (auto v = file.take("time", config)) {
+        config.time = *v;
+        config.timeGiven = true;
+    }
+    if (auto v = file.take("time-limit", config)) {
         config.timeLimit = *v;
         if (!GameLimits::parseMinutes(config.timeLimit)) {
-            error = at("time-limit") + "time-limit must be minutes of play for the " +
+            error = file.at("time-limit") + "time-limit must be minutes of play for the " +
                     "whole game, more than 0 and at most 1440 (e.g. 90 or 2.5), not \"" +
                     config.timeLimit + "\"";
             return false;
         }
     }
-    if (auto v = take("move-limit")) {
+    if (auto v = file.take("move-limit", config)) {
         config.moveLimit = *v;
         if (!GameLimits::parseMoves(config.moveLimit)) {
-            error = at("move-limit") +
+            error = file.at("move-limit") +
                     "move-limit must be the moves each player makes at most, 1 to 10000, not \"" +
                     config.moveLimit + "\"";
             return false;
         }
     }
-    if (auto v = take("clock-white")) {
+    return true;
+}
+
+// How the table runs: journal, socket, log, speech, the boards' clock, settle time.
+bool takeTableSettings(const FileValues& file, Configuration& config, std::string& error) {
+    if (auto v = file.take("journal", config)) config.journal = *v;
+    if (auto v = file.take("socket", config)) config.socket = *v;
+    if (auto v = file.take("log-level", config)) config.logLevel = *v;
+    if (auto v = file.take("speak", config)) config.speak = *v;
+    if (auto v = file.take("clock-white", config)) {
         if (!readClockWhite(*v, config, error)) {
-            error = at("clock-white") + error;
+            error = file.at("clock-white") + error;
             return false;
         }
     }
-    if (auto v = take("settle-ms")) {
+    if (auto v = file.take("settle-ms", config)) {
         auto ms = wholeNumber(*v, 5);
         if (!ms || *ms > 10000) {
-            error = at("settle-ms") + "settle-ms must be a whole number of " +
+            error = file.at("settle-ms") + "settle-ms must be a whole number of " +
                     "milliseconds from 0 to 10000, not \"" + *v + "\"";
             return false;
         }
         config.settleMs = *ms;
     }
-    for (const auto& key : layout.optionKeys) {
-        auto v = take(key);
+    return true;
+}
+
+// [options] and [stand-ins]: which the game has is for the game to say, once it is known.
+bool takeOptionsAndStandIns(const FileValues& file, Configuration& config, std::string& error) {
+    for (const auto& key : file.layout.optionKeys) {
+        auto v = file.take(key, config);
         if (v &&
             !readOption(key.substr(std::string(kOptionsSection).size() + 1), *v, config, error)) {
-            error = at(key) + error;
+            error = file.at(key) + error;
             return false;
         }
     }
-    for (const auto& key : layout.standInKeys) {
-        auto v = take(key);
+    for (const auto& key : file.layout.standInKeys) {
+        auto v = file.take(key, config);
         if (v &&
             !readStandIn(key.substr(std::string(kStandInsSection).size() + 1), *v, config, error)) {
-            error = at(key) + error;
+            error = file.at(key) + error;
             return false;
         }
     }
-    if (onCommandLine("board")) return true;  // a board on the command line replaces the file's
+    return true;
+}
 
+// The [board.NAME] sections, in place of any boards before; none when a board
+// on the command line replaces the file's.
+bool takeBoards(const FileValues& file, Configuration& config, std::string& error) {
+    if (file.onCommandLine("board")) return true;
     config.boards.clear();
-    for (const auto& b : layout.boards) {
+    for (const auto& b : file.layout.boards) {
         BoardSetting s;
-        if (!readBoard(b, vm, layout, path, s, error)) return false;
+        if (!readBoard(b, file.vm, file.layout, file.path, s, error)) return false;
         config.boards.push_back(s);
     }
     return true;
+}
+
+// Into `config`, which the caller drops when this fails: a setting that fails
+// its check ends the reading, the ones after it unread.
+bool readFileInto(const std::string& path, const std::vector<std::string>& fromCommandLine,
+                  Configuration& config, std::string& error) {
+    std::string text;
+    if (!readFileText(path, text, error)) return false;
+    if (!checkUtf8Lines(path, text, error)) return false;
+    FileLayout layout;
+    if (!surveyFile(path, text, layout, error)) return false;
+    po::variables_map vm;
+    if (!parseValues(path, text, layout, vm, error)) return false;
+
+    config.file = path;
+    const FileValues file{path, layout, vm, fromCommandLine};
+    // In the order the checks have always been made, so that a file with
+    // several mistakes is told of the same one first.
+    return takePlayers(file, config, error) && takeGame(file, config, error) &&
+           takeTime(file, config, error) && takeTableSettings(file, config, error) &&
+           takeOptionsAndStandIns(file, config, error) && takeBoards(file, config, error);
 }
 
 }  // namespace
