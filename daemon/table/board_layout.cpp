@@ -9,89 +9,115 @@ namespace arbiter {
 
 namespace fs = std::filesystem;
 
-std::string checkLayout(const std::vector<BoardSetting>& boards, const Geometry& cells,
-                        const std::string& file) {
-    // "arbiter.ini:7: board b" opening a message about a board of the file,
-    // "board b (line 7)" anywhere else.
-    auto where = [&](const BoardSetting& b, bool first) {
-        if (b.line <= 0) return "board " + b.name;
-        if (first && !file.empty())
-            return file + ":" + std::to_string(b.line) + ": board " + b.name;
-        return "board " + b.name + " (line " + std::to_string(b.line) + ")";
-    };
-    if (cells.size() == 0) {
-        if (boards.empty()) return {};
-        return where(boards[0], true) + ": the game is played without boards; remove every board";
-    }
-    if (boards.empty())
-        return "no board is configured; add a [board.NAME] section or give --board dgt:PATH or "
-               "--board vboard:NAME";
-    std::vector<int> owner(static_cast<size_t>(cells.size()), -1);
-    for (size_t i = 0; i < boards.size(); ++i) {
-        const BoardSetting& b = boards[i];
-        for (int s = 0; s < 64; ++s) {
-            if (!b.placement.used.test(static_cast<size_t>(s))) continue;
-            Cell c = Surface::cellOf(cells, b.placement, s);
-            if (c == NoCell) {
-                // The squares that do land on cells are most likely what was meant
-                // (a board for two players of Martian Chess uses its a1-d8 half).
-                std::bitset<64> onCells;
-                for (int t = 0; t < 64; ++t) {
-                    if (b.placement.used.test(static_cast<size_t>(t)) &&
-                        Surface::cellOf(cells, b.placement, t) != NoCell)
-                        onCells.set(static_cast<size_t>(t));
-                }
-                return where(b, true) + ": its square " + std::string(1, char('a' + s % 8)) +
-                       std::to_string(8 - s / 8) +
-                       " lies off the game's cells; move its origin or narrow its squares" +
-                       (onCells.any() ? " (squares = " + squaresText(onCells) +
-                                            " keeps those on the game's cells)"
-                                      : std::string());
+namespace {
+
+// "arbiter.ini:7: board b" opening a message about a board of the file,
+// "board b (line 7)" anywhere else.
+std::string boardWhere(const BoardSetting& b, bool first, const std::string& file) {
+    if (b.line <= 0) return "board " + b.name;
+    if (first && !file.empty()) return file + ":" + std::to_string(b.line) + ": board " + b.name;
+    return "board " + b.name + " (line " + std::to_string(b.line) + ")";
+}
+
+// What is wrong with the squares of boards[index]: one that lies off the
+// game's cells, or on a cell an earlier board covers. `owner` holds each
+// cell's board (-1: none yet), and takes this board's cells.
+std::string checkSquares(const std::vector<BoardSetting>& boards, size_t index,
+                         const Geometry& cells, const std::string& file, std::vector<int>& owner) {
+    const BoardSetting& b = boards[index];
+    for (int s = 0; s < 64; ++s) {
+        if (!b.placement.used.test(static_cast<size_t>(s))) continue;
+        Cell c = Surface::cellOf(cells, b.placement, s);
+        if (c == NoCell) {
+            // The squares that do land on cells are most likely what was meant
+            // (a board for two players of Martian Chess uses its a1-d8 half).
+            std::bitset<64> onCells;
+            for (int t = 0; t < 64; ++t) {
+                if (b.placement.used.test(static_cast<size_t>(t)) &&
+                    Surface::cellOf(cells, b.placement, t) != NoCell)
+                    onCells.set(static_cast<size_t>(t));
             }
-            int& o = owner[static_cast<size_t>(c)];
-            if (o >= 0) {
-                return where(b, true) + " overlaps " +
-                       where(boards[static_cast<size_t>(o)], false) + " at cell " + cells.name(c) +
-                       "; move its origin or narrow its squares";
-            }
-            o = static_cast<int>(i);
+            return boardWhere(b, true, file) + ": its square " + std::string(1, char('a' + s % 8)) +
+                   std::to_string(8 - s / 8) +
+                   " lies off the game's cells; move its origin or narrow its squares" +
+                   (onCells.any() ? " (squares = " + squaresText(onCells) +
+                                        " keeps those on the game's cells)"
+                                  : std::string());
         }
-        const std::string& path = b.device.path;
-        struct stat st {};
-        fs::path parent = fs::path(path).parent_path();
-        // A virtual board makes its directory when it starts, which may well be
-        // after arbiterd: like an unplugged board, it is waited for.
-        bool madeByItsBoard = b.device.isVirtual();
-        // Without the error code, a name the system cannot even look up (a
-        // part longer than 255 bytes) threw out of the check and ended arbiterd.
-        std::error_code ec;
-        if (!madeByItsBoard && !parent.empty() && !fs::is_directory(parent, ec)) {
-            bool missing = !ec || ec == std::errc::no_such_file_or_directory ||
-                           ec == std::errc::not_a_directory;
-            return where(b, true) + ": device " + path + " cannot be reached: " +
-                   (missing ? "there is no directory " + parent.string() : ec.message());
+        int& o = owner[static_cast<size_t>(c)];
+        if (o >= 0) {
+            return boardWhere(b, true, file) + " overlaps " +
+                   boardWhere(boards[static_cast<size_t>(o)], false, file) + " at cell " +
+                   cells.name(c) + "; move its origin or narrow its squares";
         }
-        if (::stat(path.c_str(), &st) == 0 && !S_ISCHR(st.st_mode)) {
-            return where(b, true) + ": device " + path +
-                   " is not a serial device (use a /dev/tty* port or a vboard's pty)";
-        }
+        o = static_cast<int>(index);
     }
+    return {};
+}
+
+// What is wrong with a board's device path, found without opening it: a
+// directory that is not there, or a file that is no serial device.
+std::string checkDevicePath(const BoardSetting& b, const std::string& file) {
+    const std::string& path = b.device.path;
+    struct stat st {};
+    fs::path parent = fs::path(path).parent_path();
+    // A virtual board makes its directory when it starts, which may well be
+    // after arbiterd: like an unplugged board, it is waited for.
+    bool madeByItsBoard = b.device.isVirtual();
+    // Without the error code, a name the system cannot even look up (a
+    // part longer than 255 bytes) threw out of the check and ended arbiterd.
+    std::error_code ec;
+    if (!madeByItsBoard && !parent.empty() && !fs::is_directory(parent, ec)) {
+        bool missing =
+            !ec || ec == std::errc::no_such_file_or_directory || ec == std::errc::not_a_directory;
+        return boardWhere(b, true, file) + ": device " + path + " cannot be reached: " +
+               (missing ? "there is no directory " + parent.string() : ec.message());
+    }
+    if (::stat(path.c_str(), &st) == 0 && !S_ISCHR(st.st_mode)) {
+        return boardWhere(b, true, file) + ": device " + path +
+               " is not a serial device (use a /dev/tty* port or a vboard's pty)";
+    }
+    return {};
+}
+
+// The game's cells no board covers (`owner` -1), the first eight named; ""
+// when every cell is covered.
+std::string checkEveryCellCovered(const Geometry& cells, const std::vector<int>& owner,
+                                  const std::string& file) {
     std::vector<std::string> uncovered;
     for (Cell c = 0; c < cells.size(); ++c) {
         if (cells.contains(c) && owner[static_cast<size_t>(c)] < 0)
             uncovered.push_back(cells.name(c));
     }
-    if (!uncovered.empty()) {
-        std::string list;
-        for (size_t i = 0; i < uncovered.size() && i < 8; ++i)
-            list += (i ? ", " : "") + uncovered[i];
-        if (uncovered.size() > 8) list += " and " + std::to_string(uncovered.size() - 8) + " more";
-        // No one line is to blame: the file, then.
-        return (file.empty() ? "" : file + ": ") + std::to_string(uncovered.size()) +
-               " cells of the game are on no board (" + list +
-               "); add a board or widen a board's squares";
+    if (uncovered.empty()) return {};
+    std::string list;
+    for (size_t i = 0; i < uncovered.size() && i < 8; ++i) list += (i ? ", " : "") + uncovered[i];
+    if (uncovered.size() > 8) list += " and " + std::to_string(uncovered.size() - 8) + " more";
+    // No one line is to blame: the file, then.
+    return (file.empty() ? "" : file + ": ") + std::to_string(uncovered.size()) +
+           " cells of the game are on no board (" + list +
+           "); add a board or widen a board's squares";
+}
+
+}  // namespace
+
+std::string checkLayout(const std::vector<BoardSetting>& boards, const Geometry& cells,
+                        const std::string& file) {
+    if (cells.size() == 0) {
+        if (boards.empty()) return {};
+        return boardWhere(boards[0], true, file) +
+               ": the game is played without boards; remove every board";
     }
-    return {};
+    if (boards.empty())
+        return "no board is configured; add a [board.NAME] section or give --board dgt:PATH or "
+               "--board vboard:NAME";
+    // Each cell's board, so that a second board on it is found.
+    std::vector<int> owner(static_cast<size_t>(cells.size()), -1);
+    for (size_t i = 0; i < boards.size(); ++i) {
+        if (std::string why = checkSquares(boards, i, cells, file, owner); !why.empty()) return why;
+        if (std::string why = checkDevicePath(boards[i], file); !why.empty()) return why;
+    }
+    return checkEveryCellCovered(cells, owner, file);
 }
 
 std::string squaresText(const std::bitset<64>& used) {
