@@ -19,39 +19,45 @@ std::pair<std::string, std::string> splitAssignment(const std::string& text) {
     return {text.substr(0, equals), text.substr(equals + 1)};
 }
 
-}  // namespace
-
-std::optional<CommandLine> readCommandLine(int argc, const char* const argv[], std::string& error) {
-    // Names, paths and positions all end up in JSON (the journal, the control
-    // socket), which holds only UTF-8: a Latin-1 name is refused here, not
-    // when the game starts.
+// Names, paths and positions all end up in JSON (the journal, the control
+// socket), which holds only UTF-8: a Latin-1 name is refused here, not when
+// the game starts.
+bool checkArgumentsAreUtf8(int argc, const char* const argv[], std::string& error) {
     for (int i = 1; i < argc; ++i) {
         if (!isUtf8(argv[i])) {
             error = "argument " + std::to_string(i) + " \"" + printable(argv[i]) +
                     "\" is not UTF-8 text; give names, paths and every other value in UTF-8";
-            return std::nullopt;
+            return false;
         }
     }
-    CommandLine result;
-    Configuration& config = result.config;
+    return true;
+}
+
+// The values kept as text until every option is parsed, then read by the
+// readers the configuration file uses too, so that both say the same.
+struct ValuesAsText {
     std::string board, players, size, speak, secrets;
     std::vector<std::string> options, standIns;
-    po::options_description described("arbiterd options");
+};
+
+// The options table: each option, its help and where its value goes.
+void describeOptions(po::options_description& described, Configuration& config,
+                     std::string& configFile, ValuesAsText& texts) {
     described.add_options()("help,h", "show this help")(
-        "config,c", po::value(&result.configFile),
+        "config,c", po::value(&configFile),
         "configuration file (INI, docs/configuration.md); the command line wins over it")(
         "game,g", po::value(&config.game)->default_value(config.game),
         "the game to referee (--list-games describes them)")(
-        "players", po::value(&players),
+        "players", po::value(&texts.players),
         "how many players the game starts with, where the game allows a choice")(
-        "size", po::value(&size),
+        "size", po::value(&texts.size),
         "the surface in cells, FILESxRANKS (e.g. 16x16), where the game allows a choice")(
-        "option", po::value(&options)->composing(),
+        "option", po::value(&texts.options)->composing(),
         "a game option, NAME=VALUE, e.g. pieces=5 (repeat)")(
-        "stand-in", po::value(&standIns)->composing(),
+        "stand-in", po::value(&texts.standIns)->composing(),
         "the piece of a chess set standing for a game piece, PIECE=SETPIECE, e.g. "
         "\"piece=black knight\" or piece=n (repeat)")(
-        "board,b", po::value(&board),
+        "board,b", po::value(&texts.board),
         "one board covering the game: dgt:PATH (a serial port or a pty) or vboard:NAME (a virtual "
         "board started with arbiter-vboard --name NAME)")(
         "time,t", po::value(&config.time)->default_value(config.time),
@@ -82,10 +88,10 @@ std::optional<CommandLine> readCommandLine(int argc, const char* const argv[], s
         "seed and the same play draw the same dice")(
         "log-level", po::value(&config.logLevel)->default_value(config.logLevel),
         "trace, debug, info, warn, error")(
-        "secrets", po::value(&secrets),
+        "secrets", po::value(&texts.secrets),
         "in a moderated game, each player's secret for arbiterctl --as, in turn order: "
         "W-s3cret,B-s3cret")(
-        "speak", po::value(&speak)->implicit_value("en"),
+        "speak", po::value(&texts.speak)->implicit_value("en"),
         "speak the announcements through espeak-ng, in en (English, the default) or de "
         "(German)")("list-ports", "list serial ports and likely boards, then exit")(
         "list-games", "describe every game: players, surface, options and stand-ins; then exit")(
@@ -97,6 +103,76 @@ std::optional<CommandLine> readCommandLine(int argc, const char* const argv[], s
         "print the position each board must show for the game to begin, one line per board "
         "(its device and a FEN of its own squares, as arbiter-vboard --setup takes it), then "
         "exit");
+}
+
+// What arbiterd is asked to do. The help and the lists need nothing else; of
+// the others, only one can be done.
+std::optional<DaemonRequest> readRequest(const po::variables_map& vm, std::string& error) {
+    if (vm.count("help")) return DaemonRequest::Help;
+    if (vm.count("list-ports")) return DaemonRequest::ListPorts;
+    if (vm.count("list-games")) return DaemonRequest::ListGames;
+    if (vm.count("print-config") + vm.count("check-config") + vm.count("print-start") > 1) {
+        error = "give one of --print-config, --check-config and --print-start";
+        return std::nullopt;
+    }
+    if (vm.count("print-start")) return DaemonRequest::PrintStart;
+    if (vm.count("print-config")) return DaemonRequest::PrintConfig;
+    if (vm.count("check-config")) return DaemonRequest::CheckConfig;
+    return DaemonRequest::Run;
+}
+
+// The values kept as text, read into `config`. Each key the command line sets
+// is added to `fromCommandLine`, so that the configuration file leaves it alone.
+bool readValues(const po::variables_map& vm, const ValuesAsText& texts, Configuration& config,
+                std::vector<std::string>& fromCommandLine, std::string& error) {
+    for (const auto& [name, value] : vm) {
+        if (!value.defaulted() && name != "option" && name != "stand-in")
+            fromCommandLine.push_back(name);
+    }
+    if (vm.count("players") && !readPlayerCount(texts.players, config, error)) return false;
+    if (vm.count("size") && !readSurfaceSize(texts.size, config, error)) return false;
+    for (const auto& text : texts.options) {
+        auto [name, value] = splitAssignment(text);
+        if (text.find('=') == std::string::npos) {
+            error = "--option takes NAME=VALUE, e.g. --option pieces=5, not \"" + text + "\"";
+            return false;
+        }
+        if (!readOption(name, value, config, error)) return false;
+        fromCommandLine.push_back("options." + name);
+    }
+    for (const auto& text : texts.standIns) {
+        auto [piece, setPiece] = splitAssignment(text);
+        if (text.find('=') == std::string::npos) {
+            error =
+                "--stand-in takes PIECE=SETPIECE, e.g. --stand-in \"piece=black knight\", "
+                "not \"" +
+                text + "\"";
+            return false;
+        }
+        if (!readStandIn(piece, setPiece, config, error)) return false;
+        fromCommandLine.push_back("stand-ins." + piece);
+    }
+    if (vm.count("speak")) config.speak = texts.speak;
+    if (vm.count("secrets")) {
+        if (!readSecrets(texts.secrets, config, error)) return false;
+    }
+    if (vm.count("board")) {
+        auto device = DeviceSpec::parse(texts.board, error);
+        if (!device) return false;
+        config.commandLineBoard = *device;
+    }
+    return true;
+}
+
+}  // namespace
+
+std::optional<CommandLine> readCommandLine(int argc, const char* const argv[], std::string& error) {
+    if (!checkArgumentsAreUtf8(argc, argv, error)) return std::nullopt;
+    CommandLine result;
+    Configuration& config = result.config;
+    ValuesAsText texts;
+    po::options_description described("arbiterd options");
+    describeOptions(described, config, result.configFile, texts);
     std::ostringstream help;
     help << described;
     result.help = help.str();
@@ -111,63 +187,15 @@ std::optional<CommandLine> readCommandLine(int argc, const char* const argv[], s
     }
     // A time control given rather than defaulted must fit a game resumed.
     if (!vm["time"].defaulted()) config.timeGiven = true;
-    if (vm.count("help")) {
-        result.request = DaemonRequest::Help;
+    auto request = readRequest(vm, error);
+    if (!request) return std::nullopt;
+    result.request = *request;
+    if (*request == DaemonRequest::Help || *request == DaemonRequest::ListPorts ||
+        *request == DaemonRequest::ListGames)
         return result;
-    }
-    if (vm.count("list-ports")) {
-        result.request = DaemonRequest::ListPorts;
-        return result;
-    }
-    if (vm.count("list-games")) {
-        result.request = DaemonRequest::ListGames;
-        return result;
-    }
-    if (vm.count("print-config") + vm.count("check-config") + vm.count("print-start") > 1) {
-        error = "give one of --print-config, --check-config and --print-start";
-        return std::nullopt;
-    }
-    if (vm.count("print-start")) result.request = DaemonRequest::PrintStart;
-    if (vm.count("print-config")) result.request = DaemonRequest::PrintConfig;
-    if (vm.count("check-config")) result.request = DaemonRequest::CheckConfig;
 
     std::vector<std::string> fromCommandLine;
-    for (const auto& [name, value] : vm) {
-        if (!value.defaulted() && name != "option" && name != "stand-in")
-            fromCommandLine.push_back(name);
-    }
-    if (vm.count("players") && !readPlayerCount(players, config, error)) return std::nullopt;
-    if (vm.count("size") && !readSurfaceSize(size, config, error)) return std::nullopt;
-    for (const auto& text : options) {
-        auto [name, value] = splitAssignment(text);
-        if (text.find('=') == std::string::npos) {
-            error = "--option takes NAME=VALUE, e.g. --option pieces=5, not \"" + text + "\"";
-            return std::nullopt;
-        }
-        if (!readOption(name, value, config, error)) return std::nullopt;
-        fromCommandLine.push_back("options." + name);
-    }
-    for (const auto& text : standIns) {
-        auto [piece, setPiece] = splitAssignment(text);
-        if (text.find('=') == std::string::npos) {
-            error =
-                "--stand-in takes PIECE=SETPIECE, e.g. --stand-in \"piece=black knight\", "
-                "not \"" +
-                text + "\"";
-            return std::nullopt;
-        }
-        if (!readStandIn(piece, setPiece, config, error)) return std::nullopt;
-        fromCommandLine.push_back("stand-ins." + piece);
-    }
-    if (vm.count("speak")) config.speak = speak;
-    if (vm.count("secrets")) {
-        if (!readSecrets(secrets, config, error)) return std::nullopt;
-    }
-    if (vm.count("board")) {
-        auto device = DeviceSpec::parse(board, error);
-        if (!device) return std::nullopt;
-        config.commandLineBoard = *device;
-    }
+    if (!readValues(vm, texts, config, fromCommandLine, error)) return std::nullopt;
     if (!result.configFile.empty() &&
         !readConfigurationFile(result.configFile, fromCommandLine, config, error))
         return std::nullopt;

@@ -50,6 +50,133 @@ std::string sectionName(const BoardSetting& board) {
     return usable ? board.name : "main";
 }
 
+// The heading, the game and how many play it on what surface.
+void writeGame(std::ostream& out, const GameInfo& game, const TableSetup& setup) {
+    out << "# arbiterd configuration: " << game.title << ".\n"
+        << "# Written by arbiterd --print-config; arbiterd --config FILE --check-config checks\n"
+        << "# it. Every key is described in docs/configuration.md.\n\n";
+
+    out << "game = " << game.name << "\n";
+    out << "# Players at the start: " << playersText(game) << ".\n";
+    out << "players = " << setup.seats << "\n";
+    if (playedWithoutBoards(game)) {
+        out << "# Played without boards: arbiterctl referees it (docs/control.md).\n";
+    } else if (game.sizeFixed()) {
+        out << "# The surface: " << cellsText(game.minFiles, game.minRanks) << " cells, always.\n";
+    } else if (game.surfaceFor) {
+        out << "# The surface follows the players: " << game.surfaceNote << ".\n";
+    } else {
+        out << "# The surface in cells, FILESxRANKS: " << surfaceText(game) << ".\n";
+        out << "size = " << cellsText(setup.cells.files(), setup.cells.ranks()) << "\n";
+    }
+}
+
+// The time control and the limits on the whole game.
+void writeTime(std::ostream& out, const Configuration& config, const TableSettings& settings) {
+    out << "# Time control: 5+3, 5b3 (Bronstein), 5d3 (delay), 5h (hourglass),\n"
+        << "# 40/90+30:30+30 (periods), dgt (the players' DGT clock keeps the time);\n"
+        << "# docs/time-controls.md.\n";
+    out << "time = " << settings.session.time.text() << "\n";
+    out << "# Minutes of play for the whole game (up to 1440), and moves each player makes\n"
+        << "# at most (up to 10000); none by default.\n";
+    out << (config.timeLimit.empty() ? "# time-limit = 90" : "time-limit = " + config.timeLimit)
+        << "\n";
+    out << (config.moveLimit.empty() ? "# move-limit = 40" : "move-limit = " + config.moveLimit)
+        << "\n";
+}
+
+// The players' names and the position games begin from.
+void writePlayersAndStart(std::ostream& out, const Configuration& config, const GameInfo& game) {
+    out << "# The players' names in turn order, one line per player; by default the\n"
+        << "# game's own.\n";
+    if (config.playerNames.empty()) out << "# player = Ann\n# player = Bob\n";
+    for (const auto& name : config.playerNames) out << "player = " << name << "\n";
+    out << "# The position games begin from, in the game's own text (FIDE chess: a FEN;\n"
+        << "# docs/rules/" << game.name << ".md); by default the game's start.\n";
+    out << (config.position.empty() ? "# position = " : "position = " + config.position) << "\n";
+}
+
+// How the table runs: journal, settle time, the boards' clock, socket, log, speech, secrets.
+void writeTableSettings(std::ostream& out, const Configuration& config,
+                        const TableSettings& settings) {
+    out << "# Where journals and records go; an unfinished game there is resumed.\n";
+    out << "journal = " << config.journal << "\n";
+    out << "# How long the boards must be still before they are judged, 0 to 10000 ms.\n";
+    out << "settle-ms = " << settings.settleMs << "\n";
+    out << "# The half of a DGT clock on the boards that is White's, seen from its front.\n";
+    out << "clock-white = " << config.clockWhite << "\n";
+    out << "# The control socket for arbiterctl.\n";
+    out << (config.socket.empty() ? "# socket = " + control::defaultSocketPath()
+                                  : "socket = " + config.socket)
+        << "\n";
+    out << "# trace, debug, info, warn, error\n";
+    out << "log-level = " << config.logLevel << "\n";
+    out << "# Speak the announcements through espeak-ng: en (English) or de (German);\n"
+        << "# silent by default.\n";
+    out << (config.speak ? "speak = " + *config.speak : std::string("# speak = en")) << "\n";
+    if (!config.secrets.empty()) {
+        // Never printed: what is printed may be read at the table.
+        out << "# Each player's secret for arbiterctl --as, in turn order (docs/control.md):\n"
+            << "# given, and not printed here.\n# secrets = white-secret, black-secret\n";
+    }
+}
+
+// [options], each with its allowed values and default.
+void writeOptions(std::ostream& out, const GameInfo& game, const GameOptions& options) {
+    if (game.options.empty()) {
+        out << "# " << game.name << " takes no options.\n";
+        return;
+    }
+    out << "[options]\n";
+    for (const OptionSpec& o : game.options) {
+        out << "# " << o.description << ": " << o.allowed() << ", default " << o.defaultValue
+            << ".\n";
+        out << o.name << " = " << options.value(o.name) << "\n";
+    }
+}
+
+// [stand-ins]: the piece of a chess set standing for each of the game's pieces.
+void writeStandIns(std::ostream& out, const GameInfo& game, const GameOptions& options) {
+    if (game.standIns.empty()) {
+        out << "# " << game.name
+            << (playedWithoutBoards(game) ? " has no pieces on a board: no stand-ins.\n"
+                                          : " is played with chess pieces as they are: no "
+                                            "stand-ins.\n");
+        return;
+    }
+    out << "[stand-ins]\n";
+    out << "# The piece of a chess set that stands for each of the game's pieces: a\n"
+        << "# colour and a figure (black knight) or a FEN letter (n).\n";
+    if (std::any_of(game.standIns.begin(), game.standIns.end(),
+                    [](const StandInSpec& s) { return s.alternatives; }))
+        out << "# Where several are listed (white knight or rook), any of them will do.\n";
+    for (const StandInSpec& s : game.standIns) {
+        out << "# " << s.piece << ": " << s.description << "; by default a " << s.standIn.words()
+            << ".\n";
+        out << s.piece << " = " << options.standInOf(s.piece).words() << "\n";
+    }
+}
+
+// A [board.NAME] section per board.
+void writeBoards(std::ostream& out, const TableSetup& setup) {
+    const auto& boards = setup.settings.boards;
+    if (!boards.empty()) {
+        out << "\n# The boards, one section each, together covering the "
+            << cellsText(setup.cells.files(), setup.cells.ranks()) << " cells. A virtual board\n"
+            << "# vboard:NAME is started as arbiter-vboard --name NAME; a DGT board is\n"
+            << "# device = dgt:/dev/ttyACM0 (arbiterd --list-ports lists them).\n";
+    }
+    for (const BoardSetting& b : boards) {
+        const BoardPlacement& p = b.placement;
+        out << "\n[board." << sectionName(b) << "]\n";
+        out << "device = " << b.device.text() << "\n";
+        out << "origin = " << originText(p, setup.cells) << "\n";
+        if (b.rotationGiven) out << "rotation = " << p.rotation << "\n";
+        if (!p.used.all()) out << "squares = " << squaresText(p.used) << "\n";
+        if (p.sensing == Sensing::Occupancy) out << "sensing = occupancy\n";
+    }
+}
+
 }  // namespace
 
 std::string describeGames(const std::vector<GameInfo>& games) {
@@ -81,109 +208,16 @@ std::string describeGames(const std::vector<GameInfo>& games) {
 
 std::string configurationText(const Configuration& config, const TableSetup& setup) {
     const GameInfo& game = *setup.game;
-    const TableSettings& settings = setup.settings;
     std::ostringstream out;
-    out << "# arbiterd configuration: " << game.title << ".\n"
-        << "# Written by arbiterd --print-config; arbiterd --config FILE --check-config checks\n"
-        << "# it. Every key is described in docs/configuration.md.\n\n";
-
-    out << "game = " << game.name << "\n";
-    out << "# Players at the start: " << playersText(game) << ".\n";
-    out << "players = " << setup.seats << "\n";
-    if (playedWithoutBoards(game)) {
-        out << "# Played without boards: arbiterctl referees it (docs/control.md).\n";
-    } else if (game.sizeFixed()) {
-        out << "# The surface: " << cellsText(game.minFiles, game.minRanks) << " cells, always.\n";
-    } else if (game.surfaceFor) {
-        out << "# The surface follows the players: " << game.surfaceNote << ".\n";
-    } else {
-        out << "# The surface in cells, FILESxRANKS: " << surfaceText(game) << ".\n";
-        out << "size = " << cellsText(setup.cells.files(), setup.cells.ranks()) << "\n";
-    }
-    out << "# Time control: 5+3, 5b3 (Bronstein), 5d3 (delay), 5h (hourglass),\n"
-        << "# 40/90+30:30+30 (periods), dgt (the players' DGT clock keeps the time);\n"
-        << "# docs/time-controls.md.\n";
-    out << "time = " << settings.session.time.text() << "\n";
-    out << "# Minutes of play for the whole game (up to 1440), and moves each player makes\n"
-        << "# at most (up to 10000); none by default.\n";
-    out << (config.timeLimit.empty() ? "# time-limit = 90" : "time-limit = " + config.timeLimit)
-        << "\n";
-    out << (config.moveLimit.empty() ? "# move-limit = 40" : "move-limit = " + config.moveLimit)
-        << "\n";
-    out << "# The players' names in turn order, one line per player; by default the\n"
-        << "# game's own.\n";
-    if (config.playerNames.empty()) out << "# player = Ann\n# player = Bob\n";
-    for (const auto& name : config.playerNames) out << "player = " << name << "\n";
-    out << "# The position games begin from, in the game's own text (FIDE chess: a FEN;\n"
-        << "# docs/rules/" << game.name << ".md); by default the game's start.\n";
-    out << (config.position.empty() ? "# position = " : "position = " + config.position) << "\n";
-    out << "# Where journals and records go; an unfinished game there is resumed.\n";
-    out << "journal = " << config.journal << "\n";
-    out << "# How long the boards must be still before they are judged, 0 to 10000 ms.\n";
-    out << "settle-ms = " << settings.settleMs << "\n";
-    out << "# The half of a DGT clock on the boards that is White's, seen from its front.\n";
-    out << "clock-white = " << config.clockWhite << "\n";
-    out << "# The control socket for arbiterctl.\n";
-    out << (config.socket.empty() ? "# socket = " + control::defaultSocketPath()
-                                  : "socket = " + config.socket)
-        << "\n";
-    out << "# trace, debug, info, warn, error\n";
-    out << "log-level = " << config.logLevel << "\n";
-    out << "# Speak the announcements through espeak-ng: en (English) or de (German);\n"
-        << "# silent by default.\n";
-    out << (config.speak ? "speak = " + *config.speak : std::string("# speak = en")) << "\n";
-    if (!config.secrets.empty()) {
-        // Never printed: what is printed may be read at the table.
-        out << "# Each player's secret for arbiterctl --as, in turn order (docs/control.md):\n"
-            << "# given, and not printed here.\n# secrets = white-secret, black-secret\n";
-    }
-
+    writeGame(out, game, setup);
+    writeTime(out, config, setup.settings);
+    writePlayersAndStart(out, config, game);
+    writeTableSettings(out, config, setup.settings);
     out << "\n";
-    if (game.options.empty()) {
-        out << "# " << game.name << " takes no options.\n";
-    } else {
-        out << "[options]\n";
-        for (const OptionSpec& o : game.options) {
-            out << "# " << o.description << ": " << o.allowed() << ", default " << o.defaultValue
-                << ".\n";
-            out << o.name << " = " << setup.options.value(o.name) << "\n";
-        }
-    }
+    writeOptions(out, game, setup.options);
     out << "\n";
-    if (game.standIns.empty()) {
-        out << "# " << game.name
-            << (playedWithoutBoards(game) ? " has no pieces on a board: no stand-ins.\n"
-                                          : " is played with chess pieces as they are: no "
-                                            "stand-ins.\n");
-    } else {
-        out << "[stand-ins]\n";
-        out << "# The piece of a chess set that stands for each of the game's pieces: a\n"
-            << "# colour and a figure (black knight) or a FEN letter (n).\n";
-        if (std::any_of(game.standIns.begin(), game.standIns.end(),
-                        [](const StandInSpec& s) { return s.alternatives; }))
-            out << "# Where several are listed (white knight or rook), any of them will do.\n";
-        for (const StandInSpec& s : game.standIns) {
-            out << "# " << s.piece << ": " << s.description << "; by default a "
-                << s.standIn.words() << ".\n";
-            out << s.piece << " = " << setup.options.standInOf(s.piece).words() << "\n";
-        }
-    }
-
-    if (!settings.boards.empty()) {
-        out << "\n# The boards, one section each, together covering the "
-            << cellsText(setup.cells.files(), setup.cells.ranks()) << " cells. A virtual board\n"
-            << "# vboard:NAME is started as arbiter-vboard --name NAME; a DGT board is\n"
-            << "# device = dgt:/dev/ttyACM0 (arbiterd --list-ports lists them).\n";
-    }
-    for (const BoardSetting& b : settings.boards) {
-        const BoardPlacement& p = b.placement;
-        out << "\n[board." << sectionName(b) << "]\n";
-        out << "device = " << b.device.text() << "\n";
-        out << "origin = " << originText(p, setup.cells) << "\n";
-        if (b.rotationGiven) out << "rotation = " << p.rotation << "\n";
-        if (!p.used.all()) out << "squares = " << squaresText(p.used) << "\n";
-        if (p.sensing == Sensing::Occupancy) out << "sensing = occupancy\n";
-    }
+    writeStandIns(out, game, setup.options);
+    writeBoards(out, setup);
     return out.str();
 }
 

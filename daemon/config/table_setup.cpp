@@ -209,6 +209,188 @@ std::optional<std::vector<BoardSetting>> boardsFor(const Configuration& config,
     return config.boards;
 }
 
+namespace {
+
+// The boards the table uses, laid out for the game: each player of a game of
+// hidden views has a board of their own; otherwise the boards cover the cells
+// once between them.
+std::optional<std::vector<BoardSetting>> laidOutBoards(const Configuration& config,
+                                                       const Game& game, const GameState& start,
+                                                       const TableSetup& setup,
+                                                       std::string& error) {
+    auto boards = boardsFor(config, game.name(), setup.cells, error);
+    if (!boards) return std::nullopt;
+    const std::string boardsFile = config.commandLineBoard ? "" : config.file;
+    if (std::string why = start.hidden() ? checkPlayerBoards(*boards, setup.cells, setup.seats)
+                                         : checkLayout(*boards, setup.cells, boardsFile);
+        !why.empty()) {
+        error = why;
+        return std::nullopt;
+    }
+    return boards;
+}
+
+// The time control, and whether a DGT clock can keep it at this table.
+bool readTimeControl(const Configuration& config, const Game& game, const GameState& start,
+                     const std::vector<BoardSetting>& boards, TableSetup& setup,
+                     std::string& error) {
+    auto control = TimeControl::parse(config.time);
+    if (!control) {
+        error = config.where("time") + "time \"" + config.time +
+                "\" is not a time control; e.g. 5+3, 5b3, 5d3, 5h, 40/90+30:30+30, or dgt "
+                "(the DGT clock keeps the time; docs/time-controls.md)";
+        return false;
+    }
+    if (control->keptByDgtClock() && start.hidden()) {
+        // Its clock would stand by one player's board, and the table does not read it.
+        error = config.where("time") +
+                "time \"dgt\": in a game in which each player sees only "
+                "part of it, arbiterd keeps the time itself; give a time control such as 15+10";
+        return false;
+    }
+    if (control->keptByDgtClock()) {
+        // The DGT clock has two halves, and it speaks only through a DGT board.
+        if (setup.seats != 2) {
+            error = config.where("time") + "time \"dgt\": a DGT clock keeps the time of two " +
+                    "players, but this " + game.name() + " starts with " +
+                    std::to_string(setup.seats) + "; give a time control such as 15+10";
+            return false;
+        }
+        const bool anyDgtBoard = std::any_of(boards.begin(), boards.end(),
+                                             [](const auto& b) { return b.device.carriesClock(); });
+        if (!anyDgtBoard) {
+            error = config.where("time") + "time \"dgt\": the DGT clock is read through a " +
+                    "DGT board, and this table has none; give a time control such as 15+10";
+            return false;
+        }
+    }
+    setup.settings.session.time = *control;
+    setup.settings.session.timeGiven = config.timeGiven;
+    return true;
+}
+
+// The limits that end a game before its rules do: minutes of play, moves.
+bool readGameLimits(const Configuration& config, GameLimits& limits, std::string& error) {
+    if (!config.timeLimit.empty()) {
+        auto ms = GameLimits::parseMinutes(config.timeLimit);
+        if (!ms) {
+            error = config.where("time-limit") + "time-limit \"" + config.timeLimit +
+                    "\" is not minutes of play, more than 0 and at most 1440 (e.g. 90)";
+            return false;
+        }
+        limits.time = *ms;
+    }
+    if (!config.moveLimit.empty()) {
+        auto moves = GameLimits::parseMoves(config.moveLimit);
+        if (!moves) {
+            error = config.where("move-limit") + "move-limit \"" + config.moveLimit +
+                    "\" is not a number of moves from 1 to 10000";
+            return false;
+        }
+        limits.moves = *moves;
+    }
+    return true;
+}
+
+// How the table runs: the boards' clock, the settle time, the log, speech.
+bool readTableSettings(const Configuration& config, TableSetup& setup, std::string& error) {
+    // The command line's value is read here; the file's was read with the file.
+    if (Configuration checked = config; !readClockWhite(config.clockWhite, checked, error)) {
+        error = config.where("clock-white") + error;
+        return false;
+    }
+    if (config.settleMs < 0 || config.settleMs > 10000) {
+        error = config.where("settle-ms") + "settle-ms must be between 0 and 10000";
+        return false;
+    }
+    setup.logLevel = spdlog::level::from_str(config.logLevel);
+    if (setup.logLevel == spdlog::level::off && config.logLevel != "off") {
+        error = config.where("log-level") + "unknown log level \"" + config.logLevel +
+                "\"; known levels: trace, debug, info, warn, error, critical, off";
+        return false;
+    }
+    if (config.speak) {
+        setup.speech = speechLanguageNamed(*config.speak);
+        if (!setup.speech) {
+            error = config.where("speak") + "arbiterd does not speak \"" + *config.speak +
+                    "\"; speak takes " + speechLanguagesText();
+            return false;
+        }
+    }
+    setup.settings.settleMs = config.settleMs;
+    setup.settings.clockFace.white =
+        config.clockWhite == "right" ? ClockHalf::Right : ClockHalf::Left;
+    return true;
+}
+
+// Where games begin: the seed chance comes from, and the position.
+bool readSeedAndPosition(const Configuration& config, const Game& game, TableSetup& setup,
+                         std::string& error) {
+    if (!config.seed.empty()) {
+        auto seed = ChanceSource::parseSeed(config.seed);
+        if (!seed) {
+            error = "seed \"" + config.seed + "\" is not 1 to 16 hexadecimal digits (0-9, a-f)";
+            return false;
+        }
+        setup.settings.session.seed = *seed;
+        setup.seedChosen = true;
+    }
+    if (auto start = startState(game, config.position, error); !start) {
+        error = config.where("position") + error;
+        return false;
+    }
+    setup.settings.session.start = config.position;
+    return true;
+}
+
+// What is wrong with the journal folder, its line first; "" when it may serve.
+std::string checkJournal(const Configuration& config) {
+    if (std::string why = checkJournalFolder(config.journal); !why.empty())
+        return config.where("journal") + why;
+    // The folder's full path goes into the journal and the control socket's
+    // replies, JSON that holds only UTF-8. Its value was checked as it was read,
+    // but the working directory a relative one hangs from was not: a folder
+    // that is not UTF-8 is refused here rather than written mangled.
+    if (!config.journal.empty()) {
+        std::error_code ec;
+        const std::string full = std::filesystem::absolute(config.journal, ec).string();
+        if (!isUtf8(full)) {
+            return config.where("journal") + "the journal folder \"" + printable(full) +
+                   "\" is not UTF-8 text; give a folder whose full path is UTF-8 (--journal)";
+        }
+    }
+    return {};
+}
+
+// What is wrong with the players' secrets, its line first; "" when they serve:
+// only a game of hidden views takes them, one each, none the same.
+std::string checkSecrets(const Configuration& config, const Game& game, const GameState& start,
+                         int seats) {
+    const auto& secrets = config.secrets;
+    if (!secrets.empty() && !start.hidden()) {
+        return config.where("secrets") +
+               "secrets are for a game in which each player sees only "
+               "part of it (csipgs with the option moderated); every player of this " +
+               game.name() + " sees everything";
+    }
+    for (size_t i = 0; i < secrets.size(); ++i) {
+        for (size_t j = 0; j < i; ++j) {
+            if (secrets[i] == secrets[j]) {
+                return config.where("secrets") + "players " + std::to_string(j + 1) + " and " +
+                       std::to_string(i + 1) + " have the same secret; give each their own";
+            }
+        }
+    }
+    if (!secrets.empty() && secrets.size() != static_cast<size_t>(seats)) {
+        return config.where("secrets") + "give one secret per player: " + game.name() +
+               " starts with " + std::to_string(seats) + " players, and " +
+               std::to_string(secrets.size()) + " secrets were given";
+    }
+    return {};
+}
+
+}  // namespace
+
 std::optional<TableSetup> setUpTable(const Configuration& config, std::string& error) {
     auto game = chooseGame(config, error);
     if (!game) return std::nullopt;
@@ -223,157 +405,31 @@ std::optional<TableSetup> setUpTable(const Configuration& config, std::string& e
         error = why;
         return std::nullopt;
     }
-    auto boards = boardsFor(config, game->name(), setup.cells, error);
+    auto boards = laidOutBoards(config, *game, *start, setup, error);
     if (!boards) return std::nullopt;
-    const std::string boardsFile = config.commandLineBoard ? "" : config.file;
-    // Each player of a game of hidden views has a board of their own.
-    if (std::string why = start->hidden() ? checkPlayerBoards(*boards, setup.cells, setup.seats)
-                                          : checkLayout(*boards, setup.cells, boardsFile);
-        !why.empty()) {
+    if (!readTimeControl(config, *game, *start, *boards, setup, error) ||
+        !readGameLimits(config, setup.settings.session.limits, error) ||
+        !readTableSettings(config, setup, error) ||
+        !readSeedAndPosition(config, *game, setup, error))
+        return std::nullopt;
+    if (std::string why = checkJournal(config); !why.empty()) {
         error = why;
         return std::nullopt;
     }
-
-    auto control = TimeControl::parse(config.time);
-    if (!control) {
-        error = config.where("time") + "time \"" + config.time +
-                "\" is not a time control; e.g. 5+3, 5b3, 5d3, 5h, 40/90+30:30+30, or dgt "
-                "(the DGT clock keeps the time; docs/time-controls.md)";
+    if (std::string why = checkSecrets(config, *game, *start, setup.seats); !why.empty()) {
+        error = why;
         return std::nullopt;
     }
-    if (control->keptByDgtClock() && start->hidden()) {
-        // Its clock would stand by one player's board, and the table does not read it.
-        error = config.where("time") +
-                "time \"dgt\": in a game in which each player sees only "
-                "part of it, arbiterd keeps the time itself; give a time control such as 15+10";
-        return std::nullopt;
-    }
-    if (control->keptByDgtClock()) {
-        // The DGT clock has two halves, and it speaks only through a DGT board.
-        if (setup.seats != 2) {
-            error = config.where("time") + "time \"dgt\": a DGT clock keeps the time of two " +
-                    "players, but this " + game->name() + " starts with " +
-                    std::to_string(setup.seats) + "; give a time control such as 15+10";
-            return std::nullopt;
-        }
-        const bool anyDgtBoard = std::any_of(boards->begin(), boards->end(),
-                                             [](const auto& b) { return b.device.carriesClock(); });
-        if (!anyDgtBoard) {
-            error = config.where("time") + "time \"dgt\": the DGT clock is read through a " +
-                    "DGT board, and this table has none; give a time control such as 15+10";
-            return std::nullopt;
-        }
-    }
-    SessionSettings& session = setup.settings.session;
-    session.time = *control;
-    session.timeGiven = config.timeGiven;
-    setup.settings.newGame = config.newGame;
-    if (!config.timeLimit.empty()) {
-        auto ms = GameLimits::parseMinutes(config.timeLimit);
-        if (!ms) {
-            error = config.where("time-limit") + "time-limit \"" + config.timeLimit +
-                    "\" is not minutes of play, more than 0 and at most 1440 (e.g. 90)";
-            return std::nullopt;
-        }
-        session.limits.time = *ms;
-    }
-    if (!config.moveLimit.empty()) {
-        auto moves = GameLimits::parseMoves(config.moveLimit);
-        if (!moves) {
-            error = config.where("move-limit") + "move-limit \"" + config.moveLimit +
-                    "\" is not a number of moves from 1 to 10000";
-            return std::nullopt;
-        }
-        session.limits.moves = *moves;
-    }
-    // The command line's value is read here; the file's was read with the file.
-    if (Configuration checked = config; !readClockWhite(config.clockWhite, checked, error)) {
-        error = config.where("clock-white") + error;
-        return std::nullopt;
-    }
-    if (config.settleMs < 0 || config.settleMs > 10000) {
-        error = config.where("settle-ms") + "settle-ms must be between 0 and 10000";
-        return std::nullopt;
-    }
-    setup.logLevel = spdlog::level::from_str(config.logLevel);
-    if (setup.logLevel == spdlog::level::off && config.logLevel != "off") {
-        error = config.where("log-level") + "unknown log level \"" + config.logLevel +
-                "\"; known levels: trace, debug, info, warn, error, critical, off";
-        return std::nullopt;
-    }
-    if (config.speak) {
-        setup.speech = speechLanguageNamed(*config.speak);
-        if (!setup.speech) {
-            error = config.where("speak") + "arbiterd does not speak \"" + *config.speak +
-                    "\"; speak takes " + speechLanguagesText();
-            return std::nullopt;
-        }
-    }
-
-    if (!config.seed.empty()) {
-        auto seed = ChanceSource::parseSeed(config.seed);
-        if (!seed) {
-            error = "seed \"" + config.seed + "\" is not 1 to 16 hexadecimal digits (0-9, a-f)";
-            return std::nullopt;
-        }
-        session.seed = *seed;
-        setup.seedChosen = true;
-    }
-    if (auto start = startState(*game, config.position, error); !start) {
-        error = config.where("position") + error;
-        return std::nullopt;
-    }
-    if (std::string why = checkJournalFolder(config.journal); !why.empty()) {
-        error = config.where("journal") + why;
-        return std::nullopt;
-    }
-    session.start = config.position;
-    session.players = config.playerNames;
-    // The folder's full path goes into the journal and the control socket's
-    // replies, JSON that holds only UTF-8. Its value was checked as it was read,
-    // but the working directory a relative one hangs from was not: a folder
-    // that is not UTF-8 is refused here rather than written mangled.
-    if (!config.journal.empty()) {
-        std::error_code ec;
-        const std::string full = std::filesystem::absolute(config.journal, ec).string();
-        if (!isUtf8(full)) {
-            error = config.where("journal") + "the journal folder \"" + printable(full) +
-                    "\" is not UTF-8 text; give a folder whose full path is UTF-8 (--journal)";
-            return std::nullopt;
-        }
-    }
-    if (!config.secrets.empty() && !start->hidden()) {
-        error = config.where("secrets") +
-                "secrets are for a game in which each player sees only "
-                "part of it (csipgs with the option moderated); every player of this " +
-                game->name() + " sees everything";
-        return std::nullopt;
-    }
-    for (size_t i = 0; i < config.secrets.size(); ++i) {
-        for (size_t j = 0; j < i; ++j) {
-            if (config.secrets[i] == config.secrets[j]) {
-                error = config.where("secrets") + "players " + std::to_string(j + 1) + " and " +
-                        std::to_string(i + 1) + " have the same secret; give each their own";
-                return std::nullopt;
-            }
-        }
-    }
-    if (!config.secrets.empty() && config.secrets.size() != static_cast<size_t>(setup.seats)) {
-        error = config.where("secrets") + "give one secret per player: " + game->name() +
-                " starts with " + std::to_string(setup.seats) + " players, and " +
-                std::to_string(config.secrets.size()) + " secrets were given";
-        return std::nullopt;
-    }
-    setup.settings.secrets = config.secrets;
-    session.journalDir = config.journal;
+    TableSettings& settings = setup.settings;
+    settings.game = game->name();
+    settings.gameOptions = setup.options;
+    settings.boards = *boards;
+    settings.newGame = config.newGame;
+    settings.session.players = config.playerNames;
+    settings.session.journalDir = config.journal;
+    settings.secrets = config.secrets;
     setup.journalWhere = config.where("journal");
     setup.socketWhere = config.where("socket");
-    setup.settings.game = game->name();
-    setup.settings.gameOptions = setup.options;
-    setup.settings.boards = *boards;
-    setup.settings.settleMs = config.settleMs;
-    setup.settings.clockFace.white =
-        config.clockWhite == "right" ? ClockHalf::Right : ClockHalf::Left;
     setup.socketPath = config.socket.empty() ? control::defaultSocketPath() : config.socket;
     return setup;
 }

@@ -3,8 +3,8 @@
 #include <spdlog/spdlog.h>
 
 #include "daemon/referee/result_signal.h"
-#include "engine/games.h"
 #include "daemon/table/surface_judge.h"
+#include "engine/core/game.h"
 
 namespace arbiter {
 

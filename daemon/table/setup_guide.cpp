@@ -5,7 +5,7 @@
 #include "daemon/announce/position_picture.h"
 #include "daemon/referee/referee.h"
 #include "daemon/table/board_orientation.h"
-#include "engine/games.h"
+#include "engine/core/game.h"
 
 namespace arbiter {
 

@@ -2,7 +2,10 @@
 #include "daemon/config/configuration_text.h"
 #include "daemon/config/table_setup.h"
 
+#include <fcntl.h>
 #include <gtest/gtest.h>
+#include <sys/resource.h>
+#include <unistd.h>
 
 #include <cerrno>
 #include <cstring>
@@ -208,6 +211,55 @@ TEST_F(ConfigurationTest, MissingFileIsAClearError) {
     std::string error;
     EXPECT_FALSE(readConfigurationFile(dir + "/none.ini", {}, config, error));
     EXPECT_NE(error.find("cannot read configuration"), std::string::npos);
+}
+
+// Lowers the limit on open files to the files open now, so that opening one
+// more fails, for root as for anyone: a file that exists and cannot be opened,
+// as one arbiterd's user may not read is. The limit is put back when it goes.
+class NoFileCanBeOpened {
+  public:
+    NoFileCanBeOpened() {
+        ::getrlimit(RLIMIT_NOFILE, &saved_);
+        const int lowestFree = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
+        ::close(lowestFree);
+        rlimit fewer = saved_;
+        fewer.rlim_cur = static_cast<rlim_t>(lowestFree);
+        ::setrlimit(RLIMIT_NOFILE, &fewer);
+    }
+    ~NoFileCanBeOpened() { ::setrlimit(RLIMIT_NOFILE, &saved_); }
+    NoFileCanBeOpened(const NoFileCanBeOpened&) = delete;
+    NoFileCanBeOpened& operator=(const NoFileCanBeOpened&) = delete;
+
+  private:
+    rlimit saved_{};
+};
+
+// A file that could not be opened was read as empty, and so as a table of
+// every default: --check-config said it was ready to referee fide.
+TEST_F(ConfigurationTest, FileThatCannotBeOpenedIsRefusedNotReadAsEmpty) {
+    path = dir + "/arbiter.ini";
+    std::ofstream(path) << "game = skirmish\n";
+    config.time = "1+0";
+    std::string error;
+    bool accepted = false;
+    {
+        NoFileCanBeOpened noMoreFiles;
+        accepted = readConfigurationFile(path, {}, config, error);
+    }
+    EXPECT_FALSE(accepted);
+    EXPECT_EQ(error, "cannot read configuration " + path + ": " + std::strerror(EMFILE));
+    EXPECT_EQ(config.time, "1+0");
+    EXPECT_EQ(config.file, "");
+}
+
+// A file that opens but fails part way (/proc/self/mem: its first page is
+// never mapped) is refused too, rather than read as far as it went.
+TEST_F(ConfigurationTest, FileThatFailsWhileReadIsRefused) {
+    if (!fs::exists("/proc/self/mem")) GTEST_SKIP() << "no /proc/self/mem here";
+    std::string error;
+    EXPECT_FALSE(readConfigurationFile("/proc/self/mem", {}, config, error));
+    EXPECT_EQ(error,
+              std::string("cannot read configuration /proc/self/mem: ") + std::strerror(EIO));
 }
 
 TEST_F(ConfigurationTest, GarbageFileNeverCrashes) {
