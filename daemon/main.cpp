@@ -4,7 +4,6 @@
 #include <signal.h>
 #include <sys/signalfd.h>
 #include <unistd.h>
-#include <cctype>
 #include <cstdlib>
 #include <filesystem>
 #include <optional>
@@ -77,21 +76,60 @@ std::optional<std::string> speechProgram(const TableSetup& setup, std::string& e
     return program;
 }
 
+// SIGINT and SIGTERM, blocked and read from a file descriptor, so that the
+// event loop stops the table between two events rather than in the middle of one.
+int stopSignals() {
+    ::signal(SIGPIPE, SIG_IGN);
+    sigset_t stop;
+    sigemptyset(&stop);
+    sigaddset(&stop, SIGINT);
+    sigaddset(&stop, SIGTERM);
+    sigprocmask(SIG_BLOCK, &stop, nullptr);
+    return signalfd(-1, &stop, SFD_CLOEXEC | SFD_NONBLOCK);
+}
+
+// What the table's journal folder, its boards and its socket's folder must be
+// before the table opens: the journal locked (held until the daemon ends: a
+// second one would resume and write the same games), no board read by another
+// arbiterd, and the default socket's folder ours alone. A message otherwise.
+std::string claimResources(const TableSetup& setup, std::optional<InstanceLock>& journalLock) {
+    std::string error;
+    const std::string& journal = setup.settings.session.journalDir;
+    if (!journal.empty()) {
+        std::error_code ec;
+        std::filesystem::create_directories(journal, ec);
+        if (ec)
+            return setup.journalWhere + "cannot make the journal folder " + journal + ": " +
+                   ec.message();
+        pid_t holder = -1;
+        journalLock = InstanceLock::take(journal + "/.arbiterd.lock", holder, error);
+        if (!journalLock && holder >= 0)
+            return "another arbiterd (pid " + std::to_string(holder) + ") keeps its games in " +
+                   journal + "; stop it, or give this one another folder with --journal";
+        if (!journalLock) return setup.journalWhere + error;
+    }
+    // A board another arbiterd reads is refused here; one taken by another
+    // while this one runs is waited for (BoardLink).
+    for (const BoardSetting& board : setup.settings.boards) {
+        const pid_t holder = lockHolder(boardLockPath(board.device.path));
+        if (holder >= 0)
+            return "board " + board.device.text() + " is in use by another arbiterd (pid " +
+                   std::to_string(holder) + "); stop it, or name another board";
+    }
+    // Or another user could listen there first (docs/control.md).
+    if (std::filesystem::path(setup.socketPath).parent_path() ==
+            control::defaultSocketDirectory() &&
+        !makePrivateDirectory(control::defaultSocketDirectory(), ::geteuid(), error))
+        return error;
+    return {};
+}
+
 // Referees the table until SIGINT or SIGTERM; `espeak` says the announcements
 // when the table speaks.
 int run(const TableSetup& setup, const std::string& espeak) {
     spdlog::set_level(setup.logLevel);
     spdlog::set_pattern("%H:%M:%S.%e %^%l%$ %v");
-    const std::string journal = setup.settings.session.journalDir;
-
-    ::signal(SIGPIPE, SIG_IGN);
-    sigset_t stopSignals;
-    sigemptyset(&stopSignals);
-    sigaddset(&stopSignals, SIGINT);
-    sigaddset(&stopSignals, SIGTERM);
-    sigprocmask(SIG_BLOCK, &stopSignals, nullptr);
-    int signals = signalfd(-1, &stopSignals, SFD_CLOEXEC | SFD_NONBLOCK);
-
+    const int signals = stopSignals();
     std::string error;
     SystemTimeSource clock;
     EventLoop loop(clock);
@@ -113,37 +151,8 @@ int run(const TableSetup& setup, const std::string& espeak) {
     // journal records it, so a resumed game draws as the first run would have.
     if (!setup.seedChosen)
         settings.session.seed = (uint64_t(std::random_device{}()) << 32) ^ std::random_device{}();
-    // Held until the daemon ends: a second one would resume and write the
-    // same games.
     std::optional<InstanceLock> journalLock;
-    if (!journal.empty()) {
-        std::error_code ec;
-        std::filesystem::create_directories(journal, ec);
-        if (ec)
-            return refuse(setup.journalWhere + "cannot make the journal folder " + journal + ": " +
-                          ec.message());
-        pid_t holder = -1;
-        journalLock = InstanceLock::take(journal + "/.arbiterd.lock", holder, error);
-        if (!journalLock && holder >= 0)
-            return refuse("another arbiterd (pid " + std::to_string(holder) +
-                          ") keeps its games in " + journal +
-                          "; stop it, or give this one another folder with --journal");
-        if (!journalLock) return refuse(setup.journalWhere + error);
-    }
-    // And one per board: a board another arbiterd reads is refused here; one
-    // taken by another while this one runs is waited for (BoardLink).
-    for (const BoardSetting& board : settings.boards) {
-        const pid_t holder = lockHolder(boardLockPath(board.device.path));
-        if (holder >= 0)
-            return refuse("board " + board.device.text() + " is in use by another arbiterd (pid " +
-                          std::to_string(holder) + "); stop it, or name another board");
-    }
-    // The default socket's directory must be ours alone, or another user
-    // could listen there first (docs/control.md).
-    if (std::filesystem::path(setup.socketPath).parent_path() ==
-            control::defaultSocketDirectory() &&
-        !makePrivateDirectory(control::defaultSocketDirectory(), ::geteuid(), error))
-        return refuse(error);
+    if (std::string why = claimResources(setup, journalLock); !why.empty()) return refuse(why);
     // A game of hidden views is refereed at a table of its own (openTable).
     auto game = makeGame(settings.game, settings.gameOptions, error);
     if (!game) return refuse(error);
@@ -159,7 +168,8 @@ int run(const TableSetup& setup, const std::string& espeak) {
         signalfd_siginfo info;
         while (::read(signals, &info, sizeof info) == sizeof info) {
         }
-        spdlog::info("stopping; the game stays in {} and resumes on the next start", journal);
+        spdlog::info("stopping; the game stays in {} and resumes on the next start",
+                     settings.session.journalDir);
         loop.stop();
     });
     table->connectBoards();
@@ -168,6 +178,62 @@ int run(const TableSetup& setup, const std::string& espeak) {
     table.reset();
     ::close(signals);
     return 0;
+}
+
+// The position the boards must show when the daemon starts: the journal's
+// unfinished game where it was left, else the start. Null and a message when
+// it cannot be made, or when the journal is one arbiterd would refuse to resume.
+std::unique_ptr<GameState> positionToShow(const TableSetup& setup, std::string& error) {
+    SystemTimeSource time;  // for replaying the journal
+    auto game = makeGame(setup.game->name, setup.options, error);
+    auto start = game ? startState(*game, setup.settings.session.start, error) : nullptr;
+    if (!start) return nullptr;
+    std::unique_ptr<GameState> resumed;
+    if (!positionToResume(*game, setup.settings, time, resumed, error)) return nullptr;
+    return resumed ? std::move(resumed) : std::move(start);
+}
+
+// Tells how to start the virtual boards the table waits for.
+void tellVirtualBoards(const TableSetup& setup, const GameState& shown) {
+    std::cerr << "arbiterd: no board named, so the table is on virtual boards; start each "
+                 "(docs/vboard.md), or name real ones with --board or --config (arbiterd "
+                 "--list-ports shows serial ports):\n";
+    std::istringstream boards(startPositionText(setup, shown));
+    for (std::string device, fen; boards >> device >> fen;) {
+        std::cerr << "  arbiter-vboard --name " << device.substr(device.find(':') + 1)
+                  << " --setup " << fen << "\n";
+    }
+}
+
+// What is asked of arbiterd once the table is set up: printed, checked or run.
+int serve(const CommandLine& commandLine, const TableSetup& setup, bool onVirtualBoards) {
+    std::string error;
+    const DaemonRequest request = commandLine.request;
+    const auto espeak = speechProgram(setup, error);
+    if (!espeak && request != DaemonRequest::PrintConfig && request != DaemonRequest::PrintStart)
+        return refuse(error);
+    if (request == DaemonRequest::PrintConfig) {
+        std::cout << configurationText(commandLine.config, setup);
+        return 0;
+    }
+    if (request == DaemonRequest::CheckConfig) {
+        std::string source =
+            commandLine.configFile.empty() ? "the command line" : commandLine.configFile;
+        std::cout << source << ": ready to referee " << describeSetup(setup) << "\n";
+        return 0;
+    }
+    if (request == DaemonRequest::PrintStart || onVirtualBoards) {
+        // A game to be resumed stands where it was left: that is what the
+        // boards must show (./run starts its virtual board from this).
+        auto shown = positionToShow(setup, error);
+        if (!shown) return refuse(error);
+        if (request == DaemonRequest::PrintStart) {
+            std::cout << startPositionText(setup, *shown);
+            return 0;
+        }
+        tellVirtualBoards(setup, *shown);
+    }
+    return run(setup, *espeak);
 }
 
 }  // namespace
@@ -198,69 +264,10 @@ int main(int argc, char** argv) {
     if (config.boards.empty() && !config.commandLineBoard) {
         auto game = chooseGame(config, error);
         if (!game) return refuse(error);
-        auto start = game->start();
-        config.boards = virtualBoardsCovering(start->geometry());
-        // Each player of a game of hidden views has a board of their own,
-        // named after their seat ("white", "black"), never stitched.
-        if (start->hidden() && config.boards.size() == 1) {
-            const BoardSetting one = config.boards.front();
-            config.boards.clear();
-            for (PlayerId p = 0; p < start->playerCount(); ++p) {
-                BoardSetting board = one;
-                board.name = start->playerName(p);
-                for (char& ch : board.name) ch = static_cast<char>(std::tolower(ch));
-                board.placement.name = board.name;
-                std::string unused;
-                board.device = *DeviceSpec::parse("vboard:" + board.name, unused);
-                config.boards.push_back(board);
-            }
-        }
+        config.boards = virtualBoardsFor(*game->start());
         onVirtualBoards = !config.boards.empty();
     }
     auto setup = setUpTable(config, error);
     if (!setup) return refuse(error);
-    SystemTimeSource time;  // for replaying a journal to be resumed
-    const auto espeak = speechProgram(*setup, error);
-    if (!espeak && commandLine->request != DaemonRequest::PrintConfig &&
-        commandLine->request != DaemonRequest::PrintStart)
-        return refuse(error);
-    if (commandLine->request == DaemonRequest::PrintConfig) {
-        std::cout << configurationText(config, *setup);
-        return 0;
-    }
-    if (commandLine->request == DaemonRequest::PrintStart) {
-        auto game = makeGame(setup->game->name, setup->options, error);
-        auto start = game ? startState(*game, setup->settings.session.start, error) : nullptr;
-        if (!start) return refuse(error);
-        // A game to be resumed stands where it was left: that is what the
-        // boards must show (./run starts its virtual board from this), and a
-        // journal arbiterd would refuse to resume is refused here too.
-        std::unique_ptr<GameState> resumed;
-        if (!positionToResume(*game, setup->settings, time, resumed, error)) return refuse(error);
-        std::cout << startPositionText(*setup, resumed ? *resumed : *start);
-        return 0;
-    }
-    if (commandLine->request == DaemonRequest::CheckConfig) {
-        std::string source =
-            commandLine->configFile.empty() ? "the command line" : commandLine->configFile;
-        std::cout << source << ": ready to referee " << describeSetup(*setup) << "\n";
-        return 0;
-    }
-    if (onVirtualBoards) {
-        auto game = makeGame(setup->game->name, setup->options, error);
-        auto start = game ? startState(*game, setup->settings.session.start, error) : nullptr;
-        if (!start) return refuse(error);
-        std::unique_ptr<GameState> resumed;
-        if (!positionToResume(*game, setup->settings, time, resumed, error)) return refuse(error);
-        if (resumed) start = std::move(resumed);
-        std::cerr << "arbiterd: no board named, so the table is on virtual boards; start each "
-                     "(docs/vboard.md), or name real ones with --board or --config (arbiterd "
-                     "--list-ports shows serial ports):\n";
-        std::istringstream boards(startPositionText(*setup, *start));
-        for (std::string device, fen; boards >> device >> fen;) {
-            std::cerr << "  arbiter-vboard --name " << device.substr(device.find(':') + 1)
-                      << " --setup " << fen << "\n";
-        }
-    }
-    return run(*setup, *espeak);
+    return serve(*commandLine, *setup, onVirtualBoards);
 }

@@ -7,6 +7,7 @@
 
 #include "daemon/table/board_layout.h"
 #include "engine/core/chess_set.h"
+#include "engine/core/game.h"
 #include "engine/core/game_options.h"
 #include "engine/core/geometry.h"
 
@@ -106,6 +107,12 @@ std::optional<BoardPlacement> defaultPlacement(const Geometry& cells);
 // after the cell under its share's lower-left corner ("a1", "f1", "a6", "f6"),
 // or "main" when one board does.
 std::vector<BoardSetting> virtualBoardsCovering(const Geometry& cells);
+
+// The virtual boards a game is played on when none is named: those covering
+// its cells, except that each player of a game of hidden views on one board
+// has a board of their own, named after their seat ("white", "black"), never
+// stitched to another's.
+std::vector<BoardSetting> virtualBoardsFor(const GameState& start);
 
 // A board's `origin` as --print-config writes it: the cell ("i1") when the
 // origin is on the surface, else "SQUARE on CELL" ("d4 on a1"), the board's

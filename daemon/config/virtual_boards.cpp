@@ -2,11 +2,13 @@
 // under a small game (--board), and the virtual boards --print-config writes to
 // cover any surface (declared in configuration.h).
 #include <algorithm>
+#include <cctype>
 #include <string>
 #include <vector>
 
 #include "daemon/config/configuration.h"
 #include "daemon/table/board_layout.h"
+#include "engine/core/game.h"
 #include "engine/core/geometry.h"
 
 namespace arbiter {
@@ -93,4 +95,22 @@ std::vector<BoardSetting> virtualBoardsCovering(const Geometry& cells) {
     }
     return boards;
 }
+
+std::vector<BoardSetting> virtualBoardsFor(const GameState& start) {
+    std::vector<BoardSetting> boards = virtualBoardsCovering(start.geometry());
+    if (!start.hidden() || boards.size() != 1) return boards;
+    const BoardSetting one = boards.front();
+    boards.clear();
+    for (PlayerId p = 0; p < start.playerCount(); ++p) {
+        BoardSetting board = one;
+        board.name = start.playerName(p);
+        for (char& ch : board.name) ch = static_cast<char>(std::tolower(ch));
+        board.placement.name = board.name;
+        std::string unused;
+        board.device = *DeviceSpec::parse("vboard:" + board.name, unused);
+        boards.push_back(board);
+    }
+    return boards;
+}
+
 }  // namespace arbiter

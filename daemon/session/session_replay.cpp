@@ -1,11 +1,13 @@
 // Session::replayStart and replayEvent: a game brought back from its journal,
-// event by event; Session::resume goes on with it.
+// event by event (its first line read by readJournalHeader); Session::resume
+// goes on with it.
 #include <limits>
 #include <string>
 
 #include <spdlog/spdlog.h>
 
 #include "daemon/base/json_text.h"
+#include "daemon/session/journal_header.h"
 #include "daemon/session/session.h"
 
 namespace arbiter {
@@ -13,88 +15,15 @@ namespace arbiter {
 std::unique_ptr<Session> Session::replayStart(const Game& game, const nlohmann::json& header,
                                               const std::string& where, AnnouncementSink& out,
                                               const TimeSource& time, std::string& error) {
-    auto fail = [&](int, const std::string& why) {
-        error = where + ": " + why;
+    auto read = readJournalHeader(game, header, time, error);
+    if (!read) {
+        error = where + ": " + error;
         return nullptr;
-    };
-    if (header.contains("version") &&
-        (!header["version"].is_number_integer() || header["version"].get<int64_t>() < 1 ||
-         header["version"].get<int64_t>() > kJournalVersion))
-        return fail(0, "a journal of \"version\" " + jsonText(header["version"]) +
-                           ": this arbiterd reads versions 1 to " +
-                           std::to_string(kJournalVersion));
-    auto text = [](const nlohmann::json& j, const char* key) -> std::optional<std::string> {
-        if (!j.contains(key) || !j[key].is_string()) return std::nullopt;
-        return j[key].get<std::string>();
-    };
-    auto gameName = text(header, "game");
-    if (!gameName || *gameName != game.name())
-        return fail(0, "this journal is for game \"" + gameName.value_or("?") + "\", not \"" +
-                           game.name() + "\"");
-    auto startText = text(header, "start");
-    if (!startText) return fail(0, "no \"start\" state");
-    std::string loadError;
-    auto start = game.load(*startText, loadError);
-    if (!start) return fail(0, "bad start state: " + loadError);
-    auto timeText = text(header, "time");
-    auto control = timeText ? TimeControl::parse(*timeText) : std::nullopt;
-    if (!control) return fail(0, "bad or missing \"time\"");
-
-    SessionSettings settings;
-    settings.time = *control;
-    if (header.contains("limits")) {
-        const auto& l = header["limits"];
-        auto whole = [&](const char* key, long max) -> std::optional<long> {
-            if (!l.is_object() || !l.contains(key) || !l[key].is_number_integer())
-                return std::nullopt;
-            long v = l[key].get<long>();
-            if (v < 0 || v > max) return std::nullopt;
-            return v;
-        };
-        auto playTime = whole("time", 24L * 3'600'000);
-        auto moves = whole("moves", 10000);
-        if (!playTime || !moves) return fail(0, "bad \"limits\"");
-        settings.limits = {*playTime, static_cast<int>(*moves)};
     }
-    // An option the game gained since the journal was written (FIDE's
-    // strict-touch) was played at its default: the game still resumes.
-    nlohmann::json playedWith = header.contains("options") ? header["options"] : nlohmann::json();
-    if (const GameInfo* info = gameInfo(game.name()); info && playedWith.is_object() &&
-                                                      playedWith.contains("values") &&
-                                                      playedWith["values"].is_object()) {
-        for (const OptionSpec& spec : info->options) {
-            if (!playedWith["values"].contains(spec.name))
-                playedWith["values"][spec.name] = spec.defaultValue;
-        }
-    }
-    if (header.contains("options") && playedWith != optionsJson(game.options()))
-        return fail(0, "this game was played with options " + jsonText(header["options"]) +
-                           ", but the table is set up for " +
-                           jsonText(optionsJson(game.options())) +
-                           " (start arbiterd with the game's options to resume it)");
-    if (header.contains("seed")) {
-        auto seedText = text(header, "seed");
-        auto seed = seedText ? ChanceSource::parseSeed(*seedText) : std::nullopt;
-        if (!seed) return fail(0, "bad \"seed\": 1 to 16 hexadecimal digits, in lower case");
-        settings.seed = *seed;
-    }
-    if (header.contains("players")) {
-        const auto& names = header["players"];
-        const auto seats = static_cast<size_t>(start->playerCount());
-        if (!names.is_array() || names.size() != seats)
-            return fail(0, "bad \"players\": one name for each of the game's " +
-                               std::to_string(seats) + " seats");
-        for (const auto& name : names) {
-            if (!name.is_string() || !isValidPlayerName(name.get<std::string>()))
-                return fail(0, "bad \"players\": " + jsonText(name) + " is not a player's name");
-            settings.players.push_back(name.get<std::string>());
-        }
-    }
-    if (header.contains("started") && !header["started"].is_string())
-        return fail(0, "bad \"started\": the time the game began, as text");
-    std::unique_ptr<Session> s(new Session(game, std::move(start), settings, out, time));
-    s->started_ = text(header, "started").value_or(time.wallClock());
-    s->replayStrict_ = header.contains("checksum");
+    std::unique_ptr<Session> s(
+        new Session(game, std::move(read->start), read->settings, out, time));
+    s->started_ = read->started;
+    s->replayStrict_ = read->checksummed;
     return s;
 }
 
