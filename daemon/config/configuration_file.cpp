@@ -1,11 +1,10 @@
-// The configuration file: an INI file read in two passes (where each key
-// stands, then the values), each value checked for its form and refused
-// naming its line, the command line's settings left alone.
+// The configuration file: an INI file read once, line by line, into where
+// each key stands and its value; then each value checked for its form and
+// refused naming its line, the command line's settings left alone.
 #include <fcntl.h>
 #include <unistd.h>
 
 #include <algorithm>
-#include <boost/program_options.hpp>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -23,7 +22,6 @@
 namespace arbiter {
 
 using namespace setting_text;
-namespace po = boost::program_options;
 namespace fs = std::filesystem;
 
 namespace {
@@ -37,9 +35,11 @@ constexpr const char* kStandInsSection = "stand-ins";
 const std::vector<std::string> kBoardKeys = {"device", "origin", "rotation", "squares", "sensing"};
 constexpr uintmax_t kMaxFileBytes = 1 << 20;
 
-// Where a key stands in the file.
+// What the file says, and where: every value with its line.
 struct FileLayout {
     std::map<std::string, int> keyLines;  // full key ("time", "board.a.device") -> its first line
+    std::map<std::string, std::string> values;  // full key -> its value, trimmed
+    std::vector<std::string> players;           // every `player`, in the file's order
     std::vector<std::string> boards;      // "board.NAME", in the order of the file
     std::map<std::string, int> sectionLines;
     std::vector<std::string> optionKeys;   // "options.NAME"
@@ -51,8 +51,8 @@ bool isBoardSection(const std::string& section) {
     return section.rfind("board.", 0) == 0;
 }
 
-// The first pass: sections, keys and their lines, so that every message can
-// name a line; anything that is no setting is refused here.
+// Sections, keys, their values and lines, so that every message can name a
+// line; anything that is no setting is refused here.
 bool surveyFile(const std::string& path, const std::string& text, FileLayout& layout,
                 std::string& error) {
     std::stringstream lines(text);
@@ -102,7 +102,11 @@ bool surveyFile(const std::string& path, const std::string& text, FileLayout& la
             return false;
         }
         std::string full = current.empty() ? key : current + "." + key;
-        if (full == "player") layout.playerLines.push_back(number);
+        std::string value = trim(line.substr(equals + 1));
+        if (full == "player") {
+            layout.playerLines.push_back(number);
+            layout.players.push_back(value);
+        }
         if (layout.keyLines.count(full) && full != "player") {
             error = at(number) + "\"" + key + "\" is given twice (first on line " +
                     std::to_string(layout.keyLines[full]) + ")";
@@ -110,6 +114,7 @@ bool surveyFile(const std::string& path, const std::string& text, FileLayout& la
         }
         if (layout.keyLines.count(full)) continue;
         layout.keyLines[full] = number;
+        layout.values[full] = value;
         if (current == kOptionsSection) layout.optionKeys.push_back(full);
         if (current == kStandInsSection) layout.standInKeys.push_back(full);
     }
@@ -117,16 +122,16 @@ bool surveyFile(const std::string& path, const std::string& text, FileLayout& la
 }
 
 // One [board.NAME] section read into a setting; false with a message naming the line.
-bool readBoard(const std::string& section, const po::variables_map& vm, const FileLayout& layout,
-               const std::string& path, BoardSetting& s, std::string& error) {
+bool readBoard(const std::string& section, const FileLayout& layout, const std::string& path,
+               BoardSetting& s, std::string& error) {
     auto at = [&](int n) { return path + ":" + std::to_string(n) + ": "; };
     s.name = section.substr(std::string("board.").size());
     s.line = layout.sectionLines.at(section);
     s.placement.name = s.name;
     auto value = [&](const char* key) -> std::optional<std::string> {
-        std::string full = section + "." + key;
-        if (!vm.count(full)) return std::nullopt;
-        return vm[full].as<std::string>();
+        auto v = layout.values.find(section + "." + key);
+        if (v == layout.values.end()) return std::nullopt;
+        return v->second;
     };
     auto lineOf = [&](const char* key) { return at(layout.keyLines.at(section + "." + key)); };
     auto device = value("device");
@@ -213,41 +218,11 @@ bool readFileText(const std::string& path, std::string& text, std::string& error
     return n == 0;
 }
 
-// The second pass: Boost.Program_options reads the values of the keys the
-// survey found, into `values`.
-bool parseValues(const std::string& path, const std::string& text, const FileLayout& layout,
-                 po::variables_map& values, std::string& error) {
-    po::options_description file;
-    for (const auto& key : kTopKeys) {
-        if (key == "player")
-            file.add_options()("player", po::value<std::vector<std::string>>()->composing());
-        else
-            file.add_options()(key.c_str(), po::value<std::string>());
-    }
-    for (const auto& b : layout.boards) {
-        for (const auto& key : kBoardKeys)
-            file.add_options()((b + "." + key).c_str(), po::value<std::string>());
-    }
-    for (const auto& key : layout.optionKeys)
-        file.add_options()(key.c_str(), po::value<std::string>());
-    for (const auto& key : layout.standInKeys)
-        file.add_options()(key.c_str(), po::value<std::string>());
-    try {
-        std::stringstream again(text);
-        po::store(po::parse_config_file(again, file, false), values);
-    } catch (const po::error& e) {
-        error = path + ": " + e.what();
-        return false;
-    }
-    return true;
-}
-
 // The file's values with where each stands, less those the command line
 // sets: the command line wins over the file.
 struct FileValues {
     const std::string& path;
     const FileLayout& layout;
-    const po::variables_map& vm;
     const std::vector<std::string>& fromCommandLine;
 
     int lineOf(const std::string& key) const {
@@ -265,9 +240,10 @@ struct FileValues {
     // The value of `key` when the file sets it and the command line does not,
     // its line noted in `config` for the messages only the game can give.
     std::optional<std::string> take(const std::string& key, Configuration& config) const {
-        if (!vm.count(key) || onCommandLine(key)) return std::nullopt;
+        auto v = layout.values.find(key);
+        if (v == layout.values.end() || onCommandLine(key)) return std::nullopt;
         config.lines[key] = lineOf(key);
-        return vm[key].as<std::string>();
+        return v->second;
     }
 };
 
@@ -279,8 +255,8 @@ bool takePlayers(const FileValues& file, Configuration& config, std::string& err
             return false;
         }
     }
-    if (file.vm.count("player") && !file.onCommandLine("player")) {
-        config.playerNames = file.vm["player"].as<std::vector<std::string>>();
+    if (!file.layout.players.empty() && !file.onCommandLine("player")) {
+        config.playerNames = file.layout.players;
         config.lines["player"] = file.lineOf("player");
         config.playerLines = file.layout.playerLines;
     }
@@ -382,7 +358,7 @@ bool takeBoards(const FileValues& file, Configuration& config, std::string& erro
     config.boards.clear();
     for (const auto& b : file.layout.boards) {
         BoardSetting s;
-        if (!readBoard(b, file.vm, file.layout, file.path, s, error)) return false;
+        if (!readBoard(b, file.layout, file.path, s, error)) return false;
         config.boards.push_back(s);
     }
     return true;
@@ -397,11 +373,8 @@ bool readFileInto(const std::string& path, const std::vector<std::string>& fromC
     if (!checkUtf8Lines(path, text, error)) return false;
     FileLayout layout;
     if (!surveyFile(path, text, layout, error)) return false;
-    po::variables_map vm;
-    if (!parseValues(path, text, layout, vm, error)) return false;
-
     config.file = path;
-    const FileValues file{path, layout, vm, fromCommandLine};
+    const FileValues file{path, layout, fromCommandLine};
     // In the order the checks have always been made, so that a file with
     // several mistakes is told of the same one first.
     return takePlayers(file, config, error) && takeGame(file, config, error) &&
