@@ -17,8 +17,8 @@
 
 #include "daemon/announce/position_picture.h"
 #include "daemon/session/session.h"
-#include "tests/control/program_run.h"
-#include "tests/control/server_fixture.h"
+#include "tests/daemon/control/program_run.h"
+#include "tests/daemon/control/server_fixture.h"
 #include "tests/daemon/journal_events.h"
 #include "tools/arbiterctl/control_client.h"
 #include "tools/arbiterctl/game_replay.h"

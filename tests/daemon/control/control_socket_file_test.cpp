@@ -11,7 +11,7 @@
 #include <fstream>
 
 #include "daemon/control/private_directory.h"
-#include "tests/control/server_fixture.h"
+#include "tests/daemon/control/server_fixture.h"
 #include "tests/scoped_environment.h"
 
 namespace arbiter::testing {

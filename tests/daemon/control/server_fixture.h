@@ -9,8 +9,8 @@
 #include "daemon/base/event_loop.h"
 #include "daemon/base/time_source.h"
 #include "daemon/control/control_server.h"
-#include "tests/control/fake_table.h"
-#include "tests/control/test_client.h"
+#include "tests/daemon/control/fake_table.h"
+#include "tests/daemon/control/test_client.h"
 
 namespace arbiter::testing {
 

@@ -4,7 +4,7 @@
 #include <gtest/gtest.h>
 #include <sys/socket.h>
 
-#include "tests/control/server_fixture.h"
+#include "tests/daemon/control/server_fixture.h"
 
 namespace arbiter::testing {
 namespace {

@@ -11,7 +11,7 @@
 #include <cstring>
 #include <vector>
 
-#include "tests/control/server_fixture.h"
+#include "tests/daemon/control/server_fixture.h"
 
 namespace arbiter::testing {
 namespace {

@@ -5,7 +5,7 @@
 
 #include <random>
 
-#include "tests/control/server_fixture.h"
+#include "tests/daemon/control/server_fixture.h"
 
 namespace arbiter::testing {
 namespace {

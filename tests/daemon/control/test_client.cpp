@@ -1,4 +1,4 @@
-#include "tests/control/test_client.h"
+#include "tests/daemon/control/test_client.h"
 
 #include <fcntl.h>
 #include <sys/socket.h>

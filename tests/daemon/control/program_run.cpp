@@ -1,4 +1,4 @@
-#include "tests/control/program_run.h"
+#include "tests/daemon/control/program_run.h"
 
 #include <fcntl.h>
 #include <signal.h>
