@@ -159,8 +159,8 @@ bool parseOptions(int argc, char** argv, Options& options, bool& help, std::stri
 class Signature {
   public:
     void add(std::string_view text) {
-        for (unsigned char c : text) {
-            hash_ ^= c;
+        for (char c : text) {
+            hash_ ^= static_cast<unsigned char>(c);
             hash_ *= 0x100000001b3ull;
         }
         add(uint8_t(0xff));  // a separator, so "ab","c" differs from "a","bc"

@@ -414,14 +414,14 @@ std::unique_ptr<ColonizationState> ColonizationState::load(std::string_view text
         return 0;
     };
     auto words = [&](const PlacementFault& fault) {
-        using Kind = PlacementFault::Kind;
+        using FaultKind = PlacementFault::Kind;
         const std::string where = rankName(fault.rank);
-        if (fault.kind == Kind::RankCount)
+        if (fault.kind == FaultKind::RankCount)
             return "there must be one row of cells per rank: " + std::to_string(*ranks) + ", not " +
                    std::to_string(fault.count);
-        if (fault.kind == Kind::BadCount)
+        if (fault.kind == FaultKind::BadCount)
             return where + ": a count of empty cells is 1 to " + std::to_string(*files);
-        if (fault.kind == Kind::TooWide)
+        if (fault.kind == FaultKind::TooWide)
             return where + " has more cells than the " + std::to_string(*files) + " files";
         return fault.words();
     };

@@ -35,9 +35,9 @@ std::string OptionSpec::check(const std::string& value) const {
     return "option " + name + " takes " + allowed() + ", not \"" + value + "\"";
 }
 
-const OptionSpec* GameInfo::option(const std::string& name) const {
+const OptionSpec* GameInfo::option(const std::string& optionName) const {
     for (const auto& o : options) {
-        if (o.name == name) return &o;
+        if (o.name == optionName) return &o;
     }
     return nullptr;
 }

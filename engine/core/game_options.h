@@ -107,7 +107,7 @@ struct GameInfo {
     GameFactory make = nullptr;
 
     bool sizeFixed() const { return minFiles == maxFiles && minRanks == maxRanks; }
-    const OptionSpec* option(const std::string& name) const;
+    const OptionSpec* option(const std::string& optionName) const;
     const StandInSpec* standIn(const std::string& piece) const;
 };
 

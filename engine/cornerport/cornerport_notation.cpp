@@ -271,9 +271,9 @@ std::unique_ptr<CornerportState> CornerportState::load(std::string_view text, st
         return 1;
     };
     auto words = [](const PlacementFault& fault) {
-        using Kind = PlacementFault::Kind;
-        if (fault.kind == Kind::BadCount) return notAShip(fault.rank, fault.text[0]);
-        if (fault.kind == Kind::RankCount) return fault.words();
+        using FaultKind = PlacementFault::Kind;
+        if (fault.kind == FaultKind::BadCount) return notAShip(fault.rank, fault.text[0]);
+        if (fault.kind == FaultKind::RankCount) return fault.words();
         return rankName(fault.rank) + " must be 8 squares wide";
     };
     const PlacementShape shape{8, 8, 8, EmptyCounts::AddingDigits};

@@ -242,10 +242,10 @@ std::unique_ptr<CsipgsState> CsipgsState::load(std::string_view text, std::strin
         return 1;
     };
     auto words = [](const PlacementFault& fault) {
-        using Kind = PlacementFault::Kind;
-        if (fault.kind == Kind::RankCount)
+        using FaultKind = PlacementFault::Kind;
+        if (fault.kind == FaultKind::RankCount)
             return std::string("the board has 8 ranks separated by '/'");
-        if (fault.kind == Kind::BadCount)
+        if (fault.kind == FaultKind::BadCount)
             return rankName(fault.rank) + ": '" + std::string(fault.text) +
                    "' is not defined in the kinds field";
         return rankName(fault.rank) + " must have 8 squares";

@@ -88,7 +88,7 @@ std::vector<NamedParts> namedParts(Family f) {
 int64_t atomCost(Atom atom, uint8_t move, uint8_t capture) {
     const AtomInfo& info = kAtomInfo[static_cast<size_t>(atom)];
     // Bits 0-3 the parts it moves along, bits 4-7 those it captures along.
-    const unsigned need = move | (capture << 4);
+    const unsigned need = static_cast<unsigned>(move | (capture << 4));
     if (need == 0) return 0;
     struct Item {
         unsigned bits;
@@ -102,7 +102,8 @@ int64_t atomCost(Atom atom, uint8_t move, uint8_t capture) {
         items.push_back({mask, dir * 6});                  // move only: 0.6
         items.push_back({mask << 4u, dir * 6});            // capture only: 0.6
     }
-    const unsigned full = fullMask(info.family) | (fullMask(info.family) << 4u);
+    const unsigned full =
+        static_cast<unsigned>(fullMask(info.family) | (fullMask(info.family) << 4u));
     constexpr int64_t kNone = std::numeric_limits<int64_t>::max();
     std::array<int64_t, 256> best;
     best.fill(kNone);

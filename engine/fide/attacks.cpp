@@ -149,7 +149,8 @@ SlidingAttacks::SlidingAttacks() {
     for (bool rook : {true, false}) {
         for (Square s = 0; s < 64; ++s) {
             const Subsets subsets = enumerateSubsets(s, rook);
-            Magic& m = rook ? rook_[s] : bishop_[s];
+            const auto index = static_cast<std::size_t>(s);
+            Magic& m = rook ? rook_[index] : bishop_[index];
             m.mask = subsets.mask;
             m.shift = subsets.shift;
             Bitboard* slots = table_.data() + offset;
@@ -158,7 +159,7 @@ SlidingAttacks::SlidingAttacks() {
 
             std::vector<uint32_t> written(subsets.occupancies.size(), 0);
             uint32_t attempt = 0;
-            m.factor = rook ? kRecordedRookFactors[s] : kRecordedBishopFactors[s];
+            m.factor = rook ? kRecordedRookFactors[index] : kRecordedBishopFactors[index];
             if (!fillSlots(subsets, m.factor, slots, written, attempt)) {
                 m.factor = fide::searchFactor(s, rook, subsets, slots);
             }

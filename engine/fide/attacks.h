@@ -43,7 +43,7 @@ constexpr std::array<Bitboard, 64> leaperTable(const int (&steps)[N][2]) {
         for (const auto& step : steps) {
             int f = fileOf(s) + step[0];
             int r = rankOf(s) + step[1];
-            if (onBoard(f, r)) table[s] |= bit(makeSquare(f, r));
+            if (onBoard(f, r)) table[static_cast<std::size_t>(s)] |= bit(makeSquare(f, r));
         }
     }
     return table;
@@ -76,7 +76,8 @@ constexpr SquarePairTable betweenTable() {
         for (Square b = 0; b < 64; ++b) {
             int df = 0, dr = 0;
             if (!alignedStep(a, b, df, dr)) continue;
-            table[a][b] = rayAttacks(a, df, dr, bit(b)) & ~bit(b);
+            table[static_cast<std::size_t>(a)][static_cast<std::size_t>(b)] =
+                rayAttacks(a, df, dr, bit(b)) & ~bit(b);
         }
     }
     return table;
@@ -88,7 +89,8 @@ constexpr SquarePairTable lineTable() {
         for (Square b = 0; b < 64; ++b) {
             int df = 0, dr = 0;
             if (!alignedStep(a, b, df, dr)) continue;
-            table[a][b] = rayAttacks(a, df, dr, 0) | rayAttacks(a, -df, -dr, 0) | bit(a);
+            table[static_cast<std::size_t>(a)][static_cast<std::size_t>(b)] =
+                rayAttacks(a, df, dr, 0) | rayAttacks(a, -df, -dr, 0) | bit(a);
         }
     }
     return table;
@@ -129,12 +131,16 @@ class SlidingAttacks {
     // The multiplier in use for each square, and the one the fixed-seed search
     // finds for it (each square has its own seed); they agree unless the
     // record in attacks.cpp is stale.
-    Bitboard rookFactor(Square s) const { return rook_[s].factor; }
-    Bitboard bishopFactor(Square s) const { return bishop_[s].factor; }
+    Bitboard rookFactor(Square s) const { return rook_[static_cast<std::size_t>(s)].factor; }
+    Bitboard bishopFactor(Square s) const { return bishop_[static_cast<std::size_t>(s)].factor; }
     static Bitboard searchFactor(Square s, bool rook);
 
-    Bitboard rook(Square s, Bitboard occupied) const { return rook_[s].lookup(occupied); }
-    Bitboard bishop(Square s, Bitboard occupied) const { return bishop_[s].lookup(occupied); }
+    Bitboard rook(Square s, Bitboard occupied) const {
+        return rook_[static_cast<std::size_t>(s)].lookup(occupied);
+    }
+    Bitboard bishop(Square s, Bitboard occupied) const {
+        return bishop_[static_cast<std::size_t>(s)].lookup(occupied);
+    }
 
   private:
     // One square's lookup: mask the blockers, multiply, keep the top bits.
@@ -172,7 +178,7 @@ inline Bitboard queenAttacks(Square s, Bitboard occupied) {
 inline Bitboard pieceAttacks(PieceType type, Square s, Bitboard occupied) {
     switch (type) {
         case Knight:
-            return kKnightAttacks[s];
+            return kKnightAttacks[static_cast<std::size_t>(s)];
         case Bishop:
             return bishopAttacks(s, occupied);
         case Rook:
@@ -180,7 +186,7 @@ inline Bitboard pieceAttacks(PieceType type, Square s, Bitboard occupied) {
         case Queen:
             return queenAttacks(s, occupied);
         case King:
-            return kKingAttacks[s];
+            return kKingAttacks[static_cast<std::size_t>(s)];
         default:
             assert(false && "pieceAttacks: pawns attack by colour");
             return 0;

@@ -55,7 +55,8 @@ bool parsePlacement(std::string_view field, Setup& setup, std::string& error) {
             why = unknown(rank, c);
             return 0;
         }
-        setup.squares[makeSquare(file, rank)] = {PieceType(type), lower == c ? Black : White};
+        setup.squares[static_cast<std::size_t>(makeSquare(file, rank))] = {
+            PieceType(type), lower == c ? Black : White};
         return 1;
     };
     auto words = [&](const PlacementFault& fault) {
@@ -130,16 +131,18 @@ bool parseCastling(std::string_view field, Setup& setup, std::string& error) {
 }
 
 bool has(const Setup& setup, Square s, Colour c, PieceType t) {
-    return setup.squares[s].type == t && setup.squares[s].colour == c;
+    const auto& occupant = setup.squares[static_cast<std::size_t>(s)];
+    return occupant.type == t && occupant.colour == c;
 }
 
 // Rules about the pieces alone, before a Position can be built.
 bool checkMaterial(const Setup& setup, std::string& error) {
     std::array<std::array<int, kPieceTypeCount>, 2> counts{};
     for (Square s = 0; s < 64; ++s) {
-        const auto& occupant = setup.squares[s];
+        const auto& occupant = setup.squares[static_cast<std::size_t>(s)];
         if (occupant.type == NoPieceType) continue;
-        ++counts[occupant.colour][occupant.type];
+        ++counts[static_cast<std::size_t>(occupant.colour)]
+                [static_cast<std::size_t>(occupant.type)];
         if (occupant.type == Pawn && (rankOf(s) == 0 || rankOf(s) == 7)) {
             error = std::string("a ") + kColourAdjectives[occupant.colour] + " pawn stands on " +
                     squareName(s) + "; pawns cannot stand on the first or last rank";
@@ -147,7 +150,7 @@ bool checkMaterial(const Setup& setup, std::string& error) {
         }
     }
     for (Colour c : {White, Black}) {
-        const auto& n = counts[c];
+        const auto& n = counts[static_cast<std::size_t>(c)];
         if (n[King] != 1) {
             error = std::string(kColourNames[c]) + " has " +
                     (n[King] == 0 ? std::string("no king") : std::to_string(n[King]) + " kings") +
@@ -218,8 +221,9 @@ bool checkEnPassant(std::string_view field, Setup& setup, std::string& error) {
     const int forward = doubleStepper == White ? 8 : -8;
     const Square pawnNow = target + forward;
     const Square pawnBefore = target - forward;
-    if (!has(setup, pawnNow, doubleStepper, Pawn) || setup.squares[target].type != NoPieceType ||
-        setup.squares[pawnBefore].type != NoPieceType) {
+    if (!has(setup, pawnNow, doubleStepper, Pawn) ||
+        setup.squares[static_cast<std::size_t>(target)].type != NoPieceType ||
+        setup.squares[static_cast<std::size_t>(pawnBefore)].type != NoPieceType) {
         error = "en-passant square " + squareName(target) + " needs a " +
                 kColourAdjectives[doubleStepper] + " pawn on " + squareName(pawnNow) +
                 " that just came from " + squareName(pawnBefore) + " (" + squareName(target) +
@@ -239,13 +243,15 @@ bool checkEnPassant(std::string_view field, Setup& setup, std::string& error) {
 int countAttackers(const Setup& setup, Square s, Colour by) {
     Bitboard occupied = 0;
     for (Square t = 0; t < 64; ++t)
-        if (setup.squares[t].type != NoPieceType) occupied |= bit(t);
+        if (setup.squares[static_cast<std::size_t>(t)].type != NoPieceType) occupied |= bit(t);
     int count = 0;
     for (Square t = 0; t < 64; ++t) {
-        const auto& occupant = setup.squares[t];
+        const auto& occupant = setup.squares[static_cast<std::size_t>(t)];
         if (occupant.type == NoPieceType || occupant.colour != by) continue;
         Bitboard attacks =
-            occupant.type == Pawn ? kPawnAttacks[by][t] : pieceAttacks(occupant.type, t, occupied);
+            occupant.type == Pawn
+                ? kPawnAttacks[static_cast<std::size_t>(by)][static_cast<std::size_t>(t)]
+                : pieceAttacks(occupant.type, t, occupied);
         if (attacks & bit(s)) ++count;
     }
     return count;
@@ -336,7 +342,7 @@ std::string toFen(const Position& position) {
             }
             if (empty) fen += char('0' + empty);
             empty = 0;
-            char letter = kPieceLetters[t];
+            char letter = kPieceLetters[static_cast<std::size_t>(t)];
             fen += position.colourAt(s) == White ? char(letter - 'a' + 'A') : letter;
         }
         if (empty) fen += char('0' + empty);

@@ -78,6 +78,7 @@ void generate(const Position& pos, Sink& sink) {
     const Bitboard occupied = us | them;
     const Bitboard empty = ~occupied;
     const Square king = pos.kingSquare(Us);
+    const auto kingIndex = static_cast<std::size_t>(king);
     const Bitboard theirPawns = pos.pieces(Them, Pawn);
     const Bitboard theirKnights = pos.pieces(Them, Knight);
     const Bitboard theirKing = pos.pieces(Them, King);
@@ -85,21 +86,22 @@ void generate(const Position& pos, Sink& sink) {
     const Bitboard theirBishopsQueens = pos.pieces(Them, Bishop, Queen);
 
     auto attackedByThem = [&](Square s, Bitboard blockers) {
-        return (kKnightAttacks[s] & theirKnights) || (kPawnAttacks[Us][s] & theirPawns) ||
-               (kKingAttacks[s] & theirKing) ||
+        const auto index = static_cast<std::size_t>(s);
+        return (kKnightAttacks[index] & theirKnights) || (kPawnAttacks[Us][index] & theirPawns) ||
+               (kKingAttacks[index] & theirKing) ||
                (sliders.bishop(s, blockers) & theirBishopsQueens) ||
                (sliders.rook(s, blockers) & theirRooksQueens);
     };
 
-    const Bitboard checkers = (kKnightAttacks[king] & theirKnights) |
-                              (kPawnAttacks[Us][king] & theirPawns) |
+    const Bitboard checkers = (kKnightAttacks[kingIndex] & theirKnights) |
+                              (kPawnAttacks[Us][kingIndex] & theirPawns) |
                               (sliders.rook(king, occupied) & theirRooksQueens) |
                               (sliders.bishop(king, occupied) & theirBishopsQueens);
 
     // King: each target checked with the king lifted, so that it cannot hide
     // behind itself from a slider that checks along the line it steps on.
     {
-        Bitboard candidates = kKingAttacks[king] & ~us;
+        Bitboard candidates = kKingAttacks[kingIndex] & ~us;
         const Bitboard withoutKing = occupied ^ bit(king);
         Bitboard safe = 0;
         while (candidates) {
@@ -112,7 +114,8 @@ void generate(const Position& pos, Sink& sink) {
 
     // Squares where any other piece may land: anywhere not our own, or, in
     // check, the checker's square and the squares between it and the king.
-    const Bitboard allowed = checkers ? (kBetween[king][lsb(checkers)] | checkers) : ~us;
+    const Bitboard allowed =
+        checkers ? (kBetween[kingIndex][static_cast<std::size_t>(lsb(checkers))] | checkers) : ~us;
 
     // A piece is pinned when it alone stands between our king and an enemy slider
     // on a line; it may then move only along that line.
@@ -121,25 +124,26 @@ void generate(const Position& pos, Sink& sink) {
         Bitboard snipers = (sliders.rook(king, them) & theirRooksQueens) |
                            (sliders.bishop(king, them) & theirBishopsQueens);
         while (snipers) {
-            Bitboard between = kBetween[king][popLsb(snipers)] & occupied;
+            Bitboard between =
+                kBetween[kingIndex][static_cast<std::size_t>(popLsb(snipers))] & occupied;
             if (between && !moreThanOne(between) && (between & us)) pinned |= between;
         }
     }
 
     for (Bitboard knights = pos.pieces(Us, Knight) & ~pinned; knights;) {
         Square s = popLsb(knights);
-        sink.targets(s, kKnightAttacks[s] & allowed);
+        sink.targets(s, kKnightAttacks[static_cast<std::size_t>(s)] & allowed);
     }
     for (Bitboard diagonals = pos.pieces(Us, Bishop, Queen); diagonals;) {
         Square s = popLsb(diagonals);
         Bitboard to = sliders.bishop(s, occupied) & allowed;
-        if (pinned & bit(s)) to &= kLine[king][s];
+        if (pinned & bit(s)) to &= kLine[kingIndex][static_cast<std::size_t>(s)];
         sink.targets(s, to);
     }
     for (Bitboard orthogonals = pos.pieces(Us, Rook, Queen); orthogonals;) {
         Square s = popLsb(orthogonals);
         Bitboard to = sliders.rook(s, occupied) & allowed;
-        if (pinned & bit(s)) to &= kLine[king][s];
+        if (pinned & bit(s)) to &= kLine[kingIndex][static_cast<std::size_t>(s)];
         sink.targets(s, to);
     }
 
@@ -166,9 +170,11 @@ void generate(const Position& pos, Sink& sink) {
     if (!checkers) {
         for (Bitboard pinnedPawns = pawns & pinned; pinnedPawns;) {
             Square s = popLsb(pinnedPawns);
+            const auto index = static_cast<std::size_t>(s);
             Bitboard single = shift<Up>(bit(s)) & empty;
             Bitboard twice = shift<Up>(single & kThirdRank) & empty;
-            Bitboard to = (single | twice | (kPawnAttacks[Us][s] & them)) & kLine[king][s];
+            Bitboard to =
+                (single | twice | (kPawnAttacks[Us][index] & them)) & kLine[kingIndex][index];
             if (bit(s) & kSeventhRank) {
                 while (to) sink.promotions(s, popLsb(to));
             } else {
@@ -182,13 +188,14 @@ void generate(const Position& pos, Sink& sink) {
     if (pos.enPassantSquare() != NoSquare) {
         const Square target = pos.enPassantSquare();
         const Square victim = target - Up;
-        for (Bitboard capturers = kPawnAttacks[Them][target] & pawns; capturers;) {
+        for (Bitboard capturers = kPawnAttacks[Them][static_cast<std::size_t>(target)] & pawns;
+             capturers;) {
             Square s = popLsb(capturers);
             Bitboard after = (occupied ^ bit(s) ^ bit(victim)) | bit(target);
             bool exposed = (sliders.rook(king, after) & theirRooksQueens) ||
                            (sliders.bishop(king, after) & theirBishopsQueens) ||
-                           (kKnightAttacks[king] & theirKnights) ||
-                           (kPawnAttacks[Us][king] & theirPawns & ~bit(victim));
+                           (kKnightAttacks[kingIndex] & theirKnights) ||
+                           (kPawnAttacks[Us][kingIndex] & theirPawns & ~bit(victim));
             if (!exposed) sink.add(Move::enPassant(s, target));
         }
     }

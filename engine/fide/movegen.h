@@ -1,6 +1,7 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 
 #include "engine/fide/move.h"
@@ -19,13 +20,13 @@ class MoveList {
     void clear() { size_ = 0; }
     void push(Move m) {
         assert(size_ < kCapacity);
-        moves_[size_++] = m;
+        moves_[static_cast<std::size_t>(size_++)] = m;
     }
     int size() const { return size_; }
     bool empty() const { return size_ == 0; }
     Move operator[](int i) const {
         assert(i >= 0 && i < size_);
-        return moves_[i];
+        return moves_[static_cast<std::size_t>(i)];
     }
     const Move* begin() const { return moves_.data(); }
     const Move* end() const { return moves_.data() + size_; }

@@ -26,10 +26,10 @@ Position Position::standardStart() {
     Setup setup;
     constexpr PieceType kBackRank[8] = {Rook, Knight, Bishop, Queen, King, Bishop, Knight, Rook};
     for (int file = 0; file < 8; ++file) {
-        setup.squares[makeSquare(file, 0)] = {kBackRank[file], White};
-        setup.squares[makeSquare(file, 1)] = {Pawn, White};
-        setup.squares[makeSquare(file, 6)] = {Pawn, Black};
-        setup.squares[makeSquare(file, 7)] = {kBackRank[file], Black};
+        setup.squares[static_cast<std::size_t>(makeSquare(file, 0))] = {kBackRank[file], White};
+        setup.squares[static_cast<std::size_t>(makeSquare(file, 1))] = {Pawn, White};
+        setup.squares[static_cast<std::size_t>(makeSquare(file, 6))] = {Pawn, Black};
+        setup.squares[static_cast<std::size_t>(makeSquare(file, 7))] = {kBackRank[file], Black};
     }
     setup.castling = AllCastlingRights;
     return Position(setup);
@@ -38,7 +38,7 @@ Position Position::standardStart() {
 Position::Position(const Setup& setup) {
     board_.fill(NoPieceType);
     for (Square s = 0; s < 64; ++s) {
-        const auto& occupant = setup.squares[s];
+        const auto& occupant = setup.squares[static_cast<std::size_t>(s)];
         if (occupant.type != NoPieceType) put(occupant.colour, occupant.type, s);
     }
     side_ = setup.sideToMove;
@@ -53,29 +53,40 @@ Position::Position(const Setup& setup) {
 }
 
 void Position::put(Colour c, PieceType t, Square s) {
-    assert(board_[s] == NoPieceType);
-    byType_[t] |= bit(s);
-    byColour_[c] |= bit(s);
-    board_[s] = uint8_t(t);
-    key_ ^= kZobrist.piece[c][t][s];
+    const auto colourIndex = static_cast<std::size_t>(c);
+    const auto typeIndex = static_cast<std::size_t>(t);
+    const auto squareIndex = static_cast<std::size_t>(s);
+    assert(board_[squareIndex] == NoPieceType);
+    byType_[typeIndex] |= bit(s);
+    byColour_[colourIndex] |= bit(s);
+    board_[squareIndex] = uint8_t(t);
+    key_ ^= kZobrist.piece[colourIndex][typeIndex][squareIndex];
 }
 
 void Position::remove(Colour c, PieceType t, Square s) {
-    assert(board_[s] == t && (byColour_[c] & bit(s)));
-    byType_[t] ^= bit(s);
-    byColour_[c] ^= bit(s);
-    board_[s] = NoPieceType;
-    key_ ^= kZobrist.piece[c][t][s];
+    const auto colourIndex = static_cast<std::size_t>(c);
+    const auto typeIndex = static_cast<std::size_t>(t);
+    const auto squareIndex = static_cast<std::size_t>(s);
+    assert(board_[squareIndex] == t && (byColour_[colourIndex] & bit(s)));
+    byType_[typeIndex] ^= bit(s);
+    byColour_[colourIndex] ^= bit(s);
+    board_[squareIndex] = NoPieceType;
+    key_ ^= kZobrist.piece[colourIndex][typeIndex][squareIndex];
 }
 
 void Position::relocate(Colour c, PieceType t, Square from, Square to) {
-    assert(board_[from] == t && board_[to] == NoPieceType);
+    const auto colourIndex = static_cast<std::size_t>(c);
+    const auto typeIndex = static_cast<std::size_t>(t);
+    const auto fromIndex = static_cast<std::size_t>(from);
+    const auto toIndex = static_cast<std::size_t>(to);
+    assert(board_[fromIndex] == t && board_[toIndex] == NoPieceType);
     Bitboard change = bit(from) | bit(to);
-    byType_[t] ^= change;
-    byColour_[c] ^= change;
-    board_[from] = NoPieceType;
-    board_[to] = uint8_t(t);
-    key_ ^= kZobrist.piece[c][t][from] ^ kZobrist.piece[c][t][to];
+    byType_[typeIndex] ^= change;
+    byColour_[colourIndex] ^= change;
+    board_[fromIndex] = NoPieceType;
+    board_[toIndex] = uint8_t(t);
+    key_ ^= kZobrist.piece[colourIndex][typeIndex][fromIndex] ^
+            kZobrist.piece[colourIndex][typeIndex][toIndex];
 }
 
 void Position::play(Move m) {
@@ -118,7 +129,8 @@ void Position::play(Move m) {
         }
     }
 
-    castling_ &= kCastlingKept[from] & kCastlingKept[to];
+    castling_ = static_cast<uint8_t>(castling_ & kCastlingKept[static_cast<std::size_t>(from)] &
+                                     kCastlingKept[static_cast<std::size_t>(to)]);
     key_ ^= kZobrist.castling[castling_];
     if (us == Black) ++fullmoveNumber_;
     side_ = them;

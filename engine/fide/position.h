@@ -1,6 +1,7 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 
 #include "engine/fide/attacks.h"
@@ -62,38 +63,43 @@ class Position {
     int castlingRights() const { return castling_; }
     Square enPassantSquare() const { return enPassant_; }
     int halfmoveClock() const { return halfmoveClock_; }
-    int fullmoveNumber() const { return fullmoveNumber_; }
+    int fullmoveNumber() const { return static_cast<int>(fullmoveNumber_); }
     uint64_t key() const { return key_; }
 
     Bitboard occupied() const { return byColour_[White] | byColour_[Black]; }
-    Bitboard pieces(Colour c) const { return byColour_[c]; }
-    Bitboard pieces(PieceType t) const { return byType_[t]; }
-    Bitboard pieces(Colour c, PieceType t) const { return byColour_[c] & byType_[t]; }
-    Bitboard pieces(Colour c, PieceType t1, PieceType t2) const {
-        return byColour_[c] & (byType_[t1] | byType_[t2]);
+    Bitboard pieces(Colour c) const { return byColour_[static_cast<std::size_t>(c)]; }
+    Bitboard pieces(PieceType t) const { return byType_[static_cast<std::size_t>(t)]; }
+    Bitboard pieces(Colour c, PieceType t) const {
+        return byColour_[static_cast<std::size_t>(c)] & byType_[static_cast<std::size_t>(t)];
     }
-    PieceType typeAt(Square s) const { return PieceType(board_[s]); }
+    Bitboard pieces(Colour c, PieceType t1, PieceType t2) const {
+        return byColour_[static_cast<std::size_t>(c)] &
+               (byType_[static_cast<std::size_t>(t1)] | byType_[static_cast<std::size_t>(t2)]);
+    }
+    PieceType typeAt(Square s) const { return PieceType(board_[static_cast<std::size_t>(s)]); }
     // Colour of the piece on `s`, which must be occupied.
     Colour colourAt(Square s) const {
-        assert(board_[s] != NoPieceType);
+        assert(board_[static_cast<std::size_t>(s)] != NoPieceType);
         return (byColour_[Black] & bit(s)) ? Black : White;
     }
     Square kingSquare(Colour c) const { return lsb(pieces(c, King)); }
 
     // Pieces of both colours that attack `s`, with `occupied` as the blockers.
     Bitboard attackersTo(Square s, Bitboard occupied) const {
-        return (kPawnAttacks[Black][s] & pieces(White, Pawn)) |
-               (kPawnAttacks[White][s] & pieces(Black, Pawn)) |
-               (kKnightAttacks[s] & byType_[Knight]) | (kKingAttacks[s] & byType_[King]) |
+        const auto index = static_cast<std::size_t>(s);
+        return (kPawnAttacks[Black][index] & pieces(White, Pawn)) |
+               (kPawnAttacks[White][index] & pieces(Black, Pawn)) |
+               (kKnightAttacks[index] & byType_[Knight]) | (kKingAttacks[index] & byType_[King]) |
                (rookAttacks(s, occupied) & (byType_[Rook] | byType_[Queen])) |
                (bishopAttacks(s, occupied) & (byType_[Bishop] | byType_[Queen]));
     }
     bool isAttacked(Square s, Colour by) const {
-        return (attackersTo(s, occupied()) & byColour_[by]) != 0;
+        return (attackersTo(s, occupied()) & byColour_[static_cast<std::size_t>(by)]) != 0;
     }
     // Enemy pieces giving check to the side to move.
     Bitboard checkers() const {
-        return attackersTo(kingSquare(side_), occupied()) & byColour_[opposite(side_)];
+        return attackersTo(kingSquare(side_), occupied()) &
+               byColour_[static_cast<std::size_t>(opposite(side_))];
     }
     bool inCheck() const { return checkers() != 0; }
 

@@ -10,7 +10,7 @@ namespace arbiter::fide {
 uint64_t repetitionKey(const Position& position) {
     uint64_t key = position.key();
     if (hasLegalEnPassant(position))
-        key ^= kZobrist.enPassantFile[fileOf(position.enPassantSquare())];
+        key ^= kZobrist.enPassantFile[static_cast<std::size_t>(fileOf(position.enPassantSquare()))];
     return key;
 }
 

@@ -44,7 +44,7 @@ std::string toSan(const Position& position, Move legalMove) {
         if (moving == Pawn) {
             if (capture) san += char('a' + fileOf(from));
         } else {
-            san += kPieceLetters[moving];
+            san += kPieceLetters[static_cast<std::size_t>(moving)];
             // Other pieces of the same type that could also go to `to`.
             bool rivals = false, rivalOnFile = false, rivalOnRank = false;
             for (Move other : legal) {
@@ -63,7 +63,7 @@ std::string toSan(const Position& position, Move legalMove) {
         san += squareName(to);
         if (legalMove.type() == Move::Type::Promotion) {
             san += '=';
-            san += kPieceLetters[legalMove.promotion()];
+            san += kPieceLetters[static_cast<std::size_t>(legalMove.promotion())];
         }
     }
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 
 #include "engine/fide/bitboard.h"
@@ -39,9 +40,9 @@ constexpr ZobristKeys makeZobristKeys() {
     // the XOR of its members and empty rights add nothing.
     std::array<uint64_t, 4> perRight{};
     for (auto& key : perRight) key = splitmix64(state);
-    for (int rights = 0; rights < 16; ++rights)
-        for (int r = 0; r < 4; ++r)
-            if (rights & (1 << r)) keys.castling[rights] ^= perRight[r];
+    for (std::size_t rights = 0; rights < 16; ++rights)
+        for (std::size_t r = 0; r < 4; ++r)
+            if (rights & (std::size_t{1} << r)) keys.castling[rights] ^= perRight[r];
     for (auto& key : keys.enPassantFile) key = splitmix64(state);
     keys.blackToMove = splitmix64(state);
     return keys;

@@ -119,13 +119,13 @@ Seating makeSeating(int players) {
     for (PlayerId p = 0; p < players; ++p) {
         const Side side = players == 2 ? two[p] : more[p];
         s.sideOf[static_cast<size_t>(p)] = side;
-        s.seatAt[side] = p;
+        s.seatAt[static_cast<size_t>(side)] = p;
         for (Cell c : keypostsOf(side)) s.keyposts |= CellSet::of(c);
     }
     for (PlayerId p = 0; p < players; ++p) {
-        if (s.seatAt[opposite(s.sideOf[static_cast<size_t>(p)])] == NoPlayer) continue;
-        for (Cell c : keypostsOf(opposite(s.sideOf[static_cast<size_t>(p)])))
-            s.toHold[static_cast<size_t>(p)] |= CellSet::of(c);
+        const Side across = opposite(s.sideOf[static_cast<size_t>(p)]);
+        if (s.seatAt[static_cast<size_t>(across)] == NoPlayer) continue;
+        for (Cell c : keypostsOf(across)) s.toHold[static_cast<size_t>(p)] |= CellSet::of(c);
     }
     return s;
 }
@@ -326,7 +326,8 @@ CellSet KonfusionState::straightDestinations(Cell from, Side side, int pips, Cel
             const Cell c = path[static_cast<size_t>(i)];
             if (keyposts.has(c)) out |= CellSet::of(c);
         }
-        if (blocker < pips - 1 && blocker >= 1) out |= CellSet::of(path[blocker - 1]);
+        if (blocker < pips - 1 && blocker >= 1)
+            out |= CellSet::of(path[static_cast<size_t>(blocker - 1)]);
         const Cell last = path[static_cast<size_t>(pips - 1)];
         if (!own.has(last)) out |= CellSet::of(last);
         out &= ~CellSet::of(from);
@@ -487,7 +488,8 @@ Outcome KonfusionState::keypostWin(PlayerId p) const {
     const Side target = opposite(sideOf(p));
     std::string where;
     for (Cell c : keypostsOf(target)) where += (where.empty() ? "" : ", ") + cellName(c);
-    return Outcome::win({p}, playerName(p) + " holds " + playerName(seating().seatAt[target]) +
+    return Outcome::win({p}, playerName(p) + " holds " +
+                                 playerName(seating().seatAt[static_cast<size_t>(target)]) +
                                  "'s four keyposts (" + where + ")");
 }
 

@@ -28,8 +28,10 @@ std::string figureName(Figure f) {
 
 std::string seatList(const Seating& seating) {
     std::string text;
-    for (PlayerId p = 0; p < seating.players; ++p)
-        text += (p ? ", " : "") + std::string(1, kSeatLetters[seating.sideOf[p]]);
+    for (PlayerId p = 0; p < seating.players; ++p) {
+        const Side side = seating.sideOf[static_cast<size_t>(p)];
+        text += (p ? ", " : "") + std::string(1, kSeatLetters[side]);
+    }
     return text;
 }
 

@@ -179,9 +179,9 @@ std::unique_ptr<MartianState> MartianState::load(std::string_view text, std::str
         return 1;
     };
     auto words = [&](const PlacementFault& fault) {
-        using Kind = PlacementFault::Kind;
-        if (fault.kind == Kind::BadCount) return notAPyramid(fault.rank, fault.text[0]);
-        if (fault.kind == Kind::RankCount) return fault.words();
+        using FaultKind = PlacementFault::Kind;
+        if (fault.kind == FaultKind::BadCount) return notAPyramid(fault.rank, fault.text[0]);
+        if (fault.kind == FaultKind::RankCount) return fault.words();
         return rankName(fault.rank) + " must be " + std::to_string(g.files()) + " cells wide, as " +
                std::to_string(rules.players) + " players play on " + std::to_string(g.files()) +
                "x8";
@@ -194,7 +194,7 @@ std::unique_ptr<MartianState> MartianState::load(std::string_view text, std::str
                 fields[1] + "\"";
         return nullptr;
     }
-    state->toMove_ = *seat - 1;
+    state->toMove_ = static_cast<int>(*seat) - 1;
     // The scores, one per seat.
     std::vector<std::string> scores;
     std::string score;
@@ -217,8 +217,8 @@ std::unique_ptr<MartianState> MartianState::load(std::string_view text, std::str
             error = "a score is a whole number of points, not \"" + scores[p] + "\"";
             return nullptr;
         }
-        state->scores_[p] = *n;
-        points += *n;
+        state->scores_[p] = static_cast<int>(*n);
+        points += static_cast<int>(*n);
     }
     // Points never grow: captures move them to a score, merges keep them.
     const int total = rules.players * 18;
@@ -269,7 +269,7 @@ std::unique_ptr<MartianState> MartianState::load(std::string_view text, std::str
                 fields[4] + "\"";
             return nullptr;
         }
-        state->clockCount_ = *count;
+        state->clockCount_ = static_cast<int>(*count);
         state->calledNow_ = now;
     }
     return state;

@@ -197,17 +197,18 @@ std::unique_ptr<PowercoinzState> PowercoinzState::load(std::string_view text, st
         state->flipped_[p] = true;
     }
     auto seat = wholeNumber(fields[3], 1000);
-    if (!seat || *seat < 1 || *seat > players || !state->inGame(*seat - 1)) {
+    if (!seat || *seat < 1 || *seat > players || !state->inGame(static_cast<int>(*seat) - 1)) {
         error = "the seat to move must be a seat with coins, 1 to " + std::to_string(players) +
                 ", not \"" + fields[3] + "\"";
         return nullptr;
     }
-    state->toMove_ = *seat - 1;
+    state->toMove_ = static_cast<int>(*seat) - 1;
     const std::string& phase = fields[2];
     auto seatAfter = [&](size_t at) -> std::optional<int> {
         auto n = wholeNumber(std::string_view(phase).substr(at), 1000);
-        if (!n || *n < 1 || *n > players || !state->inGame(*n - 1)) return std::nullopt;
-        return *n - 1;
+        if (!n || *n < 1 || *n > players || !state->inGame(static_cast<int>(*n) - 1))
+            return std::nullopt;
+        return static_cast<int>(*n) - 1;
     };
     int left = 0, flippedInPlay = 0;
     for (PlayerId p = 0; p < players; ++p) {

@@ -236,11 +236,11 @@ std::unique_ptr<SandkingsState> SandkingsState::load(std::string_view text, std:
         return 2;
     };
     auto words = [&](const PlacementFault& fault) {
-        using Kind = PlacementFault::Kind;
-        if (fault.kind == Kind::RankCount)
+        using FaultKind = PlacementFault::Kind;
+        if (fault.kind == FaultKind::RankCount)
             return "there must be 8 ranks separated by '/', not " + std::to_string(fault.count);
-        if (fault.kind == Kind::BadCount) return noPiece(fault.rank, fault.rest);
-        if (fault.kind == Kind::CountsSideBySide)
+        if (fault.kind == FaultKind::BadCount) return noPiece(fault.rank, fault.rest);
+        if (fault.kind == FaultKind::CountsSideBySide)
             return rankName(fault.rank) + ": two counts of empty cells in a row";
         return fault.words();
     };

@@ -556,9 +556,7 @@ TEST_F(DgtBoardOverPty, StartDumpAndMove) {
     ASSERT_TRUE(board->start());
     EXPECT_EQ(pty.receive(kStartBytes.size()), kStartBytes);
     Bytes session = startPositionDump();
-    for (uint8_t b : {0x8e, 0x00, 0x05, 0x34, 0x00, 0x8e, 0x00, 0x05, 0x24, 0x01}) {
-        session.push_back(b);
-    }
+    session.insert(session.end(), {0x8e, 0x00, 0x05, 0x34, 0x00, 0x8e, 0x00, 0x05, 0x24, 0x01});
     ASSERT_TRUE(pty.send(session));
     ASSERT_TRUE(pump([&] { return listener.all<FakeListener::Change>().size() == 2; }));
     EXPECT_EQ(listener.all<FakeListener::Dump>().size(), 1u);

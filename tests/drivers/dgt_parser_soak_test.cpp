@@ -62,7 +62,7 @@ TEST(DgtParserSoak, StructuredNoiseThenAValidMessage) {
         int payload = std::max(0, length - 3) - int(random() % 3);  // sometimes cut short
         for (int j = 0; j < payload && j < 600; ++j) {
             // Mostly small values (piece codes, squares, BCD), now and then a header.
-            uint32_t pick = random() % 100;
+            uint32_t pick = static_cast<uint32_t>(random() % 100);
             uint8_t value = pick < 80   ? uint8_t(random() % 16)
                             : pick < 98 ? uint8_t(random() % 128)
                                         : uint8_t(0x80 | (random() % 128));

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <initializer_list>
+
 #include "tests/drivers/parser_recorder.h"
 
 namespace arbiter::dgt {
@@ -253,10 +255,11 @@ TEST(DgtParser, DecodesAButtonAckWithHighBitsFromB6) {
 }
 
 TEST(DgtParser, AckEncodingOfTheTestsRoundTrips) {
-    for (uint8_t a0 : {0x10, 0x40, 0x90}) {
-        for (uint8_t a1 : {0x01, 0x0c, 0x88, 0x81}) {
-            for (uint8_t a2 : {0x00, 0x21, 0xa5}) {
-                for (uint8_t a3 : {0x00, 0x35, 0xff}) {
+    using ByteList = std::initializer_list<uint8_t>;
+    for (uint8_t a0 : ByteList{0x10, 0x40, 0x90}) {
+        for (uint8_t a1 : ByteList{0x01, 0x0c, 0x88, 0x81}) {
+            for (uint8_t a2 : ByteList{0x00, 0x21, 0xa5}) {
+                for (uint8_t a3 : ByteList{0x00, 0x35, 0xff}) {
                     ParserRecorder r = parse(ackBytes(a0, a1, a2, a3));
                     ASSERT_EQ(r.messages.size(), 1u);
                     EXPECT_EQ(std::get<ClockAck>(r.messages[0]).ack,

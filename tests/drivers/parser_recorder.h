@@ -48,7 +48,7 @@ inline std::vector<uint8_t> startPositionDump() {
     bytes.insert(bytes.end(), 8, 0x07);
     bytes.insert(bytes.end(), 32, 0x00);
     bytes.insert(bytes.end(), 8, 0x01);
-    for (uint8_t code : {0x02, 0x03, 0x04, 0x06, 0x05, 0x04, 0x03, 0x02}) bytes.push_back(code);
+    bytes.insert(bytes.end(), {0x02, 0x03, 0x04, 0x06, 0x05, 0x04, 0x03, 0x02});
     return bytes;
 }
 

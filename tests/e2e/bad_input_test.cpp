@@ -191,7 +191,7 @@ TEST_F(BadInput, GarbageFromTheBoardIsSkipped) {
     for (int i = 0; i < 8; ++i) dump.push_back(0x07);
     for (int i = 0; i < 32; ++i) dump.push_back(0x00);
     for (int i = 0; i < 8; ++i) dump.push_back(0x01);
-    for (uint8_t b : {0x02, 0x03, 0x04, 0x06, 0x05, 0x04, 0x03, 0x02}) dump.push_back(b);
+    dump.insert(dump.end(), {0x02, 0x03, 0x04, 0x06, 0x05, 0x04, 0x03, 0x02});
     bytes.insert(bytes.end(), dump.begin(), dump.end());
     ASSERT_EQ(::write(master, bytes.data(), bytes.size()), static_cast<ssize_t>(bytes.size()));
     expectSaid("New game of fide");

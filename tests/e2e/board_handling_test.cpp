@@ -23,10 +23,10 @@ TEST_F(BoardHandling, IllegalMoveIsNamedAndPlayResumesOnceFixed) {
     EXPECT_GE(lit, 0);
     // The queen cannot pass its own pawn on e7.
     play("d8-h4", "Illegal position. To fix: take the black queen off h4; put a black queen on d8");
-    const int fix = board_->waitFor("vboard: lit d8 h4", seconds(5), lit + 1);
+    const int fix = board_->waitFor("vboard: lit d8 h4", seconds(5), static_cast<size_t>(lit + 1));
     EXPECT_GE(fix, 0);
     play("h4-d8", "The position is correct again. Black to move");
-    EXPECT_GE(board_->waitFor("vboard: lit e2 e4", seconds(5), fix + 1), 0);
+    EXPECT_GE(board_->waitFor("vboard: lit e2 e4", seconds(5), static_cast<size_t>(fix + 1)), 0);
     play("e7-e5", "1... e5");
 }
 

@@ -475,7 +475,7 @@ TEST(MartianHostileInput, SaidTextEitherActsLegallyOrIsRefused) {
                     // Two cell names, perhaps joined and suffixed.
                     const char* joins[] = {"-", "x", "", "--", " "};
                     const char* ends[] = {"", "", "=Q", "=D", "=P", "q", "d", "=K", "=", "Q"};
-                    const int files = s.geometry().files();
+                    const auto files = static_cast<unsigned>(s.geometry().files());
                     auto cell = [&] {
                         return std::string(1, static_cast<char>('a' + rng() % (files + 1))) +
                                std::to_string(rng() % 10);

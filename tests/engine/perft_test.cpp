@@ -54,7 +54,7 @@ INSTANTIATE_TEST_SUITE_P(
         PerftCase{"Position6Depth3",
                   "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10", 3,
                   89890}),
-    [](const auto& info) { return std::string(info.param.name); });
+    [](const auto& testInfo) { return std::string(testInfo.param.name); });
 
 INSTANTIATE_TEST_SUITE_P(
     TrickyPositions, Perft,
@@ -75,7 +75,7 @@ INSTANTIATE_TEST_SUITE_P(
         PerftCase{"SelfStalemate", "K1k5/8/P7/8/8/8/8/8 w - - 0 1", 6, 2217},
         PerftCase{"StalemateAndCheckmate", "8/k1P5/8/1K6/8/8/8/8 w - - 0 1", 5, 10857},
         PerftCase{"DoubleCheck", "8/8/2k5/5q2/5n2/8/5K2/8 b - - 0 1", 3, 6559}),
-    [](const auto& info) { return std::string(info.param.name); });
+    [](const auto& testInfo) { return std::string(testInfo.param.name); });
 
 TEST(PerftDivide, SumsToPerftAndListsEveryFirstMove) {
     Position p = positionFromFen(kKiwipete);
@@ -120,7 +120,7 @@ INSTANTIATE_TEST_SUITE_P(
                     "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1"},
         GenericCase{"Position5", "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8"},
         GenericCase{"EnPassantCaptureGivesCheck", "8/8/1k6/2b5/2pP4/8/5K2/8 b - d3 0 1"}),
-    [](const auto& info) { return std::string(info.param.name); });
+    [](const auto& testInfo) { return std::string(testInfo.param.name); });
 
 }  // namespace
 }  // namespace arbiter::fide

@@ -264,7 +264,7 @@ std::string plausiblePosition(std::mt19937& rng) {
     std::string coins, shown;
     for (int i = 0; i < n; ++i) {
         const unsigned team = rng() % 6 == 0 ? 0 : rng() % 32;
-        const unsigned up = rng() % 12 == 0 ? rng() % 32 : team & rng();
+        const unsigned up = static_cast<unsigned>(rng() % 12 == 0 ? rng() % 32 : team & rng());
         coins += (i ? "," : "") + digits(team);
         shown += (i ? "," : "") + (rng() % 3 == 0 ? std::string("?") : digits(up));
     }

@@ -7,6 +7,11 @@
 namespace arbiter::vboard {
 namespace {
 
+// A named square's index in a SquareCodes array.
+size_t squareIndex(const char* name) {
+    return static_cast<size_t>(*parseSquare(name));
+}
+
 TEST(BoardNotation, NamesSquaresInTheBoardsOwnNumbering) {
     EXPECT_EQ(parseSquare("a8"), 0);
     EXPECT_EQ(parseSquare("h8"), 7);
@@ -39,12 +44,12 @@ TEST(BoardNotation, StartPositionMatchesTheFactSheet) {
 
 TEST(BoardNotation, RotatedStartHasBlackOnTheBoardsRanksOneAndTwo) {
     const auto rotated = rotatedStartPosition();
-    EXPECT_EQ(rotated[*parseSquare("a1")], dgt::kBlackRook);
-    EXPECT_EQ(rotated[*parseSquare("d1")], dgt::kBlackKing);
-    EXPECT_EQ(rotated[*parseSquare("e1")], dgt::kBlackQueen);
-    EXPECT_EQ(rotated[*parseSquare("c2")], dgt::kBlackPawn);
-    EXPECT_EQ(rotated[*parseSquare("d8")], dgt::kWhiteKing);
-    EXPECT_EQ(rotated[*parseSquare("h7")], dgt::kWhitePawn);
+    EXPECT_EQ(rotated[squareIndex("a1")], dgt::kBlackRook);
+    EXPECT_EQ(rotated[squareIndex("d1")], dgt::kBlackKing);
+    EXPECT_EQ(rotated[squareIndex("e1")], dgt::kBlackQueen);
+    EXPECT_EQ(rotated[squareIndex("c2")], dgt::kBlackPawn);
+    EXPECT_EQ(rotated[squareIndex("d8")], dgt::kWhiteKing);
+    EXPECT_EQ(rotated[squareIndex("h7")], dgt::kWhitePawn);
 }
 
 TEST(BoardNotation, ReadsTheBoardPartOfAFen) {

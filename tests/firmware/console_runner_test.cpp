@@ -23,8 +23,9 @@ namespace dgt = arbiter::dgt;
 using Bytes = std::vector<uint8_t>;
 constexpr uint32_t kScanMs = 10;
 
-int sq(const char* name) {
-    return *vb::parseSquare(name);
+// A named square's index in the sensors' array.
+size_t sq(const char* name) {
+    return static_cast<size_t>(*vb::parseSquare(name));
 }
 
 // The whole virtual board without a pseudo-terminal: console lines in, DGT

@@ -14,6 +14,10 @@ using arbiter::vboard::startPosition;
 int sq(const char* name) {
     return *parseSquare(name);
 }
+// The same square as an index in the sensors' array.
+size_t squareIndex(const char* name) {
+    return static_cast<size_t>(sq(name));
+}
 
 // The start position on 64 sensors, handled by a person.
 class PhysicalBoard : public ::testing::Test {
@@ -24,7 +28,7 @@ class PhysicalBoard : public ::testing::Test {
 
 TEST_F(PhysicalBoard, LiftTakesThePieceIntoTheHand) {
     ASSERT_TRUE(board_.lift(sq("e2")).ok());
-    EXPECT_EQ(sensors_[sq("e2")], dgt::kEmpty);
+    EXPECT_EQ(sensors_[squareIndex("e2")], dgt::kEmpty);
     EXPECT_EQ(board_.hand(), std::vector<uint8_t>{dgt::kWhitePawn});
 }
 
@@ -39,7 +43,7 @@ TEST_F(PhysicalBoard, PlaceUsesTheMostRecentlyLiftedPiece) {
     board_.lift(sq("g1"));
     board_.lift(sq("e2"));
     ASSERT_TRUE(board_.place(sq("e4"), std::nullopt).ok());
-    EXPECT_EQ(sensors_[sq("e4")], dgt::kWhitePawn);
+    EXPECT_EQ(sensors_[squareIndex("e4")], dgt::kWhitePawn);
     EXPECT_EQ(board_.hand(), std::vector<uint8_t>{dgt::kWhiteKnight});
 }
 
@@ -51,7 +55,7 @@ TEST_F(PhysicalBoard, PlaceWithAnEmptyHandFails) {
 TEST_F(PhysicalBoard, PlaceOnAnOccupiedSquareSwapsThatPieceIntoTheHand) {
     board_.lift(sq("d1"));
     ASSERT_TRUE(board_.place(sq("d7"), std::nullopt).ok());
-    EXPECT_EQ(sensors_[sq("d7")], dgt::kWhiteQueen);
+    EXPECT_EQ(sensors_[squareIndex("d7")], dgt::kWhiteQueen);
     EXPECT_EQ(board_.hand(), std::vector<uint8_t>{dgt::kBlackPawn});
 }
 
@@ -65,15 +69,15 @@ TEST_F(PhysicalBoard, PlaceANamedPieceTakesItFromTheHandIfThere) {
 TEST_F(PhysicalBoard, PlaceANamedPieceFromTheBoxLeavesTheHand) {
     board_.lift(sq("e7"));
     board_.place(sq("e5"), dgt::kBlackQueen);
-    EXPECT_EQ(sensors_[sq("e5")], dgt::kBlackQueen);
+    EXPECT_EQ(sensors_[squareIndex("e5")], dgt::kBlackQueen);
     EXPECT_EQ(board_.hand(), std::vector<uint8_t>{dgt::kBlackPawn});
 }
 
 TEST_F(PhysicalBoard, MoveCapturesIntoTheBoxNotTheHand) {
     board_.setup(*parseFenBoard("4k3/8/8/3p4/4P3/8/8/4K3").position);
     ASSERT_TRUE(board_.move(sq("e4"), sq("d5")).ok());
-    EXPECT_EQ(sensors_[sq("d5")], dgt::kWhitePawn);
-    EXPECT_EQ(sensors_[sq("e4")], dgt::kEmpty);
+    EXPECT_EQ(sensors_[squareIndex("d5")], dgt::kWhitePawn);
+    EXPECT_EQ(sensors_[squareIndex("e4")], dgt::kEmpty);
     EXPECT_TRUE(board_.hand().empty());
 }
 
@@ -84,9 +88,9 @@ TEST_F(PhysicalBoard, MoveFromAnEmptySquareFails) {
 TEST_F(PhysicalBoard, PutAndRemoveLeaveTheHandAlone) {
     board_.lift(sq("a2"));
     board_.put(sq("e4"), dgt::kBlackQueen);
-    EXPECT_EQ(sensors_[sq("e4")], dgt::kBlackQueen);
+    EXPECT_EQ(sensors_[squareIndex("e4")], dgt::kBlackQueen);
     ASSERT_TRUE(board_.remove(sq("e4")).ok());
-    EXPECT_EQ(sensors_[sq("e4")], dgt::kEmpty);
+    EXPECT_EQ(sensors_[squareIndex("e4")], dgt::kEmpty);
     EXPECT_EQ(board_.hand().size(), 1u);
     EXPECT_FALSE(board_.remove(sq("e4")).ok());
 }

@@ -237,14 +237,14 @@ ClockDisplay clockShowing(int leftSeconds, int rightSeconds, bool running) {
 class DgtClockTable : public ::testing::Test {
   protected:
     void SetUp() override { open(); }
-    void open(ClockHalf white = ClockHalf::Left, const std::string& time = "dgt") {
+    void open(ClockHalf white = ClockHalf::Left, const std::string& control = "dgt") {
         TableSettings settings;
         BoardSetting board;
         board.name = board.placement.name = "main";
         board.device = {"dgt", scratch.path() + "/no-board-here"};
         board.rotationGiven = true;
         settings.boards.push_back(board);
-        settings.session.time = *TimeControl::parse(time);
+        settings.session.time = *TimeControl::parse(control);
         settings.session.journalDir = scratch.path() + "/games";
         settings.settleMs = 100;
         settings.clockFace.white = white;

@@ -9,6 +9,7 @@
 
 #include <cstring>
 #include <fstream>
+#include <initializer_list>
 
 #include "daemon/control/private_directory.h"
 #include "tests/daemon/control/server_fixture.h"
@@ -163,7 +164,7 @@ TEST(PrivateDirectory, DirectoryOfAnotherUserIsRefused) {
 TEST(PrivateDirectory, DirectoryOthersMayWriteInIsRefused) {
     TempDir dir;
     std::string error;
-    for (mode_t mode : {0777, 0770, 0755, 01777}) {
+    for (mode_t mode : std::initializer_list<mode_t>{0777, 0770, 0755, 01777}) {
         std::string path = dir.file("shared" + std::to_string(mode));
         ASSERT_EQ(::mkdir(path.c_str(), 0700), 0);
         ASSERT_EQ(::chmod(path.c_str(), mode), 0);
