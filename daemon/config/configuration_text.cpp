@@ -276,7 +276,8 @@ std::string describeSetup(const TableSetup& setup) {
     if (!settings.session.start.empty()) text += ", from " + settings.session.start;
     if (Millis ms = settings.session.limits.time; ms > 0) {
         std::ostringstream minutes;
-        minutes << ms / 60000.0;  // 90, or 2.5: as it was written
+        // A limit is at most a day's milliseconds, which a double holds exactly.
+        minutes << static_cast<double>(ms) / 60000.0;  // 90, or 2.5: as it was written
         text += ", time limit " + minutes.str() + " min";
     }
     if (settings.session.limits.moves > 0)

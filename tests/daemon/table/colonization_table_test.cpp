@@ -40,13 +40,13 @@ class ColonizationTable : public testing::GameTableTest {
         ASSERT_TRUE(r.ok) << action << ": " << r.error;
         settle();
     }
-    // Ann's home planet on d4 and Bob's on h8, then Ann's colonies on `cells`,
-    // Bob abstaining in between.
-    void openWithColonies(const std::vector<std::string>& cells) {
+    // Ann's home planet on d4 and Bob's on h8, then Ann's colonies on
+    // `colonies`, Bob abstaining in between.
+    void openWithColonies(const std::vector<std::string>& colonies) {
         open();
         put("d4", kWhiteBishop);
         put("h8", kBlackBishop);
-        for (const std::string& cell : cells) {
+        for (const std::string& cell : colonies) {
             put(cell, kWhitePawn);
             say("pass");
         }
