@@ -53,7 +53,7 @@ std::unique_ptr<ModeratedTable> ModeratedTable::create(EventLoop& loop, TableSet
 
 void ModeratedTable::connectBoards() {
     if (!desk_.session())
-        announcer_.announce({"waiting",
+        announcer_.announce({AnnouncementType::Waiting,
                              "Waiting for the start of " + desk_.game().name() +
                                  ": each player sets up their own view on their own board "
                                  "(arbiterd --print-start shows each board's part).",
@@ -79,7 +79,7 @@ void ModeratedTable::boardLost(int board, const std::string& why) {
     Seat& seat = seats_[static_cast<size_t>(board)];
     seat.surface.boardLost(0, loop_.time().now());
     seat.behind = desk_.playing();  // whatever happened meanwhile, it must show the view again
-    announcer_.announce({"board",
+    announcer_.announce({AnnouncementType::Board,
                          "Board " + desk_.settings().boards[static_cast<size_t>(board)].name +
                              " is gone (" + why + "); the game waits for it. Clocks keep running.",
                          {{"board", board}, {"connected", false}}});
@@ -129,8 +129,10 @@ void ModeratedTable::judgeBeforeGame() {
         if (text == seat.told) continue;
         seat.told = text;
         if (!text.empty())
-            announcer_.announce(
-                {"setup", nameOf(p) + ", still to set up on your board: " + text + ".", {}, p});
+            announcer_.announce({AnnouncementType::Setup,
+                                 nameOf(p) + ", still to set up on your board: " + text + ".",
+                                 {},
+                                 p});
     }
     if (ready) startGame();
 }
@@ -188,7 +190,7 @@ void ModeratedTable::judgeMover(PlayerId p) {
             if (!seat.told.empty()) {
                 seat.told.clear();
                 announcer_.announce(
-                    {"fixed",
+                    {AnnouncementType::Fixed,
                      "Your board shows your view again. " + session.playerName(p) + " to move.",
                      {},
                      p});
@@ -216,7 +218,8 @@ void ModeratedTable::judgeMover(PlayerId p) {
                 say += (i ? " or " : "") +
                        ("arbiterctl do " + session.current().encode(v.candidates[i]));
             }
-            announcer_.announce({"ambiguous", text + ". Say which: " + say + ".", {}, p});
+            announcer_.announce(
+                {AnnouncementType::Ambiguous, text + ". Say which: " + say + ".", {}, p});
             return;
         }
         case Verdict::Kind::Illegal: {
@@ -232,7 +235,7 @@ void ModeratedTable::judgeMover(PlayerId p) {
             const std::string why = moveRefusal(v.fixes);
             nlohmann::json data = nlohmann::json::object();
             if (!why.empty()) data["refusal"] = why;
-            announcer_.announce({"illegal",
+            announcer_.announce({AnnouncementType::Illegal,
                                  "Your board shows no legal action" +
                                      (why.empty() ? "" : ": " + why) + ". To fix: " + text + ".",
                                  data, p});
@@ -271,7 +274,7 @@ void ModeratedTable::tellFound(PlayerId p, const View& before) {
     const std::string text = who + ", you found " +
                              (one ? "an impassable square on " : "impassable squares on ") +
                              squares + ": no piece may enter or cross " + (one ? "it." : "them.");
-    announcer_.announce({"found", text, {{"squares", found}, {"name", who}}, p});
+    announcer_.announce({AnnouncementType::Found, text, {{"squares", found}, {"name", who}}, p});
 }
 
 std::string ModeratedTable::moveRefusal(const std::vector<CellFix>& fixes) const {
@@ -326,7 +329,8 @@ bool ModeratedTable::checkView(PlayerId p) {
     light(p, cells);
     if (fixes.empty()) {
         if (!seat.told.empty())
-            announcer_.announce({"fixed", "Your board shows your view again.", {}, p});
+            announcer_.announce(
+                {AnnouncementType::Fixed, "Your board shows your view again.", {}, p});
         seat.told.clear();
         seat.seenBefore.reset();
         return true;
@@ -334,8 +338,10 @@ bool ModeratedTable::checkView(PlayerId p) {
     if (text != seat.told) {
         seat.told = text;
         const std::string who = desk_.session()->playerName(p);
-        announcer_.announce(
-            {"view", who + ", in your view: " + text + ".", {{"fixes", named}, {"name", who}}, p});
+        announcer_.announce({AnnouncementType::View,
+                             who + ", in your view: " + text + ".",
+                             {{"fixes", named}, {"name", who}},
+                             p});
     }
     return false;
 }
@@ -357,8 +363,9 @@ void ModeratedTable::light(PlayerId p, const std::vector<Cell>& cells) {
 }
 
 void ModeratedTable::gameEnded() {
-    announcer_.announce(
-        {"waiting", "Set up the start (each player their own view) to begin a new game.", {}});
+    announcer_.announce({AnnouncementType::Waiting,
+                         "Set up the start (each player their own view) to begin a new game.",
+                         {}});
     surfaceChanged();
 }
 

@@ -88,7 +88,7 @@ void SetupGuide::tellSetup() {
     told_ = text;
     toldAt_ = now;
     out_.announce(
-        {"setup",
+        {AnnouncementType::Setup,
          "Still to set up the start position of " + desk_.game().name() + ": " + text + ".",
          {{"fixes", named}, {"count", fixes.size()}}});
 }
@@ -106,7 +106,7 @@ bool SetupGuide::tellResumedSetup() {
         for (const std::string& line : positionPicture(now)) shown += "\n" + line;
     }
     told_ = text;
-    out_.announce({"setup",
+    out_.announce({AnnouncementType::Setup,
                    "Set up the position of the resumed game: " + text + "." + shown,
                    {{"fixes", named}, {"count", fixes.size()}}});
     return true;

@@ -83,7 +83,7 @@ void Table::connectBoards() {
     }
     if (!desk_.session())
         announcer_.announce(
-            {"waiting",
+            {AnnouncementType::Waiting,
              "Waiting for the start position of " + desk_.game().name() + guide_.startSetup() + ".",
              {}});
     for (auto& link : links_) link->connect();
@@ -110,11 +110,13 @@ void Table::startGame() {
 void Table::gameEnded() {
     judge_.gameOver();
     if (desk_.playedWithoutBoards()) {
-        announcer_.announce(
-            {"waiting", "Say arbiterctl new-game to begin a new game.", {{"by", "arbiterctl"}}});
+        announcer_.announce({AnnouncementType::Waiting,
+                             "Say arbiterctl new-game to begin a new game.",
+                             {{"by", "arbiterctl"}}});
         return;
     }
-    announcer_.announce({"waiting", "Set up the start position to begin a new game.", {}});
+    announcer_.announce(
+        {AnnouncementType::Waiting, "Set up the start position to begin a new game.", {}});
     // Judge at once: a game drawn by repetition may end on the start position itself.
     judge_.surfaceChanged();
 }
@@ -159,7 +161,7 @@ void Table::boardLost(int board, const std::string& why) {
     surface_.boardLost(board, loop_.time().now());
     const std::string& name = surface_.placement(board).name;
     announcer_.announce(
-        {"board",
+        {AnnouncementType::Board,
          "Board " + name + " is gone (" + why + "); the game waits for it. Clocks keep running.",
          {{"board", board}, {"name", name}, {"connected", false}}});
     timekeeper_.clockDetached(board);
@@ -187,7 +189,7 @@ void Table::clockButton(int board, ClockButton button) {
     if (button != ClockButton::Run) return;
     const ControlReply reply = desk_.session()->clock().paused() ? resumeClocks() : pauseClocks();
     if (!reply.ok)
-        announcer_.announce({"button",
+        announcer_.announce({AnnouncementType::Button,
                              "The run button of the clock on board " +
                                  surface_.placement(board).name +
                                  " does nothing now: " + reply.error + ".",

@@ -14,6 +14,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "daemon/announce/announcement_type.h"
 #include "daemon/base/json_text.h"
 #include "daemon/base/utf8.h"
 #include "daemon/control/control_protocol.h"
@@ -250,8 +251,8 @@ class Conversation {
             // taken their turn" after it says nothing new to them.
             const json data = message.value("data", json::object());
             if (type == control::reply::kEvent && seat_ >= 0 &&
-                message.value("event", "") == "moved" && data.is_object() &&
-                data.contains("player") && data["player"] == seat_)
+                announcementTypeNamed(message.value("event", "")) == AnnouncementType::Moved &&
+                data.is_object() && data.contains("player") && data["player"] == seat_)
                 continue;
             if (type == control::reply::kEvent) {
                 std::string text = message.value("text", "");
