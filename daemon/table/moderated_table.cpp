@@ -5,6 +5,7 @@
 #include <spdlog/spdlog.h>
 
 #include "daemon/announce/position_picture.h"
+#include "daemon/control/do_verb.h"
 #include "daemon/referee/viewed_state.h"
 #include "daemon/table/resume.h"
 #include "daemon/table/setup_guide.h"
@@ -457,8 +458,10 @@ ControlReply ModeratedTable::actAs(int player, const std::string& action) {
     if (player < 0 || player >= desk_.session()->current().playerCount())
         return ControlReply::refused("no such player");
     const std::vector<View> before = viewsNow();
+    // No one joins a game of hidden views: "join" goes to the game, which has no such action.
     return desk_.say(
-        action, player, [&] { return sayAction(action, player); }, [&] { tellViews(before); });
+        doVerbNamed(action), player, [&] { return sayAction(action, player); },
+        [&] { tellViews(before); });
 }
 
 ControlReply ModeratedTable::sayAction(const std::string& action, PlayerId player) {

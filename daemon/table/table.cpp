@@ -1,6 +1,7 @@
 #include "daemon/table/table.h"
 
 #include "daemon/announce/position_picture.h"
+#include "daemon/control/do_verb.h"
 #include "daemon/referee/referee.h"
 #include "daemon/table/resume.h"
 
@@ -253,20 +254,22 @@ ControlReply Table::newGame() {
 
 ControlReply Table::act(const std::string& action, int player, const std::string& name) {
     if (!desk_.playing()) return Desk::noGame();
-    if (!name.empty() && action != "join")
+    const std::optional<DoVerb> verb = doVerbNamed(action);
+    const bool joining = verb == DoVerb::Join;
+    if (!name.empty() && !joining)
         return ControlReply::refused("only a player joining is given a name");
     Session& session = *desk_.session();
     const PlayerId who = player < 0 ? session.current().toMove() : player;
     judge_.stale();            // whatever is said may change the state
     bool changesCells = true;  // what a leaver's pieces or a said move change
     return desk_.say(
-        action, who,
+        verb, who,
         [&] {
-            if (action != "join") return sayAction(action, who, changesCells);
+            if (!joining) return sayAction(action, who, changesCells);
             const std::string why = session.join(name);
             return why.empty() ? ControlReply::done() : ControlReply::refused(why);
         },
-        [&] { judge_.actionSaid(action == "join", changesCells); });
+        [&] { judge_.actionSaid(joining, changesCells); });
 }
 
 ControlReply Table::sayAction(const std::string& action, PlayerId who, bool& changesCells) {

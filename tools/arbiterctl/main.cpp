@@ -18,6 +18,7 @@
 #include "daemon/base/json_text.h"
 #include "daemon/base/utf8.h"
 #include "daemon/control/control_protocol.h"
+#include "daemon/control/do_verb.h"
 #include "daemon/journal/recorded_games.h"
 #include "daemon/session/session.h"
 #include "tools/arbiterctl/control_client.h"
@@ -78,7 +79,7 @@ std::optional<json> requestFor(const std::string& command, const std::vector<std
         return std::nullopt;
     }
     if (command == "do") {
-        bool joining = !args.empty() && args[0] == "join";
+        bool joining = !args.empty() && doVerbNamed(args[0]) == DoVerb::Join;
         if (args.empty() || (joining && args.size() > 2)) {
             error = "do takes an ACTION, e.g. arbiterctl do resign (join may add one NAME)";
             return std::nullopt;
