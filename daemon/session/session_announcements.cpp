@@ -6,14 +6,14 @@ namespace arbiter {
 
 void Session::announceIllegal(const std::vector<CellFix>& fixes,
                               const std::vector<Action>& completes, const std::string& refusal) {
-    std::vector<std::string> steps;
-    for (const CellFix& f : fixes) steps.push_back(describeFix(f, current().geometry(), &game_));
+    const ToldFixes told = tellFixes(fixes, current().geometry(), &game_);
+    const std::vector<std::string>& steps = told.words;
     std::string text = refusal.empty()
                            ? "Illegal position. To fix: "
                            : "Illegal position: " + withTableNames(refusal) + ". To fix: ";
     for (size_t i = 0; i < steps.size(); ++i) text += (i ? "; " : "") + steps[i];
     text += ".";
-    nlohmann::json data = {{"fixes", steps}};
+    nlohmann::json data = {{"fixes", steps}, {"fixSteps", told.steps}};
     if (!refusal.empty()) data["refusal"] = withTableNames(refusal);
     if (!completes.empty()) {
         std::string what = withTableNames(current().describe(completes.front()));
@@ -25,13 +25,14 @@ void Session::announceIllegal(const std::vector<CellFix>& fixes,
 }
 
 void Session::announceConsequences(const std::vector<CellFix>& toMake) {
-    std::vector<std::string> steps;
-    for (const CellFix& f : toMake) steps.push_back(describeFix(f, current().geometry(), &game_));
+    const ToldFixes told = tellFixes(toMake, current().geometry(), &game_);
+    const std::vector<std::string>& steps = told.words;
     std::string text = "Now ";
     for (size_t i = 0; i < steps.size(); ++i) text += (i ? "; " : "") + steps[i];
     text += ".";
     record({{"type", "consequences"}, {"fixes", steps}, {"at", time_.wallClock()}});
-    out_.announce({AnnouncementType::Consequences, text, {{"fixes", steps}}});
+    out_.announce(
+        {AnnouncementType::Consequences, text, {{"fixes", steps}, {"fixSteps", told.steps}}});
 }
 
 void Session::announceFixed() {

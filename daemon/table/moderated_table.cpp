@@ -123,8 +123,8 @@ void ModeratedTable::judgeBeforeGame() {
         auto fixes = Referee::fixesTo(view, seat.surface);
         std::vector<Cell> cells;
         for (const CellFix& f : fixes) cells.push_back(f.cell);
-        const std::string text =
-            nameFixes(fixes, view.geometry(), desk_.game(), SetupGuide::kFixesNamed).text;
+        const auto [text, named, steps] =
+            nameFixes(fixes, view.geometry(), desk_.game(), SetupGuide::kFixesNamed);
         light(p, cells);
         ready = ready && fixes.empty();
         if (text == seat.told) continue;
@@ -132,7 +132,7 @@ void ModeratedTable::judgeBeforeGame() {
         if (!text.empty())
             announcer_.announce({AnnouncementType::Setup,
                                  nameOf(p) + ", still to set up on your board: " + text + ".",
-                                 {},
+                                 {{"fixes", named}, {"fixSteps", steps}, {"count", fixes.size()}},
                                  p});
     }
     if (ready) startGame();
@@ -226,15 +226,17 @@ void ModeratedTable::judgeMover(PlayerId p) {
         case Verdict::Kind::Illegal: {
             std::vector<Cell> cells;
             std::string text;
+            ToldFixes told;
             for (const CellFix& f : v.fixes) {
                 cells.push_back(f.cell);
-                text += (text.empty() ? "" : "; ") + describeViewFix(f, nullptr, nullptr);
+                told.add(viewFixStep(f, nullptr, nullptr));
+                text += (text.empty() ? "" : "; ") + told.words.back();
             }
             light(p, cells);
             if (text == seat.told) return;
             seat.told = text;
             const std::string why = moveRefusal(v.fixes);
-            nlohmann::json data = nlohmann::json::object();
+            nlohmann::json data = {{"fixes", told.words}, {"fixSteps", told.steps}};
             if (!why.empty()) data["refusal"] = why;
             announcer_.announce({AnnouncementType::Illegal,
                                  "Your board shows no legal action" +
@@ -294,38 +296,36 @@ std::string ModeratedTable::moveRefusal(const std::vector<CellFix>& fixes) const
     return {};
 }
 
-std::string ModeratedTable::describeViewFix(const CellFix& fix, const View* before,
-                                            const View* seen) const {
-    const GameState& now = desk_.session()->current();
-    const std::string cell = now.geometry().name(fix.cell);
+FixStep ModeratedTable::viewFixStep(const CellFix& fix, const View* before,
+                                    const View* seen) const {
+    FixStep step = fixStep(fix, desk_.session()->current().geometry(), &desk_.game());
     const size_t i = static_cast<size_t>(fix.cell);
-    // What came into sight or went out of it, in the words of the view.
+    // What came into sight or went out of it, told in the words of the view.
     if (before && i < before->looks.size() && before->looks[i] == fix.sensed) {
         if (!fix.sensed && fix.wanted)
-            return "a piece appeared on " + cell + ": put a " + lookName(desk_.game(), *fix.wanted) +
-                   " there";
-        if (fix.sensed && !fix.wanted && seen && !seen->sees(fix.cell))
-            return cell + " is out of your sight now: take its piece off";
-        if (fix.sensed && !fix.wanted) return "the piece on " + cell + " is gone: take it off";
-        if (fix.sensed && fix.wanted)
-            return "the piece on " + cell + " is now a " + lookName(desk_.game(), *fix.wanted) +
-                   ": put one there in place of the " + lookName(desk_.game(), *fix.sensed);
+            step.change = FixStep::ViewChange::Appeared;
+        else if (fix.sensed && !fix.wanted && seen && !seen->sees(fix.cell))
+            step.change = FixStep::ViewChange::OutOfSight;
+        else if (fix.sensed && !fix.wanted)
+            step.change = FixStep::ViewChange::Gone;
+        else if (fix.sensed && fix.wanted)
+            step.change = FixStep::ViewChange::Became;
     }
-    return describeFix(fix, now.geometry(), &desk_.game());
+    return step;
 }
 
 bool ModeratedTable::checkView(PlayerId p) {
     Seat& seat = seats_[static_cast<size_t>(p)];
     const auto fixes = Referee::fixesTo(viewOf(desk_.session()->current(), p), seat.surface);
     std::vector<Cell> cells;
-    std::vector<std::string> named;
+    ToldFixes told;
     std::string text;
     const View* was = seat.seenBefore ? &*seat.seenBefore : nullptr;
     const View seen = view(desk_.session()->current(), p);
     for (const CellFix& f : fixes) {
         cells.push_back(f.cell);
-        named.push_back(describeViewFix(f, was, &seen));
-        text += (text.empty() ? "" : "; ") + named.back();
+        told.add(viewFixStep(f, was, &seen));
+        text += (text.empty() ? "" : "; ") + told.words.back();
     }
     light(p, cells);
     if (fixes.empty()) {
@@ -341,7 +341,7 @@ bool ModeratedTable::checkView(PlayerId p) {
         const std::string who = desk_.session()->playerName(p);
         announcer_.announce({AnnouncementType::View,
                              who + ", in your view: " + text + ".",
-                             {{"fixes", named}, {"name", who}},
+                             {{"fixes", told.words}, {"fixSteps", told.steps}, {"name", who}},
                              p});
     }
     return false;
