@@ -49,9 +49,9 @@ class StopwatchSink : public AnnouncementSink {
   public:
     explicit StopwatchSink(const TimeSource& t) : time(t) {}
     void announce(const Announcement& a) override {
-        if (a.type == "move") announcedAt.push_back(time.now());
-        if (a.type == "start") started = true;
-        if (a.type == "result") started = false;
+        if (a.type == AnnouncementType::Move) announcedAt.push_back(time.now());
+        if (a.type == AnnouncementType::Start) started = true;
+        if (a.type == AnnouncementType::Result) started = false;
     }
     const TimeSource& time;
     std::vector<Millis> announcedAt;

@@ -5,7 +5,8 @@
 namespace arbiter {
 
 void ConsoleSink::announce(const Announcement& a) {
-    if (a.type == "illegal" || a.type == "flag" || a.type == "ambiguous")
+    if (a.type == AnnouncementType::Illegal || a.type == AnnouncementType::Flag ||
+        a.type == AnnouncementType::Ambiguous)
         spdlog::warn("{}", a.text);
     else
         spdlog::info("{}", a.text);

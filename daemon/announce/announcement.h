@@ -6,16 +6,19 @@
 
 #include <nlohmann/json.hpp>
 
+#include "daemon/announce/announcement_type.h"
+
 namespace arbiter {
 
 // Something the referee tells the table: a move, a capture, an illegal position,
-// a flag fall, a result. `type` is a short machine word ("move", "illegal",
-// "result", ...), `text` is what a person reads or hears, `data` is the detail
-// for machines (journal, clients). `audience` is the one seat it is for, in a
-// game whose players may not see everything (moderated csipgs Chess: what
-// appeared in a player's own view); -1 means everyone at the table.
+// a flag fall, a result. `type` says which (on the wire a short machine word:
+// "move", "illegal", "result", ...), `text` is what a person reads or hears,
+// `data` is the detail for machines (journal, clients). `audience` is the one
+// seat it is for, in a game whose players may not see everything (moderated
+// csipgs Chess: what appeared in a player's own view); -1 means everyone at
+// the table.
 struct Announcement {
-    std::string type;
+    AnnouncementType type;
     std::string text;
     nlohmann::json data = nlohmann::json::object();
     int audience = -1;

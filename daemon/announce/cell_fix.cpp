@@ -1,17 +1,110 @@
 #include "daemon/announce/cell_fix.h"
 
+#include <array>
+#include <string_view>
+
 namespace arbiter {
 
+namespace {
+
+// The wire names of a step's parts, in their enums' order.
+constexpr std::array<std::string_view, 3> kDoNames{"take-off", "put", "replace"};
+constexpr std::array<std::string_view, 4> kViewChangeNames{"appeared", "out-of-sight", "gone",
+                                                           "became"};
+
+std::string_view nameOf(FixStep::Do what) {
+    return kDoNames[static_cast<size_t>(what)];
+}
+
+std::string_view nameOf(FixStep::ViewChange change) {
+    return kViewChangeNames[static_cast<size_t>(change)];
+}
+
+NamedPiece named(SetPiece piece, const Game* game) {
+    return {piece, game ? lookName(*game, piece) : words(piece)};
+}
+
+nlohmann::json pieceData(const NamedPiece& p) {
+    return {{"colour", words(p.piece.colour)}, {"figure", words(p.piece.figure)}, {"name", p.name}};
+}
+
+// How a view's change is worded: the change first, then what to do about it.
+std::string describeViewChange(const FixStep& step) {
+    const std::string& cell = step.cell;
+    switch (*step.change) {
+        case FixStep::ViewChange::Appeared:
+            return "a piece appeared on " + cell + ": put a " + step.wanted->name + " there";
+        case FixStep::ViewChange::OutOfSight:
+            return cell + " is out of your sight now: take its piece off";
+        case FixStep::ViewChange::Gone:
+            return "the piece on " + cell + " is gone: take it off";
+        case FixStep::ViewChange::Became:
+            return "the piece on " + cell + " is now a " + step.wanted->name +
+                   ": put one there in place of the " + step.sensed->name;
+    }
+    return {};
+}
+
+}  // namespace
+
+FixStep fixStep(const CellFix& fix, const Geometry& g, const Game* game) {
+    FixStep step;
+    step.cell = g.name(fix.cell);
+    if (!fix.wanted) {
+        step.what = FixStep::Do::TakeOff;
+        // A board that senses only occupancy does not know which piece it sees.
+        if (fix.sensed && fix.sensing != Sensing::Occupancy) step.sensed = named(*fix.sensed, game);
+        return step;
+    }
+    step.wanted = named(*fix.wanted, game);
+    if (!fix.sensed) {
+        step.what = FixStep::Do::Put;
+        return step;
+    }
+    step.what = FixStep::Do::Replace;
+    step.sensed = named(*fix.sensed, game);
+    return step;
+}
+
+std::string describeFix(const FixStep& step) {
+    if (step.change) return describeViewChange(step);
+    const std::string& cell = step.cell;
+    switch (step.what) {
+        case FixStep::Do::TakeOff:
+            // No piece to name: the board cannot tell which, or none was sensed.
+            if (!step.sensed) return "take the piece off " + cell;
+            return "take the " + step.sensed->name + " off " + cell;
+        case FixStep::Do::Put:
+            return "put a " + step.wanted->name + " on " + cell;
+        case FixStep::Do::Replace:
+            return "replace the " + step.sensed->name + " on " + cell + " by a " +
+                   step.wanted->name;
+    }
+    return {};
+}
+
 std::string describeFix(const CellFix& fix, const Geometry& g, const Game* game) {
-    std::string cell = g.name(fix.cell);
-    auto name = [&](SetPiece p) { return game ? lookName(*game, p) : words(p); };
-    // A board that senses only occupancy does not know which piece it sees;
-    // a fix with no piece sensed nor wanted has no piece to name either.
-    if (!fix.wanted && (fix.sensing == Sensing::Occupancy || !fix.sensed))
-        return "take the piece off " + cell;
-    if (!fix.wanted) return "take the " + name(*fix.sensed) + " off " + cell;
-    if (!fix.sensed) return "put a " + name(*fix.wanted) + " on " + cell;
-    return "replace the " + name(*fix.sensed) + " on " + cell + " by a " + name(*fix.wanted);
+    return describeFix(fixStep(fix, g, game));
+}
+
+nlohmann::json fixStepData(const FixStep& step) {
+    nlohmann::json data = {{"cell", step.cell}, {"do", std::string(nameOf(step.what))}};
+    if (step.sensed) data["sensed"] = pieceData(*step.sensed);
+    if (step.wanted) data["wanted"] = pieceData(*step.wanted);
+    if (step.change) data["change"] = std::string(nameOf(*step.change));
+    return data;
+}
+
+void ToldFixes::add(const FixStep& step) {
+    words.push_back(describeFix(step));
+    steps.push_back(fixStepData(step));
+}
+
+ToldFixes tellFixes(const std::vector<CellFix>& fixes, const Geometry& g, const Game* game,
+                    size_t most) {
+    ToldFixes told;
+    for (size_t i = 0; i < fixes.size() && i < most; ++i) told.add(fixStep(fixes[i], g, game));
+    return told;
 }
 
 }  // namespace arbiter

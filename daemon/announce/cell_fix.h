@@ -1,6 +1,12 @@
 #pragma once
 
+#include <cstddef>
+#include <limits>
+#include <optional>
 #include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "engine/core/chess_set.h"
 #include "engine/core/game.h"
@@ -18,8 +24,62 @@ struct CellFix {
     Sensing sensing = Sensing::ColourAndKind;  // what its board can tell, for the wording
 };
 
-// A fix in the players' own terms: "put a white pawn on e2"; `game`, if given,
-// names the pieces (lookName(game, look): "put a drone (knight or rook) on c3").
+// A piece as the players are told of it: the set piece their hands hold, and
+// the game's words for it (lookName: "white pawn (a freighter)", "drone
+// (knight or rook)"; the set piece's own words, "white pawn", in a game that
+// gives its pieces no names).
+struct NamedPiece {
+    SetPiece piece;
+    std::string name;
+};
+
+// What the players are asked to do on one cell, as values from which a client,
+// or speech in any language, words it without reading English: take a piece
+// off, put one on, or replace one by another. describeFix words it in English.
+struct FixStep {
+    enum class Do { TakeOff, Put, Replace };
+    // In a game of hidden views, the change of the player's view that the
+    // step follows: a piece came into sight, the cell went out of sight, the
+    // piece seen there is gone, or it is another piece now.
+    enum class ViewChange { Appeared, OutOfSight, Gone, Became };
+
+    std::string cell;  // the cell's name: "e2", "c31"
+    Do what = Do::TakeOff;
+    // The piece to take off or to replace; none for a piece taken off a board
+    // that senses only occupancy (it cannot tell which), or for a fix with
+    // no piece sensed nor wanted.
+    std::optional<NamedPiece> sensed;
+    std::optional<NamedPiece> wanted;  // the piece to put: Put and Replace
+    std::optional<ViewChange> change;  // none: the cell simply differs
+};
+
+// The step that puts `fix` right; `game`, if given, names the pieces
+// (lookName(game, look)), else they are named as set pieces.
+FixStep fixStep(const CellFix& fix, const Geometry& g, const Game* game = nullptr);
+
+// A step in the players' own terms: "put a white pawn on e2", "take the piece
+// off c31", and after a change of a view "a piece appeared on c3: put a white
+// knight there".
+std::string describeFix(const FixStep& step);
+// The same, of a cell's fix: "put a drone (knight or rook) on c3" with the
+// game given, "put a white knight on c3" without.
 std::string describeFix(const CellFix& fix, const Geometry& g, const Game* game = nullptr);
+
+// The step as an announcement's data carries it, one of its `fixSteps`
+// (docs/control.md): {"cell": "e2", "do": "put", "wanted": {"colour":
+// "white", "figure": "pawn", "name": "white pawn"}}, with "sensed" for the
+// piece to take off or replace and "change" after a change of a view.
+nlohmann::json fixStepData(const FixStep& step);
+
+// Fixes as an announcement tells them, side by side: each in words, for its
+// text and its data's "fixes", and as data, its "fixSteps".
+struct ToldFixes {
+    std::vector<std::string> words;
+    nlohmann::json steps = nlohmann::json::array();
+    void add(const FixStep& step);
+};
+// The first `most` of `fixes`, told; `game`, if given, names the pieces.
+ToldFixes tellFixes(const std::vector<CellFix>& fixes, const Geometry& g, const Game* game,
+                    size_t most = std::numeric_limits<size_t>::max());
 
 }  // namespace arbiter

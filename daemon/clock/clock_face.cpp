@@ -43,30 +43,68 @@ ClockFace::ClockFace(EventLoop& loop, ClockFaceSettings settings, Clocks clocks,
 ClockFace::~ClockFace() = default;
 
 void ClockFace::announce(const Announcement& a) {
-    if (a.type == "move") {
-        const std::string san = a.data.value("san", std::string());
-        brief_.clear();
-        if (!san.empty()) brief_.push_back(san);
-        if (givesCheck(san)) brief_.push_back("check");
-        lasting_.reset();  // a move made: the position is no longer illegal
-        schedule(true);
-    } else if (a.type == "illegal") {
-        lasting_ = "illegal";
-        schedule(false);
-    } else if (a.type == "fixed") {
-        lasting_.reset();
-        schedule(false);
-    } else if (a.type == "result") {
-        const std::string text = resultText(a.data);
-        lasting_ = text.empty() ? std::nullopt : std::optional<std::string>(text);
-        schedule(true);
-    } else if (a.type == "start" || a.type == "takeback") {
-        brief_.clear();
-        lasting_.reset();
-        schedule(true);
-    } else if (a.type == "pause" || a.type == "resume-clocks" || a.type == "flag" ||
-               a.type == "leave" || a.type == "join" || a.type == "status") {
-        schedule(true);
+    switch (a.type) {
+        case AnnouncementType::Move: {
+            const std::string san = a.data.value("san", std::string());
+            brief_.clear();
+            if (!san.empty()) brief_.push_back(san);
+            if (givesCheck(san)) brief_.push_back("check");
+            lasting_.reset();  // a move made: the position is no longer illegal
+            schedule(true);
+            return;
+        }
+        case AnnouncementType::Illegal:
+            lasting_ = "illegal";
+            schedule(false);
+            return;
+        case AnnouncementType::Fixed:
+            lasting_.reset();
+            schedule(false);
+            return;
+        case AnnouncementType::Result: {
+            const std::string text = resultText(a.data);
+            lasting_ = text.empty() ? std::nullopt : std::optional<std::string>(text);
+            schedule(true);
+            return;
+        }
+        case AnnouncementType::Start:
+        case AnnouncementType::Takeback:
+            brief_.clear();
+            lasting_.reset();
+            schedule(true);
+            return;
+        // The times change, or the clocks stop or start.
+        case AnnouncementType::Pause:
+        case AnnouncementType::ResumeClocks:
+        case AnnouncementType::Flag:
+        case AnnouncementType::Leave:
+        case AnnouncementType::Join:
+        case AnnouncementType::Status:
+            schedule(true);
+            return;
+        // Nothing a clock's few characters show.
+        case AnnouncementType::Resume:
+        case AnnouncementType::Abandoned:
+        case AnnouncementType::Waiting:
+        case AnnouncementType::Setup:
+        case AnnouncementType::Moved:
+        case AnnouncementType::Chain:
+        case AnnouncementType::Chance:
+        case AnnouncementType::Consequences:
+        case AnnouncementType::View:
+        case AnnouncementType::Found:
+        case AnnouncementType::Ambiguous:
+        case AnnouncementType::Confirm:
+        case AnnouncementType::Lever:
+        case AnnouncementType::Claimable:
+        case AnnouncementType::DrawOffer:
+        case AnnouncementType::TimeLimit:
+        case AnnouncementType::Journal:
+        case AnnouncementType::Error:
+        case AnnouncementType::Board:
+        case AnnouncementType::Clock:
+        case AnnouncementType::Button:
+            return;
     }
 }
 

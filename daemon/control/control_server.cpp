@@ -209,7 +209,7 @@ std::size_t ControlServer::queuedBytes() const {
 
 void ControlServer::announce(const Announcement& a) {
     ordered_json event = {{"type", control::reply::kEvent},
-                          {"event", a.type},
+                          {"event", std::string(announcementTypeName(a.type))},
                           {"text", a.text},
                           {"data", ordered_json(a.data)}};
     if (!a.forEveryone()) event["to"] = a.audience;

@@ -47,10 +47,11 @@ class TableControl {
     // Abandons any game in progress (recorded as abandoned) and waits for the start position.
     virtual ControlReply newGame() = 0;
     // An action no board can show, said by `player` (a seat number, or -1 for
-    // "the player to move"): "resign", "leave" (the same), "draw-offer",
-    // "draw-accept", "draw-claim", "join" (a late arrival called `name`, or
-    // the game's name for the seat when empty), "pass", or a game's own action
-    // in its notation ("e2e4", "a1-b2").
+    // "the player to move"): one of the verbs every table answers itself
+    // (DoVerb: "resign", "leave" (the same), "draw-offer", "draw-accept",
+    // "draw-claim", "join": a late arrival called `name`, or the game's name
+    // for the seat when empty), which the table reads once with doVerbNamed;
+    // or "pass", or a game's own action in its notation ("e2e4", "a1-b2").
     virtual ControlReply act(const std::string& action, int player, const std::string& name) = 0;
     // The same action said by the player in `seat` themselves, admitted by
     // admit(): the only way a table that hides information takes actions.

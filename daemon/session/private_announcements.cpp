@@ -1,24 +1,58 @@
 #include "daemon/session/private_announcements.h"
 
-#include <algorithm>
-#include <array>
-#include <string_view>
-
 namespace arbiter {
 
 namespace {
 
-// Said to everyone as they are: none names a cell, a piece or an action.
-constexpr std::array<std::string_view, 13> kPublic = {
-    "start", "result", "flag",  "pause",     "resume",  "draw-offer",   "time-limit",
-    "error", "clock",  "board", "abandoned", "waiting", "resume-clocks"};
+// Who hears an announcement of the session in a game of hidden views.
+enum class Hearers {
+    Everyone,  // said as it is: it names no cell, piece or action
+    Mover,     // about the board of the player to move: their moves, their mistakes
+    InPart,    // an action or the game's state: each hears what they may know of it
+    NoOne,     // nothing of it may be told (chance, joining: not in a game of hidden views)
+};
 
-// About the board of the player to move: their moves, their mistakes.
-constexpr std::array<std::string_view, 7> kMovers = {
-    "illegal", "consequences", "fixed", "ambiguous", "confirm", "chain", "claimable"};
-
-bool among(std::string_view type, const auto& types) {
-    return std::find(types.begin(), types.end(), type) != types.end();
+Hearers hearersOf(AnnouncementType type) {
+    switch (type) {
+        case AnnouncementType::Start:
+        case AnnouncementType::Result:
+        case AnnouncementType::Flag:
+        case AnnouncementType::Pause:
+        case AnnouncementType::Resume:
+        case AnnouncementType::DrawOffer:
+        case AnnouncementType::TimeLimit:
+        case AnnouncementType::Error:
+        case AnnouncementType::Clock:
+        case AnnouncementType::Board:
+        case AnnouncementType::Abandoned:
+        case AnnouncementType::Waiting:
+        case AnnouncementType::ResumeClocks:
+            return Hearers::Everyone;
+        case AnnouncementType::Illegal:
+        case AnnouncementType::Consequences:
+        case AnnouncementType::Fixed:
+        case AnnouncementType::Ambiguous:
+        case AnnouncementType::Confirm:
+        case AnnouncementType::Chain:
+        case AnnouncementType::Claimable:
+            return Hearers::Mover;
+        case AnnouncementType::Move:
+        case AnnouncementType::Takeback:
+        case AnnouncementType::Status:
+            return Hearers::InPart;
+        case AnnouncementType::Setup:
+        case AnnouncementType::Moved:
+        case AnnouncementType::Chance:
+        case AnnouncementType::View:
+        case AnnouncementType::Found:
+        case AnnouncementType::Lever:
+        case AnnouncementType::Join:
+        case AnnouncementType::Leave:
+        case AnnouncementType::Journal:
+        case AnnouncementType::Button:
+            return Hearers::NoOne;
+    }
+    return Hearers::NoOne;
 }
 
 }  // namespace
@@ -31,13 +65,30 @@ std::string PrivateAnnouncements::toldOfLastAction(PlayerId listener) const {
 }
 
 void PrivateAnnouncements::announce(const Announcement& a) {
-    if (among(a.type, kPublic)) {
-        Announcement everyone = a;
-        everyone.audience = -1;
-        out_.announce(everyone);
-        return;
+    switch (hearersOf(a.type)) {
+        case Hearers::Everyone: {
+            Announcement everyone = a;
+            everyone.audience = -1;
+            out_.announce(everyone);
+            return;
+        }
+        case Hearers::Mover: {
+            if (!session_) return;
+            Announcement own = a;
+            own.audience = session_->current().toMove();
+            if (own.audience >= 0) out_.announce(own);
+            return;
+        }
+        case Hearers::InPart:
+            tellInPart(a);
+            return;
+        case Hearers::NoOne:
+            return;
     }
-    if (a.type == "move") {
+}
+
+void PrivateAnnouncements::tellInPart(const Announcement& a) {
+    if (a.type == AnnouncementType::Move) {
         // The mover hears their action as ever; the others what the game
         // lets them know of it, the same for all who are not its player.
         const int mover = a.data.value("player", -1);
@@ -46,31 +97,20 @@ void PrivateAnnouncements::announce(const Announcement& a) {
         if (mover >= 0) out_.announce(own);
         const std::string told = toldOfLastAction(NoPlayer);
         if (told.empty()) return;
-        out_.announce({"moved",
+        out_.announce({AnnouncementType::Moved,
                        told + ". " + (session_ ? session_->clockTextNow() : std::string()),
                        {{"ply", a.data.value("ply", 0)},
                         {"player", mover},
                         {"name", a.data.value("name", std::string())}}});
-        return;
-    }
-    if (a.type == "takeback") {
-        out_.announce({"takeback",
+    } else if (a.type == AnnouncementType::Takeback) {
+        out_.announce({AnnouncementType::Takeback,
                        "Takeback: the last move is undone. " +
                            (session_ ? session_->clockTextNow() : std::string()),
                        {{"ply", a.data.value("ply", 0)}}});
-        return;
-    }
-    if (a.type == "status") {
+    } else if (a.type == AnnouncementType::Status) {
         // Where the game stands, without the state itself.
-        out_.announce({"status", a.text, {{"ply", a.data.value("ply", 0)}}});
-        return;
+        out_.announce({AnnouncementType::Status, a.text, {{"ply", a.data.value("ply", 0)}}});
     }
-    if (among(a.type, kMovers) && session_) {
-        Announcement own = a;
-        own.audience = session_->current().toMove();
-        if (own.audience >= 0) out_.announce(own);
-    }
-    // Anything else (chance, joining: not in a game of hidden views) is said to no one.
 }
 
 }  // namespace arbiter

@@ -25,6 +25,9 @@ class PrivateAnnouncements final : public AnnouncementSink {
     void announce(const Announcement& a) override;
 
   private:
+    // A move, a takeback or the game's state, each told as far as the
+    // listeners may know it.
+    void tellInPart(const Announcement& a);
     // The action just made, as `listener` may be told of it; empty: nothing.
     std::string toldOfLastAction(PlayerId listener) const;
 

@@ -44,7 +44,7 @@ std::vector<std::string> capturedBy(const Game& game, const GameState& before,
 }
 
 void announceJournalComplete(AnnouncementSink& out, const std::string& path) {
-    out.announce({"journal",
+    out.announce({AnnouncementType::Journal,
                   "The journal is written again: " + path + " is complete.",
                   {{"journal", path}}});
 }
@@ -167,7 +167,7 @@ std::unique_ptr<Session> Session::begin(const Game& game, const SessionSettings&
                                    ? "the DGT clock keeps the time: set it, and start it with "
                                      "its lever."
                                    : "clocks start with the first move.";
-    out.announce({"start",
+    out.announce({AnnouncementType::Start,
                   "New game of " + game.name() + ", " + settings.time.text() + ". " +
                       s->settings_.players[0] + " to move; " + clocks + where,
                   {{"game", game.name()}, {"time", settings.time.text()}}});
@@ -193,7 +193,7 @@ bool Session::record(const nlohmann::json& event) {
         std::string error;
         if (!journal_->retry(error)) {
             spdlog::error("{}", error);
-            out_.announce({"error",
+            out_.announce({AnnouncementType::Error,
                            "Cannot record the game (" + error + "): nothing was changed.",
                            {{"journal", journal_->path()}, {"error", error}}});
             return false;
@@ -209,7 +209,7 @@ bool Session::record(const nlohmann::json& event) {
     // made on the boards would stop the game for the disk's sake.
     spdlog::error("{}", error);
     if (wasComplete)
-        out_.announce({"error",
+        out_.announce({AnnouncementType::Error,
                        "The journal cannot be written: " + error +
                            "; retrying. The game goes on, and its lines wait to be written.",
                        {{"journal", journal_->path()}, {"error", error}}});
@@ -360,7 +360,7 @@ void Session::announceAction(AnnouncementSink& to, const GameState& before, cons
     // sees the whole board, says check to the mover as to everyone else.
     const std::string san = describeTo(before, a, actor);
     if (a.kind == Action::Kind::Join) {
-        to.announce({"join",
+        to.announce({AnnouncementType::Join,
                      name + " joins the game in seat " + std::to_string(actor + 1) +
                          ", at the end of the rotation. " + clockText(remaining),
                      {{"ply", ply()}, {"player", actor}, {"name", name}, {"clock", remaining}}});
@@ -369,11 +369,11 @@ void Session::announceAction(AnnouncementSink& to, const GameState& before, cons
             current().outcome().over()
                 ? std::string()
                 : " " + settings_.players[static_cast<size_t>(current().toMove())] + " to move.";
-        to.announce({"leave",
+        to.announce({AnnouncementType::Leave,
                      name + " leaves the game; their pieces leave the board with them." + next,
                      {{"ply", ply()}, {"player", actor}, {"name", name}, {"clock", remaining}}});
     } else if (a.kind == Action::Kind::Chance) {
-        to.announce({"chance",
+        to.announce({AnnouncementType::Chance,
                      "Chance for " + name + ": " + withTableNames(san) + ".",
                      {{"ply", ply()},
                       {"player", actor},
@@ -396,7 +396,7 @@ void Session::announceAction(AnnouncementSink& to, const GameState& before, cons
                                {"captured", captured},
                                {"clock", remaining}};
         if (!inPlaceOf.empty()) data["inPlaceOf"] = inPlaceOf;
-        to.announce({"move", text + ". " + clockText(remaining), data});
+        to.announce({AnnouncementType::Move, text + ". " + clockText(remaining), data});
     }
 }
 
@@ -412,7 +412,7 @@ void Session::endIfOver() {
     }
     std::string claim = claimableDraw(current());
     if (!claim.empty()) {
-        out_.announce({"claimable",
+        out_.announce({AnnouncementType::Claimable,
                        settings_.players[static_cast<size_t>(current().toMove())] +
                            " may claim a draw (" + claim + ").",
                        {{"reason", claim},

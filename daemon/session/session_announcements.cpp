@@ -6,14 +6,14 @@ namespace arbiter {
 
 void Session::announceIllegal(const std::vector<CellFix>& fixes,
                               const std::vector<Action>& completes, const std::string& refusal) {
-    std::vector<std::string> steps;
-    for (const CellFix& f : fixes) steps.push_back(describeFix(f, current().geometry(), &game_));
+    const ToldFixes told = tellFixes(fixes, current().geometry(), &game_);
+    const std::vector<std::string>& steps = told.words;
     std::string text = refusal.empty()
                            ? "Illegal position. To fix: "
                            : "Illegal position: " + withTableNames(refusal) + ". To fix: ";
     for (size_t i = 0; i < steps.size(); ++i) text += (i ? "; " : "") + steps[i];
     text += ".";
-    nlohmann::json data = {{"fixes", steps}};
+    nlohmann::json data = {{"fixes", steps}, {"fixSteps", told.steps}};
     if (!refusal.empty()) data["refusal"] = withTableNames(refusal);
     if (!completes.empty()) {
         std::string what = withTableNames(current().describe(completes.front()));
@@ -21,22 +21,23 @@ void Session::announceIllegal(const std::vector<CellFix>& fixes,
         data["completes"] = what;
     }
     record({{"type", "illegal"}, {"fixes", steps}, {"at", time_.wallClock()}});
-    out_.announce({"illegal", text, data});
+    out_.announce({AnnouncementType::Illegal, text, data});
 }
 
 void Session::announceConsequences(const std::vector<CellFix>& toMake) {
-    std::vector<std::string> steps;
-    for (const CellFix& f : toMake) steps.push_back(describeFix(f, current().geometry(), &game_));
+    const ToldFixes told = tellFixes(toMake, current().geometry(), &game_);
+    const std::vector<std::string>& steps = told.words;
     std::string text = "Now ";
     for (size_t i = 0; i < steps.size(); ++i) text += (i ? "; " : "") + steps[i];
     text += ".";
     record({{"type", "consequences"}, {"fixes", steps}, {"at", time_.wallClock()}});
-    out_.announce({"consequences", text, {{"fixes", steps}}});
+    out_.announce(
+        {AnnouncementType::Consequences, text, {{"fixes", steps}, {"fixSteps", told.steps}}});
 }
 
 void Session::announceFixed() {
     record({{"type", "fixed"}, {"at", time_.wallClock()}});
-    out_.announce({"fixed",
+    out_.announce({AnnouncementType::Fixed,
                    "The position is correct again. " +
                        settings_.players[static_cast<size_t>(current().toMove())] + " to move.",
                    {}});
@@ -51,7 +52,7 @@ void Session::announceAmbiguous(const std::vector<Action>& candidates) {
         text += (i ? " or " : "") + names.back();
         say += (i ? " or " : "") + ("arbiterctl do " + current().encode(candidates[i]));
     }
-    out_.announce({"ambiguous",
+    out_.announce({AnnouncementType::Ambiguous,
                    text + ". Make the position unambiguous, or say which: " + say + ".",
                    {{"candidates", names}}});
 }
@@ -70,7 +71,7 @@ void Session::announceUnconfirmed(const std::vector<Action>& actions,
         cellNames.push_back(current().geometry().name(cells[i]));
         where += (i ? " or " : "") + cellNames.back();
     }
-    out_.announce({"confirm",
+    out_.announce({AnnouncementType::Confirm,
                    "If you made " + made + ", lift the piece on " + where +
                        " and set it down again: the board cannot tell a capture from a piece "
                        "held in the hand.",
@@ -82,12 +83,13 @@ void Session::announceChainStop(const Action& a, int stops) {
     if (text.empty()) return;
     text = withTableNames(text);
     const std::string& name = settings_.players[static_cast<size_t>(current().toMove())];
-    out_.announce(
-        {"chain", name + ": " + text + ".", {{"stops", stops}, {"made", text}, {"name", name}}});
+    out_.announce({AnnouncementType::Chain,
+                   name + ": " + text + ".",
+                   {{"stops", stops}, {"made", text}, {"name", name}}});
 }
 
 void Session::announceStatus() {
-    out_.announce({"status",
+    out_.announce({AnnouncementType::Status,
                    settings_.players[static_cast<size_t>(current().toMove())] + " to move after " +
                        std::to_string(ply()) + " moves. " + clockTextNow(),
                    {{"ply", ply()}, {"state", current().serialize()}}});

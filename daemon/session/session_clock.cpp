@@ -51,7 +51,7 @@ void Session::checkTimeLimit() {
         return;
     limits_.reachTimeLimit();
     bool between = !limits_.rounds().open;
-    out_.announce({"time-limit",
+    out_.announce({AnnouncementType::TimeLimit,
                    "The time limit of " + GameClock::format(limits_.limits().time) +
                        " is reached: " +
                        (between ? std::string("the game ends now.")
@@ -90,7 +90,9 @@ void Session::flagFell(PlayerId flagged, Millis now) {
         others.push_back(p);
         anyCanWin = anyCanWin || current().canStillWin(p);
     }
-    out_.announce({"flag", name + "'s flag has fallen.", {{"player", flagged}, {"name", name}}});
+    out_.announce({AnnouncementType::Flag,
+                   name + "'s flag has fallen.",
+                   {{"player", flagged}, {"name", name}}});
     // In a game that goes on without them, running out of time is leaving it:
     // the next player's clock starts. (If that cannot be recorded, the clocks stop.)
     if (current().isLegal(Action::leave(flagged)) && others.size() > 1) {

@@ -167,7 +167,7 @@ void Session::announceResult(AnnouncementSink& to, const Outcome& o) const {
                                                             : "draw";
     std::vector<std::string> winnerNames;
     for (PlayerId p : o.winners) winnerNames.push_back(settings_.players[static_cast<size_t>(p)]);
-    to.announce({"result",
+    to.announce({AnnouncementType::Result,
                  text,
                  {{"status", status},
                   {"winners", o.winners},

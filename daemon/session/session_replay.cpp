@@ -399,7 +399,7 @@ std::unique_ptr<Session> Session::resume(const Game& game, const JournalContents
         s->limits_.startPlay(time.now());
     }
     out.announce(
-        {"resume",
+        {AnnouncementType::Resume,
          "Resumed the game from " + journal.path + " after " + std::to_string(s->turns()) +
              " moves. " +
              (s->over() ? std::string()

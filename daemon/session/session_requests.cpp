@@ -52,7 +52,7 @@ std::string Session::offerDraw(PlayerId p) {
     if (!record({{"type", "draw-offer"}, {"player", p}, {"at", time_.wallClock()}}))
         return "cannot record the game";
     offersDraw_[static_cast<size_t>(p)] = true;
-    out_.announce({"draw-offer",
+    out_.announce({AnnouncementType::DrawOffer,
                    settings_.players[static_cast<size_t>(p)] + " offers a draw.",
                    {{"player", p}, {"name", settings_.players[static_cast<size_t>(p)]}}});
     return {};
@@ -94,7 +94,7 @@ std::string Session::pauseClocks() {
         return "cannot record the game";
     clock_.pause(now);
     limits_.stopPlay(now);
-    out_.announce({"pause", "Clocks paused. " + clockText(readings), {}});
+    out_.announce({AnnouncementType::Pause, "Clocks paused. " + clockText(readings), {}});
     return {};
 }
 
@@ -105,8 +105,9 @@ std::string Session::resumeClocks() {
     const Millis now = time_.now();
     clock_.resume(now);
     if (ply() > 0) limits_.startPlay(now);
-    out_.announce(
-        {"resume-clocks", "Clocks running again. " + clockText(clock_.remainingAll(now)), {}});
+    out_.announce({AnnouncementType::ResumeClocks,
+                   "Clocks running again. " + clockText(clock_.remainingAll(now)),
+                   {}});
     return {};
 }
 

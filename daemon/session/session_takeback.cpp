@@ -86,7 +86,7 @@ void Session::announceTakeback(AnnouncementSink& to, const std::string& undone, 
     const std::string undoneText = moveLabel(mover, 0).ends_with(": ")
                                        ? "Takeback of " + moverName + "'s move: " + undone + ". "
                                        : "Takeback: " + undone + " is undone. ";
-    to.announce({"takeback",
+    to.announce({AnnouncementType::Takeback,
                  undoneText + moverName + " to move. " + clockText(readings),
                  {{"ply", ply()}, {"undone", undone}}});
 }

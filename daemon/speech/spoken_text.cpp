@@ -170,84 +170,160 @@ std::string numbersKeptCardinal(const std::string& s) {
     return out;
 }
 
+std::string takebackSaid(const nlohmann::json& d, SpeechLanguage language,
+                         const std::string& game) {
+    const bool german = language == SpeechLanguage::German;
+    std::string undone = text(d, "undone");
+    std::string move = game == "fide" ? spokenSan(undone, false, language) : std::string();
+    if (move.empty()) move = spokenNotation(undone, language);
+    return (german ? "Zurückgenommen: " : "Takeback: ") + move;
+}
+
+// What to put right on the boards: an illegal position, what an action leaves
+// to do, what is still to set up.
+std::string fixesAnnounced(const Announcement& a, SpeechLanguage language) {
+    const bool german = language == SpeechLanguage::German;
+    const nlohmann::json& d = a.data;
+    const auto fixes = texts(d, "fixes");
+    const size_t count = d.value("count", fixes.size());
+    const std::string steps = fixesSaid(fixes, count, language);
+    if (a.type == AnnouncementType::Illegal)
+        return (german ? "Ungültige Stellung" : "Illegal position") +
+               (steps.empty() ? "" : ". " + steps);
+    if (steps.empty()) return {};
+    if (a.type == AnnouncementType::Consequences) return (german ? "Jetzt " : "Now ") + steps;
+    return (german ? "Noch aufzubauen: " : "Still to set up: ") + steps;
+}
+
+std::string confirmSaid(const nlohmann::json& d, SpeechLanguage language) {
+    const bool german = language == SpeechLanguage::German;
+    const std::string cells = listed(texts(d, "cells"), german ? "oder" : "or");
+    if (cells.empty()) return {};
+    return german ? "Die Figur auf " + cells + " anheben und wieder absetzen"
+                  : "Lift the piece on " + cells + " and set it down again";
+}
+
+std::string waitingSaid(const nlohmann::json& d, SpeechLanguage language) {
+    // A table without boards waits for a command: nothing to hear.
+    if (text(d, "by") == "arbiterctl") return {};
+    return language == SpeechLanguage::German ? "Bitte die Grundstellung aufbauen"
+                                              : "Set up the start position";
+}
+
+std::string boardSaid(const nlohmann::json& d, SpeechLanguage language) {
+    const std::string board = text(d, "name");
+    if (d.value("connected", true) || board.empty()) return {};
+    return language == SpeechLanguage::German
+               ? "Brett " + board + " ist weg; die Partie wartet darauf"
+               : "Board " + board + " is gone; the game waits for it";
+}
+
+// What a player did or may do, said after their name; nothing without one.
+std::string byPlayer(const nlohmann::json& d, const std::string& english, const std::string& german,
+                     SpeechLanguage language) {
+    const std::string name = text(d, "name");
+    if (name.empty()) return {};
+    return name + (language == SpeechLanguage::German ? german : english);
+}
+
+// The phrases said the same whatever the announcement's data.
+struct FixedPhrase {
+    AnnouncementType type;
+    const char* english;
+    const char* german;
+};
+
+constexpr std::array<FixedPhrase, 9> kFixedPhrases{{
+    {AnnouncementType::Resume, "The game goes on", "Die Partie geht weiter"},
+    {AnnouncementType::Fixed, "The position is correct again", "Die Stellung stimmt wieder"},
+    {AnnouncementType::Lever, "The clock was pressed, but no complete move is on the board",
+     "Die Uhr gedrückt, aber kein vollständiger Zug auf dem Brett"},
+    {AnnouncementType::Ambiguous, "The board fits more than one move",
+     "Die Bretter passen zu mehr als einem Zug"},
+    {AnnouncementType::TimeLimit, "The time limit is reached", "Das Zeitlimit ist erreicht"},
+    {AnnouncementType::Pause, "Clocks paused", "Die Uhren sind angehalten"},
+    {AnnouncementType::ResumeClocks, "Clocks running again", "Die Uhren laufen wieder"},
+    {AnnouncementType::Abandoned, "The unfinished game is closed; a new game begins",
+     "Die unterbrochene Partie ist abgebrochen; eine neue beginnt"},
+    {AnnouncementType::Error, "The game cannot be recorded",
+     "Die Partie kann nicht aufgezeichnet werden"},
+}};
+
+std::string fixedPhrase(AnnouncementType type, SpeechLanguage language) {
+    for (const FixedPhrase& p : kFixedPhrases) {
+        if (p.type == type) return language == SpeechLanguage::German ? p.german : p.english;
+    }
+    return {};
+}
+
 std::string said(const Announcement& a, SpeechLanguage language, const std::string& game) {
     const bool german = language == SpeechLanguage::German;
     const nlohmann::json& d = a.data;
     const std::string name = text(d, "name");
-    const std::string& t = a.type;
-    if (t == "move") return moveSaid(a, language, game);
-    if (t == "start") return (german ? "Neue Partie " : "New game of ") + gameName(game, language);
-    if (t == "resume") return german ? "Die Partie geht weiter" : "The game goes on";
-    if (t == "takeback") {
-        std::string undone = text(d, "undone");
-        std::string move = game == "fide" ? spokenSan(undone, false, language) : std::string();
-        if (move.empty()) move = spokenNotation(undone, language);
-        return (german ? "Zurückgenommen: " : "Takeback: ") + move;
+    switch (a.type) {
+        case AnnouncementType::Move:
+            return moveSaid(a, language, game);
+        case AnnouncementType::Start:
+            return (german ? "Neue Partie " : "New game of ") + gameName(game, language);
+        case AnnouncementType::Takeback:
+            return takebackSaid(d, language, game);
+        case AnnouncementType::Illegal:
+        case AnnouncementType::Consequences:
+        case AnnouncementType::Setup:
+            return fixesAnnounced(a, language);
+        case AnnouncementType::Confirm:
+            return confirmSaid(d, language);
+        case AnnouncementType::Chain: {
+            const std::string made = spokenNotation(text(d, "made"), language);
+            return name.empty() || made.empty() ? made : name + ", " + made;
+        }
+        case AnnouncementType::Chance: {
+            const std::string drawn = spokenNotation(text(d, "notation"), language);
+            if (name.empty() || drawn.empty()) return {};
+            return (german ? "Zufall für " : "Chance for ") + name + ": " + drawn;
+        }
+        case AnnouncementType::Result:
+            return resultSaid(a, language);
+        case AnnouncementType::Waiting:
+            return waitingSaid(d, language);
+        case AnnouncementType::Board:
+            return boardSaid(d, language);
+        case AnnouncementType::Claimable:
+            return byPlayer(d, " may claim a draw", " kann Remis beanspruchen", language);
+        case AnnouncementType::DrawOffer:
+            return byPlayer(d, " offers a draw", " bietet Remis an", language);
+        case AnnouncementType::Join:
+            return byPlayer(d, " joins the game", " kommt ins Spiel", language);
+        case AnnouncementType::Leave:
+            return byPlayer(d, " leaves the game", " verlässt das Spiel", language);
+        case AnnouncementType::Flag:
+            if (name.empty()) return {};
+            return german ? "Bei " + name + " ist das Blättchen gefallen"
+                          : name + "'s flag has fallen";
+        case AnnouncementType::Resume:
+        case AnnouncementType::Fixed:
+        case AnnouncementType::Lever:
+        case AnnouncementType::Ambiguous:
+        case AnnouncementType::TimeLimit:
+        case AnnouncementType::Pause:
+        case AnnouncementType::ResumeClocks:
+        case AnnouncementType::Abandoned:
+        case AnnouncementType::Error:
+            return fixedPhrase(a.type, language);
+        // Not said: what only a screen can use (a status asked for, the
+        // journal written again, the DGT clock), what the others are told of
+        // a move in a game of hidden views; and what is for one player alone
+        // (their view, a square they found), which speech never hears
+        // (Announcer::add).
+        case AnnouncementType::Moved:
+        case AnnouncementType::View:
+        case AnnouncementType::Found:
+        case AnnouncementType::Status:
+        case AnnouncementType::Journal:
+        case AnnouncementType::Clock:
+        case AnnouncementType::Button:
+            return {};
     }
-    if (t == "illegal" || t == "consequences" || t == "setup") {
-        const auto fixes = texts(d, "fixes");
-        const size_t count = d.value("count", fixes.size());
-        const std::string steps = fixesSaid(fixes, count, language);
-        if (t == "illegal")
-            return (german ? "Ungültige Stellung" : "Illegal position") +
-                   (steps.empty() ? "" : ". " + steps);
-        if (steps.empty()) return {};
-        if (t == "consequences") return (german ? "Jetzt " : "Now ") + steps;
-        return (german ? "Noch aufzubauen: " : "Still to set up: ") + steps;
-    }
-    if (t == "fixed")
-        return german ? "Die Stellung stimmt wieder" : "The position is correct again";
-    if (t == "lever")
-        return german ? "Die Uhr gedrückt, aber kein vollständiger Zug auf dem Brett"
-                      : "The clock was pressed, but no complete move is on the board";
-    if (t == "ambiguous")
-        return german ? "Die Bretter passen zu mehr als einem Zug"
-                      : "The board fits more than one move";
-    if (t == "confirm") {
-        const std::string cells = listed(texts(d, "cells"), german ? "oder" : "or");
-        if (cells.empty()) return {};
-        return german ? "Die Figur auf " + cells + " anheben und wieder absetzen"
-                      : "Lift the piece on " + cells + " and set it down again";
-    }
-    if (t == "chain") {
-        const std::string made = spokenNotation(text(d, "made"), language);
-        return name.empty() || made.empty() ? made : name + ", " + made;
-    }
-    if (t == "chance") {
-        const std::string drawn = spokenNotation(text(d, "notation"), language);
-        if (name.empty() || drawn.empty()) return {};
-        return (german ? "Zufall für " : "Chance for ") + name + ": " + drawn;
-    }
-    if (t == "result") return resultSaid(a, language);
-    if (t == "time-limit")
-        return german ? "Das Zeitlimit ist erreicht" : "The time limit is reached";
-    if (t == "pause") return german ? "Die Uhren sind angehalten" : "Clocks paused";
-    if (t == "resume-clocks") return german ? "Die Uhren laufen wieder" : "Clocks running again";
-    if (t == "abandoned")
-        return german ? "Die unterbrochene Partie ist abgebrochen; eine neue beginnt"
-                      : "The unfinished game is closed; a new game begins";
-    if (t == "error")
-        return german ? "Die Partie kann nicht aufgezeichnet werden"
-                      : "The game cannot be recorded";
-    if (t == "waiting") {
-        // A table without boards waits for a command: nothing to hear.
-        if (text(d, "by") == "arbiterctl") return {};
-        return german ? "Bitte die Grundstellung aufbauen" : "Set up the start position";
-    }
-    if (t == "board") {
-        const std::string board = text(d, "name");
-        if (d.value("connected", true) || board.empty()) return {};
-        return german ? "Brett " + board + " ist weg; die Partie wartet darauf"
-                      : "Board " + board + " is gone; the game waits for it";
-    }
-    if (name.empty()) return {};
-    if (t == "claimable")
-        return german ? name + " kann Remis beanspruchen" : name + " may claim a draw";
-    if (t == "draw-offer") return german ? name + " bietet Remis an" : name + " offers a draw";
-    if (t == "join") return german ? name + " kommt ins Spiel" : name + " joins the game";
-    if (t == "leave") return german ? name + " verlässt das Spiel" : name + " leaves the game";
-    if (t == "flag")
-        return german ? "Bei " + name + " ist das Blättchen gefallen" : name + "'s flag has fallen";
     return {};
 }
 

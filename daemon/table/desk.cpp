@@ -97,19 +97,28 @@ void Desk::armTimers() {
     }
 }
 
-std::optional<std::string> Desk::request(const std::string& verb, PlayerId who) {
-    if (verb == "resign" || verb == "leave") return session_->resign(who);
-    if (verb == "draw-offer") return session_->offerDraw(who);
-    if (verb == "draw-accept") return session_->acceptDraw(who);
-    if (verb == "draw-claim") return session_->claimDraw(who);
+std::optional<std::string> Desk::request(DoVerb verb, PlayerId who) {
+    switch (verb) {
+        case DoVerb::Resign:
+        case DoVerb::Leave:
+            return session_->resign(who);
+        case DoVerb::DrawOffer:
+            return session_->offerDraw(who);
+        case DoVerb::DrawAccept:
+            return session_->acceptDraw(who);
+        case DoVerb::DrawClaim:
+            return session_->claimDraw(who);
+        case DoVerb::Join:  // a seat at this table: the table's own to give
+            return std::nullopt;
+    }
     return std::nullopt;
 }
 
-ControlReply Desk::say(const std::string& verb, PlayerId who,
+ControlReply Desk::say(std::optional<DoVerb> verb, PlayerId who,
                        const std::function<ControlReply()>& otherwise,
                        const std::function<void()>& changed) {
     const int ply = session_->ply();
-    if (auto refusal = request(verb, who)) {
+    if (auto refusal = verb ? request(*verb, who) : std::nullopt) {
         if (!refusal->empty()) return ControlReply::refused(*refusal);
     } else if (ControlReply said = otherwise(); !said.ok) {
         return said;

@@ -10,6 +10,7 @@
 #include "daemon/announce/announcement.h"
 #include "daemon/base/event_loop.h"
 #include "daemon/boards/board_link.h"
+#include "daemon/control/do_verb.h"
 #include "daemon/control/table_control.h"
 #include "daemon/journal/journal.h"
 #include "daemon/journal/recorded_games.h"
@@ -86,16 +87,17 @@ class Desk {
     // The control socket's requests as every table answers them. Refused
     // requests change nothing.
     static ControlReply noGame() { return ControlReply::refused("no game is in progress"); }
-    // A player's request that no board shows: "resign" (or "leave"),
-    // "draw-offer", "draw-accept", "draw-claim", by `who`. nullopt when `verb`
-    // is none of them; else why it was refused, empty when it was made.
-    std::optional<std::string> request(const std::string& verb, PlayerId who);
-    // A decision said by `who` through the control socket (arbiterctl do): a
-    // request(), or else what the table's own `otherwise` makes of it (a
-    // game's action, a join). When the game goes on changed by it, `changed`
-    // runs (the table's boards must follow); then the timers are set again,
-    // and the table is told when the game ended. A game must be in progress.
-    ControlReply say(const std::string& verb, PlayerId who,
+    // A player's request that no board shows: resign (or leave), a draw
+    // offered, accepted or claimed, by `who`. nullopt for a verb the table
+    // answers itself (join); else why it was refused, empty when it was made.
+    std::optional<std::string> request(DoVerb verb, PlayerId who);
+    // A decision said by `who` through the control socket (arbiterctl do),
+    // `verb` if it is one (doVerbNamed): a request(), or else what the
+    // table's own `otherwise` makes of it (a game's action, a join). When the
+    // game goes on changed by it, `changed` runs (the table's boards must
+    // follow); then the timers are set again, and the table is told when the
+    // game ended. A game must be in progress.
+    ControlReply say(std::optional<DoVerb> verb, PlayerId who,
                      const std::function<ControlReply()>& otherwise,
                      const std::function<void()>& changed);
     // Abandons the game in progress, if any (recorded as abandoned).

@@ -20,7 +20,7 @@ bool DgtTimekeeper::clockDisplay(int board, const ClockDisplay& shown) {
     session.clockReported(clockReportOf(shown, desk_.settings().clockFace.white));
     if (session.over()) return true;
     if (arrived)
-        out_.announce({"clock",
+        out_.announce({AnnouncementType::Clock,
                        "The DGT clock on board " + surface_.placement(board).name +
                            " keeps the time: " + session.clockTextNow() + ".",
                        {{"board", board}, {"connected", true}}});
@@ -32,7 +32,7 @@ void DgtTimekeeper::clockDetached(int board) {
     board_.reset();
     shown_.reset();
     if (!keepsTime() || !desk_.playing()) return;
-    out_.announce({"clock",
+    out_.announce({AnnouncementType::Clock,
                    "The DGT clock on board " + surface_.placement(board).name +
                        " is gone: the game keeps its last times (" +
                        desk_.session()->clockTextNow() + ") until a clock reports again.",
@@ -47,7 +47,7 @@ bool DgtTimekeeper::takeClockTimes() {
         return session.over();
     }
     if (session.clock().timesKnown()) return false;  // resumed: the journal's times stand
-    out_.announce({"clock",
+    out_.announce({AnnouncementType::Clock,
                    "Waiting for the DGT clock: plug it into a board, set it and start it with its "
                    "lever. Until it reports, the game has no times.",
                    {{"connected", false}}});

@@ -5,6 +5,7 @@
 #include <spdlog/spdlog.h>
 
 #include "daemon/announce/position_picture.h"
+#include "daemon/control/do_verb.h"
 #include "daemon/referee/viewed_state.h"
 #include "daemon/table/resume.h"
 #include "daemon/table/setup_guide.h"
@@ -53,7 +54,7 @@ std::unique_ptr<ModeratedTable> ModeratedTable::create(EventLoop& loop, TableSet
 
 void ModeratedTable::connectBoards() {
     if (!desk_.session())
-        announcer_.announce({"waiting",
+        announcer_.announce({AnnouncementType::Waiting,
                              "Waiting for the start of " + desk_.game().name() +
                                  ": each player sets up their own view on their own board "
                                  "(arbiterd --print-start shows each board's part).",
@@ -79,7 +80,7 @@ void ModeratedTable::boardLost(int board, const std::string& why) {
     Seat& seat = seats_[static_cast<size_t>(board)];
     seat.surface.boardLost(0, loop_.time().now());
     seat.behind = desk_.playing();  // whatever happened meanwhile, it must show the view again
-    announcer_.announce({"board",
+    announcer_.announce({AnnouncementType::Board,
                          "Board " + desk_.settings().boards[static_cast<size_t>(board)].name +
                              " is gone (" + why + "); the game waits for it. Clocks keep running.",
                          {{"board", board}, {"connected", false}}});
@@ -122,15 +123,17 @@ void ModeratedTable::judgeBeforeGame() {
         auto fixes = Referee::fixesTo(view, seat.surface);
         std::vector<Cell> cells;
         for (const CellFix& f : fixes) cells.push_back(f.cell);
-        const std::string text =
-            nameFixes(fixes, view.geometry(), desk_.game(), SetupGuide::kFixesNamed).text;
+        const auto [text, named, steps] =
+            nameFixes(fixes, view.geometry(), desk_.game(), SetupGuide::kFixesNamed);
         light(p, cells);
         ready = ready && fixes.empty();
         if (text == seat.told) continue;
         seat.told = text;
         if (!text.empty())
-            announcer_.announce(
-                {"setup", nameOf(p) + ", still to set up on your board: " + text + ".", {}, p});
+            announcer_.announce({AnnouncementType::Setup,
+                                 nameOf(p) + ", still to set up on your board: " + text + ".",
+                                 {{"fixes", named}, {"fixSteps", steps}, {"count", fixes.size()}},
+                                 p});
     }
     if (ready) startGame();
 }
@@ -188,7 +191,7 @@ void ModeratedTable::judgeMover(PlayerId p) {
             if (!seat.told.empty()) {
                 seat.told.clear();
                 announcer_.announce(
-                    {"fixed",
+                    {AnnouncementType::Fixed,
                      "Your board shows your view again. " + session.playerName(p) + " to move.",
                      {},
                      p});
@@ -216,23 +219,26 @@ void ModeratedTable::judgeMover(PlayerId p) {
                 say += (i ? " or " : "") +
                        ("arbiterctl do " + session.current().encode(v.candidates[i]));
             }
-            announcer_.announce({"ambiguous", text + ". Say which: " + say + ".", {}, p});
+            announcer_.announce(
+                {AnnouncementType::Ambiguous, text + ". Say which: " + say + ".", {}, p});
             return;
         }
         case Verdict::Kind::Illegal: {
             std::vector<Cell> cells;
             std::string text;
+            ToldFixes told;
             for (const CellFix& f : v.fixes) {
                 cells.push_back(f.cell);
-                text += (text.empty() ? "" : "; ") + describeViewFix(f, nullptr, nullptr);
+                told.add(viewFixStep(f, nullptr, nullptr));
+                text += (text.empty() ? "" : "; ") + told.words.back();
             }
             light(p, cells);
             if (text == seat.told) return;
             seat.told = text;
             const std::string why = moveRefusal(v.fixes);
-            nlohmann::json data = nlohmann::json::object();
+            nlohmann::json data = {{"fixes", told.words}, {"fixSteps", told.steps}};
             if (!why.empty()) data["refusal"] = why;
-            announcer_.announce({"illegal",
+            announcer_.announce({AnnouncementType::Illegal,
                                  "Your board shows no legal action" +
                                      (why.empty() ? "" : ": " + why) + ". To fix: " + text + ".",
                                  data, p});
@@ -271,7 +277,7 @@ void ModeratedTable::tellFound(PlayerId p, const View& before) {
     const std::string text = who + ", you found " +
                              (one ? "an impassable square on " : "impassable squares on ") +
                              squares + ": no piece may enter or cross " + (one ? "it." : "them.");
-    announcer_.announce({"found", text, {{"squares", found}, {"name", who}}, p});
+    announcer_.announce({AnnouncementType::Found, text, {{"squares", found}, {"name", who}}, p});
 }
 
 std::string ModeratedTable::moveRefusal(const std::vector<CellFix>& fixes) const {
@@ -290,43 +296,42 @@ std::string ModeratedTable::moveRefusal(const std::vector<CellFix>& fixes) const
     return {};
 }
 
-std::string ModeratedTable::describeViewFix(const CellFix& fix, const View* before,
-                                            const View* seen) const {
-    const GameState& now = desk_.session()->current();
-    const std::string cell = now.geometry().name(fix.cell);
+FixStep ModeratedTable::viewFixStep(const CellFix& fix, const View* before,
+                                    const View* seen) const {
+    FixStep step = fixStep(fix, desk_.session()->current().geometry(), &desk_.game());
     const size_t i = static_cast<size_t>(fix.cell);
-    // What came into sight or went out of it, in the words of the view.
+    // What came into sight or went out of it, told in the words of the view.
     if (before && i < before->looks.size() && before->looks[i] == fix.sensed) {
         if (!fix.sensed && fix.wanted)
-            return "a piece appeared on " + cell + ": put a " + lookName(desk_.game(), *fix.wanted) +
-                   " there";
-        if (fix.sensed && !fix.wanted && seen && !seen->sees(fix.cell))
-            return cell + " is out of your sight now: take its piece off";
-        if (fix.sensed && !fix.wanted) return "the piece on " + cell + " is gone: take it off";
-        if (fix.sensed && fix.wanted)
-            return "the piece on " + cell + " is now a " + lookName(desk_.game(), *fix.wanted) +
-                   ": put one there in place of the " + lookName(desk_.game(), *fix.sensed);
+            step.change = FixStep::ViewChange::Appeared;
+        else if (fix.sensed && !fix.wanted && seen && !seen->sees(fix.cell))
+            step.change = FixStep::ViewChange::OutOfSight;
+        else if (fix.sensed && !fix.wanted)
+            step.change = FixStep::ViewChange::Gone;
+        else if (fix.sensed && fix.wanted)
+            step.change = FixStep::ViewChange::Became;
     }
-    return describeFix(fix, now.geometry(), &desk_.game());
+    return step;
 }
 
 bool ModeratedTable::checkView(PlayerId p) {
     Seat& seat = seats_[static_cast<size_t>(p)];
     const auto fixes = Referee::fixesTo(viewOf(desk_.session()->current(), p), seat.surface);
     std::vector<Cell> cells;
-    std::vector<std::string> named;
+    ToldFixes told;
     std::string text;
     const View* was = seat.seenBefore ? &*seat.seenBefore : nullptr;
     const View seen = view(desk_.session()->current(), p);
     for (const CellFix& f : fixes) {
         cells.push_back(f.cell);
-        named.push_back(describeViewFix(f, was, &seen));
-        text += (text.empty() ? "" : "; ") + named.back();
+        told.add(viewFixStep(f, was, &seen));
+        text += (text.empty() ? "" : "; ") + told.words.back();
     }
     light(p, cells);
     if (fixes.empty()) {
         if (!seat.told.empty())
-            announcer_.announce({"fixed", "Your board shows your view again.", {}, p});
+            announcer_.announce(
+                {AnnouncementType::Fixed, "Your board shows your view again.", {}, p});
         seat.told.clear();
         seat.seenBefore.reset();
         return true;
@@ -334,8 +339,10 @@ bool ModeratedTable::checkView(PlayerId p) {
     if (text != seat.told) {
         seat.told = text;
         const std::string who = desk_.session()->playerName(p);
-        announcer_.announce(
-            {"view", who + ", in your view: " + text + ".", {{"fixes", named}, {"name", who}}, p});
+        announcer_.announce({AnnouncementType::View,
+                             who + ", in your view: " + text + ".",
+                             {{"fixes", told.words}, {"fixSteps", told.steps}, {"name", who}},
+                             p});
     }
     return false;
 }
@@ -357,8 +364,9 @@ void ModeratedTable::light(PlayerId p, const std::vector<Cell>& cells) {
 }
 
 void ModeratedTable::gameEnded() {
-    announcer_.announce(
-        {"waiting", "Set up the start (each player their own view) to begin a new game.", {}});
+    announcer_.announce({AnnouncementType::Waiting,
+                         "Set up the start (each player their own view) to begin a new game.",
+                         {}});
     surfaceChanged();
 }
 
@@ -450,8 +458,10 @@ ControlReply ModeratedTable::actAs(int player, const std::string& action) {
     if (player < 0 || player >= desk_.session()->current().playerCount())
         return ControlReply::refused("no such player");
     const std::vector<View> before = viewsNow();
+    // No one joins a game of hidden views: "join" goes to the game, which has no such action.
     return desk_.say(
-        action, player, [&] { return sayAction(action, player); }, [&] { tellViews(before); });
+        doVerbNamed(action), player, [&] { return sayAction(action, player); },
+        [&] { tellViews(before); });
 }
 
 ControlReply ModeratedTable::sayAction(const std::string& action, PlayerId player) {

@@ -110,10 +110,11 @@ class ModeratedTable final : public PlayingTable, private Desk::Listener {
     // A game's own action said by `player` through the control socket, made
     // when it is legal.
     ControlReply sayAction(const std::string& action, PlayerId player);
-    // A fix in the viewer's terms: what appeared or disappeared in their view
-    // when `before` says what they saw there before, and whether it went out
-    // of their sight when `seen` is what they see now.
-    std::string describeViewFix(const CellFix& fix, const View* before, const View* seen) const;
+    // A fix in the viewer's terms: with the change of their view that it
+    // follows (what appeared or disappeared) when `before` says what they saw
+    // there before, and whether it went out of their sight when `seen` is
+    // what they see now.
+    FixStep viewFixStep(const CellFix& fix, const View* before, const View* seen) const;
     // The rules' reason when a board's `fixes` show one piece of the player to
     // move taken to a cell the rules refuse it (into check, say): an open
     // board shows a player why, a board of their view may not. Empty when the

@@ -134,7 +134,7 @@ bool closeUnfinished(const Game& game, const JournalContents& unfinished, const 
         error = "cannot close the unfinished game in " + unfinished.path + ": " + why;
         return false;
     }
-    out.announce({"abandoned",
+    out.announce({AnnouncementType::Abandoned,
                   "The unfinished game in " + unfinished.path + " (" + std::to_string(moves) +
                       " moves) is closed as abandoned, as --new-game asks; a new game begins.",
                   {{"journal", unfinished.path}, {"turns", moves}}});

@@ -11,12 +11,9 @@ namespace arbiter {
 
 NamedFixes nameFixes(const std::vector<CellFix>& fixes, const Geometry& g, const Game& game,
                      size_t most) {
-    NamedFixes out{{}, nlohmann::json::array()};
-    for (size_t i = 0; i < fixes.size() && i < most; ++i) {
-        std::string fix = describeFix(fixes[i], g, &game);
-        out.text += (i ? "; " : "") + fix;
-        out.named.push_back(fix);
-    }
+    ToldFixes told = tellFixes(fixes, g, &game, most);
+    NamedFixes out{{}, told.words, std::move(told.steps)};
+    for (size_t i = 0; i < told.words.size(); ++i) out.text += (i ? "; " : "") + told.words[i];
     if (fixes.size() > most)
         out.text += "; and " + std::to_string(fixes.size() - most) + " more squares";
     return out;
@@ -82,22 +79,22 @@ void SetupGuide::tellSetup() {
     lights_.light(fixes);
     surface_.setRotation(0, original);
     if (fixes.empty()) return;
-    const auto [text, named] = nameFixes(fixes, start.geometry(), desk_.game(), kFixesNamed);
+    const auto [text, named, steps] = nameFixes(fixes, start.geometry(), desk_.game(), kFixesNamed);
     const Millis now = loop_.time().now();
     if (text == told_ && now - toldAt_ < desk_.settings().setupRepeatMs) return;
     told_ = text;
     toldAt_ = now;
     out_.announce(
-        {"setup",
+        {AnnouncementType::Setup,
          "Still to set up the start position of " + desk_.game().name() + ": " + text + ".",
-         {{"fixes", named}, {"count", fixes.size()}}});
+         {{"fixes", named}, {"fixSteps", steps}, {"count", fixes.size()}}});
 }
 
 bool SetupGuide::tellResumedSetup() {
     const GameState& now = desk_.session()->current();
     const auto fixes = Referee::fixesTo(now, surface_);
     lights_.light(fixes);
-    const auto [text, named] = nameFixes(fixes, now.geometry(), desk_.game(), kFixesNamed);
+    const auto [text, named, steps] = nameFixes(fixes, now.geometry(), desk_.game(), kFixesNamed);
     if (text == told_) return false;
     // The whole position the first time, as a picture to set it up from.
     std::string shown;
@@ -106,9 +103,9 @@ bool SetupGuide::tellResumedSetup() {
         for (const std::string& line : positionPicture(now)) shown += "\n" + line;
     }
     told_ = text;
-    out_.announce({"setup",
+    out_.announce({AnnouncementType::Setup,
                    "Set up the position of the resumed game: " + text + "." + shown,
-                   {{"fixes", named}, {"count", fixes.size()}}});
+                   {{"fixes", named}, {"fixSteps", steps}, {"count", fixes.size()}}});
     return true;
 }
 

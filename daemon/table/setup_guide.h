@@ -16,10 +16,12 @@
 namespace arbiter {
 
 // The first `most` fixes in the players' words, one by one for an
-// announcement's data and as one text ending in how many more squares.
+// announcement's data ("fixes", and as data "fixSteps") and as one text
+// ending in how many more squares.
 struct NamedFixes {
     std::string text;
     nlohmann::json named;
+    nlohmann::json steps;
 };
 NamedFixes nameFixes(const std::vector<CellFix>& fixes, const Geometry& g, const Game& game,
                      size_t most);

@@ -1,6 +1,7 @@
 #include "daemon/table/table.h"
 
 #include "daemon/announce/position_picture.h"
+#include "daemon/control/do_verb.h"
 #include "daemon/referee/referee.h"
 #include "daemon/table/resume.h"
 
@@ -83,7 +84,7 @@ void Table::connectBoards() {
     }
     if (!desk_.session())
         announcer_.announce(
-            {"waiting",
+            {AnnouncementType::Waiting,
              "Waiting for the start position of " + desk_.game().name() + guide_.startSetup() + ".",
              {}});
     for (auto& link : links_) link->connect();
@@ -110,11 +111,13 @@ void Table::startGame() {
 void Table::gameEnded() {
     judge_.gameOver();
     if (desk_.playedWithoutBoards()) {
-        announcer_.announce(
-            {"waiting", "Say arbiterctl new-game to begin a new game.", {{"by", "arbiterctl"}}});
+        announcer_.announce({AnnouncementType::Waiting,
+                             "Say arbiterctl new-game to begin a new game.",
+                             {{"by", "arbiterctl"}}});
         return;
     }
-    announcer_.announce({"waiting", "Set up the start position to begin a new game.", {}});
+    announcer_.announce(
+        {AnnouncementType::Waiting, "Set up the start position to begin a new game.", {}});
     // Judge at once: a game drawn by repetition may end on the start position itself.
     judge_.surfaceChanged();
 }
@@ -159,7 +162,7 @@ void Table::boardLost(int board, const std::string& why) {
     surface_.boardLost(board, loop_.time().now());
     const std::string& name = surface_.placement(board).name;
     announcer_.announce(
-        {"board",
+        {AnnouncementType::Board,
          "Board " + name + " is gone (" + why + "); the game waits for it. Clocks keep running.",
          {{"board", board}, {"name", name}, {"connected", false}}});
     timekeeper_.clockDetached(board);
@@ -187,7 +190,7 @@ void Table::clockButton(int board, ClockButton button) {
     if (button != ClockButton::Run) return;
     const ControlReply reply = desk_.session()->clock().paused() ? resumeClocks() : pauseClocks();
     if (!reply.ok)
-        announcer_.announce({"button",
+        announcer_.announce({AnnouncementType::Button,
                              "The run button of the clock on board " +
                                  surface_.placement(board).name +
                                  " does nothing now: " + reply.error + ".",
@@ -251,20 +254,22 @@ ControlReply Table::newGame() {
 
 ControlReply Table::act(const std::string& action, int player, const std::string& name) {
     if (!desk_.playing()) return Desk::noGame();
-    if (!name.empty() && action != "join")
+    const std::optional<DoVerb> verb = doVerbNamed(action);
+    const bool joining = verb == DoVerb::Join;
+    if (!name.empty() && !joining)
         return ControlReply::refused("only a player joining is given a name");
     Session& session = *desk_.session();
     const PlayerId who = player < 0 ? session.current().toMove() : player;
     judge_.stale();            // whatever is said may change the state
     bool changesCells = true;  // what a leaver's pieces or a said move change
     return desk_.say(
-        action, who,
+        verb, who,
         [&] {
-            if (action != "join") return sayAction(action, who, changesCells);
+            if (!joining) return sayAction(action, who, changesCells);
             const std::string why = session.join(name);
             return why.empty() ? ControlReply::done() : ControlReply::refused(why);
         },
-        [&] { judge_.actionSaid(action == "join", changesCells); });
+        [&] { judge_.actionSaid(joining, changesCells); });
 }
 
 ControlReply Table::sayAction(const std::string& action, PlayerId who, bool& changesCells) {

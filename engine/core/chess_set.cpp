@@ -14,9 +14,16 @@ char letter(SetPiece p) {
 }
 
 std::string words(SetPiece p) {
+    return words(p.colour) + " " + words(p.figure);
+}
+
+std::string words(SetColour c) {
+    return c == SetColour::White ? "white" : "black";
+}
+
+std::string words(Figure f) {
     static const char* kFigures[] = {"pawn", "knight", "bishop", "rook", "queen", "king"};
-    return std::string(p.colour == SetColour::White ? "white " : "black ") +
-           kFigures[static_cast<int>(p.figure)];
+    return kFigures[static_cast<int>(f)];
 }
 
 std::optional<SetPiece> fromLetter(char c) {

@@ -29,8 +29,11 @@ enum class Sensing { Occupancy, ColourAndKind };
 
 // FEN-style letter: upper case white, lower case black ("P", "n").
 char letter(SetPiece p);
-// In words, as announcements say it: "white pawn", "black knight".
+// In words, as announcements say it: "white pawn", "black knight"; and each
+// half alone: "white", "knight".
 std::string words(SetPiece p);
+std::string words(SetColour c);
+std::string words(Figure f);
 std::optional<SetPiece> fromLetter(char c);
 
 }  // namespace arbiter

@@ -104,13 +104,13 @@ class GameTableTest : public ::testing::Test {
     }
 
     // The last announcement of `type`, or "".
-    std::string last(const std::string& type) const {
+    std::string last(AnnouncementType type) const {
         for (auto a = said.said.rbegin(); a != said.said.rend(); ++a) {
             if (a->type == type) return a->text;
         }
         return "";
     }
-    int count(const std::string& type) const {
+    int count(AnnouncementType type) const {
         int n = 0;
         for (const auto& a : said.said) n += a.type == type;
         return n;
@@ -123,7 +123,7 @@ class GameTableTest : public ::testing::Test {
         return text;
     }
     // Whether the last announcement of `type` begins with `text`.
-    ::testing::AssertionResult saidFirst(const std::string& type, const std::string& text) const {
+    ::testing::AssertionResult saidFirst(AnnouncementType type, const std::string& text) const {
         const std::string was = last(type);
         if (was.rfind(text, 0) == 0) return ::testing::AssertionSuccess();
         return ::testing::AssertionFailure() << "the last " << type << " was \"" << was << "\"";

@@ -22,8 +22,8 @@ class RecordingSink : public AnnouncementSink {
         journalLinesWhenSaid.push_back(lines);
     }
     // The types announced, in order, from `from` on.
-    std::vector<std::string> types(size_t from = 0) const {
-        std::vector<std::string> t;
+    std::vector<AnnouncementType> types(size_t from = 0) const {
+        std::vector<AnnouncementType> t;
         for (size_t i = from; i < said.size(); ++i) t.push_back(said[i].type);
         return t;
     }

@@ -14,9 +14,11 @@
 
 #include <nlohmann/json.hpp>
 
+#include "daemon/announce/announcement_type.h"
 #include "daemon/base/json_text.h"
 #include "daemon/base/utf8.h"
 #include "daemon/control/control_protocol.h"
+#include "daemon/control/do_verb.h"
 #include "daemon/journal/recorded_games.h"
 #include "daemon/session/session.h"
 #include "tools/arbiterctl/control_client.h"
@@ -77,7 +79,7 @@ std::optional<json> requestFor(const std::string& command, const std::vector<std
         return std::nullopt;
     }
     if (command == "do") {
-        bool joining = !args.empty() && args[0] == "join";
+        bool joining = !args.empty() && doVerbNamed(args[0]) == DoVerb::Join;
         if (args.empty() || (joining && args.size() > 2)) {
             error = "do takes an ACTION, e.g. arbiterctl do resign (join may add one NAME)";
             return std::nullopt;
@@ -250,8 +252,8 @@ class Conversation {
             // taken their turn" after it says nothing new to them.
             const json data = message.value("data", json::object());
             if (type == control::reply::kEvent && seat_ >= 0 &&
-                message.value("event", "") == "moved" && data.is_object() &&
-                data.contains("player") && data["player"] == seat_)
+                announcementTypeNamed(message.value("event", "")) == AnnouncementType::Moved &&
+                data.is_object() && data.contains("player") && data["player"] == seat_)
                 continue;
             if (type == control::reply::kEvent) {
                 std::string text = message.value("text", "");

@@ -262,7 +262,7 @@ class DgtClockTable : public ::testing::Test {
         loop.runOnce(0);
     }
     // The last announcement of `type`; an empty one when there is none.
-    Announcement last(const std::string& type) const {
+    Announcement last(AnnouncementType type) const {
         for (auto a = said.said.rbegin(); a != said.said.rend(); ++a)
             if (a->type == type) return *a;
         return {};
@@ -288,24 +288,27 @@ class DgtClockTable : public ::testing::Test {
 TEST_F(DgtClockTable, UntilTheClockReportsTheTableSaysItWaitsForIt) {
     show(kStart);
     ASSERT_TRUE(table->session());
-    EXPECT_NE(last("start").text.find("the DGT clock keeps the time"), std::string::npos);
-    EXPECT_NE(last("clock").text.find("Waiting for the DGT clock"), std::string::npos);
+    EXPECT_NE(last(AnnouncementType::Start).text.find("the DGT clock keeps the time"),
+              std::string::npos);
+    EXPECT_NE(last(AnnouncementType::Clock).text.find("Waiting for the DGT clock"),
+              std::string::npos);
     const nlohmann::json status = table->status();
     EXPECT_NE(status["awaited"].get<std::string>().find("the DGT clock"), std::string::npos);
     EXPECT_FALSE(status["session"]["clockKnown"]);
     EXPECT_EQ(status["session"]["clockText"], (nlohmann::json{"?", "?"}));
     show(kAfterE4);
-    EXPECT_NE(last("move").text.find("No times yet: waiting for the DGT clock"), std::string::npos);
+    EXPECT_NE(last(AnnouncementType::Move).text.find("No times yet: waiting for the DGT clock"),
+              std::string::npos);
 }
 
 TEST_F(DgtClockTable, TheClocksTimesAreTheGamesInAnnouncementsStatusAndJournal) {
     show(kStart);
     clockShows(clockShowing(299, 300, true));
-    EXPECT_EQ(last("clock").text,
+    EXPECT_EQ(last(AnnouncementType::Clock).text,
               "The DGT clock on board main keeps the time: White 4:59, Black 5:00.");
     time.advance(60'000);  // arbiterd's own clock would have run down meanwhile
     show(kAfterE4);
-    const Announcement move = last("move");
+    const Announcement move = last(AnnouncementType::Move);
     EXPECT_EQ(move.data["clock"], (nlohmann::json{299'000, 300'000}));
     EXPECT_NE(move.text.find("White 4:59, Black 5:00"), std::string::npos);
     EXPECT_EQ(journalled("move")["clock"], (nlohmann::json{299'000, 300'000}));
@@ -327,7 +330,7 @@ TEST_F(DgtClockTable, WhiteOnTheRightHalfTakesTheRightTimes) {
     show(kStart);
     clockShows(clockShowing(299, 300, true));
     show(kAfterE4);
-    EXPECT_EQ(last("move").data["clock"], (nlohmann::json{300'000, 299'000}));
+    EXPECT_EQ(last(AnnouncementType::Move).data["clock"], (nlohmann::json{300'000, 299'000}));
 }
 
 TEST_F(DgtClockTable, TheFallenFlagOfThePlayerToMoveEndsTheGame) {
@@ -342,8 +345,8 @@ TEST_F(DgtClockTable, TheFallenFlagOfThePlayerToMoveEndsTheGame) {
     blackFlag.rightFlagFallen = true;
     clockShows(blackFlag);
     ASSERT_TRUE(table->session()->over());
-    EXPECT_EQ(last("flag").text, "Black's flag has fallen.");
-    const Announcement result = last("result");
+    EXPECT_EQ(last(AnnouncementType::Flag).text, "Black's flag has fallen.");
+    const Announcement result = last(AnnouncementType::Result);
     EXPECT_EQ(result.data["winners"], nlohmann::json{0});
     EXPECT_EQ(journalled("result")["clock"], (nlohmann::json{299'000, 0}));
 }
@@ -353,7 +356,7 @@ TEST_F(DgtClockTable, ZeroOnTheRunningClockOfThePlayerToMoveIsAFallenFlag) {
     clockShows(clockShowing(1, 300, true));
     clockShows(clockShowing(0, 300, true));
     ASSERT_TRUE(table->session()->over());
-    EXPECT_EQ(last("result").data["winners"], nlohmann::json{1});
+    EXPECT_EQ(last(AnnouncementType::Result).data["winners"], nlohmann::json{1});
 }
 
 TEST_F(DgtClockTable, AFlagLeftFromTheGameBeforeDoesNotCount) {
@@ -371,11 +374,12 @@ TEST_F(DgtClockTable, AFlagLeftFromTheGameBeforeDoesNotCount) {
 TEST_F(DgtClockTable, TheRunButtonPausesAndResumesTheGame) {
     show(kStart);
     table->clockButton(0, ClockButton::Run);  // no move yet: nothing to pause
-    EXPECT_NE(last("button").text.find("no clock is running yet"), std::string::npos);
+    EXPECT_NE(last(AnnouncementType::Button).text.find("no clock is running yet"),
+              std::string::npos);
     clockShows(clockShowing(299, 300, true));
     show(kAfterE4);
     table->clockButton(0, ClockButton::Run);
-    EXPECT_EQ(said.types().back(), "pause");
+    EXPECT_EQ(said.types().back(), AnnouncementType::Pause);
     EXPECT_TRUE(table->session()->clock().paused());
     EXPECT_EQ(journalled("pause")["clock"], (nlohmann::json{299'000, 300'000}));
     ClockDisplay blackFlag = clockShowing(299, 0, false);
@@ -383,10 +387,10 @@ TEST_F(DgtClockTable, TheRunButtonPausesAndResumesTheGame) {
     clockShows(blackFlag);  // paused by the arbiter: the flag does not count
     EXPECT_FALSE(table->session()->over());
     table->clockButton(0, ClockButton::Run);
-    EXPECT_EQ(said.types().back(), "resume-clocks");
+    EXPECT_EQ(said.types().back(), AnnouncementType::ResumeClocks);
     EXPECT_FALSE(table->session()->clock().paused());
     table->clockButton(0, ClockButton::Plus);  // not used
-    EXPECT_EQ(said.types().back(), "resume-clocks");
+    EXPECT_EQ(said.types().back(), AnnouncementType::ResumeClocks);
 }
 
 TEST_F(DgtClockTable, TheRunButtonPausesArbiterdsOwnClockToo) {
@@ -396,10 +400,11 @@ TEST_F(DgtClockTable, TheRunButtonPausesArbiterdsOwnClockToo) {
     show(kAfterE4);
     time.advance(2000);
     table->clockButton(0, ClockButton::Run);
-    EXPECT_EQ(last("pause").text, "Clocks paused. White 5:03, Black 4:58");
+    EXPECT_EQ(last(AnnouncementType::Pause).text, "Clocks paused. White 5:03, Black 4:58");
     time.advance(60'000);
     table->clockButton(0, ClockButton::Run);
-    EXPECT_EQ(last("resume-clocks").text, "Clocks running again. White 5:03, Black 4:58");
+    EXPECT_EQ(last(AnnouncementType::ResumeClocks).text,
+              "Clocks running again. White 5:03, Black 4:58");
 }
 
 TEST_F(DgtClockTable, AClockGoneLeavesTheLastTimesUntilOneReportsAgain) {
@@ -408,7 +413,7 @@ TEST_F(DgtClockTable, AClockGoneLeavesTheLastTimesUntilOneReportsAgain) {
     show(kAfterE4);
     clockShows(clockShowing(299, 280, true));
     table->clockDetached(0);
-    EXPECT_EQ(last("clock").text,
+    EXPECT_EQ(last(AnnouncementType::Clock).text,
               "The DGT clock on board main is gone: the game keeps its last times (White 4:59, "
               "Black 4:40) until a clock reports again.");
     EXPECT_NE(table->status()["awaited"].get<std::string>().find("the DGT clock to come back"),
@@ -416,7 +421,7 @@ TEST_F(DgtClockTable, AClockGoneLeavesTheLastTimesUntilOneReportsAgain) {
     time.advance(30'000);
     EXPECT_EQ(table->session()->clock().remaining(1, time.now()), 280'000);
     clockShows(clockShowing(299, 250, true));
-    EXPECT_EQ(last("clock").text,
+    EXPECT_EQ(last(AnnouncementType::Clock).text,
               "The DGT clock on board main keeps the time: White 4:59, Black 4:10.");
 }
 
@@ -430,7 +435,8 @@ TEST_F(DgtClockTable, AfterARestartTheJournalledTimesStandUntilTheClockReports) 
     EXPECT_EQ(table->session()->clock().remainingAll(time.now()),
               (std::vector<Millis>{299'000, 300'000}));
     EXPECT_TRUE(table->status()["session"]["clockKnown"]);
-    EXPECT_NE(last("resume").text.find("White 4:59, Black 5:00"), std::string::npos);
+    EXPECT_NE(last(AnnouncementType::Resume).text.find("White 4:59, Black 5:00"),
+              std::string::npos);
     clockShows(clockShowing(299, 250, true));
     EXPECT_EQ(table->session()->clock().remaining(1, time.now()), 250'000);
 }

@@ -122,7 +122,7 @@ TEST_F(LimitedSession, TheTimeLimitFinishesTheRoundThenEndsTheGame) {
     EXPECT_EQ(session->timeLimitAt(), time.now() + 30'000);
     time.advance(30'000);
     session->checkTimeLimit();
-    EXPECT_EQ(sink.said.back().type, "time-limit");
+    EXPECT_EQ(sink.said.back().type, AnnouncementType::TimeLimit);
     EXPECT_NE(sink.said.back().text.find("the round is finished"), std::string::npos);
     EXPECT_FALSE(session->over());
     play("h7-h6");

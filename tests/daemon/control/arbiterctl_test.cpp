@@ -146,8 +146,9 @@ TEST_F(Arbiterctl, WatchPrintsEachEventsTextUntilTheDaemonGoes) {
     Program watch({ARBITERCTL, "--socket", path, "watch"});
     ASSERT_TRUE(pumpUntil(
         loop, [&] { return server->subscriberCount() == 1; }, 3000ms));
-    server->announce({"move", "1. e4 (e2e4). White 15:00, Black 15:00", {}});
-    server->announce({"illegal", "Illegal position. To fix: put a black queen on d8.", {}});
+    server->announce({AnnouncementType::Move, "1. e4 (e2e4). White 15:00, Black 15:00", {}});
+    server->announce(
+        {AnnouncementType::Illegal, "Illegal position. To fix: put a black queen on d8.", {}});
     ASSERT_TRUE(pumpUntil(loop, [&] {
         watch.collect();
         return watch.out().find("d8") != std::string::npos;

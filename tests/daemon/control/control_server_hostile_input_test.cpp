@@ -139,7 +139,7 @@ TEST_F(ControlServerHostileInput, AnAsWithoutNameAndSecretStringsGetsAnError) {
                   "unknown field \"player\"");
     // Still no one: what is said to Bob alone does not reach this client.
     client.ask(R"({"type":"subscribe"})");
-    server->announce({"view", "a piece appeared on d5", {}, 1});
+    server->announce({AnnouncementType::View, "a piece appeared on d5", {}, 1});
     EXPECT_TRUE(client.quiet());
 }
 
@@ -148,7 +148,7 @@ TEST_F(ControlServerHostileInput, AWrongSecretOrASecondAsIsRefused) {
     expectRefused(client, table, R"({"type":"as","name":"Bob","secret":"guess"})", "wrong secret");
     expectRefused(client, table, R"({"type":"as","name":"Ann","secret":"s3cret"})", "wrong secret");
     client.ask(R"({"type":"subscribe"})");
-    server->announce({"view", "a piece appeared on d5", {}, 1});
+    server->announce({AnnouncementType::View, "a piece appeared on d5", {}, 1});
     EXPECT_TRUE(client.quiet());
     EXPECT_EQ(client.ask(R"({"type":"as","name":"Bob","secret":"s3cret"})").value("type", ""),
               "ok");

@@ -88,7 +88,7 @@ TEST_F(ControlServerLimits, IdleClientIsClosedAfterTheTimeoutButASubscriberStays
     EXPECT_EQ(farewell.value("error", ""), "closed after 60 s without a request") << farewell;
     EXPECT_TRUE(idle.closedByServer());
     EXPECT_EQ(server->clientCount(), 1u);
-    server->announce({"move", "1. e4", {}});
+    server->announce({AnnouncementType::Move, "1. e4", {}});
     EXPECT_EQ(listener.next().value("text", ""), "1. e4");
 }
 
@@ -169,7 +169,7 @@ TEST_F(ControlServerLimits, SlowClientIsDroppedWhileOthersKeepGettingEvents) {
     // The slow client's socket buffer fills first, then its queue: at most a few
     // megabytes go out before it must be gone.
     while (server->clientCount() == 2 && sent < 2000) {
-        server->announce({"move", text, {{"n", sent}}});
+        server->announce({AnnouncementType::Move, text, {{"n", sent}}});
         ++sent;
         json event = reader.next();
         ASSERT_EQ(event.value("data", json::object()).value("n", -1), received) << event;
@@ -178,7 +178,7 @@ TEST_F(ControlServerLimits, SlowClientIsDroppedWhileOthersKeepGettingEvents) {
     EXPECT_EQ(server->clientCount(), 1u) << "never dropped after " << sent << " events";
     EXPECT_TRUE(slow.closedByServer());
 
-    server->announce({"move", "after", {}});
+    server->announce({AnnouncementType::Move, "after", {}});
     EXPECT_EQ(reader.next().value("text", ""), "after");
 }
 
@@ -211,9 +211,10 @@ TEST_F(ControlServerLimits, QueuedOutputReachesAClientThatReadsLate) {
     // Until the socket is full and the server holds some back, then a little more.
     int sent = 0;
     while (server->queuedBytes() == 0 && sent < 2000)
-        server->announce({"move", text, {{"n", sent++}}});
+        server->announce({AnnouncementType::Move, text, {{"n", sent++}}});
     ASSERT_GT(server->queuedBytes(), 0u);
-    for (int more = 0; more < 10; ++more) server->announce({"move", text, {{"n", sent++}}});
+    for (int more = 0; more < 10; ++more)
+        server->announce({AnnouncementType::Move, text, {{"n", sent++}}});
     for (int i = 0; i < sent; ++i)
         ASSERT_EQ(late.next().value("data", json::object()).value("n", -1), i);
     EXPECT_TRUE(pumpUntil(loop, [&] { return server->queuedBytes() == 0; }));

@@ -121,7 +121,7 @@ TEST_F(ControlServerRequests, RequestSplitAcrossWritesIsReadWhole) {
 
 TEST_F(ControlServerRequests, UnsubscribedClientGetsNoEvents) {
     auto client = connect();
-    server->announce({"move", "1. e4", {}});
+    server->announce({AnnouncementType::Move, "1. e4", {}});
     EXPECT_TRUE(client.quiet());
 }
 
@@ -134,8 +134,8 @@ TEST_F(ControlServerRequests, SubscribeSendsTheSnapshotThenEveryEvent) {
     EXPECT_EQ(snapshot, expected);
     EXPECT_EQ(server->subscriberCount(), 1u);
 
-    server->announce({"move", "1. e4", {{"san", "e4"}}});
-    server->announce({"illegal", "Illegal position.", {}});
+    server->announce({AnnouncementType::Move, "1. e4", {{"san", "e4"}}});
+    server->announce({AnnouncementType::Illegal, "Illegal position.", {}});
     EXPECT_EQ(
         client.next(),
         json({{"type", "event"}, {"event", "move"}, {"text", "1. e4"}, {"data", {{"san", "e4"}}}}));
@@ -146,7 +146,7 @@ TEST_F(ControlServerRequests, UnsubscribeStopsEvents) {
     auto client = connect();
     client.ask(R"({"type":"subscribe"})");
     EXPECT_EQ(client.ask(R"({"type":"unsubscribe"})").value("type", ""), "ok");
-    server->announce({"move", "1. e4", {}});
+    server->announce({AnnouncementType::Move, "1. e4", {}});
     EXPECT_TRUE(client.quiet());
     EXPECT_EQ(server->subscriberCount(), 0u);
 }
@@ -157,7 +157,7 @@ TEST_F(ControlServerRequests, EventsReachEverySubscriber) {
     auto bystander = connect();
     first.ask(R"({"type":"subscribe"})");
     second.ask(R"({"type":"subscribe"})");
-    server->announce({"result", "1-0", {}});
+    server->announce({AnnouncementType::Result, "1-0", {}});
     EXPECT_EQ(first.next().value("text", ""), "1-0");
     EXPECT_EQ(second.next().value("text", ""), "1-0");
     EXPECT_TRUE(bystander.quiet());
@@ -169,9 +169,9 @@ TEST_F(ControlServerRequests, APlayerAdmittedHearsTheirOwnEventsAndActsForThemse
     EXPECT_EQ(bob.ask(R"({"type":"as","name":"Bob","secret":"s3cret"})").value("type", ""), "ok");
     EXPECT_EQ(bob.ask(R"({"type":"subscribe"})").value("as", -1), 1);
     EXPECT_FALSE(everyone.ask(R"({"type":"subscribe"})").contains("as"));
-    server->announce({"view", "a piece appeared on d5", {}, 1});
-    server->announce({"view", "a piece appeared on d6", {}, 0});
-    server->announce({"moved", "Ann has moved.", {}});
+    server->announce({AnnouncementType::View, "a piece appeared on d5", {}, 1});
+    server->announce({AnnouncementType::View, "a piece appeared on d6", {}, 0});
+    server->announce({AnnouncementType::Moved, "Ann has moved.", {}});
     const json own = bob.next();
     EXPECT_EQ(own.value("text", ""), "a piece appeared on d5");
     EXPECT_EQ(own.value("to", -1), 1);
@@ -191,7 +191,7 @@ TEST_F(ControlServerRequests, EventCausedByARequestArrivesBeforeItsReply) {
     auto client = connect();
     client.ask(R"({"type":"subscribe"})");
     table.sink = server.get();
-    table.onAct = {"result", "White resigns. 0-1", {}};
+    table.onAct = {AnnouncementType::Result, "White resigns. 0-1", {}};
     client.sendLine(R"({"type":"do","action":"resign","id":1})");
     EXPECT_EQ(client.next().value("event", ""), "result");
     EXPECT_EQ(client.next().value("type", ""), "ok");
@@ -200,7 +200,7 @@ TEST_F(ControlServerRequests, EventCausedByARequestArrivesBeforeItsReply) {
 TEST_F(ControlServerRequests, EventTextThatIsNotUtf8IsSentWithReplacements) {
     auto client = connect();
     client.ask(R"({"type":"subscribe"})");
-    server->announce({"move", std::string("bad \xff byte"), {}});
+    server->announce({AnnouncementType::Move, std::string("bad \xff byte"), {}});
     EXPECT_EQ(client.next().value("text", ""), "bad \xef\xbf\xbd byte");
 }
 
@@ -240,7 +240,8 @@ TEST_F(ControlServerRequests, ClientThatHangsUpIsForgotten) {
     EXPECT_EQ(server->clientCount(), 1u);
     client.close();
     EXPECT_TRUE(pumpUntil(loop, [&] { return server->clientCount() == 0; }));
-    server->announce({"move", "1. e4", {}});  // nobody to send to, nothing to crash on
+    server->announce(
+        {AnnouncementType::Move, "1. e4", {}});  // nobody to send to, nothing to crash on
 }
 
 TEST_F(ControlServerRequests, LastRequestWithoutNewlineIsAnsweredBeforeClosing) {

@@ -150,12 +150,12 @@ class FarReachTable : public ::testing::Test {
         time.advance(150);
         loop.runOnce(0);
     }
-    std::vector<std::string> types() const {
-        std::vector<std::string> out;
+    std::vector<AnnouncementType> types() const {
+        std::vector<AnnouncementType> out;
         for (const auto& a : said.all) out.push_back(a.type);
         return out;
     }
-    const Announcement* last(const std::string& type) const {
+    const Announcement* last(AnnouncementType type) const {
         for (auto a = said.all.rbegin(); a != said.all.rend(); ++a) {
             if (a->type == type) return &*a;
         }
@@ -186,18 +186,18 @@ constexpr const char* kAllDone =
 
 TEST_F(FarReachTable, TheCaptureIsAnnouncedWithThePawnToTakeOffFarAway) {
     show(kStartRanks);
-    ASSERT_NE(last("start"), nullptr);
+    ASSERT_NE(last(AnnouncementType::Start), nullptr);
     show(kCaptured);
-    ASSERT_NE(last("move"), nullptr);
+    ASSERT_NE(last(AnnouncementType::Move), nullptr);
     EXPECT_EQ(table->session()->ply(), 1);
-    const Announcement* now = last("consequences");
+    const Announcement* now = last(AnnouncementType::Consequences);
     ASSERT_NE(now, nullptr);
     EXPECT_EQ(now->text, "Now take the black pawn off e4.");
-    EXPECT_EQ(said.all.back().type, "consequences") << "said right after the move";
+    EXPECT_EQ(said.all.back().type, AnnouncementType::Consequences) << "said right after the move";
 
     show(kAllDone);
-    EXPECT_EQ(said.all.back().type, "consequences") << "nothing more to say";
-    EXPECT_EQ(last("illegal"), nullptr);
+    EXPECT_EQ(said.all.back().type, AnnouncementType::Consequences) << "nothing more to say";
+    EXPECT_EQ(last(AnnouncementType::Illegal), nullptr);
 
     std::ifstream journal(table->session()->journalPath());
     std::string line, found;
@@ -213,7 +213,7 @@ TEST_F(FarReachTable, AConsequenceLeftUndoneMustBeMadeBeforeTheNextMoveCounts) {
     ASSERT_EQ(table->session()->ply(), 1);
     // Black steps a8-a7 with the far pawn still on e4.
     show("......../B......./......../...W..../....B.../......../......../.......W");
-    const Announcement* illegal = last("illegal");
+    const Announcement* illegal = last(AnnouncementType::Illegal);
     ASSERT_NE(illegal, nullptr);
     EXPECT_EQ(illegal->text,
               "Illegal position. To fix: take the black pawn off e4. (That completes a8-a7.)");
@@ -233,7 +233,7 @@ TEST_F(FarReachTable, AConsequenceLeftUndoneIsSaidAgainAfterAWhile) {
     time.advance(1500);
     loop.runOnce(0);
     ASSERT_EQ(said.all.size(), before + 1);
-    EXPECT_EQ(said.all.back().type, "consequences");
+    EXPECT_EQ(said.all.back().type, AnnouncementType::Consequences);
     EXPECT_EQ(said.all.back().text, "Now take the black pawn off e4.");
     show(kAllDone);
     time.advance(5000);
@@ -244,7 +244,7 @@ TEST_F(FarReachTable, AConsequenceLeftUndoneIsSaidAgainAfterAWhile) {
 TEST_F(FarReachTable, AGameWithConsequencesInItsJournalResumes) {
     show(kStartRanks);
     show(kCaptured);
-    ASSERT_NE(last("consequences"), nullptr);
+    ASSERT_NE(last(AnnouncementType::Consequences), nullptr);
     table.reset();
     said.all.clear();
     open();

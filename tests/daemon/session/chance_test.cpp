@@ -88,7 +88,7 @@ class Chance : public ::testing::Test {
 TEST_F(Chance, TheFirstRollIsDrawnAtTheStartAndAnnounced) {
     ASSERT_EQ(session->ply(), 1);
     EXPECT_EQ(session->actions()[0].kind, Action::Kind::Chance);
-    EXPECT_EQ(sink.said.back().type, "chance");
+    EXPECT_EQ(sink.said.back().type, AnnouncementType::Chance);
     EXPECT_FALSE(session->current().chance());
 }
 

@@ -60,7 +60,7 @@ TEST_F(ManyPlayers, ALateArrivalJoinsByNameWithAFullClock) {
     play("a2-a3");
     time.advance(5000);
     ASSERT_EQ(session->join("Eve"), "");
-    EXPECT_EQ(sink.said.back().type, "join");
+    EXPECT_EQ(sink.said.back().type, AnnouncementType::Join);
     EXPECT_NE(sink.said.back().text.find("Eve joins the game in seat 5"), std::string::npos);
     EXPECT_EQ(session->current().playerCount(), 5);
     EXPECT_EQ(session->clock().remaining(4, time.now()), 60000);
@@ -124,7 +124,7 @@ TEST_F(ManyPlayers, FIDEChessTakesNoLatePlayers) {
 TEST_F(ManyPlayers, AResigningPlayerLeavesAndTheGameGoesOn) {
     play("a2-a3");
     ASSERT_EQ(session->resign(1), "");  // Bob, on his own turn
-    EXPECT_EQ(sink.said.back().type, "leave");
+    EXPECT_EQ(sink.said.back().type, AnnouncementType::Leave);
     EXPECT_NE(sink.said.back().text.find("Bob leaves the game"), std::string::npos);
     EXPECT_NE(sink.said.back().text.find("Cat to move"), std::string::npos);
     EXPECT_FALSE(session->over());
@@ -135,7 +135,7 @@ TEST_F(ManyPlayers, AResigningPlayerLeavesAndTheGameGoesOn) {
     ASSERT_EQ(session->resign(2), "");
     EXPECT_TRUE(session->over());
     EXPECT_EQ(session->outcome(), Outcome::win({0}, "last player standing"));
-    EXPECT_EQ(sink.said.back().type, "result");
+    EXPECT_EQ(sink.said.back().type, AnnouncementType::Result);
     EXPECT_NE(sink.said.back().text.find("Ann wins"), std::string::npos);
 }
 
@@ -149,7 +149,7 @@ TEST_F(ManyPlayers, AFallenFlagPutsThatPlayerOutAndStartsTheNextClock) {
     EXPECT_EQ(session->clock().runner(), 2);
     EXPECT_EQ(session->clock().remaining(2, time.now()), 60000);
     ASSERT_GE(sink.said.size(), 2u);
-    EXPECT_EQ(sink.said[sink.said.size() - 2].type, "flag");
+    EXPECT_EQ(sink.said[sink.said.size() - 2].type, AnnouncementType::Flag);
 }
 
 TEST_F(ManyPlayers, ACaptureScores) {

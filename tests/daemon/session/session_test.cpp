@@ -54,7 +54,7 @@ class SessionTest : public ::testing::Test {
 
 TEST_F(SessionTest, MoveIsJournalledBeforeItIsAnnounced) {
     move("e2e4");
-    ASSERT_EQ(sink.said.back().type, "move");
+    ASSERT_EQ(sink.said.back().type, AnnouncementType::Move);
     EXPECT_EQ(sink.said.back().data["san"], "e4");
     EXPECT_EQ(sink.said.back().data["uci"], "e2e4");
     EXPECT_EQ(sink.journalLinesWhenSaid.back(), 2u);  // "game" and this "move"
@@ -70,20 +70,21 @@ TEST_F(SessionTest, AJournalTheDiskRefusesIsAnnouncedAndItsLinesWaitForARetry) {
     move("e7e5");
     ASSERT_GE(sink.said.size(), 2u);
     const Announcement& failed = sink.said[sink.said.size() - 2];
-    EXPECT_EQ(failed.type, "error");
+    EXPECT_EQ(failed.type, AnnouncementType::Error);
     EXPECT_NE(failed.text.find("The journal cannot be written: the journal "), std::string::npos)
         << failed.text;
     EXPECT_NE(failed.text.find("; retrying."), std::string::npos) << failed.text;
     EXPECT_EQ(sink.said.back().data["san"], "e5");  // the game went on
     move("g1f3");
-    EXPECT_EQ(sink.types(sink.said.size() - 1), std::vector<std::string>{"move"});  // said once
+    EXPECT_EQ(sink.types(sink.said.size() - 1),
+              std::vector<AnnouncementType>{AnnouncementType::Move});  // said once
     EXPECT_FALSE(session->journalComplete());
     EXPECT_FALSE(session->retryJournal());
 
     fs::remove(dir);
     EXPECT_TRUE(session->retryJournal());
     EXPECT_TRUE(session->journalComplete());
-    EXPECT_EQ(sink.said.back().type, "journal");
+    EXPECT_EQ(sink.said.back().type, AnnouncementType::Journal);
     EXPECT_EQ(sink.said.back().text,
               "The journal is written again: " + session->journalPath() + " is complete.");
     std::string error;
@@ -116,7 +117,7 @@ TEST_F(SessionTest, TakebackWithdrawsTheIncrementButNotTheThinkingTime) {
     EXPECT_EQ(session->current().toMove(), 1);
     EXPECT_EQ(session->clock().runner(), 1);
     EXPECT_EQ(session->clock().remaining(1, time.now()), 53000);
-    EXPECT_EQ(sink.said.back().type, "takeback");
+    EXPECT_EQ(sink.said.back().type, AnnouncementType::Takeback);
 }
 
 // A restart in between changes nothing: the time Black thought before e5 stays
@@ -149,7 +150,7 @@ TEST_F(SessionTest, FlagFallWithMatingMaterialLoses) {
     session->checkFlag();
     ASSERT_TRUE(session->over());
     EXPECT_EQ(session->outcome().winners, std::vector<PlayerId>{0});
-    EXPECT_EQ(sink.said.back().type, "result");
+    EXPECT_EQ(sink.said.back().type, AnnouncementType::Result);
     EXPECT_TRUE(fs::exists(session->recordPath()));
 }
 
@@ -295,7 +296,7 @@ TEST(SessionAnnouncements, TheMoverOfAGameOfHiddenViewsIsToldTheyGaveCheck) {
     auto session = Session::begin(*game, settings, sink, time, error);
     ASSERT_TRUE(session) << error;
     ASSERT_TRUE(session->commit(*session->current().decode("d4e4")));
-    ASSERT_EQ(sink.said.back().type, "move");
+    ASSERT_EQ(sink.said.back().type, AnnouncementType::Move);
     EXPECT_NE(sink.said.back().text.find("1. Rook d4-e4: Black is in check (d4e4)."),
               std::string::npos)
         << sink.said.back().text;
@@ -310,7 +311,7 @@ TEST_F(SessionTest, ResumeReplaysTheJournal) {
     ASSERT_TRUE(resumed);
     EXPECT_EQ(resumed->ply(), 2);
     EXPECT_EQ(resumed->current().serialize(), session->current().serialize());
-    EXPECT_EQ(resumedSaid.said.back().type, "resume");
+    EXPECT_EQ(resumedSaid.said.back().type, AnnouncementType::Resume);
 }
 
 // Why `events`, written as a journal, cannot be resumed; empty if it can.

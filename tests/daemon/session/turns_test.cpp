@@ -62,7 +62,8 @@ TEST_F(Turns, EveryActionOfATurnCarriesTheTurnsNumber) {
     play("end");
     std::vector<std::string> moves;
     for (const auto& a : sink.said) {
-        if (a.type == "move") moves.push_back(a.text.substr(0, a.text.find(' ') + 1));
+        if (a.type == AnnouncementType::Move)
+            moves.push_back(a.text.substr(0, a.text.find(' ') + 1));
     }
     EXPECT_EQ(moves, (std::vector<std::string>{"1. ", "1. ", "1... ", "1... "}));
 }

@@ -22,7 +22,7 @@ constexpr SpeechLanguage De = SpeechLanguage::German;
 // A move announcement as a session makes it, with only what speech reads.
 Announcement move(const std::string& notation, std::vector<std::string> captured = {},
                   const std::string& name = "", const std::string& text = "") {
-    return {"move",
+    return {AnnouncementType::Move,
             text.empty() ? "1. " + notation + ". 15:00, 15:00" : text,
             {{"san", notation}, {"notation", notation}, {"name", name}, {"captured", captured}}};
 }
@@ -125,12 +125,12 @@ TEST(SpokenText, TheMoverIsNamedWhereTheTableNamesThem) {
 
 TEST(SpokenText, GermanNumbersStayCardinalBeforeAFullStop) {
     // espeak-ng reads "e5." followed by more words as "e fünfte".
-    Announcement illegal{"illegal", "", {{"fixes", {"put a white pawn on e2"}}}};
+    Announcement illegal{AnnouncementType::Illegal, "", {{"fixes", {"put a white pawn on e2"}}}};
     EXPECT_EQ(spokenText(illegal, De, "fide"),
               "Ungültige Stellung. einen weißen Bauern auf e2 stellen");
-    Announcement board{"board", "", {{"name", "a1"}, {"connected", false}}};
+    Announcement board{AnnouncementType::Board, "", {{"name", "a1"}, {"connected", false}}};
     EXPECT_EQ(spokenText(board, De, "fide"), "Brett a1 ist weg; die Partie wartet darauf");
-    Announcement result{"result", "", {{"status", "win"}, {"names", {"Team 2."}}}};
+    Announcement result{AnnouncementType::Result, "", {{"status", "win"}, {"names", {"Team 2."}}}};
     EXPECT_EQ(spokenText(result, De, "fide"), "Team 2 . gewinnt");
 }
 
@@ -157,8 +157,10 @@ TEST(SpokenText, TheTablesFixedPhrasesInBothLanguages) {
         const char* german;
     };
     const std::vector<Case> cases = {
-        {{"start", "", {{"game", "fide"}}}, "New game of chess", "Neue Partie Schach"},
-        {{"illegal",
+        {{AnnouncementType::Start, "", {{"game", "fide"}}},
+         "New game of chess",
+         "Neue Partie Schach"},
+        {{AnnouncementType::Illegal,
           "",
           {{"fixes",
             {"take the white pawn off e4", "put a white pawn on e2", "put a black king on e8",
@@ -167,65 +169,89 @@ TEST(SpokenText, TheTablesFixedPhrasesInBothLanguages) {
          "on e8; and 2 more",
          "Ungültige Stellung. den weißen Bauern von e4 nehmen; einen weißen Bauern auf e2 "
          "stellen; einen schwarzen König auf e8 stellen; und 2 weitere"},
-        {{"consequences", "", {{"fixes", {"take the piece off d5"}}}},
+        {{AnnouncementType::Consequences, "", {{"fixes", {"take the piece off d5"}}}},
          "Now take the piece off d5",
          "Jetzt die Figur von d5 nehmen"},
-        {{"setup", "", {{"fixes", {"put a white rook on a1"}}, {"count", 4}}},
+        {{AnnouncementType::Setup, "", {{"fixes", {"put a white rook on a1"}}, {"count", 4}}},
          "Still to set up: put a white rook on a1; and 3 more",
          "Noch aufzubauen: einen weißen Turm auf a1 stellen; und 3 weitere"},
-        {{"fixed", "", {}}, "The position is correct again", "Die Stellung stimmt wieder"},
-        {{"ambiguous", "", {{"candidates", {"Nbd2", "Nfd2"}}}},
+        {{AnnouncementType::Fixed, "", {}},
+         "The position is correct again",
+         "Die Stellung stimmt wieder"},
+        {{AnnouncementType::Ambiguous, "", {{"candidates", {"Nbd2", "Nfd2"}}}},
          "The board fits more than one move",
          "Die Bretter passen zu mehr als einem Zug"},
-        {{"confirm", "", {{"cells", {"e5", "d4"}}}},
+        {{AnnouncementType::Confirm, "", {{"cells", {"e5", "d4"}}}},
          "Lift the piece on e5 or d4 and set it down again",
          "Die Figur auf e5 oder d4 anheben und wieder absetzen"},
-        {{"takeback", "", {{"undone", "Nf3"}}},
+        {{AnnouncementType::Takeback, "", {{"undone", "Nf3"}}},
          "Takeback: knight f3",
          "Zurückgenommen: Springer f3"},
-        {{"claimable", "", {{"name", "Ann"}, {"reason", "threefold repetition"}}},
+        {{AnnouncementType::Claimable, "", {{"name", "Ann"}, {"reason", "threefold repetition"}}},
          "Ann may claim a draw",
          "Ann kann Remis beanspruchen"},
-        {{"draw-offer", "", {{"name", "Bob"}}}, "Bob offers a draw", "Bob bietet Remis an"},
-        {{"join", "", {{"name", "Eve"}}}, "Eve joins the game", "Eve kommt ins Spiel"},
-        {{"leave", "", {{"name", "Dee"}}}, "Dee leaves the game", "Dee verlässt das Spiel"},
-        {{"flag", "", {{"name", "Ann"}}},
+        {{AnnouncementType::DrawOffer, "", {{"name", "Bob"}}},
+         "Bob offers a draw",
+         "Bob bietet Remis an"},
+        {{AnnouncementType::Join, "", {{"name", "Eve"}}},
+         "Eve joins the game",
+         "Eve kommt ins Spiel"},
+        {{AnnouncementType::Leave, "", {{"name", "Dee"}}},
+         "Dee leaves the game",
+         "Dee verlässt das Spiel"},
+        {{AnnouncementType::Flag, "", {{"name", "Ann"}}},
          "Ann's flag has fallen",
          "Bei Ann ist das Blättchen gefallen"},
-        {{"time-limit", "", {}}, "The time limit is reached", "Das Zeitlimit ist erreicht"},
-        {{"pause", "", {}}, "Clocks paused", "Die Uhren sind angehalten"},
-        {{"resume-clocks", "", {}}, "Clocks running again", "Die Uhren laufen wieder"},
-        {{"resume", "", {}}, "The game goes on", "Die Partie geht weiter"},
-        {{"waiting", "", {}}, "Set up the start position", "Bitte die Grundstellung aufbauen"},
-        {{"error", "", {}},
+        {{AnnouncementType::TimeLimit, "", {}},
+         "The time limit is reached",
+         "Das Zeitlimit ist erreicht"},
+        {{AnnouncementType::Pause, "", {}}, "Clocks paused", "Die Uhren sind angehalten"},
+        {{AnnouncementType::ResumeClocks, "", {}},
+         "Clocks running again",
+         "Die Uhren laufen wieder"},
+        {{AnnouncementType::Resume, "", {}}, "The game goes on", "Die Partie geht weiter"},
+        {{AnnouncementType::Waiting, "", {}},
+         "Set up the start position",
+         "Bitte die Grundstellung aufbauen"},
+        {{AnnouncementType::Error, "", {}},
          "The game cannot be recorded",
          "Die Partie kann nicht aufgezeichnet werden"},
-        {{"result", "", {{"status", "win"}, {"names", {"Ann"}}, {"reason", "checkmate"}}},
+        {{AnnouncementType::Result,
+          "",
+          {{"status", "win"}, {"names", {"Ann"}}, {"reason", "checkmate"}}},
          "checkmate. Ann wins",
          "Schachmatt. Ann gewinnt"},
-        {{"result", "", {{"status", "win"}, {"names", {"Ann"}}, {"namedReason", "Bob resigned"}}},
+        {{AnnouncementType::Result,
+          "",
+          {{"status", "win"}, {"names", {"Ann"}}, {"namedReason", "Bob resigned"}}},
          "Bob resigned. Ann wins",
          "Bob hat aufgegeben. Ann gewinnt"},
-        {{"result", "", {{"status", "win"}, {"names", {"Bob"}}, {"reason", "Ann lost on time"}}},
+        {{AnnouncementType::Result,
+          "",
+          {{"status", "win"}, {"names", {"Bob"}}, {"reason", "Ann lost on time"}}},
          "Ann lost on time. Bob wins",
          "Ann hat die Zeit überschritten. Bob gewinnt"},
-        {{"result", "", {{"status", "draw"}, {"reason", "threefold repetition (claimed by Ann)"}}},
+        {{AnnouncementType::Result,
+          "",
+          {{"status", "draw"}, {"reason", "threefold repetition (claimed by Ann)"}}},
          "Draw: threefold repetition",
          "Remis: dreifache Stellungswiederholung"},
-        {{"result", "", {{"status", "draw"}, {"reason", "stalemate"}}},
+        {{AnnouncementType::Result, "", {{"status", "draw"}, {"reason", "stalemate"}}},
          "Draw: stalemate",
          "Remis: Patt"},
         // A reason German has no words for is left out, the result said.
-        {{"result",
+        {{AnnouncementType::Result,
           "",
           {{"status", "win"}, {"names", {"Ann", "Cy"}}, {"reason", "Bob has no dots left"}}},
          "Bob has no dots left. Ann and Cy win",
          "Ann und Cy gewinnen"},
-        {{"result", "", {{"status", "abandoned"}}}, "Game abandoned", "Partie abgebrochen"},
-        {{"chance", "", {{"name", "Ann"}, {"notation", "flips"}}},
+        {{AnnouncementType::Result, "", {{"status", "abandoned"}}},
+         "Game abandoned",
+         "Partie abgebrochen"},
+        {{AnnouncementType::Chance, "", {{"name", "Ann"}, {"notation", "flips"}}},
          "Chance for Ann: flips",
          "Zufall für Ann: wirft"},
-        {{"chain", "", {{"name", "Ann"}, {"made", "c2-d4 takes Blue's b34"}}},
+        {{AnnouncementType::Chain, "", {{"name", "Ann"}, {"made", "c2-d4 takes Blue's b34"}}},
          "Ann, c2 to d4 takes Blue's b34",
          "Ann, c2 nach d4 schlägt Blue's b34"},
     };
@@ -233,19 +259,21 @@ TEST(SpokenText, TheTablesFixedPhrasesInBothLanguages) {
         EXPECT_EQ(spokenText(c.a, En, "fide"), c.english) << c.a.type;
         EXPECT_EQ(spokenText(c.a, De, "fide"), c.german) << c.a.type;
     }
-    EXPECT_EQ(spokenText({"start", "", {}}, En, "martian"), "New game of Martian Chess");
+    EXPECT_EQ(spokenText({AnnouncementType::Start, "", {}}, En, "martian"),
+              "New game of Martian Chess");
 }
 
 TEST(SpokenText, WhatOnlyAScreenCanUseIsNotSaid) {
-    for (const Announcement& a :
-         std::vector<Announcement>{{"status", "Ann to move after 3 moves.", {}},
-                                   {"waiting", "Say arbiterctl new-game.", {{"by", "arbiterctl"}}},
-                                   {"board", "", {{"name", "a1"}, {"connected", true}}},
-                                   {"something-new", "text", {}},
-                                   {"flag", "no name", {}},
-                                   {"setup", "", {{"fixes", nlohmann::json::array()}}},
-                                   {"move", "", {{"san", 3}}},
-                                   {"confirm", "", {{"cells", "e5"}}}}) {
+    for (const Announcement& a : std::vector<Announcement>{
+             {AnnouncementType::Status, "Ann to move after 3 moves.", {}},
+             {AnnouncementType::Waiting, "Say arbiterctl new-game.", {{"by", "arbiterctl"}}},
+             {AnnouncementType::Board, "", {{"name", "a1"}, {"connected", true}}},
+             // (no type is unknown: a type made for a screen instead)
+             {AnnouncementType::Journal, "text", {}},
+             {AnnouncementType::Flag, "no name", {}},
+             {AnnouncementType::Setup, "", {{"fixes", nlohmann::json::array()}}},
+             {AnnouncementType::Move, "", {{"san", 3}}},
+             {AnnouncementType::Confirm, "", {{"cells", "e5"}}}}) {
         EXPECT_EQ(spokenText(a, En, "fide"), "") << a.type;
         EXPECT_EQ(spokenText(a, De, "fide"), "") << a.type;
     }
@@ -338,7 +366,7 @@ TEST(SpeechSink, ABacklogLosesItsOldestTexts) {
 TEST(SpeechSink, NothingToSayIsNotQueued) {
     FakeSpeaker speaker;
     SpeechSink sink(speaker, En, "fide");
-    sink.announce({"status", "Ann to move after 3 moves.", {}});
+    sink.announce({AnnouncementType::Status, "Ann to move after 3 moves.", {}});
     EXPECT_TRUE(speaker.said.empty());
     EXPECT_TRUE(sink.waiting().empty());
 }

@@ -68,7 +68,7 @@ class CastlingTest : public ::testing::Test {
             ASSERT_EQ(table->session()->ply(), ply + 1) << m << ": " << said.said.back().text;
         }
     }
-    std::vector<std::string> saidOf(const std::string& type, size_t from) const {
+    std::vector<std::string> saidOf(AnnouncementType type, size_t from) const {
         std::vector<std::string> texts;
         for (size_t i = from; i < said.said.size(); ++i) {
             if (said.said[i].type == type) texts.push_back(said.said[i].text);
@@ -106,12 +106,14 @@ TEST_F(CastlingTest, CastlingWithTheRookFirstIsCastling) {
     castleRookFirst("h1f1", "e1g1");
     EXPECT_EQ(table->session()->ply(), 7);
     EXPECT_EQ(lastAction(), Action::move(cell("e1"), cell("g1")));
-    ASSERT_EQ(saidOf("move", from).size(), 2u);
-    EXPECT_EQ(saidOf("move", from)[0].rfind("4. Rf1 (h1f1). ", 0), 0u) << saidOf("move", from)[0];
-    EXPECT_EQ(saidOf("move", from)[1].rfind("4. O-O (e1g1), in place of Rf1. ", 0), 0u)
-        << saidOf("move", from)[1];
-    EXPECT_TRUE(saidOf("takeback", from).empty());
-    EXPECT_TRUE(saidOf("illegal", from).empty());
+    ASSERT_EQ(saidOf(AnnouncementType::Move, from).size(), 2u);
+    EXPECT_EQ(saidOf(AnnouncementType::Move, from)[0].rfind("4. Rf1 (h1f1). ", 0), 0u)
+        << saidOf(AnnouncementType::Move, from)[0];
+    EXPECT_EQ(saidOf(AnnouncementType::Move, from)[1].rfind("4. O-O (e1g1), in place of Rf1. ", 0),
+              0u)
+        << saidOf(AnnouncementType::Move, from)[1];
+    EXPECT_TRUE(saidOf(AnnouncementType::Takeback, from).empty());
+    EXPECT_TRUE(saidOf(AnnouncementType::Illegal, from).empty());
     EXPECT_EQ(table->session()->current().serialize(),
               "r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQ1RK1 b kq - 5 4");
 }
@@ -123,10 +125,11 @@ TEST_F(CastlingTest, BlackCastlesWithTheRookFirst) {
     castleRookFirst("h8f8", "e8g8");
     EXPECT_EQ(table->session()->ply(), 10);
     EXPECT_EQ(lastAction(), Action::move(cell("e8"), cell("g8")));
-    ASSERT_EQ(saidOf("move", from).size(), 2u);
-    EXPECT_EQ(saidOf("move", from)[1].rfind("5... O-O (e8g8), in place of Rf8. ", 0), 0u)
-        << saidOf("move", from)[1];
-    EXPECT_TRUE(saidOf("takeback", from).empty());
+    ASSERT_EQ(saidOf(AnnouncementType::Move, from).size(), 2u);
+    EXPECT_EQ(
+        saidOf(AnnouncementType::Move, from)[1].rfind("5... O-O (e8g8), in place of Rf8. ", 0), 0u)
+        << saidOf(AnnouncementType::Move, from)[1];
+    EXPECT_TRUE(saidOf(AnnouncementType::Takeback, from).empty());
 }
 
 TEST_F(CastlingTest, CastlingQueensideWithTheRookFirstIsCastling) {
@@ -135,10 +138,11 @@ TEST_F(CastlingTest, CastlingQueensideWithTheRookFirstIsCastling) {
     castleRookFirst("a1d1", "e1c1");
     EXPECT_EQ(table->session()->ply(), 9);
     EXPECT_EQ(lastAction(), Action::move(cell("e1"), cell("c1")));
-    ASSERT_EQ(saidOf("move", from).size(), 2u);
-    EXPECT_EQ(saidOf("move", from)[1].rfind("5. O-O-O (e1c1), in place of Rd1. ", 0), 0u)
-        << saidOf("move", from)[1];
-    EXPECT_TRUE(saidOf("takeback", from).empty());
+    ASSERT_EQ(saidOf(AnnouncementType::Move, from).size(), 2u);
+    EXPECT_EQ(
+        saidOf(AnnouncementType::Move, from)[1].rfind("5. O-O-O (e1c1), in place of Rd1. ", 0), 0u)
+        << saidOf(AnnouncementType::Move, from)[1];
+    EXPECT_TRUE(saidOf(AnnouncementType::Takeback, from).empty());
 }
 
 TEST_F(CastlingTest, BlackCastlesQueensideWithTheRookFirst) {
@@ -148,9 +152,11 @@ TEST_F(CastlingTest, BlackCastlesQueensideWithTheRookFirst) {
     castleRookFirst("a8d8", "e8c8");
     EXPECT_EQ(table->session()->ply(), 10);
     EXPECT_EQ(lastAction(), Action::move(cell("e8"), cell("c8")));
-    ASSERT_EQ(saidOf("move", from).size(), 2u);
-    EXPECT_EQ(saidOf("move", from)[1].rfind("5... O-O-O (e8c8), in place of Rd8. ", 0), 0u)
-        << saidOf("move", from)[1];
+    ASSERT_EQ(saidOf(AnnouncementType::Move, from).size(), 2u);
+    EXPECT_EQ(
+        saidOf(AnnouncementType::Move, from)[1].rfind("5... O-O-O (e8c8), in place of Rd8. ", 0),
+        0u)
+        << saidOf(AnnouncementType::Move, from)[1];
 }
 
 TEST_F(CastlingTest, RookAndKingMovedWithinTheSettleTimeAreCastling) {
@@ -161,8 +167,9 @@ TEST_F(CastlingTest, RookAndKingMovedWithinTheSettleTimeAreCastling) {
     loop.runOnce(0);
     slide("e1", "g1");
     still();
-    ASSERT_EQ(saidOf("move", from).size(), 1u);
-    EXPECT_EQ(saidOf("move", from)[0].rfind("4. O-O (e1g1). ", 0), 0u) << saidOf("move", from)[0];
+    ASSERT_EQ(saidOf(AnnouncementType::Move, from).size(), 1u);
+    EXPECT_EQ(saidOf(AnnouncementType::Move, from)[0].rfind("4. O-O (e1g1). ", 0), 0u)
+        << saidOf(AnnouncementType::Move, from)[0];
     EXPECT_EQ(table->session()->ply(), 7);
 }
 
@@ -192,7 +199,7 @@ TEST_F(CastlingTest, TheKingInTheHandAfterTheRookIsOnItsWay) {
     table->squareChanged(0, square("e1"), std::nullopt);
     time.advance(1000);
     loop.runOnce(0);
-    EXPECT_TRUE(saidOf("illegal", from).empty()) << said.said.back().text;
+    EXPECT_TRUE(saidOf(AnnouncementType::Illegal, from).empty()) << said.said.back().text;
 }
 
 TEST_F(CastlingTest, CastlingRookFirstIsJournalledSoThatTheGameResumesCastled) {
@@ -227,9 +234,9 @@ TEST_F(CastlingTest, AfterTheOpponentMovedTheRookMoveStands) {
     still();
     EXPECT_EQ(table->session()->ply(), 8);
     EXPECT_EQ(lastAction(), Action::move(cell("d7"), cell("d6")));
-    ASSERT_EQ(saidOf("illegal", from).size(), 1u);
-    EXPECT_EQ(saidOf("illegal", from)[0].find("castling"), std::string::npos)
-        << saidOf("illegal", from)[0];
+    ASSERT_EQ(saidOf(AnnouncementType::Illegal, from).size(), 1u);
+    EXPECT_EQ(saidOf(AnnouncementType::Illegal, from)[0].find("castling"), std::string::npos)
+        << saidOf(AnnouncementType::Illegal, from)[0];
 }
 
 class StrictTouchCastlingTest : public CastlingTest {
@@ -243,15 +250,15 @@ TEST_F(StrictTouchCastlingTest, WithStrictTouchTheRookFirstIsARookMove) {
     castleRookFirst("h1f1", "e1g1");
     EXPECT_EQ(table->session()->ply(), 7);
     EXPECT_EQ(lastAction(), Action::move(cell("h1"), cell("f1")));
-    ASSERT_EQ(saidOf("move", from).size(), 1u);
-    ASSERT_EQ(saidOf("illegal", from).size(), 1u);
-    EXPECT_EQ(saidOf("illegal", from)[0],
+    ASSERT_EQ(saidOf(AnnouncementType::Move, from).size(), 1u);
+    ASSERT_EQ(saidOf(AnnouncementType::Illegal, from).size(), 1u);
+    EXPECT_EQ(saidOf(AnnouncementType::Illegal, from)[0],
               "Illegal position: castling begins with the king (FIDE 4.4, strict touch): Rf1 "
               "stands as a rook move. To fix: put a white king on e1; take the white king off g1.");
     // The king back on e1: the rook move stands and Black is to move.
     slide("g1", "e1");
     still();
-    EXPECT_EQ(said.said.back().type, "fixed");
+    EXPECT_EQ(said.said.back().type, AnnouncementType::Fixed);
     EXPECT_EQ(table->session()->current().toMove(), 1);
 }
 

@@ -58,19 +58,22 @@ const std::vector<std::string> kAround = {"c3", "c4", "c5", "d3", "d5", "e3", "e
 TEST_F(ColonizationTable, TheOpeningPlacesAHomePlanetEachAndColoniesGrowBesideThem) {
     open();
     ASSERT_EQ(boards.size(), 1u);
-    ASSERT_EQ(said.types().back(), "start");
+    ASSERT_EQ(said.types().back(), AnnouncementType::Start);
     put("d4", kWhiteBishop);
-    EXPECT_TRUE(saidFirst("move", "1. home planet on d4")) << last("move");
+    EXPECT_TRUE(saidFirst(AnnouncementType::Move, "1. home planet on d4"))
+        << last(AnnouncementType::Move);
     put("h8", kBlackBishop);
-    EXPECT_TRUE(saidFirst("move", "1... home planet on h8")) << last("move");
+    EXPECT_TRUE(saidFirst(AnnouncementType::Move, "1... home planet on h8"))
+        << last(AnnouncementType::Move);
     put("e5", kWhitePawn);
-    EXPECT_TRUE(saidFirst("move", "2. colony on e5")) << last("move");
+    EXPECT_TRUE(saidFirst(AnnouncementType::Move, "2. colony on e5"))
+        << last(AnnouncementType::Move);
     // A colony out of reach of any home planet is no production.
     put("a1", SetPiece{SetColour::Black, Figure::Pawn});
-    EXPECT_EQ(said.types().back(), "illegal");
+    EXPECT_EQ(said.types().back(), AnnouncementType::Illegal);
     take("a1");
     say("pass");
-    EXPECT_TRUE(saidFirst("move", "2... abstains")) << last("move");
+    EXPECT_TRUE(saidFirst(AnnouncementType::Move, "2... abstains")) << last(AnnouncementType::Move);
     EXPECT_EQ(table->session()->ply(), 4);
 }
 
@@ -79,14 +82,15 @@ TEST_F(ColonizationTable, EightColoniesBecomeAStationAndTheBoardIsToldWhichToTak
     ASSERT_EQ(table->session()->ply(), 18);
     // Every cell beside d4 holds a colony: the station goes where one stood.
     put("e4", kWhiteRook);
-    EXPECT_TRUE(saidFirst("move", "10. agricultural station on e4")) << last("move");
-    EXPECT_EQ(last("consequences"),
+    EXPECT_TRUE(saidFirst(AnnouncementType::Move, "10. agricultural station on e4"))
+        << last(AnnouncementType::Move);
+    EXPECT_EQ(last(AnnouncementType::Consequences),
               "Now take the white pawn (a colony) off c3; take the white pawn (a colony) off d3; "
               "take the white pawn (a colony) off e3; take the white pawn (a colony) off c4; take "
               "the white pawn (a colony) off c5; take the white pawn (a colony) off d5; take the "
               "white pawn (a colony) off e5.");
     for (const char* cell : {"c3", "d3", "e3", "c4", "c5", "d5", "e5"}) take(cell);
-    EXPECT_EQ(last("illegal"), "");
+    EXPECT_EQ(last(AnnouncementType::Illegal), "");
     say("pass");
     EXPECT_EQ(table->session()->ply(), 20);
 }
@@ -94,16 +98,16 @@ TEST_F(ColonizationTable, EightColoniesBecomeAStationAndTheBoardIsToldWhichToTak
 TEST_F(ColonizationTable, AProductionSaidIsFollowedByWhatToTakeOffAndWhatToPutDown) {
     openWithColonies(kAround);
     say("R@e4");
-    EXPECT_EQ(last("consequences"),
+    EXPECT_EQ(last(AnnouncementType::Consequences),
               "Now take the white pawn (a colony) off c3; take the white pawn (a colony) off d3; "
               "take the white pawn (a colony) off e3; take the white pawn (a colony) off c4; "
               "replace the white pawn (a colony) on e4 by a white rook (an agricultural station); "
               "take the white pawn (a colony) off c5; take the white pawn (a colony) off d5; take "
               "the white pawn (a colony) off e5.");
-    EXPECT_EQ(last("illegal"), "");
+    EXPECT_EQ(last(AnnouncementType::Illegal), "");
     for (const char* cell : {"c3", "d3", "e3", "c4", "c5", "d5", "e5"}) take(cell);
     put("e4", kWhiteRook);
-    EXPECT_EQ(said.types().back(), "fixed");
+    EXPECT_EQ(said.types().back(), AnnouncementType::Fixed);
 }
 
 // Ann's home planet d4 with a Weapon beside it; Bob's planet h8 with two
@@ -117,14 +121,15 @@ TEST_F(ColonizationTable, AWeaponSaidClearsTheOthersAndTheBoardIsToldWhatToTakeO
     create(s);
     show(kWeaponReady);
     say("weapon e4");
-    EXPECT_TRUE(saidFirst("move", "1. activates the Weapon on e4")) << last("move");
+    EXPECT_TRUE(saidFirst(AnnouncementType::Move, "1. activates the Weapon on e4"))
+        << last(AnnouncementType::Move);
     // Bob keeps his home planet; his colonies go, and the Weapon with them.
-    EXPECT_EQ(last("consequences"),
+    EXPECT_EQ(last(AnnouncementType::Consequences),
               "Now take the white king (a Weapon) off e4; take the black pawn (a colony) off g7; "
               "take the black pawn (a colony) off g8.");
     for (const char* cell : {"e4", "g7", "g8"}) take(cell);
-    EXPECT_EQ(said.types().back(), "fixed");
-    EXPECT_EQ(last("illegal"), "");
+    EXPECT_EQ(said.types().back(), AnnouncementType::Fixed);
+    EXPECT_EQ(last(AnnouncementType::Illegal), "");
 }
 
 // Ann's home planet d4 and two colonies; Bob's planet h8 with a Weapon.
@@ -139,15 +144,18 @@ TEST_F(ColonizationTable, AfterTheTimeLimitTheWeaponIsRefusedAndMostPiecesWin) {
     say("pass");  // Ann abstains: the clocks run, the round is under way
     time.advance(61'000);
     loop.runOnce(0);
-    EXPECT_TRUE(saidFirst("time-limit", "The time limit of")) << last("time-limit");
+    EXPECT_TRUE(saidFirst(AnnouncementType::TimeLimit, "The time limit of"))
+        << last(AnnouncementType::TimeLimit);
     ControlReply r = table->act("weapon g8", -1, "");
     EXPECT_FALSE(r.ok);
     EXPECT_EQ(r.error, "\"weapon g8\": the Weapon cannot be used after the time limit");
     // Bob finishes the round; Ann has three pieces on the board to his two.
     say("pass");
     ASSERT_TRUE(table->session()->over());
-    EXPECT_TRUE(saidFirst("result", "Game over:")) << last("result");
-    EXPECT_NE(last("result").find("Ann wins"), std::string::npos) << last("result");
+    EXPECT_TRUE(saidFirst(AnnouncementType::Result, "Game over:"))
+        << last(AnnouncementType::Result);
+    EXPECT_NE(last(AnnouncementType::Result).find("Ann wins"), std::string::npos)
+        << last(AnnouncementType::Result);
 }
 
 // Three players: two boards side by side (16x8 cells).
@@ -178,17 +186,20 @@ TEST_F(ColonizationTableOfThree, AKnockedOutPlayerRejoinsAtTheEndOfTheRotation) 
     table->squareChanged(e5.board, e5.square, std::nullopt);
     table->squareChanged(d4.board, d4.square, std::nullopt);
     put("e5", kWhiteBishop);
-    EXPECT_TRUE(saidFirst("move", "Ann: home planet d4xe5")) << last("move");
+    EXPECT_TRUE(saidFirst(AnnouncementType::Move, "Ann: home planet d4xe5"))
+        << last(AnnouncementType::Move);
     EXPECT_FALSE(inGame(table->session()->current(), 1));
     ControlReply r = table->act("join", -1, "Bob");
     ASSERT_TRUE(r.ok) << r.error;
-    EXPECT_TRUE(saidFirst("join", "Bob joins the game in seat 4")) << last("join");
+    EXPECT_TRUE(saidFirst(AnnouncementType::Join, "Bob joins the game in seat 4"))
+        << last(AnnouncementType::Join);
     EXPECT_TRUE(inGame(table->session()->current(), 3));
     // Cy moves; then Bob, back at the end of the rotation, places a home planet.
     ControlReply pass = table->act("pass", -1, "");
     ASSERT_TRUE(pass.ok) << pass.error;
     put("h1", kBlackBishop);  // seat 4 plays black
-    EXPECT_TRUE(saidFirst("move", "Bob: home planet on h1")) << last("move");
+    EXPECT_TRUE(saidFirst(AnnouncementType::Move, "Bob: home planet on h1"))
+        << last(AnnouncementType::Move);
 }
 
 }  // namespace

@@ -52,17 +52,18 @@ class CornerportTable : public testing::GameTableTest {
 TEST_F(CornerportTable, AShipPutOnThePortLeftIsThePlacementAndEndsTheTurn) {
     openAt(kBeforeArrival);
     move("b7", "a8", kWhiteBishop);
-    EXPECT_TRUE(saidFirst("move",
+    EXPECT_TRUE(saidFirst(AnnouncementType::Move,
                           "1. freighter b7-a8 arrives in port; may place a patrol boat, a battle "
                           "ship or a freighter from off the board on h1, or nothing (end)"))
-        << last("move");
+        << last(AnnouncementType::Move);
     EXPECT_TRUE(table->session()->current().midTurn());
     EXPECT_NE(report().find("Ann may put a ship on h1 (P@h1, R@h1, B@h1) or place nothing"),
               std::string::npos)
         << report();
     put("h1", kWhiteRook);
-    EXPECT_TRUE(saidFirst("move", "1. places a battle ship on h1")) << last("move");
-    EXPECT_EQ(last("illegal"), "");
+    EXPECT_TRUE(saidFirst(AnnouncementType::Move, "1. places a battle ship on h1"))
+        << last(AnnouncementType::Move);
+    EXPECT_EQ(last(AnnouncementType::Illegal), "");
     EXPECT_EQ(state(), "B6b/8/8/8/8/8/8/7R b - a8:a8,h8:h8");
 }
 
@@ -71,8 +72,9 @@ TEST_F(CornerportTable, TheOpponentMovingOnDeclinesThePlacement) {
     move("b7", "a8", kWhiteBishop);
     ASSERT_TRUE(table->session()->current().midTurn());
     move("h8", "g8", kBlackBishop);
-    EXPECT_TRUE(saidFirst("move", "1... freighter h8-g8")) << last("move");
-    EXPECT_EQ(last("illegal"), "");
+    EXPECT_TRUE(saidFirst(AnnouncementType::Move, "1... freighter h8-g8"))
+        << last(AnnouncementType::Move);
+    EXPECT_EQ(last(AnnouncementType::Illegal), "");
     EXPECT_EQ(state(), "B5b1/8/8/8/8/8/8/8 w - a8:a8,g8:h8");
 }
 
@@ -80,22 +82,24 @@ TEST_F(CornerportTable, APlacementDeclinedWithArbiterctl) {
     openAt(kBeforeArrival);
     move("b7", "a8", kWhiteBishop);
     say("end");
-    EXPECT_TRUE(saidFirst("move", "1. places nothing on h1")) << last("move");
+    EXPECT_TRUE(saidFirst(AnnouncementType::Move, "1. places nothing on h1"))
+        << last(AnnouncementType::Move);
     EXPECT_EQ(state(), "B6b/8/8/8/8/8/8/8 b - a8:a8,h8:h8");
 }
 
 TEST_F(CornerportTable, ABattleShipSinksOnItsSecondSquare) {
     openAt(kBattle);
     move("e1", "e3", kWhiteRook);
-    EXPECT_TRUE(saidFirst("move", "1. battle ship e1xe3 sinks Bob's patrol boat")) << last("move");
-    EXPECT_EQ(last("illegal"), "");
+    EXPECT_TRUE(saidFirst(AnnouncementType::Move, "1. battle ship e1xe3 sinks Bob's patrol boat"))
+        << last(AnnouncementType::Move);
+    EXPECT_EQ(last(AnnouncementType::Illegal), "");
     EXPECT_EQ(state(), "7b/8/8/8/8/4R3/8/7B b - h1:h1,h8:h8");
 }
 
 TEST_F(CornerportTable, APatrolBoatIntoEmptyDeepWaterIsIllegal) {
     openAt("7b/8/8/8/8/8/2P5/7B w - h1:h1,h8:h8");
     move("c2", "c3", SetPiece{SetColour::White, Figure::Pawn});
-    EXPECT_EQ(said.types().back(), "illegal");
+    EXPECT_EQ(said.types().back(), AnnouncementType::Illegal);
     ControlReply r = table->act("c2-c3", -1, "");
     EXPECT_FALSE(r.ok);
     EXPECT_NE(r.error.find("a patrol boat may enter deep water only to sink a ship"),

@@ -112,16 +112,17 @@ class FastPlay : public ::testing::Test {
     std::string lastSaid(size_t n) const {
         std::string text;
         for (size_t i = said.said.size() > n ? said.said.size() - n : 0; i < said.said.size(); ++i)
-            text += "\n  " + said.said[i].type + ": " + said.said[i].text;
+            text += "\n  " + std::string(announcementTypeName(said.said[i].type)) + ": " +
+                    said.said[i].text;
         return text;
     }
     int ply() const { return table->session()->ply(); }
-    int count(const std::string& type) const {
+    int count(AnnouncementType type) const {
         int n = 0;
         for (const auto& a : said.said) n += a.type == type;
         return n;
     }
-    std::string last(const std::string& type) const {
+    std::string last(AnnouncementType type) const {
         for (auto a = said.said.rbegin(); a != said.said.rend(); ++a)
             if (a->type == type) return a->text;
         return "";
@@ -156,8 +157,8 @@ TEST_F(FastPlay, EveryMoveIsRecordedAtEveryPaceDownTo50Ms) {
         }
         until(at + 400);  // the last move settles
         EXPECT_TRUE(recordedAsMade());
-        EXPECT_EQ(count("illegal"), 0) << lastSaid(4);
-        EXPECT_EQ(count("move"), static_cast<int>(opening.size()));
+        EXPECT_EQ(count(AnnouncementType::Illegal), 0) << lastSaid(4);
+        EXPECT_EQ(count(AnnouncementType::Move), static_cast<int>(opening.size()));
         table.reset();
     }
 }
@@ -175,8 +176,8 @@ TEST_F(FastPlay, AWholeGameAt150MsAMoveIsRecordedMoveByMove) {
     until(at + 400);
     EXPECT_EQ(plies, 87);
     EXPECT_TRUE(recordedAsMade());
-    EXPECT_EQ(count("illegal"), 0) << lastSaid(4);
-    EXPECT_EQ(count("ambiguous"), 0) << lastSaid(4);
+    EXPECT_EQ(count(AnnouncementType::Illegal), 0) << lastSaid(4);
+    EXPECT_EQ(count(AnnouncementType::Ambiguous), 0) << lastSaid(4);
 }
 
 // A rook slid from a1 to a4 rests on a2 and a3 on the way, each time long
@@ -199,7 +200,7 @@ TEST_F(FastPlay, ASlidPieceIsNeverTakenForAShorterMove) {
     play("Ra7+", time.now() + 100);
     until(time.now() + 400);
     EXPECT_TRUE(recordedAsMade());
-    EXPECT_EQ(count("illegal"), 0) << lastSaid(4);
+    EXPECT_EQ(count(AnnouncementType::Illegal), 0) << lastSaid(4);
 }
 
 // The reply begun before the move was put down: the board never shows the
@@ -239,7 +240,7 @@ TEST_F(FastPlay, ThreeMovesSeenInOneScanAreCaughtUp) {
     play("Qxd5", time.now() + 150, 30, true);
     until(time.now() + 400);
     EXPECT_TRUE(recordedAsMade());
-    EXPECT_EQ(count("move"), 4);
+    EXPECT_EQ(count(AnnouncementType::Move), 4);
 }
 
 TEST_F(FastPlay, PromotionsAndEnPassantAt50MsAMove) {
@@ -251,7 +252,7 @@ TEST_F(FastPlay, PromotionsAndEnPassantAt50MsAMove) {
     }
     until(at + 400);
     EXPECT_TRUE(recordedAsMade());
-    EXPECT_EQ(count("illegal"), 0) << lastSaid(4);
+    EXPECT_EQ(count(AnnouncementType::Illegal), 0) << lastSaid(4);
 }
 
 // Each move of a sequence is charged to the clocks when the board first
@@ -266,7 +267,7 @@ TEST_F(FastPlay, EachMoveIsChargedWhenTheBoardShowedIt) {
     ASSERT_TRUE(recordedAsMade());
     std::vector<nlohmann::json> clocks;
     for (const auto& a : said.said)
-        if (a.type == "move") clocks.push_back(a.data["clock"]);
+        if (a.type == AnnouncementType::Move) clocks.push_back(a.data["clock"]);
     ASSERT_EQ(clocks.size(), 3u);
     // Black thought from e4 put down (start + 20) to e5 put down (start + 170).
     EXPECT_EQ(clocks[0][1].get<Millis>() - clocks[1][1].get<Millis>(), 150);
@@ -281,13 +282,13 @@ TEST_F(FastPlay, ALeverPressCommitsTheMoveWithoutWaitingToSettle) {
     ASSERT_EQ(ply(), 0);
     table->clockLever(0, true);
     EXPECT_EQ(ply(), 1);
-    EXPECT_EQ(count("lever"), 0);
+    EXPECT_EQ(count(AnnouncementType::Lever), 0);
     // The press after a move the settled board already gave is silent too.
     play("e5", time.now() + 100, 20);
     until(time.now() + 400);
     ASSERT_EQ(ply(), 2);
     table->clockLever(0, false);
-    EXPECT_EQ(count("lever"), 0);
+    EXPECT_EQ(count(AnnouncementType::Lever), 0);
     EXPECT_TRUE(recordedAsMade());
 }
 
@@ -299,7 +300,7 @@ TEST_F(FastPlay, APressBeforeTheMoveIsPutDownSaysSo) {
     lift("e7");
     table->clockLever(0, false);  // the pawn still in the hand
     EXPECT_EQ(ply(), 1);
-    EXPECT_EQ(last("lever"),
+    EXPECT_EQ(last(AnnouncementType::Lever),
               "The clock was pressed, but the board shows no complete move since the last press.");
     put("e5", SetColour::Black, Figure::Pawn);
     until(time.now() + 400);
@@ -329,14 +330,15 @@ TEST_F(FastPlay, KingsInTheCentreSignalTheResult) {
         lift("e8");
         put(s.black, SetColour::Black, Figure::King);
         until(time.now() + 1900);
-        EXPECT_EQ(count("result"), 0) << "not before it stood still for two seconds";
-        EXPECT_EQ(count("illegal"), 0) << lastSaid(3);
+        EXPECT_EQ(count(AnnouncementType::Result), 0)
+            << "not before it stood still for two seconds";
+        EXPECT_EQ(count(AnnouncementType::Illegal), 0) << lastSaid(3);
         until(time.now() + 200);
         EXPECT_TRUE(table->session()->over());
         EXPECT_EQ(table->session()->ply(), 2) << "the signal is no move";
         nlohmann::json result;
         for (const auto& a : said.said)
-            if (a.type == "result") result = a.data;
+            if (a.type == AnnouncementType::Result) result = a.data;
         EXPECT_EQ(result["status"], s.winner < 0 ? "draw" : "win");
         if (s.winner >= 0) {
             EXPECT_EQ(result["winners"], nlohmann::json::array({s.winner}));
@@ -375,7 +377,7 @@ TEST_F(FastPlay, KingsInTheCentreWithOtherPiecesMovedAreNoSignal) {
     lift("a2");  // a pawn knocked over on the way
     until(time.now() + 3000);
     EXPECT_FALSE(table->session()->over());
-    EXPECT_GT(count("illegal"), 0);
+    EXPECT_GT(count(AnnouncementType::Illegal), 0);
 }
 
 // Kings walk into the centre in a real game, one at a time and never side by

@@ -63,14 +63,14 @@ TEST_F(KonfusionTable, TheStartStandsOnFourBoardsAndADieCrossesFromOneToAnother)
     open();
     // Too many kinds of piece to read out: the players are told where it is written.
     table->connectBoards();
-    EXPECT_EQ(last("waiting"),
+    EXPECT_EQ(last(AnnouncementType::Waiting),
               "Waiting for the start position of konfusion: arbiterd with these options and "
               "--print-start prints each board's part of it.");
     showStart();
-    ASSERT_EQ(said.types().back(), "start");
+    ASSERT_EQ(said.types().back(), AnnouncementType::Start);
     // South's 5 jumps its own 2 and 1 straight up, off board a1 onto board a6.
     move("e1", "e6", kWhiteQueen);
-    EXPECT_TRUE(saidFirst("move", "1. 5 e1-e6 (e1-e6). Ann 5:00, Bob 5:00"));
+    EXPECT_TRUE(saidFirst(AnnouncementType::Move, "1. 5 e1-e6 (e1-e6). Ann 5:00, Bob 5:00"));
     EXPECT_EQ(table->session()->ply(), 1);
 }
 
@@ -78,17 +78,18 @@ TEST_F(KonfusionTable, APipGainedOnAKeypostIsShownByExchangingThePiece) {
     journalFrom(kRookBeforeKeypost);
     open();
     show(kRookBeforeKeypost);
-    ASSERT_EQ(said.types().back(), "status");
+    ASSERT_EQ(said.types().back(), AnnouncementType::Status);
     move("g7", "j10", kWhiteRook);
-    EXPECT_EQ(said.types().back(), "illegal");
+    EXPECT_EQ(said.types().back(), AnnouncementType::Illegal);
     EXPECT_EQ(
-        last("illegal"),
+        last(AnnouncementType::Illegal),
         "Illegal position. To fix: replace the white rook (a 4) on j10 by a white queen (a "
         "5). (That completes 4 g7-j10, on a keypost: a 5 now; exchange the rook for a queen.)");
     EXPECT_EQ(table->session()->ply(), 0);
     put("j10", kWhiteQueen);
-    EXPECT_TRUE(saidFirst(
-        "move", "1. 4 g7-j10, on a keypost: a 5 now; exchange the rook for a queen (g7-j10)."));
+    EXPECT_TRUE(
+        saidFirst(AnnouncementType::Move,
+                  "1. 4 g7-j10, on a keypost: a 5 now; exchange the rook for a queen (g7-j10)."));
     EXPECT_EQ(table->session()->ply(), 1);
     EXPECT_NE(report().find(kRankTenAfter), std::string::npos) << report();
 }
@@ -100,9 +101,10 @@ TEST_F(KonfusionTable, OnOccupancyBoardsArbiterKeepsThePipsAndStatusPicturesThem
     show(kRookBeforeKeypost);
     // The board feels the piece leave g7 and one arrive on j10: that is all.
     move("g7", "j10", kWhiteRook);
-    EXPECT_TRUE(saidFirst(
-        "move", "1. 4 g7-j10, on a keypost: a 5 now; exchange the rook for a queen (g7-j10)."));
-    EXPECT_EQ(last("illegal"), "");
+    EXPECT_TRUE(
+        saidFirst(AnnouncementType::Move,
+                  "1. 4 g7-j10, on a keypost: a 5 now; exchange the rook for a queen (g7-j10)."));
+    EXPECT_EQ(last(AnnouncementType::Illegal), "");
     EXPECT_EQ(table->session()->ply(), 1);
     // What `arbiterctl status` shows: the pips only arbiter knows.
     EXPECT_NE(report().find(kRankTenAfter), std::string::npos) << report();
@@ -115,8 +117,10 @@ TEST_F(KonfusionTable, TheDieIsRolledFromTheSeedAndJournalled) {
     open();
     showStart();
     // The game opens with South's roll, drawn from the seed.
-    EXPECT_EQ(said.types(), (std::vector<std::string>{"start", "chance"}));
-    EXPECT_EQ(last("chance"), "Chance for Ann: the die shows 2: move up to 2 different pieces.");
+    EXPECT_EQ(said.types(),
+              (std::vector<AnnouncementType>{AnnouncementType::Start, AnnouncementType::Chance}));
+    EXPECT_EQ(last(AnnouncementType::Chance),
+              "Chance for Ann: the die shows 2: move up to 2 different pieces.");
     const std::string journal = table->session()->journalPath();
     auto journalText = [&] {
         std::stringstream text;
@@ -126,11 +130,12 @@ TEST_F(KonfusionTable, TheDieIsRolledFromTheSeedAndJournalled) {
     EXPECT_NE(journalText().find("\"action\":\"roll:2\""), std::string::npos) << journalText();
     // One piece of two, then the turn ended by word: Bob's roll follows at once.
     move("e1", "e6", kWhiteQueen);
-    EXPECT_TRUE(saidFirst("move", "1. 5 e1-e6 (e1-e6)."));
+    EXPECT_TRUE(saidFirst(AnnouncementType::Move, "1. 5 e1-e6 (e1-e6)."));
     ControlReply r = table->act("end", -1, "");
     ASSERT_TRUE(r.ok) << r.error;
-    EXPECT_EQ(said.types().back(), "chance");
-    EXPECT_EQ(last("chance"), "Chance for Bob: the die shows 6: move up to 6 different pieces.");
+    EXPECT_EQ(said.types().back(), AnnouncementType::Chance);
+    EXPECT_EQ(last(AnnouncementType::Chance),
+              "Chance for Bob: the die shows 6: move up to 6 different pieces.");
     EXPECT_NE(journalText().find("\"action\":\"end\""), std::string::npos) << journalText();
     EXPECT_NE(journalText().find("\"action\":\"roll:6\""), std::string::npos) << journalText();
     const nlohmann::json before = table->status()["session"];
@@ -140,7 +145,7 @@ TEST_F(KonfusionTable, TheDieIsRolledFromTheSeedAndJournalled) {
     said.said.clear();
     open();
     ASSERT_TRUE(table->session());
-    EXPECT_EQ(said.types(), (std::vector<std::string>{"resume"}));
+    EXPECT_EQ(said.types(), (std::vector<AnnouncementType>{AnnouncementType::Resume}));
     const nlohmann::json after = table->status()["session"];
     EXPECT_EQ(after["state"], before["state"]);
     EXPECT_EQ(after["report"], before["report"]);
@@ -157,11 +162,11 @@ TEST_F(KonfusionTable, StandInsOfTheTableAreTheDiceItReads) {
     show(*usual->start());
     EXPECT_EQ(table->session(), nullptr) << "a king on f1 is no 6 at this table";
     showStart();
-    ASSERT_EQ(said.types().back(), "start");
+    ASSERT_EQ(said.types().back(), AnnouncementType::Start);
     EXPECT_EQ(game->start()->appearance(*cells.parse("f1")), kWhiteQueen);
     // The 6 on f1 is hemmed in by its own pieces: the fix names it as the table does.
     move("f1", "f5", kWhiteQueen);
-    EXPECT_EQ(last("illegal"),
+    EXPECT_EQ(last(AnnouncementType::Illegal),
               "Illegal position. To fix: put a white queen (a 6) on f1; take the white queen (a 6) "
               "off f5.");
 
@@ -179,15 +184,15 @@ TEST_F(KonfusionTable, StandInsOfTheTableAreTheDiceItReads) {
 TEST_F(KonfusionTable, ThreePlayersOnFourBoardsMoveInTurn) {
     open(3);
     showStart();
-    ASSERT_EQ(said.types().back(), "start");
+    ASSERT_EQ(said.types().back(), AnnouncementType::Start);
     move("e1", "e6", kWhiteQueen);
-    EXPECT_TRUE(saidFirst("move", "Ann: 5 e1-e6 (e1-e6)."));
+    EXPECT_TRUE(saidFirst(AnnouncementType::Move, "Ann: 5 e1-e6 (e1-e6)."));
     // West's 1 on c5 steps forward, towards file j: a black pawn.
     move("c5", "d5", kBlackPawn);
-    EXPECT_TRUE(saidFirst("move", "Bob: 1 c5-d5 (c5-d5)."));
+    EXPECT_TRUE(saidFirst(AnnouncementType::Move, "Bob: 1 c5-d5 (c5-d5)."));
     // North's 5 jumps its 2 and 1 down; with three seats North is white.
     move("f10", "f5", kWhiteQueen);
-    EXPECT_TRUE(saidFirst("move", "Cy: 5 f10-f5 (f10-f5)."));
+    EXPECT_TRUE(saidFirst(AnnouncementType::Move, "Cy: 5 f10-f5 (f10-f5)."));
     EXPECT_EQ(table->session()->ply(), 3);
     EXPECT_EQ(table->session()->current().toMove(), 0);
 }

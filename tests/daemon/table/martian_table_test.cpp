@@ -65,10 +65,10 @@ class MartianTable : public ::testing::Test {
     }
     void start() {
         show(kStart);
-        ASSERT_EQ(said.types().back(), "start");
+        ASSERT_EQ(said.types().back(), AnnouncementType::Start);
     }
     // The last announcement of `type`, or "".
-    std::string last(const std::string& type) const {
+    std::string last(AnnouncementType type) const {
         for (auto a = said.said.rbegin(); a != said.said.rend(); ++a) {
             if (a->type == type) return a->text;
         }
@@ -88,7 +88,7 @@ TEST_F(MartianTable, TheStartMayBeShownWithAnyFigureAndColourThatStandsForEachPy
     open();
     // Drones as rooks, queens as kings and bishops, pawns black and white.
     show("1RKB4/1pNQ4/1PpR4/8/8/rpP5/bNP5/KqN5");
-    EXPECT_EQ(said.types().back(), "start");
+    EXPECT_EQ(said.types().back(), AnnouncementType::Start);
     EXPECT_EQ(table->session()->ply(), 0);
 }
 
@@ -99,18 +99,21 @@ TEST_F(MartianTable, ARookOrABlackPawnIsReadAsTheDroneOrPawnItStandsFor) {
     report("a3", std::nullopt);
     report("a5", SetPiece{SetColour::Black, Figure::Rook});
     settle();
-    EXPECT_EQ(last("move").rfind("1. drone a3-a5 crosses into Bob's territory (a3-a5).", 0), 0u)
-        << last("move");
+    EXPECT_EQ(last(AnnouncementType::Move)
+                  .rfind("1. drone a3-a5 crosses into Bob's territory (a3-a5).", 0),
+              0u)
+        << last(AnnouncementType::Move);
     // Bob's pawn b6-c5, set down as a black pawn.
     show("1NQQ4/1PNQ4/2PN4/r1p5/8/1PP5/QNP5/QQN5");
-    EXPECT_EQ(last("move").rfind("1... pawn b6-c5 (b6-c5).", 0), 0u) << last("move");
+    EXPECT_EQ(last(AnnouncementType::Move).rfind("1... pawn b6-c5 (b6-c5).", 0), 0u)
+        << last(AnnouncementType::Move);
     EXPECT_EQ(table->session()->ply(), 2);
 }
 
 TEST_F(MartianTable, ABishopIsAQueenByDefaultButNotWhenTheTableListsOtherFigures) {
     open();
     show("1NBQ4/1PNB4/1PPN4/8/8/NPP5/BNP5/QBN5");
-    EXPECT_EQ(said.types().back(), "start");
+    EXPECT_EQ(said.types().back(), AnnouncementType::Start);
 
     said.said.clear();
     table.reset();
@@ -118,13 +121,13 @@ TEST_F(MartianTable, ABishopIsAQueenByDefaultButNotWhenTheTableListsOtherFigures
     show("1NBQ4/1PNB4/1PPN4/8/8/NPP5/BNP5/QBN5");
     EXPECT_EQ(table->session(), nullptr) << "a bishop is no queen at this table";
     show("1NKQ4/1PNK4/1PPN4/8/8/NPP5/KNP5/QKN5");
-    EXPECT_EQ(said.types().back(), "start");
+    EXPECT_EQ(said.types().back(), AnnouncementType::Start);
 }
 
 TEST_F(MartianTable, TheWaitingMessageNamesEachPyramidWithItsFigures) {
     open(2, {{"drone", StandIn{{SetColour::White, Figure::Rook}, {Figure::Knight}}}});
     table->connectBoards();
-    EXPECT_EQ(last("waiting"),
+    EXPECT_EQ(last(AnnouncementType::Waiting),
               "Waiting for the start position of martian: queen (queen or king or bishop) on a1, "
               "b1, a2, d7, c8, d8; drone (rook or knight) on c1, b2, a3, d6, c7, b8; pawn on c2, "
               "b3, c3, b6, c6, b7.");
@@ -135,16 +138,16 @@ TEST_F(MartianTable, TheFixNamesThePyramidAndTheFiguresThatShowIt) {
     start();
     // A drone moved diagonally: no move at all.
     show("1NQQ4/1PNQ4/1PPN4/8/1N6/1PP5/QNP5/QQN5");
-    EXPECT_EQ(last("illegal"),
+    EXPECT_EQ(last(AnnouncementType::Illegal),
               "Illegal position. To fix: put a drone (knight or rook) on a3; take the drone "
               "(knight or rook) off b4.");
     // A pawn where Ann's queen stands: the pawn is only "pawn".
     show("1NQQ4/1PNQ4/1PPN4/8/8/NPP5/PNP5/QQN5");
-    EXPECT_EQ(last("illegal"),
+    EXPECT_EQ(last(AnnouncementType::Illegal),
               "Illegal position. To fix: replace the pawn on a2 by a queen (queen or king or "
               "bishop).");
     show(kStart);
-    EXPECT_EQ(said.types().back(), "fixed");
+    EXPECT_EQ(said.types().back(), AnnouncementType::Fixed);
 }
 
 TEST_F(MartianTable, DescribedFixesNameThePyramidOnlyWhenTheGameIsGiven) {
@@ -169,11 +172,12 @@ TEST_F(MartianTable, ACaptureSaysItsPointsAndNamesThePyramidTaken) {
     show(kAfterA3A5);
     show("1NQQ4/1PNQ4/1PP5/N2N4/8/1PP5/QNP5/QQN5");  // Bob's drone d6-d5
     show("1NQQ4/1PNQ4/1PP5/Q2N4/8/1PP5/1NP5/QQN5");  // Ann's queen a2xa5
-    EXPECT_EQ(last("move").rfind("2. queen a2xa5 for 2 points, 2 in all (a2xa5), takes the drone "
-                                 "(knight or rook) on a5.",
-                                 0),
+    EXPECT_EQ(last(AnnouncementType::Move)
+                  .rfind("2. queen a2xa5 for 2 points, 2 in all (a2xa5), takes the drone "
+                         "(knight or rook) on a5.",
+                         0),
               0u)
-        << last("move");
+        << last(AnnouncementType::Move);
     EXPECT_EQ(said.said.back().data["captured"], nlohmann::json({"drone (knight or rook) on a5"}));
     EXPECT_EQ(table->session()->scores(), (std::vector<int>{2, 0}));
 }
@@ -223,7 +227,7 @@ TEST_F(MartianTable, ARefusalSaysTheTablesNames) {
 TEST_F(MartianTable, FourPlayersUseTheWholeBoardAndTheReportSaysTheTeams) {
     open(4);
     show("QQN2NQQ/QNP2PNQ/NPP2PPN/8/8/NPP2PPN/QNP2PNQ/QQN2NQQ");
-    ASSERT_EQ(said.types().back(), "start");
+    ASSERT_EQ(said.types().back(), AnnouncementType::Start);
     EXPECT_EQ(table->status()["session"]["report"],
               nlohmann::json({"Team scores: Ann and Cy 0 (0 + 0); Bob and Dee 0 (0 + 0)",
                               "Territories: Ann a1-d4 (9 pieces), Bob a5-d8 (9 pieces), Cy e5-h8 "
@@ -235,8 +239,8 @@ TEST_F(MartianTable, TwoPlayersPuttingACrossedPieceStraightBackTakeTheMoveBack) 
     start();
     show(kAfterA3A5);
     show(kStart);  // Bob moves Ann's drone back to a3: no undo forbids that move
-    EXPECT_EQ(said.types().back(), "takeback");
-    EXPECT_EQ(last("takeback"),
+    EXPECT_EQ(said.types().back(), AnnouncementType::Takeback);
+    EXPECT_EQ(last(AnnouncementType::Takeback),
               "Takeback: drone a3-a5 crosses into Bob's territory is undone. Ann to move. Ann "
               "5:00, Bob 5:00");
     EXPECT_EQ(table->session()->ply(), 0);
@@ -248,8 +252,10 @@ TEST_F(MartianTable, FourPlayersPuttingACrossedPieceStraightBackMakeAMove) {
     show(start);
     show("QQN2NQQ/QNP2PNQ/NPP2PPN/N7/8/1PP2PPN/QNP2PNQ/QQN2NQQ");  // Ann's drone a3-a5
     show(start);  // Bob's drone a5-a3: no undo is a two-player rule
-    EXPECT_EQ(last("move").rfind("Bob: drone a5-a3 crosses into Ann's territory (a5-a3).", 0), 0u)
-        << last("move");
+    EXPECT_EQ(last(AnnouncementType::Move)
+                  .rfind("Bob: drone a5-a3 crosses into Ann's territory (a5-a3).", 0),
+              0u)
+        << last(AnnouncementType::Move);
     EXPECT_EQ(table->session()->ply(), 2);
 }
 
@@ -332,7 +338,7 @@ TEST_F(MartianSession, TheResultSaysTheTablesNamesOnce) {
     resumeFrom("Q3/4/4/4/3P/4/4/4 1 0,0 - -", {"Player 2", "Bob"});
     play("d4-c5");
     ASSERT_TRUE(session->over());
-    EXPECT_EQ(sink.said.back().type, "result");
+    EXPECT_EQ(sink.said.back().type, AnnouncementType::Result);
     EXPECT_EQ(sink.said.back().text.rfind("Game over: Player 2's territory is empty; 0 to 0, and "
                                           "Player 2's move emptied it, which wins the tie. "
                                           "Player 2 wins.",

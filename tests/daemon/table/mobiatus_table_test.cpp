@@ -45,10 +45,10 @@ TEST_F(MobiatusTable, TheStartStandsOnEightBoardsAndADotCrossesTheSeam) {
     open();
     table->connectBoards();
     show(*game->start());
-    ASSERT_EQ(said.types().back(), "start");
+    ASSERT_EQ(said.types().back(), AnnouncementType::Start);
     // Down across the seam from rank 1 to rank 59: from one column to the other.
     jump("a1", "b59");
-    EXPECT_TRUE(saidFirst("move", "1. a1-b59")) << last("move");
+    EXPECT_TRUE(saidFirst(AnnouncementType::Move, "1. a1-b59")) << last(AnnouncementType::Move);
     EXPECT_EQ(table->session()->ply(), 1);
 }
 
@@ -57,24 +57,29 @@ TEST_F(MobiatusTable, AChainIsConfirmedStopByStopAndTheCapturedDotsComeOffTheFar
     open();
     show(kDoubleCapture);
     jump("c1", "d3");
-    EXPECT_TRUE(saidFirst("chain", "Ann: c1-d3 takes Bob's b33")) << last("chain");
-    EXPECT_NE(last("chain").find("take it off, then jump on from d3"), std::string::npos);
+    EXPECT_TRUE(saidFirst(AnnouncementType::Chain, "Ann: c1-d3 takes Bob's b33"))
+        << last(AnnouncementType::Chain);
+    EXPECT_NE(last(AnnouncementType::Chain).find("take it off, then jump on from d3"),
+              std::string::npos);
     // Taking the captured dot off at once changes nothing: said once.
     take("b33");
-    EXPECT_EQ(count("chain"), 1);
+    EXPECT_EQ(count(AnnouncementType::Chain), 1);
     EXPECT_EQ(table->session()->ply(), 0);
     jump("d3", "e5");
-    EXPECT_TRUE(saidFirst("chain", "Ann: d3-e5 takes Bob's a35")) << last("chain");
-    EXPECT_EQ(count("chain"), 2);
-    EXPECT_EQ(last("illegal"), "");
+    EXPECT_TRUE(saidFirst(AnnouncementType::Chain, "Ann: d3-e5 takes Bob's a35"))
+        << last(AnnouncementType::Chain);
+    EXPECT_EQ(count(AnnouncementType::Chain), 2);
+    EXPECT_EQ(last(AnnouncementType::Illegal), "");
     // The last jump takes nothing: the chain is made, and one dot is still to come off.
     jump("e5", "c6");
-    EXPECT_TRUE(saidFirst("move", "1. c1-d3 takes Bob's b33")) << last("move");
-    EXPECT_EQ(last("consequences"), "Now take the black pawn (a Blue dot) off a35.");
+    EXPECT_TRUE(saidFirst(AnnouncementType::Move, "1. c1-d3 takes Bob's b33"))
+        << last(AnnouncementType::Move);
+    EXPECT_EQ(last(AnnouncementType::Consequences),
+              "Now take the black pawn (a Blue dot) off a35.");
     EXPECT_EQ(table->session()->current().encode(table->session()->actions().back()),
               "c1-d3-e5-c6");
     take("a35");
-    EXPECT_EQ(last("illegal"), "");
+    EXPECT_EQ(last(AnnouncementType::Illegal), "");
 }
 
 // Red's dot on d53 can start chains through c51 and d49 that go on in many
@@ -95,13 +100,15 @@ TEST_F(MobiatusTable, AChainIsFollowedByTheStopsSeenMadeNotByWhatTheBoardsAloneC
     // d49-e47, or d49-c46-e47 with c46's capture not yet taken off: the boards
     // show both alike, but the dot was seen on d49 a moment ago.
     jump("d49", "e47");
-    EXPECT_EQ(count("chain"), 3);
-    EXPECT_TRUE(saidFirst("chain", "Ann: d49-e47 takes Bob's a17")) << last("chain");
-    EXPECT_EQ(last("illegal"), "");
+    EXPECT_EQ(count(AnnouncementType::Chain), 3);
+    EXPECT_TRUE(saidFirst(AnnouncementType::Chain, "Ann: d49-e47 takes Bob's a17"))
+        << last(AnnouncementType::Chain);
+    EXPECT_EQ(last(AnnouncementType::Illegal), "");
     take("a17");
     jump("e47", "d45");
     // Ended from e47: of the chains that end alike, the one through the stops seen.
-    EXPECT_TRUE(saidFirst("move", "1. d53-c51 takes Bob's c21")) << last("ambiguous");
+    EXPECT_TRUE(saidFirst(AnnouncementType::Move, "1. d53-c51 takes Bob's c21"))
+        << last(AnnouncementType::Ambiguous);
     EXPECT_EQ(table->session()->current().encode(table->session()->actions().back()),
               "d53-c51-d49-e47-d45");
 }
@@ -112,7 +119,8 @@ TEST_F(MobiatusTable, ADotSlidesOffASingularityOntoTheCellItIsPutOn) {
     show(kSingularityAhead);
     // Jumped onto the singularity d3, it comes to rest beside it on d4.
     jump("c1", "d4");
-    EXPECT_TRUE(saidFirst("move", "1. c1-d3 slides to d4")) << last("move");
+    EXPECT_TRUE(saidFirst(AnnouncementType::Move, "1. c1-d3 slides to d4"))
+        << last(AnnouncementType::Move);
     // What no piece shows, drawn for `arbiterctl status`.
     std::string picture = report();
     EXPECT_NE(picture.find("Bob to move"), std::string::npos) << picture;
@@ -124,7 +132,7 @@ TEST_F(MobiatusTable, WithMarkersTheMoverLeavesARookAndTheFarFaceIsToldWhatToCha
     s.gameOptions.values["markers"] = "on";
     create(s);
     show(*game->start());
-    ASSERT_EQ(said.types().back(), "start");
+    ASSERT_EQ(said.types().back(), AnnouncementType::Start);
     // The dot goes c2-d4 and a rook stands where it stood.
     const SetPiece rook{SetColour::White, Figure::Rook};
     const Spot c2 = spotOf("c2");
@@ -132,9 +140,9 @@ TEST_F(MobiatusTable, WithMarkersTheMoverLeavesARookAndTheFarFaceIsToldWhatToCha
     EXPECT_EQ(table->session()->ply(), 0) << "the rook on c2 is the mover's to put";
     table->squareChanged(c2.board, c2.square, rook);
     settle();
-    EXPECT_TRUE(saidFirst("move", "1. c2-d4")) << last("move");
+    EXPECT_TRUE(saidFirst(AnnouncementType::Move, "1. c2-d4")) << last(AnnouncementType::Move);
     // Its old circle becomes a singularity, and its circle appears behind d4.
-    EXPECT_EQ(last("consequences"),
+    EXPECT_EQ(last(AnnouncementType::Consequences),
               "Now replace the white knight (a Red circle) on c32 by a white rook (a "
               "singularity); put a white knight (a Red circle) on b34.");
 }

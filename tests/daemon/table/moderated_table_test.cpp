@@ -267,7 +267,7 @@ TEST_F(ModeratedTableTest, TheGameStartsWhenEachBoardShowsItsPlayersViewOfTheSta
     EXPECT_FALSE(table->session());
     show(0, "8/8/8/8/3K4/8/8/8");
     ASSERT_TRUE(table->session());
-    EXPECT_EQ(heardBy(-1).back().type, "start");
+    EXPECT_EQ(heardBy(-1).back().type, AnnouncementType::Start);
 }
 
 TEST_F(ModeratedTableTest, AMoveIsToldInFullToItsMoverAndAsMadeToEveryoneElse) {
@@ -277,11 +277,11 @@ TEST_F(ModeratedTableTest, AMoveIsToldInFullToItsMoverAndAsMadeToEveryoneElse) {
     ASSERT_EQ(ply(), 1);
     const auto own = heardBy(0, from);
     ASSERT_FALSE(own.empty());
-    EXPECT_EQ(own.front().type, "move");
+    EXPECT_EQ(own.front().type, AnnouncementType::Move);
     EXPECT_NE(own.front().text.find("d4-d5"), std::string::npos) << own.front().text;
     const auto everyone = heardBy(-1, from);
     ASSERT_FALSE(everyone.empty());
-    EXPECT_EQ(everyone.front().type, "moved");
+    EXPECT_EQ(everyone.front().type, AnnouncementType::Moved);
     EXPECT_EQ(everyone.front().text.rfind("Ann has moved.", 0), 0u) << everyone.front().text;
     EXPECT_TRUE(heardBy(1, from).empty()) << textsHeardBy(1, from);
     EXPECT_TRUE(everyoneHeardNoneOf(kHiddenCells));
@@ -321,7 +321,8 @@ TEST_F(ModeratedTableTest, WhatComesIntoViewIsToldToThatPlayerAloneAndAwaitedOnT
     EXPECT_TRUE(table->session()->over());
     // After the result, only what to set up for the next game: no view.
     for (int seat : {0, 1}) {
-        for (const Announcement& a : heardBy(seat, taken)) EXPECT_NE(a.type, "view") << a.text;
+        for (const Announcement& a : heardBy(seat, taken))
+            EXPECT_NE(a.type, AnnouncementType::View) << a.text;
     }
 }
 
@@ -481,10 +482,11 @@ TEST(Announcer, WhatIsForOnePlayerReachesOnlyThePerPlayerSinks) {
     RecordingSink console, players;
     announcer.add(console);
     announcer.addPerPlayer(players);
-    announcer.announce({"view", "a piece appeared on d5", {}, 1});
-    announcer.announce({"moved", "Ann has moved.", {}});
-    EXPECT_EQ(console.types(), std::vector<std::string>{"moved"});
-    EXPECT_EQ(players.types(), (std::vector<std::string>{"view", "moved"}));
+    announcer.announce({AnnouncementType::View, "a piece appeared on d5", {}, 1});
+    announcer.announce({AnnouncementType::Moved, "Ann has moved.", {}});
+    EXPECT_EQ(console.types(), std::vector<AnnouncementType>{AnnouncementType::Moved});
+    EXPECT_EQ(players.types(),
+              (std::vector<AnnouncementType>{AnnouncementType::View, AnnouncementType::Moved}));
 }
 
 TEST(PrivateAnnouncements, AnActionIsToldInFullToItsPlayerAndAsTheGameSaysToEveryoneElse) {
@@ -501,12 +503,18 @@ TEST(PrivateAnnouncements, AnActionIsToldInFullToItsPlayerAndAsTheGameSaysToEver
     ASSERT_TRUE(session) << error;
     const size_t from = out.said.size();
     ASSERT_TRUE(session->commit(*session->current().decode("d4-d5")));
-    sorted.announce({"illegal", "Put the black king back on d7.", {}});  // Bob is to move
-    sorted.announce({"flag", "Bob's flag has fallen.", {}});
-    sorted.announce({"status", "Bob to move after 1 moves.", {{"ply", 1}, {"state", "b d5 d7"}}});
-    sorted.announce({"something-new", "d4", {}});
+    sorted.announce(
+        {AnnouncementType::Illegal, "Put the black king back on d7.", {}});  // Bob is to move
+    sorted.announce({AnnouncementType::Flag, "Bob's flag has fallen.", {}});
+    sorted.announce({AnnouncementType::Status,
+                     "Bob to move after 1 moves.",
+                     {{"ply", 1}, {"state", "b d5 d7"}}});
+    // Types are a closed list: one no game of hidden views makes stands for the rest.
+    sorted.announce({AnnouncementType::Chance, "d4", {}});
     ASSERT_EQ(out.types(from),
-              (std::vector<std::string>{"move", "moved", "illegal", "flag", "status"}));
+              (std::vector<AnnouncementType>{AnnouncementType::Move, AnnouncementType::Moved,
+                                             AnnouncementType::Illegal, AnnouncementType::Flag,
+                                             AnnouncementType::Status}));
     EXPECT_EQ(out.said[from].audience, 0);
     EXPECT_NE(out.said[from].text.find("d4-d5"), std::string::npos) << out.said[from].text;
     EXPECT_EQ(out.said[from + 1].audience, -1);

@@ -357,7 +357,7 @@ TEST(ChanceAtTheTable, ABoardPutBackTakesBackTheMoveAndTheRollAfterIt) {
     ASSERT_EQ(at.table->session()->ply(), 3);  // the move and Black's roll
     at.show(start);
     EXPECT_EQ(at.table->session()->ply(), 1) << "the move and the roll after it are taken back";
-    EXPECT_EQ(at.said.said.back().type, "takeback");
+    EXPECT_EQ(at.said.said.back().type, AnnouncementType::Takeback);
 }
 
 }  // namespace

@@ -71,9 +71,9 @@ TEST_F(SandkingsTable, EveryStepIsCommittedAsItIsMadeAndTheLastEndsTheTurn) {
     step("c3", "d4", kWhiteBishop);
     EXPECT_EQ(ply(), 6);
     EXPECT_EQ(toMove(), 1);
-    EXPECT_TRUE(saidFirst("move", "1. stinger c3-d4"));
+    EXPECT_TRUE(saidFirst(AnnouncementType::Move, "1. stinger c3-d4"));
     settle();
-    EXPECT_EQ(count("illegal"), 0);
+    EXPECT_EQ(count(AnnouncementType::Illegal), 0);
 }
 
 TEST_F(SandkingsTable, TheNextPlayersStepEndsTheTurn) {
@@ -84,7 +84,7 @@ TEST_F(SandkingsTable, TheNextPlayersStepEndsTheTurn) {
     EXPECT_EQ(ply(), 3);  // b1-c1, end, g8-f8
     EXPECT_EQ(toMove(), 1);
     settle();
-    EXPECT_EQ(count("illegal"), 0);
+    EXPECT_EQ(count(AnnouncementType::Illegal), 0);
 }
 
 TEST_F(SandkingsTable, EndIsSaidThroughTheControlSocket) {
@@ -95,7 +95,7 @@ TEST_F(SandkingsTable, EndIsSaidThroughTheControlSocket) {
     ASSERT_TRUE(r.ok) << r.error;
     EXPECT_EQ(toMove(), 1);
     settle();
-    EXPECT_EQ(count("illegal"), 0);
+    EXPECT_EQ(count(AnnouncementType::Illegal), 0);
 }
 
 TEST_F(SandkingsTable, AStingThatCutsOffATailSaysWhatToTakeOff) {
@@ -103,14 +103,15 @@ TEST_F(SandkingsTable, AStingThatCutsOffATailSaysWhatToTakeOff) {
     step("e4", "f5", kWhiteBishop);
     ASSERT_EQ(ply(), 1);
     // Ann takes the stung vertebra with her hands; the cut-off one is asked for.
-    EXPECT_TRUE(saidFirst("move",
+    EXPECT_TRUE(saidFirst(AnnouncementType::Move,
                           "1. stinger e4xf5 stings Bob's vertebra; cut off: Bob's vertebra on e5 "
                           "(e4xf5), takes the black pawn (a vertebra) on f5. "));
-    EXPECT_TRUE(saidFirst("consequences", "Now take the black pawn (a vertebra) off e5"))
-        << last("consequences");
+    EXPECT_TRUE(
+        saidFirst(AnnouncementType::Consequences, "Now take the black pawn (a vertebra) off e5"))
+        << last(AnnouncementType::Consequences);
     take("e5");
     settle();
-    EXPECT_EQ(count("illegal"), 0);
+    EXPECT_EQ(count(AnnouncementType::Illegal), 0);
     EXPECT_EQ(toMove(), 0);  // three steps left
 }
 
@@ -119,11 +120,12 @@ TEST_F(SandkingsTable, TwoStingsInOneTurn) {
     step("e4", "e5", kWhiteBishop);
     step("e5", "f5", kWhiteBishop);
     EXPECT_EQ(ply(), 2);
-    EXPECT_TRUE(saidFirst("move", "1. stinger e5xf5 stings Bob's vertebra")) << last("move");
+    EXPECT_TRUE(saidFirst(AnnouncementType::Move, "1. stinger e5xf5 stings Bob's vertebra"))
+        << last(AnnouncementType::Move);
     const GameState& now = table->session()->current();
     EXPECT_EQ(now.resources(1).score, 4);  // Black's parts left
     settle();
-    EXPECT_EQ(count("illegal"), 0);
+    EXPECT_EQ(count(AnnouncementType::Illegal), 0);
 }
 
 TEST_F(SandkingsTable, ASuffocatedCreatureIsNamedWithWhatToTakeOff) {
@@ -132,14 +134,15 @@ TEST_F(SandkingsTable, ASuffocatedCreatureIsNamedWithWhatToTakeOff) {
     openAt("3 abc a 0/6 Sb5VcBc/1Bb2VaVa2/4SaBaVaVa/8/8/8/8/8", 3);
     step("e7", "f8", kWhitePawn);
     ASSERT_EQ(ply(), 1);
-    EXPECT_NE(last("move").find("suffocated"), std::string::npos) << last("move");
-    const std::string what = last("consequences");
+    EXPECT_NE(last(AnnouncementType::Move).find("suffocated"), std::string::npos)
+        << last(AnnouncementType::Move);
+    const std::string what = last(AnnouncementType::Consequences);
     EXPECT_NE(what.find("g8"), std::string::npos) << what;
     EXPECT_NE(what.find("h8"), std::string::npos) << what;
     take("g8");
     take("h8");
     settle();
-    EXPECT_EQ(count("illegal"), 0);
+    EXPECT_EQ(count(AnnouncementType::Illegal), 0);
     EXPECT_FALSE(inGame(table->session()->current(), 2));
     EXPECT_FALSE(table->session()->over());  // Ann and Bob play on
 }
@@ -150,12 +153,12 @@ TEST_F(SandkingsTable, AStepMadeBeforeTheCutOffPieceIsTakenOffWaitsForIt) {
     step("e3", "e4", kWhitePawn);  // e5 still stands
     settle();
     EXPECT_EQ(ply(), 1);
-    EXPECT_EQ(last("illegal"),
+    EXPECT_EQ(last(AnnouncementType::Illegal),
               "Illegal position. To fix: take the black pawn (a vertebra) off e5. (That "
               "completes vertebra e3-e4.)");
     take("e5");
     EXPECT_EQ(ply(), 2);
-    EXPECT_TRUE(saidFirst("move", "1. vertebra e3-e4 (e3-e4)."));
+    EXPECT_TRUE(saidFirst(AnnouncementType::Move, "1. vertebra e3-e4 (e3-e4)."));
 }
 
 }  // namespace

@@ -47,7 +47,7 @@ TEST_F(StepsWithoutSettling, TheNextPlayersStepEndsTheTurnAtOnce) {
     step("a8", "a7", SetColour::Black);  // White ends after one step
     ASSERT_EQ(ply(), 3);                 // a1-a2, end, a8-a7
     EXPECT_EQ(at->table->session()->actions()[1].kind, Action::Kind::EndTurn);
-    for (const auto& a : at->said.said) EXPECT_NE(a.type, "illegal") << a.text;
+    for (const auto& a : at->said.said) EXPECT_NE(a.type, AnnouncementType::Illegal) << a.text;
 }
 
 TEST_F(StepsWithoutSettling, APieceInTheHandIsNoStep) {

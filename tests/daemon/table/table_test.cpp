@@ -28,7 +28,7 @@ constexpr const char* kStart = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
 class Said : public AnnouncementSink {
   public:
     void announce(const Announcement& a) override { all.push_back(a); }
-    bool has(const std::string& type) const {
+    bool has(AnnouncementType type) const {
         for (const auto& a : all) {
             if (a.type == type) return true;
         }
@@ -65,7 +65,7 @@ class TableTest : public ::testing::Test {
     }
     void startGame() {
         show(kStart);
-        ASSERT_TRUE(said.has("start"));
+        ASSERT_TRUE(said.has(AnnouncementType::Start));
     }
 
     testing::TempDirectory scratch{"arbiter-table"};
@@ -80,10 +80,10 @@ TEST_F(TableTest, GameBeginsWhenTheStartPositionIsStill) {
     table->boardDump(0, squaresFromFen(kStart));
     time.advance(50);
     loop.runOnce(0);
-    EXPECT_FALSE(said.has("start"));
+    EXPECT_FALSE(said.has(AnnouncementType::Start));
     time.advance(100);
     loop.runOnce(0);
-    EXPECT_TRUE(said.has("start"));
+    EXPECT_TRUE(said.has(AnnouncementType::Start));
 }
 
 TEST_F(TableTest, WaitingSaysHowToSetUpChess) {
@@ -100,7 +100,7 @@ TEST_F(TableTest, TheSquaresStillToSetUpAreNamedEveryFewSeconds) {
     auto told = [&] {
         std::vector<std::string> texts;
         for (const auto& a : said.all)
-            if (a.type == "setup") texts.push_back(a.text);
+            if (a.type == AnnouncementType::Setup) texts.push_back(a.text);
         return texts;
     };
     EXPECT_TRUE(told().empty());  // not while the players are still at it
@@ -123,7 +123,7 @@ TEST_F(TableTest, TheSquaresStillToSetUpAreNamedEveryFewSeconds) {
               "Still to set up the start position of fide: put a white pawn on e2; take the white "
               "pawn off e4.");
     show(kStart);
-    EXPECT_TRUE(said.has("start"));
+    EXPECT_TRUE(said.has(AnnouncementType::Start));
     time.advance(10000);
     loop.runOnce(0);
     EXPECT_EQ(told().size(), 2u);  // quiet once the game is on
@@ -135,7 +135,7 @@ TEST_F(TableTest, AnEmptyBoardIsToldHowManySquaresAreLeft) {
     loop.runOnce(0);
     std::string text;
     for (const auto& a : said.all)
-        if (a.type == "setup") text = a.text;
+        if (a.type == AnnouncementType::Setup) text = a.text;
     EXPECT_NE(text.find("; and 24 more squares."), std::string::npos) << text;
 }
 
@@ -157,8 +157,8 @@ TEST_F(TableTest, AResumedGameIsSetUpAgainFromAPictureNotReadAsMoves) {
     show(kStart);
     std::string setup;
     for (const auto& a : said.all) {
-        EXPECT_NE(a.type, "illegal") << a.text;
-        if (a.type == "setup") setup = a.text;
+        EXPECT_NE(a.type, AnnouncementType::Illegal) << a.text;
+        if (a.type == AnnouncementType::Setup) setup = a.text;
     }
     EXPECT_EQ(setup.rfind("Set up the position of the resumed game: take the white pawn off c2; "
                           "take the white pawn off d2; put a black pawn on c4; put a white pawn "
@@ -173,8 +173,8 @@ TEST_F(TableTest, AResumedGameIsSetUpAgainFromAPictureNotReadAsMoves) {
     show("rnbqkbnr/ppp1pppp/8/3p4/2PP4/8/PP2PPPP/RNBQKBNR");
     show("rnbqkbnr/ppp1pppp/8/8/2pP4/8/PP2PPPP/RNBQKBNR");
     EXPECT_EQ(table->session()->ply(), 4);
-    EXPECT_FALSE(said.has("takeback"));
-    EXPECT_TRUE(said.has("fixed"));
+    EXPECT_FALSE(said.has(AnnouncementType::Takeback));
+    EXPECT_TRUE(said.has(AnnouncementType::Fixed));
     show("rnbqkbnr/ppp1pppp/8/8/2pP4/4P3/PP3PPP/RNBQKBNR");  // 3. e3, refereed again
     EXPECT_EQ(table->session()->ply(), 5);
 }
@@ -190,13 +190,13 @@ TEST_F(TableTest, AGameAfterAnAbandonedResumedOneIsNoLongerResuming) {
     table = openTable(loop, settings(), said, error);
     ASSERT_TRUE(table) << error;
     show("8/8/8/8/8/8/8/8");  // the board cleared while arbiterd was down
-    ASSERT_EQ(said.all.back().type, "setup");
+    ASSERT_EQ(said.all.back().type, AnnouncementType::Setup);
     ASSERT_TRUE(table->newGame().ok);
     said.all.clear();
     show(kStart);
-    ASSERT_TRUE(said.has("start"));
+    ASSERT_TRUE(said.has(AnnouncementType::Start));
     show("rnbqkbnr/pppppppp/8/8/8/4K3/PPPPPPPP/RNBQ1BNR");  // the king to e3
-    EXPECT_EQ(said.all.back().type, "illegal") << said.all.back().text;
+    EXPECT_EQ(said.all.back().type, AnnouncementType::Illegal) << said.all.back().text;
 }
 
 TEST_F(TableTest, OptionsThatContradictTheGameToResumeAreRefused) {
@@ -256,9 +256,9 @@ TEST_F(TableTest, AGameBeginsFromThePositionAskedForAndResumesOnlyWithIt) {
               "Waiting for the start position of fide: white king on e1; white pawn on e2; black "
               "king on e5.");
     show(kStart);
-    EXPECT_FALSE(said.has("start"));  // not the position of this table
+    EXPECT_FALSE(said.has(AnnouncementType::Start));  // not the position of this table
     show("8/8/8/4k3/8/8/4P3/4K3");
-    ASSERT_TRUE(said.has("start"));
+    ASSERT_TRUE(said.has(AnnouncementType::Start));
     show("8/8/8/4k3/4P3/8/8/4K3");  // 1. e4
     ASSERT_EQ(table->session()->ply(), 1);
     auto journal = readJournal(table->session()->journalPath(), error);
@@ -299,7 +299,7 @@ TEST_F(TableTest, NewGameClosesTheUnfinishedGameRatherThanResumingIt) {
     table = openTable(loop, fresh, said, error);
     ASSERT_TRUE(table) << error;
     ASSERT_FALSE(said.all.empty());
-    EXPECT_EQ(said.all.front().type, "abandoned");
+    EXPECT_EQ(said.all.front().type, AnnouncementType::Abandoned);
     EXPECT_NE(said.all.front().text.find(
                   "(1 moves) is closed as abandoned, as --new-game asks; a new game begins."),
               std::string::npos)
@@ -339,7 +339,7 @@ TEST_F(TableTest, ResignationEndsTheGame) {
     startGame();
     ControlReply r = table->act("resign", 0, "");
     ASSERT_TRUE(r.ok) << r.error;
-    EXPECT_EQ(said.all.back().type, "waiting");
+    EXPECT_EQ(said.all.back().type, AnnouncementType::Waiting);
     EXPECT_EQ(table->session()->outcome().winners, std::vector<PlayerId>{1});
 }
 
@@ -375,10 +375,10 @@ TEST_F(TableTest, AnnouncedMoveIsCommittedAndTheBoardMustFollow) {
     time.advance(150);
     loop.runOnce(0);
     // The board still shows the start: what to make is said once, no alarm.
-    EXPECT_EQ(said.all.back().type, "consequences");
+    EXPECT_EQ(said.all.back().type, AnnouncementType::Consequences);
     EXPECT_EQ(said.all.back().text, "Now take the white pawn off e2; put a white pawn on e4.");
     show("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR");
-    EXPECT_EQ(said.all.back().type, "fixed");
+    EXPECT_EQ(said.all.back().type, AnnouncementType::Fixed);
 }
 
 TEST_F(TableTest, BadControlActionsAreRefusedAndChangeNothing) {
@@ -402,10 +402,10 @@ TEST_F(TableTest, TakebackThroughControlWaitsForTheBoardToFollow) {
     // The board still shows e4: that is not the move being made again.
     time.advance(150);
     loop.runOnce(0);
-    EXPECT_EQ(said.all.back().type, "illegal");
+    EXPECT_EQ(said.all.back().type, AnnouncementType::Illegal);
     EXPECT_EQ(table->session()->ply(), 0);
     show(kStart);
-    EXPECT_EQ(said.all.back().type, "fixed");
+    EXPECT_EQ(said.all.back().type, AnnouncementType::Fixed);
     show("rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR");
     EXPECT_EQ(table->session()->ply(), 1);
 }
@@ -431,7 +431,7 @@ TEST_F(TableTest, NewGameAbandonsTheCurrentOne) {
     EXPECT_TRUE(table->session()->over());
     size_t starts = 0;
     show(kStart);
-    for (const auto& a : said.all) starts += a.type == "start";
+    for (const auto& a : said.all) starts += a.type == AnnouncementType::Start;
     EXPECT_EQ(starts, 2u);
 }
 
@@ -569,7 +569,7 @@ TEST_F(TableTest, TheLedsShowTheLastMoveAndWhileTheBoardIsWrongWhatToFix) {
     EXPECT_EQ(board.leds(1), kAllOff);  // a board that has just come is told all
     time.advance(150);
     loop.runOnce(0);
-    ASSERT_TRUE(said.has("start"));
+    ASSERT_TRUE(said.has(AnnouncementType::Start));
     // e2 (square 52) and e4 (36): nothing was lit, so only these go on.
     show("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR");
     EXPECT_EQ(board.leds(1), "60 04 01 24 34 00");
@@ -578,11 +578,11 @@ TEST_F(TableTest, TheLedsShowTheLastMoveAndWhileTheBoardIsWrongWhatToFix) {
     EXPECT_EQ(board.leds(2), std::string(kAllOff) + " 60 04 01 0c 1c 00");
     // The white king stepped to e3, which it cannot: e3 (44) and e1 (60) are to fix.
     show("rnbqkbnr/pppp1ppp/8/4p3/4P3/4K3/PPPP1PPP/RNBQ1BNR");
-    ASSERT_EQ(said.all.back().type, "illegal");
+    ASSERT_EQ(said.all.back().type, AnnouncementType::Illegal);
     EXPECT_EQ(board.leds(2), std::string(kAllOff) + " 60 04 01 2c 3c 00");
     // Put back: the last move again.
     show("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR");
-    ASSERT_EQ(said.all.back().type, "fixed");
+    ASSERT_EQ(said.all.back().type, AnnouncementType::Fixed);
     EXPECT_EQ(board.leds(2), std::string(kAllOff) + " 60 04 01 0c 1c 00");
 }
 

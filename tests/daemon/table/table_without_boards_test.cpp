@@ -14,8 +14,8 @@ namespace {
 class Said : public AnnouncementSink {
   public:
     void announce(const Announcement& a) override { all.push_back(a); }
-    std::vector<std::string> types() const {
-        std::vector<std::string> t;
+    std::vector<AnnouncementType> types() const {
+        std::vector<AnnouncementType> t;
         for (const auto& a : all) t.push_back(a.type);
         return t;
     }
@@ -46,7 +46,7 @@ class WithoutBoards : public ::testing::Test {
 };
 
 TEST_F(WithoutBoards, TheGameBeginsAtOnceWithNoStartPositionToWaitFor) {
-    EXPECT_EQ(said.types(), (std::vector<std::string>{"start"}));
+    EXPECT_EQ(said.types(), (std::vector<AnnouncementType>{AnnouncementType::Start}));
     ASSERT_TRUE(table->session());
     EXPECT_FALSE(table->status()["waitingForStart"].get<bool>());
 }
@@ -56,7 +56,7 @@ TEST_F(WithoutBoards, SaidActionsArePlayedToTheEnd) {
     for (int i = 0; i < 7; ++i) ASSERT_TRUE(say("add3").ok) << i;
     EXPECT_TRUE(table->session()->over());
     EXPECT_EQ(table->session()->outcome().winners, std::vector<PlayerId>{0});
-    EXPECT_EQ(said.all.back().type, "waiting");
+    EXPECT_EQ(said.all.back().type, AnnouncementType::Waiting);
     EXPECT_NE(said.all.back().text.find("arbiterctl new"), std::string::npos);
 }
 
@@ -106,7 +106,7 @@ TEST(SaidActions, AnActionNoBoardShowsLeavesTheBoardsFreeToGoOn) {
     ASSERT_TRUE(at.table->act("end", -1, "").ok);
     at.show("1r6/r7/8/8/8/8/R7/1R6");  // Black steps a8-a7
     EXPECT_EQ(at.table->session()->ply(), 3);
-    for (const auto& a : at.said.said) EXPECT_NE(a.type, "illegal") << a.text;
+    for (const auto& a : at.said.said) EXPECT_NE(a.type, AnnouncementType::Illegal) << a.text;
 }
 
 }  // namespace

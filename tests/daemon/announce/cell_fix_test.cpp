@@ -1,0 +1,137 @@
+#include "daemon/announce/cell_fix.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+namespace arbiter {
+namespace {
+
+const SetPiece kWhitePawn{SetColour::White, Figure::Pawn};
+const SetPiece kBlackQueen{SetColour::Black, Figure::Queen};
+const SetPiece kWhiteKnight{SetColour::White, Figure::Knight};
+
+class CellFixes : public ::testing::Test {
+  protected:
+    Cell at(const char* name) const { return *g.parse(name); }
+    FixStep step(const char* cell, Appearance sensed, Appearance wanted,
+                 Sensing sensing = Sensing::ColourAndKind, const Game* game = nullptr) const {
+        return fixStep(CellFix{at(cell), sensed, wanted, sensing}, g, game);
+    }
+
+    const Geometry g = Geometry::rectangle(8, 8);
+};
+
+TEST_F(CellFixes, EachFixIsAStepToTakeOffPutOrReplace) {
+    const FixStep put = step("e2", std::nullopt, kWhitePawn);
+    EXPECT_EQ(put.cell, "e2");
+    EXPECT_EQ(put.what, FixStep::Do::Put);
+    EXPECT_FALSE(put.sensed);
+    ASSERT_TRUE(put.wanted);
+    EXPECT_EQ(put.wanted->piece, kWhitePawn);
+    EXPECT_EQ(put.wanted->name, "white pawn");
+
+    const FixStep off = step("d8", kBlackQueen, std::nullopt);
+    EXPECT_EQ(off.what, FixStep::Do::TakeOff);
+    ASSERT_TRUE(off.sensed);
+    EXPECT_EQ(off.sensed->name, "black queen");
+    EXPECT_FALSE(off.wanted);
+
+    const FixStep replace = step("e8", kWhitePawn, kBlackQueen);
+    EXPECT_EQ(replace.what, FixStep::Do::Replace);
+    EXPECT_EQ(replace.sensed->piece, kWhitePawn);
+    EXPECT_EQ(replace.wanted->piece, kBlackQueen);
+    EXPECT_FALSE(replace.change);
+}
+
+// A board that senses only occupancy cannot tell which piece to take off.
+TEST_F(CellFixes, APieceTheBoardCannotTellIsNotNamed) {
+    const FixStep off = step("c3", kWhitePawn, std::nullopt, Sensing::Occupancy);
+    EXPECT_EQ(off.what, FixStep::Do::TakeOff);
+    EXPECT_FALSE(off.sensed);
+    EXPECT_EQ(describeFix(off), "take the piece off c3");
+    const FixStep nothing = step("c3", std::nullopt, std::nullopt);
+    EXPECT_EQ(nothing.what, FixStep::Do::TakeOff);
+    EXPECT_EQ(describeFix(nothing), "take the piece off c3");
+}
+
+TEST_F(CellFixes, TheWordsAreMadeFromTheStep) {
+    EXPECT_EQ(describeFix(step("e2", std::nullopt, kWhitePawn)), "put a white pawn on e2");
+    EXPECT_EQ(describeFix(step("d8", kBlackQueen, std::nullopt)), "take the black queen off d8");
+    EXPECT_EQ(describeFix(step("e8", kWhitePawn, kBlackQueen)),
+              "replace the white pawn on e8 by a black queen");
+    EXPECT_EQ(describeFix(CellFix{at("e2"), std::nullopt, kWhitePawn}, g),
+              "put a white pawn on e2");
+}
+
+// In a game of hidden views a step may follow a change of the player's view.
+TEST_F(CellFixes, AChangeOfAViewIsToldBeforeWhatToDo) {
+    FixStep step = this->step("c3", std::nullopt, kWhiteKnight);
+    step.change = FixStep::ViewChange::Appeared;
+    EXPECT_EQ(describeFix(step), "a piece appeared on c3: put a white knight there");
+    step = this->step("c3", kWhiteKnight, std::nullopt);
+    step.change = FixStep::ViewChange::OutOfSight;
+    EXPECT_EQ(describeFix(step), "c3 is out of your sight now: take its piece off");
+    step.change = FixStep::ViewChange::Gone;
+    EXPECT_EQ(describeFix(step), "the piece on c3 is gone: take it off");
+    step = this->step("c3", kWhitePawn, kWhiteKnight);
+    step.change = FixStep::ViewChange::Became;
+    EXPECT_EQ(describeFix(step),
+              "the piece on c3 is now a white knight: put one there in place of the white pawn");
+}
+
+TEST_F(CellFixes, AStepAsDataNamesTheSetPieceAndTheGamesWordsForIt) {
+    EXPECT_EQ(fixStepData(step("e2", std::nullopt, kWhitePawn)),
+              nlohmann::json::parse(R"({"cell": "e2", "do": "put", "wanted":
+                  {"colour": "white", "figure": "pawn", "name": "white pawn"}})"));
+    EXPECT_EQ(fixStepData(step("c3", kWhitePawn, std::nullopt, Sensing::Occupancy)),
+              nlohmann::json::parse(R"({"cell": "c3", "do": "take-off"})"));
+    EXPECT_EQ(fixStepData(step("e8", kWhitePawn, kBlackQueen)),
+              nlohmann::json::parse(R"({"cell": "e8", "do": "replace",
+                  "sensed": {"colour": "white", "figure": "pawn", "name": "white pawn"},
+                  "wanted": {"colour": "black", "figure": "queen", "name": "black queen"}})"));
+    FixStep gone = step("d8", kBlackQueen, std::nullopt);
+    gone.change = FixStep::ViewChange::Gone;
+    EXPECT_EQ(fixStepData(gone), nlohmann::json::parse(R"({"cell": "d8", "do": "take-off",
+                  "sensed": {"colour": "black", "figure": "queen", "name": "black queen"},
+                  "change": "gone"})"));
+    FixStep moved = step("d8", kBlackQueen, std::nullopt);
+    for (auto [change, name] : {std::pair{FixStep::ViewChange::Appeared, "appeared"},
+                                std::pair{FixStep::ViewChange::OutOfSight, "out-of-sight"},
+                                std::pair{FixStep::ViewChange::Became, "became"}}) {
+        moved.change = change;
+        EXPECT_EQ(fixStepData(moved)["change"], name);
+    }
+}
+
+// Martian Chess names its pieces by their kind, whatever the set piece.
+TEST_F(CellFixes, AGameNamesThePiecesInItsOwnWords) {
+    std::string why;
+    auto game = makeGame("martian", GameOptions(), why);
+    ASSERT_TRUE(game) << why;
+    const FixStep put = step("c3", std::nullopt, kWhiteKnight, Sensing::ColourAndKind, game.get());
+    EXPECT_EQ(put.wanted->name, "drone (knight or rook)");
+    EXPECT_EQ(put.wanted->piece, kWhiteKnight);
+    EXPECT_EQ(describeFix(put), "put a drone (knight or rook) on c3");
+    EXPECT_EQ(fixStepData(put)["wanted"],
+              (nlohmann::json{
+                  {"colour", "white"}, {"figure", "knight"}, {"name", "drone (knight or rook)"}}));
+}
+
+TEST_F(CellFixes, FixesAreToldInWordsAndAsDataSideBySide) {
+    const std::vector<CellFix> fixes = {{at("e4"), kWhitePawn, std::nullopt},
+                                        {at("e2"), std::nullopt, kWhitePawn},
+                                        {at("d8"), std::nullopt, kBlackQueen}};
+    const ToldFixes all = tellFixes(fixes, g, nullptr);
+    EXPECT_EQ(all.words,
+              (std::vector<std::string>{"take the white pawn off e4", "put a white pawn on e2",
+                                        "put a black queen on d8"}));
+    ASSERT_EQ(all.steps.size(), 3u);
+    EXPECT_EQ(all.steps[1], fixStepData(step("e2", std::nullopt, kWhitePawn)));
+    const ToldFixes first = tellFixes(fixes, g, nullptr, 2);
+    EXPECT_EQ(first.words.size(), 2u);
+    EXPECT_EQ(first.steps.size(), 2u);
+}
+
+}  // namespace
+}  // namespace arbiter
