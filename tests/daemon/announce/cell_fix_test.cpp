@@ -65,7 +65,7 @@ TEST_F(CellFixes, TheWordsAreMadeFromTheStep) {
 }
 
 // In a game of hidden views a step may follow a change of the player's view.
-TEST_F(CellFixes, AChangeOfAViewIsToldBeforeWhatToDo) {
+TEST_F(CellFixes, AChangeOfAViewIsToldBeforeTheStepToMake) {
     FixStep step = this->step("c3", std::nullopt, kWhiteKnight);
     step.change = FixStep::ViewChange::Appeared;
     EXPECT_EQ(describeFix(step), "a piece appeared on c3: put a white knight there");
