@@ -2,22 +2,31 @@
 
 #include <array>
 #include <string_view>
+#include <utility>
 
 namespace arbiter {
 
 namespace {
 
-// The wire names of a step's parts, in their enums' order.
-constexpr std::array<std::string_view, 3> kDoNames{"take-off", "put", "replace"};
-constexpr std::array<std::string_view, 4> kViewChangeNames{"appeared", "out-of-sight", "gone",
-                                                           "became"};
+// The names of a step's parts in its data: one table each.
+constexpr std::array<std::pair<FixStep::Do, std::string_view>, 3> kDoNames{{
+    {FixStep::Do::TakeOff, "take-off"},
+    {FixStep::Do::Put, "put"},
+    {FixStep::Do::Replace, "replace"},
+}};
+constexpr std::array<std::pair<FixStep::ViewChange, std::string_view>, 4> kViewChangeNames{{
+    {FixStep::ViewChange::Appeared, "appeared"},
+    {FixStep::ViewChange::OutOfSight, "out-of-sight"},
+    {FixStep::ViewChange::Gone, "gone"},
+    {FixStep::ViewChange::Became, "became"},
+}};
 
-std::string_view nameOf(FixStep::Do what) {
-    return kDoNames[static_cast<size_t>(what)];
-}
-
-std::string_view nameOf(FixStep::ViewChange change) {
-    return kViewChangeNames[static_cast<size_t>(change)];
+template <typename Enum, size_t N>
+std::string nameIn(const std::array<std::pair<Enum, std::string_view>, N>& names, Enum value) {
+    for (const auto& [named, name] : names) {
+        if (named == value) return std::string(name);
+    }
+    return {};
 }
 
 NamedPiece named(SetPiece piece, const Game* game) {
@@ -88,11 +97,18 @@ std::string describeFix(const CellFix& fix, const Geometry& g, const Game* game)
 }
 
 nlohmann::json fixStepData(const FixStep& step) {
-    nlohmann::json data = {{"cell", step.cell}, {"do", std::string(nameOf(step.what))}};
+    nlohmann::json data = {{"cell", step.cell}, {"do", nameIn(kDoNames, step.what)}};
     if (step.sensed) data["sensed"] = pieceData(*step.sensed);
     if (step.wanted) data["wanted"] = pieceData(*step.wanted);
-    if (step.change) data["change"] = std::string(nameOf(*step.change));
+    if (step.change) data["change"] = nameIn(kViewChangeNames, *step.change);
     return data;
+}
+
+std::optional<FixStep::Do> fixStepDoNamed(std::string_view name) {
+    for (const auto& [what, named] : kDoNames) {
+        if (named == name) return what;
+    }
+    return std::nullopt;
 }
 
 void ToldFixes::add(const FixStep& step) {

@@ -4,6 +4,7 @@
 #include <limits>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -48,9 +49,9 @@ struct FixStep {
     // The piece to take off or to replace; none for a piece taken off a board
     // that senses only occupancy (it cannot tell which), or for a fix with
     // no piece sensed nor wanted.
-    std::optional<NamedPiece> sensed;
-    std::optional<NamedPiece> wanted;  // the piece to put: Put and Replace
-    std::optional<ViewChange> change;  // none: the cell simply differs
+    std::optional<NamedPiece> sensed = std::nullopt;
+    std::optional<NamedPiece> wanted = std::nullopt;  // the piece to put: Put and Replace
+    std::optional<ViewChange> change = std::nullopt;  // none: the cell simply differs
 };
 
 // The step that puts `fix` right; `game`, if given, names the pieces
@@ -70,6 +71,9 @@ std::string describeFix(const CellFix& fix, const Geometry& g, const Game* game 
 // "white", "figure": "pawn", "name": "white pawn"}}, with "sensed" for the
 // piece to take off or replace and "change" after a change of a view.
 nlohmann::json fixStepData(const FixStep& step);
+// What a step's data says it does ("take-off", "put", "replace"), read
+// back; nullopt for any other text.
+std::optional<FixStep::Do> fixStepDoNamed(std::string_view name);
 
 // Fixes as an announcement tells them, side by side: each in words, for its
 // text and its data's "fixes", and as data, its "fixSteps".

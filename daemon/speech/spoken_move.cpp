@@ -1,9 +1,10 @@
 // Moves and fixes of the boards as they are said: chess's SAN in the words
 // players use, the other games' notation with its cells read out, and the
-// fixes arbiterd asks for.
+// fixes arbiterd asks for, said from their data (fixStepData).
 #include <array>
 #include <cctype>
 
+#include "daemon/announce/cell_fix.h"
 #include "daemon/speech/spoken_text.h"
 
 namespace arbiter {
@@ -142,20 +143,102 @@ constexpr std::array<std::pair<const char*, const char*>, 14> kGermanPhrases{{
     {"and", "und"},
 }};
 
-// "the white pawn" / "a black queen" as describeFix says them, in
-// German accusative: "den weißen Bauern", "eine schwarze Dame". Empty when
-// the words are not a colour and a chess figure.
-std::string germanPieceAccusative(std::string_view words, bool definite) {
-    const size_t space = words.find(' ');
-    if (space == std::string_view::npos) return {};
-    const std::string_view colour = words.substr(0, space);
-    const FigureName* figure = figureByEnglish(words.substr(space + 1));
-    if (!figure || (colour != "white" && colour != "black")) return {};
-    const std::string stem = colour == "white" ? "weiß" : "schwarz";
+// A piece of a fix step as speech reads it: the set piece, and the game's
+// words for it without the remarks in brackets, which are for the eye.
+struct StepPiece {
+    std::string colour;  // "white", "black"
+    std::string figure;  // "pawn", "knight", ...
+    std::string name;    // "white pawn", or the game's own: "drone"
+};
+
+// A fix step as speech reads it from an announcement's data (fixStepData).
+struct SpokenStep {
+    std::string cell;
+    FixStep::Do what;
+    std::optional<StepPiece> sensed;
+    std::optional<StepPiece> wanted;
+};
+
+std::string stringField(const nlohmann::json& object, const char* key) {
+    auto it = object.find(key);
+    return it != object.end() && it->is_string() ? it->get<std::string>() : std::string();
+}
+
+std::optional<StepPiece> stepPiece(const nlohmann::json& step, const char* key) {
+    auto it = step.find(key);
+    if (it == step.end() || !it->is_object()) return std::nullopt;
+    StepPiece piece{stringField(*it, "colour"), stringField(*it, "figure"),
+                    withoutRemarks(stringField(*it, "name"))};
+    if (piece.name.empty()) return std::nullopt;
+    return piece;
+}
+
+// The step `data` describes; nullopt when it lacks what its action needs.
+std::optional<SpokenStep> spokenStep(const nlohmann::json& data) {
+    if (!data.is_object()) return std::nullopt;
+    const std::optional<FixStep::Do> what = fixStepDoNamed(stringField(data, "do"));
+    const std::string cell = stringField(data, "cell");
+    if (!what || cell.empty()) return std::nullopt;
+    SpokenStep step{cell, *what, stepPiece(data, "sensed"), stepPiece(data, "wanted")};
+    switch (step.what) {
+        case FixStep::Do::TakeOff:
+            return step;
+        case FixStep::Do::Put:
+            if (!step.wanted) return std::nullopt;
+            return step;
+        case FixStep::Do::Replace:
+            if (!step.sensed || !step.wanted) return std::nullopt;
+            return step;
+    }
+    return std::nullopt;
+}
+
+std::string englishFix(const SpokenStep& s) {
+    switch (s.what) {
+        case FixStep::Do::TakeOff:
+            if (!s.sensed) return "take the piece off " + s.cell;
+            return "take the " + s.sensed->name + " off " + s.cell;
+        case FixStep::Do::Put:
+            return "put a " + s.wanted->name + " on " + s.cell;
+        case FixStep::Do::Replace:
+            return "replace the " + s.sensed->name + " on " + s.cell + " by a " + s.wanted->name;
+    }
+    return {};
+}
+
+// The piece in German accusative, "den weißen Bauern", "eine schwarze Dame",
+// when the game calls it by its set piece; empty when the game names it in
+// words of its own (Martian Chess's drone), which German cannot decline.
+std::string germanPiece(const StepPiece& p, bool definite) {
+    if (p.name != p.colour + " " + p.figure) return {};
+    const FigureName* figure = figureByEnglish(p.figure);
+    if (!figure || (p.colour != "white" && p.colour != "black")) return {};
+    const std::string stem = p.colour == "white" ? "weiß" : "schwarz";
     const std::string article =
         figure->germanFeminine ? (definite ? "die" : "eine") : (definite ? "den" : "einen");
     return article + " " + stem + (figure->germanFeminine ? "e " : "en ") +
            figure->germanAccusative;
+}
+
+std::string germanFix(const SpokenStep& s) {
+    const std::string was = s.sensed ? germanPiece(*s.sensed, true) : std::string();
+    const std::string wanted = s.wanted ? germanPiece(*s.wanted, false) : std::string();
+    switch (s.what) {
+        case FixStep::Do::TakeOff:
+            if (!s.sensed) return "die Figur von " + s.cell + " nehmen";
+            if (!was.empty()) return was + " von " + s.cell + " nehmen";
+            break;
+        case FixStep::Do::Put:
+            if (!wanted.empty()) return wanted + " auf " + s.cell + " stellen";
+            break;
+        case FixStep::Do::Replace:
+            if (!was.empty() && !wanted.empty())
+                return was + " auf " + s.cell + " durch " + wanted + " ersetzen";
+            break;
+    }
+    // A piece in the game's own words: the step in English words, read out
+    // as the game's moves are, its cells and the words every game shares.
+    return spokenNotation(englishFix(s), SpeechLanguage::German);
 }
 
 }  // namespace
@@ -266,43 +349,10 @@ std::string spokenNotation(std::string_view notation, SpeechLanguage language) {
     return said;
 }
 
-std::string spokenFix(std::string_view fix, SpeechLanguage language) {
-    const std::string text = withoutRemarks(fix);
-    if (language == SpeechLanguage::English) return text;
-    // describeFix's four forms; the cell is the last word but one or the last.
-    auto after = [&](std::string_view prefix) -> std::optional<std::string_view> {
-        if (!std::string_view(text).starts_with(prefix)) return std::nullopt;
-        return std::string_view(text).substr(prefix.size());
-    };
-    if (auto rest = after("take the piece off "))
-        return "die Figur von " + std::string(*rest) + " nehmen";
-    if (auto rest = after("take the ")) {
-        const size_t off = rest->rfind(" off ");
-        std::string piece = off == std::string_view::npos
-                                ? std::string()
-                                : germanPieceAccusative(rest->substr(0, off), true);
-        if (!piece.empty()) return piece + " von " + std::string(rest->substr(off + 5)) + " nehmen";
-    }
-    if (auto rest = after("put a ")) {
-        const size_t on = rest->rfind(" on ");
-        std::string piece = on == std::string_view::npos
-                                ? std::string()
-                                : germanPieceAccusative(rest->substr(0, on), false);
-        if (!piece.empty()) return piece + " auf " + std::string(rest->substr(on + 4)) + " stellen";
-    }
-    if (auto rest = after("replace the ")) {
-        const size_t on = rest->find(" on ");
-        const size_t by = rest->rfind(" by a ");
-        if (on != std::string_view::npos && by != std::string_view::npos && on < by) {
-            std::string was = germanPieceAccusative(rest->substr(0, on), true);
-            std::string wanted = germanPieceAccusative(rest->substr(by + 6), false);
-            if (!was.empty() && !wanted.empty())
-                return was + " auf " + std::string(rest->substr(on + 4, by - on - 4)) + " durch " +
-                       wanted + " ersetzen";
-        }
-    }
-    // Not one of the forms (pieces of another set): the cells read out at least.
-    return spokenNotation(text, language);
+std::string spokenFix(const nlohmann::json& step, SpeechLanguage language) {
+    const std::optional<SpokenStep> s = spokenStep(step);
+    if (!s) return {};
+    return language == SpeechLanguage::German ? germanFix(*s) : englishFix(*s);
 }
 
 }  // namespace arbiter

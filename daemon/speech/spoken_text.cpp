@@ -82,12 +82,24 @@ std::string withoutBrackets(const std::string& s) {
     return open == std::string::npos ? s : s.substr(0, open);
 }
 
+// The fixes an announcement carries as data ("fixSteps"), each as it is
+// said; the English "fixes" beside them are for the eye.
+std::vector<std::string> fixesSpoken(const nlohmann::json& data, SpeechLanguage language) {
+    std::vector<std::string> out;
+    auto it = data.find("fixSteps");
+    if (it == data.end() || !it->is_array()) return out;
+    for (const auto& step : *it) {
+        std::string said = spokenFix(step, language);
+        if (!said.empty()) out.push_back(std::move(said));
+    }
+    return out;
+}
+
 std::string fixesSaid(const std::vector<std::string>& fixes, size_t count,
                       SpeechLanguage language) {
     const bool german = language == SpeechLanguage::German;
     std::string out;
-    for (size_t i = 0; i < fixes.size() && i < kFixesSaid; ++i)
-        out += (i ? "; " : "") + spokenFix(fixes[i], language);
+    for (size_t i = 0; i < fixes.size() && i < kFixesSaid; ++i) out += (i ? "; " : "") + fixes[i];
     const size_t said = std::min(fixes.size(), kFixesSaid);
     if (count > said)
         out += (german ? "; und " : "; and ") + std::to_string(count - said) +
@@ -184,7 +196,7 @@ std::string takebackSaid(const nlohmann::json& d, SpeechLanguage language,
 std::string fixesAnnounced(const Announcement& a, SpeechLanguage language) {
     const bool german = language == SpeechLanguage::German;
     const nlohmann::json& d = a.data;
-    const auto fixes = texts(d, "fixes");
+    const auto fixes = fixesSpoken(d, language);
     const size_t count = d.value("count", fixes.size());
     const std::string steps = fixesSaid(fixes, count, language);
     if (a.type == AnnouncementType::Illegal)

@@ -39,9 +39,15 @@ std::string spokenSan(std::string_view san, bool enPassant, SpeechLanguage langu
 // a game's own terms stay as its rules name them.
 std::string spokenNotation(std::string_view notation, SpeechLanguage language);
 
-// A fix of the boards as describeFix words it ("put a white pawn on
-// e4"), as it is said; in German translated ("einen weißen Bauern auf e4
-// stellen").
-std::string spokenFix(std::string_view fix, SpeechLanguage language);
+// A fix of the boards as an announcement's data carries it (one of its
+// "fixSteps", fixStepData: the cell, what to do, the set pieces and the
+// game's words for them), as it is said: "put a white pawn on e4", in German
+// "einen weißen Bauern auf e4 stellen". A piece the game names in words of
+// its own (Martian Chess's drone) is said in them, remarks in brackets left
+// out; German cannot decline them, and says such a fix in its English words
+// with the cells read out. The change of a player's view that a step may
+// follow is left out: only that player hears of it, and speech never does.
+// Empty when `step` is no fix step.
+std::string spokenFix(const nlohmann::json& step, SpeechLanguage language);
 
 }  // namespace arbiter

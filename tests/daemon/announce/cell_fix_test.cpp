@@ -104,6 +104,17 @@ TEST_F(CellFixes, AStepAsDataNamesTheSetPieceAndTheGamesWordsForIt) {
     }
 }
 
+// What a step's data says it does reads back as the step's own.
+TEST_F(CellFixes, WhatAStepDoesIsReadBackFromItsData) {
+    for (auto what : {FixStep::Do::TakeOff, FixStep::Do::Put, FixStep::Do::Replace}) {
+        FixStep made{.cell = "e2", .what = what};
+        EXPECT_EQ(fixStepDoNamed(fixStepData(made)["do"].get<std::string>()), what);
+    }
+    EXPECT_EQ(fixStepDoNamed("take off"), std::nullopt);
+    EXPECT_EQ(fixStepDoNamed("Put"), std::nullopt);
+    EXPECT_EQ(fixStepDoNamed(""), std::nullopt);
+}
+
 // Martian Chess names its pieces by their kind, whatever the set piece.
 TEST_F(CellFixes, AGameNamesThePiecesInItsOwnWords) {
     std::string why;

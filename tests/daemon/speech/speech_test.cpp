@@ -11,10 +11,17 @@
 #include "daemon/speech/espeak.h"
 #include "daemon/speech/spoken_text.h"
 #include "tests/daemon/recording_sink.h"
+#include "tests/daemon/speech/fix_step_data.h"
 #include "tests/daemon/temp_directory.h"
 
 namespace arbiter {
 namespace {
+
+using testing::Black;
+using testing::piece;
+using testing::put;
+using testing::takeOff;
+using testing::White;
 
 constexpr SpeechLanguage En = SpeechLanguage::English;
 constexpr SpeechLanguage De = SpeechLanguage::German;
@@ -125,29 +132,16 @@ TEST(SpokenText, TheMoverIsNamedWhereTheTableNamesThem) {
 
 TEST(SpokenText, GermanNumbersStayCardinalBeforeAFullStop) {
     // espeak-ng reads "e5." followed by more words as "e fünfte".
-    Announcement illegal{AnnouncementType::Illegal, "", {{"fixes", {"put a white pawn on e2"}}}};
+    Announcement illegal{
+        AnnouncementType::Illegal,
+        "",
+        {{"fixSteps", nlohmann::json::array({put("e2", piece(White, Figure::Pawn))})}}};
     EXPECT_EQ(spokenText(illegal, De, "fide"),
               "Ungültige Stellung. einen weißen Bauern auf e2 stellen");
     Announcement board{AnnouncementType::Board, "", {{"name", "a1"}, {"connected", false}}};
     EXPECT_EQ(spokenText(board, De, "fide"), "Brett a1 ist weg; die Partie wartet darauf");
     Announcement result{AnnouncementType::Result, "", {{"status", "win"}, {"names", {"Team 2."}}}};
     EXPECT_EQ(spokenText(result, De, "fide"), "Team 2 . gewinnt");
-}
-
-TEST(SpokenText, FixesOfTheBoardsInBothLanguages) {
-    EXPECT_EQ(spokenFix("put a white pawn on e4", En), "put a white pawn on e4");
-    EXPECT_EQ(spokenFix("take the black pawn (a drone) off c3", En), "take the black pawn off c3");
-    EXPECT_EQ(spokenFix("put a white pawn on e4", De), "einen weißen Bauern auf e4 stellen");
-    EXPECT_EQ(spokenFix("put a black queen on d8", De), "eine schwarze Dame auf d8 stellen");
-    EXPECT_EQ(spokenFix("take the white knight off g1", De), "den weißen Springer von g1 nehmen");
-    EXPECT_EQ(spokenFix("take the black queen (a freighter) off h8", De),
-              "die schwarze Dame von h8 nehmen");
-    EXPECT_EQ(spokenFix("take the piece off c31", De), "die Figur von c31 nehmen");
-    EXPECT_EQ(spokenFix("replace the white pawn on e8 by a white queen", De),
-              "den weißen Bauern auf e8 durch eine weiße Dame ersetzen");
-    // Anything else: the cells read, the words left.
-    EXPECT_EQ(spokenFix("move a3-a4", De), "move a3 nach a4");
-    EXPECT_EQ(spokenFix("put a green blob on e4", De), "put a green blob on e4");
 }
 
 TEST(SpokenText, TheTablesFixedPhrasesInBothLanguages) {
@@ -162,17 +156,23 @@ TEST(SpokenText, TheTablesFixedPhrasesInBothLanguages) {
          "Neue Partie Schach"},
         {{AnnouncementType::Illegal,
           "",
-          {{"fixes",
-            {"take the white pawn off e4", "put a white pawn on e2", "put a black king on e8",
-             "put a white king on e1", "put a white queen on d1"}}}},
+          {{"fixSteps",
+            {takeOff("e4", piece(White, Figure::Pawn)), put("e2", piece(White, Figure::Pawn)),
+             put("e8", piece(Black, Figure::King)), put("e1", piece(White, Figure::King)),
+             put("d1", piece(White, Figure::Queen))}}}},
          "Illegal position. take the white pawn off e4; put a white pawn on e2; put a black king "
          "on e8; and 2 more",
          "Ungültige Stellung. den weißen Bauern von e4 nehmen; einen weißen Bauern auf e2 "
          "stellen; einen schwarzen König auf e8 stellen; und 2 weitere"},
-        {{AnnouncementType::Consequences, "", {{"fixes", {"take the piece off d5"}}}},
+        {{AnnouncementType::Consequences,
+          "",
+          {{"fixSteps", nlohmann::json::array({takeOff("d5")})}}},
          "Now take the piece off d5",
          "Jetzt die Figur von d5 nehmen"},
-        {{AnnouncementType::Setup, "", {{"fixes", {"put a white rook on a1"}}, {"count", 4}}},
+        {{AnnouncementType::Setup,
+          "",
+          {{"fixSteps", nlohmann::json::array({put("a1", piece(White, Figure::Rook))})},
+           {"count", 4}}},
          "Still to set up: put a white rook on a1; and 3 more",
          "Noch aufzubauen: einen weißen Turm auf a1 stellen; und 3 weitere"},
         {{AnnouncementType::Fixed, "", {}},
