@@ -99,6 +99,8 @@ class CsipgsState final : public GameState, public HiddenInformation, public Tab
     Effect effect(const Action& a) const override;
     // A design change said, its action still to come.
     bool midTurn() const override { return pending_.has_value(); }
+    // Every listed action (a move, a transfer, a purchase) ends the turn.
+    std::optional<uint64_t> turnCount() const override { return legalActions().size(); }
 
     Outcome outcome() const override;
     bool canStillWin(PlayerId p) const override { return royals(p) > 0; }

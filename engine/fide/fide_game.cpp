@@ -111,6 +111,13 @@ std::vector<Action> FideState::legalActions() const {
     return actions;
 }
 
+std::optional<uint64_t> FideState::turnCount() const {
+    if (outcome().over()) return 0;
+    MoveList moves;
+    generateLegalMoves(position_, moves);
+    return static_cast<uint64_t>(moves.size());
+}
+
 std::optional<Move> FideState::legalMoveFor(const Action& a) const {
     if (a.kind != Action::Kind::Move || !onBoard(a.from) || !onBoard(a.to)) return std::nullopt;
     MoveList moves;

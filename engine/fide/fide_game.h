@@ -55,6 +55,8 @@ class FideState final : public GameState, public ActionsInParts, public Endings 
     Appearance appearance(Cell c) const override;
 
     std::vector<Action> legalActions() const override;
+    // Every move is a turn of its own.
+    std::optional<uint64_t> turnCount() const override;
     void apply(const Action& a) override;
     std::vector<ActionBegun> actionsBegunBy(const Action& made) const override;
 
