@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "engine/csipgs/csipgs.h"
+#include "tests/engine/seeded_numbers.h"
 
 namespace arbiter::csipgs {
 namespace {
@@ -22,26 +23,10 @@ std::unique_ptr<CsipgsState> load(const std::string& text, Rules rules = {}) {
     return s;
 }
 
-// splitmix64: the tests' own seeded numbers, the same on every machine.
-class Numbers {
-  public:
-    explicit Numbers(uint64_t seed) : state_(seed) {}
-    uint64_t next() {
-        uint64_t z = (state_ += 0x9E3779B97F4A7C15ull);
-        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-        return z ^ (z >> 31);
-    }
-    int below(int n) { return static_cast<int>(next() % static_cast<uint64_t>(n)); }
-
-  private:
-    uint64_t state_;
-};
-
 // A position of random designed pieces: each side one royal piece (a King or
 // a royal rider or leaper), sometimes two, and up to a dozen others of every
 // atom and direction, on squares drawn at random away from `impassable`.
-std::string randomPosition(Numbers& numbers, Squareset impassable) {
+std::string randomPosition(SeededNumbers& numbers, Squareset impassable) {
     static const std::vector<std::string> designs = {
         "W",     "F",     "D",      "A",   "H",  "G",    "N",    "L",      "R",     "B",
         "NN",    "FfR",   "ffNbbN", "WF",  "BR", "NNfN", "cRmB", "fNN",    "bR",    "sR",
@@ -90,7 +75,7 @@ std::string randomPosition(Numbers& numbers, Squareset impassable) {
 }
 
 // Impassable squares drawn at random, never e1 or e8 (the Kings' start).
-Squareset randomImpassable(Numbers& numbers) {
+Squareset randomImpassable(SeededNumbers& numbers) {
     Squareset squares = 0;
     for (int n = numbers.below(3) * 2; n > 0; --n) {
         const Cell c = numbers.below(64);
@@ -100,7 +85,7 @@ Squareset randomImpassable(Numbers& numbers) {
 }
 
 TEST(CsipgsMoves, SetsAgreeWithTrialOnRandomPositions) {
-    Numbers numbers(20261128);
+    SeededNumbers numbers(20261128);
     int compared = 0, deep = 0;
     for (int i = 0; i < 400; ++i) {
         Rules rules;
