@@ -167,12 +167,13 @@ void CsipgsState::legalMovesBySets(const Board& b, PlayerId p, MoveList& out) co
             pinLine[static_cast<size_t>(lowest(inTheWay))] = between | bit(from);
         }
     }
-    add(royal, targetsOf(royal) & ~danger);
-    if (std::popcount(checkers) > 1) return;  // only the royal can answer two checks
     // Out of check anything goes; in check, capture the checker, or stand in
-    // its line when it checks by riding and not by a leap.
+    // its line when it checks by riding and not by a leap. Only the royal
+    // can answer two checks.
     Squareset answers = ~Squareset{0};
-    if (checkers) {
+    if (std::popcount(checkers) > 1) {
+        answers = 0;
+    } else if (checkers) {
         const Cell checker = lowest(checkers);
         const KindAttacks& k = kind(b.kindAt(checker)).attacks;
         answers = checkers;
@@ -186,8 +187,13 @@ void CsipgsState::legalMovesBySets(const Board& b, PlayerId p, MoveList& out) co
             }
         }
     }
-    for (Squareset left = ours & ~bit(royal); left;) {
+    // In the order of the squares, as every list of moves is.
+    for (Squareset left = ours; left;) {
         const Cell from = popLowest(left);
+        if (from == royal) {
+            add(from, targetsOf(from) & ~danger);
+            continue;
+        }
         Squareset to = targetsOf(from) & answers;
         if (pinned & bit(from)) to &= pinLine[static_cast<size_t>(from)];
         add(from, to);

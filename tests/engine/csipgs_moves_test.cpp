@@ -2,8 +2,10 @@
 // checkers) against the same moves tried one by one on a copy of the board.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "engine/csipgs/csipgs.h"
@@ -98,6 +100,14 @@ TEST(CsipgsMoves, SetsAgreeWithTrialOnRandomPositions) {
         const int depth = i % 10 == 0 ? 3 : 2;
         ASSERT_EQ(s->perftMovesOnly(depth), s->perftMovesOnly(depth, Legality::ByTrial))
             << text << " impassable " << rules.impassable;
+        // Listed in the order of their squares, the royal's among the others:
+        // divide, the records and the referee all see this order.
+        const std::vector<Action> moves = s->legalMoves();
+        ASSERT_TRUE(std::is_sorted(moves.begin(), moves.end(),
+                                   [](const Action& a, const Action& b) {
+                                       return std::pair(a.from, a.to) < std::pair(b.from, b.to);
+                                   }))
+            << text;
         ++compared;
         deep += depth == 3;
     }
