@@ -20,7 +20,7 @@ inline constexpr double kBudgetSeconds = 1.0;
 inline constexpr int kDeepest = 20;
 
 // Counts depth 1, 2, ... while the next depth, predicted from how the node
-// count grew (time follows it closely), would still fit the budget; then
+// count grew from the depth before (time follows it closely), would still fit the budget; then
 // repeats the last depth that did so the best of `runs` times counts. A game
 // whose tree ends (no nodes) stops there. nullopt if not even depth 1 fits.
 template <typename Count>
@@ -39,7 +39,9 @@ std::optional<DepthMeasurement> deepestWithinBudget(Count count, int runs) {
         std::optional<DepthMeasurement> previous = best;
         best = m;
         if (m.nodes == 0) break;
-        double growth = previous && previous->nodes ? double(m.nodes) / double(previous->nodes) : 1;
+        // Depth 0 counts 1 node: a first depth that takes most of the budget
+        // (a Sandkings turn of six steps) is not followed by one that cannot end.
+        double growth = double(m.nodes) / double(previous ? previous->nodes : 1);
         if (m.seconds * growth >= kBudgetSeconds) break;
     }
     for (int run = 1; best && run < runs; ++run) {
