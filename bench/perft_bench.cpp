@@ -2,7 +2,7 @@
 // the perft of Debian's stockfish and fairy-stockfish on the same machine, and
 // how fast every game of the catalogue counts its complete turns.
 //
-//   arbiter-bench-perft [--depth N] [--runs N]
+//   arbiter-bench-perft [--depth N] [--runs N] [--signatures]
 //
 // Each engine counts the start position to depth N (default 6) `runs` times
 // (default 3) and the best time counts. Other engines are timed from "go perft"
@@ -16,9 +16,14 @@
 // turns, to show what the generic path costs). Those depths depend on the
 // machine, so those rows are figures to compare, not part of the signature.
 //
-// Last, csipgs Chess on a middle game with designed pieces, board moves alone
+// Then csipgs Chess on a middle game with designed pieces, board moves alone
 // (--moves-only) and complete turns, next to FIDE's bitboard perft on a middle
 // game of its own (Kiwipete), in the same run.
+//
+// Last, every game's random playouts per second, from its start and from a
+// middle game (bench/playout_bench.h), and their signature: per game, the
+// actions of eight seeded playouts, which --signatures prints alone (for the
+// test that pins them).
 #include <signal.h>
 
 #include <chrono>
@@ -34,6 +39,7 @@
 #include <vector>
 
 #include "bench/deepest_within_budget.h"
+#include "bench/playout_bench.h"
 #include "bench/uci_engine.h"
 #include "engine/core/game.h"
 #include "engine/core/perft.h"
@@ -161,6 +167,9 @@ void timeMiddleGames(int runs) {
         deepestWithinBudget([&](int depth) { return arbiter::perft(*csipgs, depth); }, runs));
 }
 
+// Each row of random playouts plays for this long.
+constexpr double kPlayoutSeconds = 0.5;
+
 bool parsePositive(const char* text, int limit, int& value) {
     char* end = nullptr;
     long parsed = std::strtol(text, &end, 10);
@@ -174,18 +183,28 @@ bool parsePositive(const char* text, int limit, int& value) {
 int main(int argc, char** argv) {
     int depth = 6;
     int runs = 3;
+    bool signaturesOnly = false;
     for (int i = 1; i < argc; ++i) {
         std::string_view arg = argv[i];
         if (arg == "--depth" && i + 1 < argc && parsePositive(argv[i + 1], 8, depth)) {
             ++i;
         } else if (arg == "--runs" && i + 1 < argc && parsePositive(argv[i + 1], 100, runs)) {
             ++i;
+        } else if (arg == "--signatures") {
+            signaturesOnly = true;
         } else {
-            std::cerr << "usage: arbiter-bench-perft [--depth 1..8] [--runs 1..100]\n";
+            std::cerr
+                << "usage: arbiter-bench-perft [--depth 1..8] [--runs 1..100] [--signatures]\n";
             return 2;
         }
     }
+    if (signaturesOnly) {
+        arbiter::bench::printPlayoutSignatures();
+        return 0;
+    }
     signal(SIGPIPE, SIG_IGN);
+    // A line at a time, so that a run piped to a file or tee shows where it is.
+    std::setvbuf(stdout, nullptr, _IOLBF, 0);
 
     std::printf("perft, start position, depth %d, best of %d run(s), one thread\n\n", depth, runs);
     const Measurement ours = timeOurPerft(depth, runs);
@@ -210,6 +229,8 @@ int main(int argc, char** argv) {
     }
     timeEveryGame(runs);
     timeMiddleGames(runs);
+    arbiter::bench::timePlayouts(kPlayoutSeconds);
     std::printf("\nsignature: %llu nodes\n", (unsigned long long)ours.nodes);
+    arbiter::bench::printPlayoutSignatures();
     return 0;
 }
