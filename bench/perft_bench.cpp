@@ -18,12 +18,14 @@
 //
 // Then csipgs Chess on a middle game with designed pieces, board moves alone
 // (--moves-only) and complete turns, next to FIDE's bitboard perft on a middle
-// game of its own (Kiwipete), in the same run.
+// game of its own (Kiwipete), in the same run; and csipgs's board moves on
+// middle games of pieces Fairy-Stockfish has too, against its perft
+// (bench/csipgs_against_fsf.h): those counts must be equal.
 //
 // Last, every game's random playouts per second, from its start and from a
 // middle game (bench/playout_bench.h), and their signature: per game, the
 // actions of eight seeded playouts, which --signatures prints alone (for the
-// test that pins them).
+// test that pins them, bench/playout_signatures.cmake).
 #include <signal.h>
 
 #include <chrono>
@@ -38,6 +40,7 @@
 #include <string_view>
 #include <vector>
 
+#include "bench/csipgs_against_fsf.h"
 #include "bench/deepest_within_budget.h"
 #include "bench/playout_bench.h"
 #include "bench/uci_engine.h"
@@ -229,6 +232,7 @@ int main(int argc, char** argv) {
     }
     timeEveryGame(runs);
     timeMiddleGames(runs);
+    arbiter::bench::timeCsipgsAgainstFairyStockfish("/usr/games/fairy-stockfish", runs);
     arbiter::bench::timePlayouts(kPlayoutSeconds);
     std::printf("\nsignature: %llu nodes\n", (unsigned long long)ours.nodes);
     arbiter::bench::printPlayoutSignatures();
