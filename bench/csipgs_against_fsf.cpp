@@ -299,7 +299,7 @@ void timeCsipgsAgainstFairyStockfish(const std::string& enginePath, int runs) {
     std::printf(
         "\ncsipgs board moves (perftMovesOnly) against %s on the same\n"
         "middle games (its variants.ini written by the bench), largest depth under %.0f s for\n"
-        "ours, best of %d run(s), wall time; ours/theirs is our nodes/s over theirs\n\n"
+        "ours, best of %d run(s), CPU time; ours/theirs is our nodes/s over theirs\n\n"
         "%-18s %5s %12s %9s %9s %9s %9s %11s\n",
         engineName.c_str(), kBudgetSeconds, runs, "position", "depth", "nodes", "seconds",
         "Mnodes/s", "FSF s", "FSF Mn/s", "ours/theirs");

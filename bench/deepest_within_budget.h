@@ -1,13 +1,15 @@
 #pragma once
 
-#include <chrono>
 #include <cstdint>
 #include <optional>
+
+#include "bench/cpu_time.h"
 
 namespace arbiter::bench {
 
 // How the perft bench picks its depths: the deepest count that takes under
-// a second, so that every game and machine gets a comparable measurement.
+// a second of CPU time, so that every game and machine gets a comparable
+// measurement.
 
 // A count at the largest depth that fits the time budget.
 struct DepthMeasurement {
@@ -26,11 +28,9 @@ inline constexpr int kDeepest = 20;
 template <typename Count>
 std::optional<DepthMeasurement> deepestWithinBudget(Count count, int runs) {
     auto timed = [&](int depth) {
-        auto begin = std::chrono::steady_clock::now();
+        const double begin = threadCpuSeconds();
         uint64_t nodes = count(depth);
-        return DepthMeasurement{
-            depth, nodes,
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count()};
+        return DepthMeasurement{depth, nodes, threadCpuSeconds() - begin};
     };
     std::optional<DepthMeasurement> best;
     for (int depth = 1; depth <= kDeepest; ++depth) {

@@ -28,7 +28,6 @@
 // test that pins them, bench/playout_signatures.cmake).
 #include <signal.h>
 
-#include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -40,6 +39,7 @@
 #include <string_view>
 #include <vector>
 
+#include "bench/cpu_time.h"
 #include "bench/csipgs_against_fsf.h"
 #include "bench/deepest_within_budget.h"
 #include "bench/playout_bench.h"
@@ -53,7 +53,6 @@
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
 using arbiter::bench::Measurement;
 
 // Debian's stockfish or fairy-stockfish counting the start position.
@@ -72,9 +71,9 @@ Measurement timeOurPerft(int depth, int runs) {
     const arbiter::fide::Position start = arbiter::fide::Position::standardStart();
     Measurement best{0, 1e300};
     for (int run = 0; run < runs; ++run) {
-        auto begin = Clock::now();
+        const double begin = arbiter::bench::threadCpuSeconds();
         uint64_t nodes = arbiter::fide::perft(start, depth);
-        double seconds = std::chrono::duration<double>(Clock::now() - begin).count();
+        double seconds = arbiter::bench::threadCpuSeconds() - begin;
         if (seconds < best.seconds) best = {nodes, seconds};
     }
     return best;
@@ -209,7 +208,10 @@ int main(int argc, char** argv) {
     // A line at a time, so that a run piped to a file or tee shows where it is.
     std::setvbuf(stdout, nullptr, _IOLBF, 0);
 
-    std::printf("perft, start position, depth %d, best of %d run(s), one thread\n\n", depth, runs);
+    std::printf(
+        "perft, start position, depth %d, best of %d run(s), one thread, CPU time of each\n"
+        "engine's count\n\n",
+        depth, runs);
     const Measurement ours = timeOurPerft(depth, runs);
     const double ourRate = double(ours.nodes) / ours.seconds;
 

@@ -9,6 +9,8 @@
 #include <chrono>
 #include <cstdlib>
 
+#include "bench/cpu_time.h"
+
 namespace arbiter::bench {
 
 namespace {
@@ -105,17 +107,20 @@ std::optional<Measurement> timeUciPerft(UciEngine& engine, const std::vector<std
     }
     std::optional<Measurement> best;
     for (int run = 0; run < runs; ++run) {
-        auto begin = Clock::now();
+        const auto begin = Clock::now();
+        const std::optional<double> cpuBefore = processCpuSeconds(engine.pid());
         engine.send("go perft " + std::to_string(depth));
         auto line = engine.waitFor("Nodes searched", kTimeoutSeconds);
-        auto end = Clock::now();
+        const std::optional<double> cpuAfter = processCpuSeconds(engine.pid());
+        const auto end = Clock::now();
         if (!line) {
             problem = "no 'Nodes searched' line";
             return std::nullopt;
         }
         Measurement m;
         m.nodes = std::strtoull(line->c_str() + line->find(':') + 1, nullptr, 10);
-        m.seconds = std::chrono::duration<double>(end - begin).count();
+        m.seconds = cpuBefore && cpuAfter ? *cpuAfter - *cpuBefore
+                                          : std::chrono::duration<double>(end - begin).count();
         if (!best || m.seconds < best->seconds) best = m;
     }
     return best;

@@ -24,6 +24,7 @@ class UciEngine {
     // Asks it to quit, and kills it if it has not after a second.
     ~UciEngine();
 
+    pid_t pid() const { return pid_; }
     bool send(std::string_view line);
     // Reads lines until one starts with `prefix`; nullopt on end of output or timeout.
     std::optional<std::string> waitFor(std::string_view prefix, int timeoutSeconds);
@@ -37,15 +38,16 @@ class UciEngine {
     std::string buffer_;
 };
 
-// One count and its wall time.
+// One count and the CPU time it took (cpu_time.h).
 struct Measurement {
     uint64_t nodes = 0;
     double seconds = 0;
 };
 
 // "go perft `depth`" `runs` times on the position that `setup` (UCI lines:
-// options, then a "position" command) leaves the engine in; the best wall
-// time from "go perft" to the "Nodes searched" line counts, after the
+// options, then a "position" command) leaves the engine in; the least CPU
+// time the engine spends from "go perft" to the "Nodes searched" line counts
+// (wall time where /proc does not tell), after the
 // engine's start-up ("readyok"), so loading networks does not count against
 // it. nullopt and why (`problem`) when the engine is missing or does not answer.
 std::optional<Measurement> timeUciPerft(UciEngine& engine, const std::vector<std::string>& setup,
