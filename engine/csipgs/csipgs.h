@@ -192,6 +192,19 @@ class CsipgsState final : public GameState, public HiddenInformation, public Tab
     void legalMoves(const Board& b, PlayerId p, MoveList& out,
                     Legality how = Legality::Fastest) const;
     void legalMovesBySets(const Board& b, PlayerId p, MoveList& out) const;
+    // What the enemy does to p's only royal piece, on `royal` (added to
+    // `threats`, which starts as none): the squares
+    // it attacks (the royal lifted off the board), the squares where p's
+    // other pieces may answer a check (all when there is none), and p's
+    // pieces that stand alone between the royal and an enemy rider that
+    // captures along that line, with the line each may keep to.
+    struct Threats {
+        Squareset danger = 0;
+        Squareset answers = ~Squareset{0};
+        Squareset pinned = 0;
+        std::array<Squareset, 64> pinLine;  // set for the pinned squares only
+    };
+    void findThreats(const Board& b, PlayerId p, Cell royal, Threats& threats) const;
     void legalMovesByTrial(const Board& b, PlayerId p, MoveList& out) const;
     void addMoves(const Board& b, PlayerId p, std::vector<Action>& out) const;
     // Moves, transfers and purchases open to the player to move, as if the

@@ -123,80 +123,69 @@ void CsipgsState::legalMoves(const Board& b, PlayerId p, MoveList& out, Legality
         legalMovesBySets(b, p, out);
 }
 
-void CsipgsState::legalMovesBySets(const Board& b, PlayerId p, MoveList& out) const {
+void CsipgsState::findThreats(const Board& b, PlayerId p, Cell royal, Threats& t) const {
     const PlayerId them = other(p);
     const Squareset ours = b.pieces[static_cast<size_t>(p)];
-    const Squareset enemies = b.pieces[static_cast<size_t>(them)];
-    const Squareset impassable = rules_.impassable;
-    const Squareset blockers = ours | enemies | impassable;
-    auto add = [&](Cell from, Squareset to) {
-        if (to) out.pieces[static_cast<size_t>(out.size++)] = {from, to};
-    };
-    auto targetsOf = [&](Cell from) {
-        return kind(b.kindAt(from)).attacks.targets(p, from, blockers, enemies, impassable);
-    };
-    // Only a player with exactly one royal must not leave it attacked.
-    const Cell royal = royalCell(b, p);
-    if (royal == NoCell) {
-        for (Squareset left = ours; left;) {
-            const Cell from = popLowest(left);
-            add(from, targetsOf(from));
-        }
-        return;
-    }
-    // What the enemy attacks with the royal lifted off the board (so that it
-    // cannot step back along a line it stands on), who gives check, and which
-    // of our pieces stand alone between the royal and an enemy rider that
-    // captures along that line: those may move only along it.
-    Squareset danger = 0, checkers = 0, pinned = 0;
-    std::array<Squareset, 64> pinLine;
-    for (Squareset left = enemies; left;) {
+    const Squareset blockers = b.occupied() | rules_.impassable;
+    Squareset checkers = 0;
+    for (Squareset left = b.pieces[static_cast<size_t>(them)]; left;) {
         const Cell from = popLowest(left);
         const KindAttacks& k = kind(b.kindAt(from)).attacks;
-        const Squareset reach = k.captures(them, from, blockers & ~bit(royal), impassable);
-        danger |= reach;
+        // With the royal lifted off the board, so that it cannot step back
+        // along a line it stands on.
+        const Squareset reach = k.captures(them, from, blockers & ~bit(royal), rules_.impassable);
+        t.danger |= reach;
         if (reach & bit(royal)) checkers |= bit(from);
         for (uint16_t dirs = k.rideCapture[static_cast<size_t>(them)]; dirs;
              dirs &= static_cast<uint16_t>(dirs - 1)) {
             const int d = std::countr_zero(dirs);
             if (!(ray(d, from) & bit(royal))) continue;
-            const Squareset between = ray(d, from) & ~ray(d, royal) & ~bit(royal);
-            const Squareset inTheWay = between & blockers;
+            const Squareset line = between(d, from, royal);
+            const Squareset inTheWay = line & blockers;
             if (std::popcount(inTheWay) != 1 || !(inTheWay & ours)) continue;
-            pinned |= inTheWay;
-            pinLine[static_cast<size_t>(lowest(inTheWay))] = between | bit(from);
+            t.pinned |= inTheWay;
+            t.pinLine[static_cast<size_t>(lowest(inTheWay))] = line | bit(from);
         }
     }
     // Out of check anything goes; in check, capture the checker, or stand in
     // its line when it checks by riding and not by a leap. Only the royal
     // can answer two checks.
-    Squareset answers = ~Squareset{0};
     if (std::popcount(checkers) > 1) {
-        answers = 0;
+        t.answers = 0;
     } else if (checkers) {
         const Cell checker = lowest(checkers);
         const KindAttacks& k = kind(b.kindAt(checker)).attacks;
-        answers = checkers;
-        if (!(k.leapCapture[static_cast<size_t>(them)][static_cast<size_t>(checker)] &
-              bit(royal))) {
-            for (uint16_t dirs = k.rideCapture[static_cast<size_t>(them)]; dirs;
-                 dirs &= static_cast<uint16_t>(dirs - 1)) {
-                const int d = std::countr_zero(dirs);
-                if (ray(d, checker) & bit(royal))
-                    answers |= ray(d, checker) & ~ray(d, royal) & ~bit(royal);
-            }
+        t.answers = checkers;
+        if (k.leapCapture[static_cast<size_t>(them)][static_cast<size_t>(checker)] & bit(royal))
+            return;
+        for (uint16_t dirs = k.rideCapture[static_cast<size_t>(them)]; dirs;
+             dirs &= static_cast<uint16_t>(dirs - 1)) {
+            const int d = std::countr_zero(dirs);
+            if (ray(d, checker) & bit(royal)) t.answers |= between(d, checker, royal);
         }
     }
+}
+
+void CsipgsState::legalMovesBySets(const Board& b, PlayerId p, MoveList& out) const {
+    const Squareset ours = b.pieces[static_cast<size_t>(p)];
+    const Squareset enemies = b.pieces[static_cast<size_t>(other(p))];
+    const Squareset blockers = ours | enemies | rules_.impassable;
+    // Only a player with exactly one royal must not leave it attacked.
+    const Cell royal = royalCell(b, p);
+    Threats threats;  // none without a royal to guard
+    if (royal != NoCell) findThreats(b, p, royal, threats);
     // In the order of the squares, as every list of moves is.
     for (Squareset left = ours; left;) {
         const Cell from = popLowest(left);
+        Squareset to =
+            kind(b.kindAt(from)).attacks.targets(p, from, blockers, enemies, rules_.impassable);
         if (from == royal) {
-            add(from, targetsOf(from) & ~danger);
-            continue;
+            to &= ~threats.danger;
+        } else {
+            to &= threats.answers;
+            if (threats.pinned & bit(from)) to &= threats.pinLine[static_cast<size_t>(from)];
         }
-        Squareset to = targetsOf(from) & answers;
-        if (pinned & bit(from)) to &= pinLine[static_cast<size_t>(from)];
-        add(from, to);
+        if (to) out.pieces[static_cast<size_t>(out.size++)] = {from, to};
     }
 }
 

@@ -62,6 +62,12 @@ inline Squareset ray(int direction, Cell from) {
     return kRays[static_cast<size_t>(direction)][static_cast<size_t>(from)];
 }
 
+// The squares strictly between `from` and `to`, which lies on the ray from
+// `from` in `direction`.
+inline Squareset between(int direction, Cell from, Cell to) {
+    return ray(direction, from) & ~ray(direction, to) & ~bit(to);
+}
+
 // The squares a ride from `from` reaches with `blockers` in the way: every
 // square up to and including the first blocker. Along one direction the
 // squares' numbers all grow or all shrink, so the first blocker is the lowest
