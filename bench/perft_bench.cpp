@@ -2,7 +2,7 @@
 // the perft of Debian's stockfish and fairy-stockfish on the same machine, and
 // how fast every game of the catalogue counts its complete turns.
 //
-//   arbiter-bench-perft [--depth N] [--runs N]
+//   arbiter-bench-perft [--depth N] [--runs N] [--signatures]
 //
 // Each engine counts the start position to depth N (default 6) `runs` times
 // (default 3) and the best time counts. Other engines are timed from "go perft"
@@ -16,16 +16,18 @@
 // turns, to show what the generic path costs). Those depths depend on the
 // machine, so those rows are figures to compare, not part of the signature.
 //
-// Last, csipgs Chess on a middle game with designed pieces, board moves alone
+// Then csipgs Chess on a middle game with designed pieces, board moves alone
 // (--moves-only) and complete turns, next to FIDE's bitboard perft on a middle
-// game of its own (Kiwipete), in the same run.
-#include <fcntl.h>
-#include <poll.h>
+// game of its own (Kiwipete), in the same run; and csipgs's board moves on
+// middle games of pieces Fairy-Stockfish has too, against its perft
+// (bench/csipgs_against_fsf.h): those counts must be equal.
+//
+// Last, every game's random playouts per second, from its start and from a
+// middle game (bench/playout_bench.h), and their signature: per game, the
+// actions of eight seeded playouts, which --signatures prints alone (for the
+// test that pins them, bench/playout_signatures.cmake).
 #include <signal.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
-#include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -37,6 +39,11 @@
 #include <string_view>
 #include <vector>
 
+#include "bench/cpu_time.h"
+#include "bench/csipgs_against_fsf.h"
+#include "bench/deepest_within_budget.h"
+#include "bench/playout_bench.h"
+#include "bench/uci_engine.h"
 #include "engine/core/game.h"
 #include "engine/core/perft.h"
 #include "engine/csipgs/csipgs.h"
@@ -46,190 +53,35 @@
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
+using arbiter::bench::Measurement;
 
-// One engine's best run: the leaf count (the signature) and its wall time.
-struct Measurement {
-    uint64_t nodes = 0;
-    double seconds = 0;
-};
-
-// A UCI engine run as a child process, spoken to through two pipes.
-class UciEngine {
-  public:
-    static std::optional<UciEngine> start(const std::string& path) {
-        if (access(path.c_str(), X_OK) != 0) return std::nullopt;
-        int toChild[2], fromChild[2];
-        if (pipe(toChild) != 0) return std::nullopt;
-        if (pipe(fromChild) != 0) {
-            close(toChild[0]);
-            close(toChild[1]);
-            return std::nullopt;
-        }
-        pid_t pid = fork();
-        if (pid < 0) return std::nullopt;
-        if (pid == 0) {
-            dup2(toChild[0], STDIN_FILENO);
-            dup2(fromChild[1], STDOUT_FILENO);
-            int devNull = open("/dev/null", O_WRONLY);
-            if (devNull >= 0) dup2(devNull, STDERR_FILENO);
-            close(toChild[1]);
-            close(fromChild[0]);
-            execl(path.c_str(), path.c_str(), static_cast<char*>(nullptr));
-            _exit(127);
-        }
-        close(toChild[0]);
-        close(fromChild[1]);
-        return UciEngine(pid, toChild[1], fromChild[0]);
-    }
-
-    UciEngine(UciEngine&& other) noexcept
-        : pid_(other.pid_),
-          input_(other.input_),
-          output_(other.output_),
-          buffer_(std::move(other.buffer_)) {
-        other.pid_ = -1;
-        other.input_ = other.output_ = -1;
-    }
-    UciEngine(const UciEngine&) = delete;
-    UciEngine& operator=(const UciEngine&) = delete;
-    UciEngine& operator=(UciEngine&&) = delete;
-
-    ~UciEngine() {
-        if (pid_ <= 0) return;
-        send("quit");
-        close(input_);
-        close(output_);
-        // Give it a moment to quit by itself, then make sure it is gone.
-        for (int i = 0; i < 100; ++i) {
-            if (waitpid(pid_, nullptr, WNOHANG) == pid_) return;
-            usleep(10000);
-        }
-        kill(pid_, SIGKILL);
-        waitpid(pid_, nullptr, 0);
-    }
-
-    bool send(std::string_view line) {
-        std::string text(line);
-        text += '\n';
-        return write(input_, text.data(), text.size()) == ssize_t(text.size());
-    }
-
-    // Reads lines until one starts with `prefix`; nullopt on end of output or timeout.
-    std::optional<std::string> waitFor(std::string_view prefix, int timeoutSeconds) {
-        const auto deadline = Clock::now() + std::chrono::seconds(timeoutSeconds);
-        for (;;) {
-            for (size_t end; (end = buffer_.find('\n')) != std::string::npos;) {
-                std::string line = buffer_.substr(0, end);
-                buffer_.erase(0, end + 1);
-                if (!line.empty() && line.back() == '\r') line.pop_back();
-                if (line.starts_with(prefix)) return line;
-            }
-            auto left =
-                std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
-            if (left.count() <= 0) return std::nullopt;
-            pollfd ready{output_, POLLIN, 0};
-            if (poll(&ready, 1, int(left.count())) <= 0) return std::nullopt;
-            char chunk[4096];
-            ssize_t n = read(output_, chunk, sizeof chunk);
-            if (n <= 0) return std::nullopt;
-            buffer_.append(chunk, size_t(n));
-        }
-    }
-
-  private:
-    UciEngine(pid_t pid, int input, int output) : pid_(pid), input_(input), output_(output) {}
-
-    pid_t pid_;
-    int input_;
-    int output_;
-    std::string buffer_;
-};
-
-constexpr int kTimeoutSeconds = 600;
-
-std::optional<Measurement> timeUciPerft(const std::string& path, int depth, int runs,
-                                        std::string& problem) {
-    auto engine = UciEngine::start(path);
+// Debian's stockfish or fairy-stockfish counting the start position.
+std::optional<Measurement> timeStartPerft(const std::string& path, int depth, int runs,
+                                          std::string& problem) {
+    auto engine = arbiter::bench::UciEngine::start(path);
     if (!engine) {
         problem = "not installed";
         return std::nullopt;
     }
-    engine->send("uci");
-    engine->send("isready");
-    if (!engine->waitFor("readyok", 60)) {
-        problem = "did not answer readyok";
-        return std::nullopt;
-    }
-    std::optional<Measurement> best;
-    for (int run = 0; run < runs; ++run) {
-        engine->send("position startpos");
-        auto begin = Clock::now();
-        engine->send("go perft " + std::to_string(depth));
-        auto line = engine->waitFor("Nodes searched", kTimeoutSeconds);
-        auto end = Clock::now();
-        if (!line) {
-            problem = "no 'Nodes searched' line";
-            return std::nullopt;
-        }
-        Measurement m;
-        m.nodes = std::strtoull(line->c_str() + line->find(':') + 1, nullptr, 10);
-        m.seconds = std::chrono::duration<double>(end - begin).count();
-        if (!best || m.seconds < best->seconds) best = m;
-    }
-    return best;
+    return arbiter::bench::timeUciPerft(*engine, {"uci", "position startpos"}, depth, runs,
+                                        problem);
 }
 
 Measurement timeOurPerft(int depth, int runs) {
     const arbiter::fide::Position start = arbiter::fide::Position::standardStart();
     Measurement best{0, 1e300};
     for (int run = 0; run < runs; ++run) {
-        auto begin = Clock::now();
+        const double begin = arbiter::bench::threadCpuSeconds();
         uint64_t nodes = arbiter::fide::perft(start, depth);
-        double seconds = std::chrono::duration<double>(Clock::now() - begin).count();
+        double seconds = arbiter::bench::threadCpuSeconds() - begin;
         if (seconds < best.seconds) best = {nodes, seconds};
     }
     return best;
 }
 
-// A count at the largest depth that fits the time budget.
-struct DepthMeasurement {
-    int depth = 0;
-    uint64_t nodes = 0;
-    double seconds = 0;
-};
-
-constexpr double kBudgetSeconds = 1.0;
-constexpr int kDeepest = 20;
-
-// Counts depth 1, 2, ... while the next depth, predicted from how the node
-// count grew (time follows it closely), would still fit the budget; then
-// repeats the last depth that did so the best of `runs` times counts. A game
-// whose tree ends (no nodes) stops there. nullopt if not even depth 1 fits.
-template <typename Count>
-std::optional<DepthMeasurement> deepestWithinBudget(Count count, int runs) {
-    auto timed = [&](int depth) {
-        auto begin = Clock::now();
-        uint64_t nodes = count(depth);
-        return DepthMeasurement{depth, nodes,
-                                std::chrono::duration<double>(Clock::now() - begin).count()};
-    };
-    std::optional<DepthMeasurement> best;
-    for (int depth = 1; depth <= kDeepest; ++depth) {
-        DepthMeasurement m = timed(depth);
-        if (m.seconds >= kBudgetSeconds) break;
-        std::optional<DepthMeasurement> previous = best;
-        best = m;
-        if (m.nodes == 0) break;
-        double growth = previous && previous->nodes ? double(m.nodes) / double(previous->nodes) : 1;
-        if (m.seconds * growth >= kBudgetSeconds) break;
-    }
-    for (int run = 1; best && run < runs; ++run) {
-        DepthMeasurement again = timed(best->depth);
-        if (again.seconds < best->seconds) best = again;
-    }
-    return best;
-}
+using arbiter::bench::deepestWithinBudget;
+using arbiter::bench::DepthMeasurement;
+using arbiter::bench::kBudgetSeconds;
 
 void printGameRow(const std::string& game, const char* perftName,
                   const std::optional<DepthMeasurement>& m) {
@@ -317,6 +169,9 @@ void timeMiddleGames(int runs) {
         deepestWithinBudget([&](int depth) { return arbiter::perft(*csipgs, depth); }, runs));
 }
 
+// Each row of random playouts plays for this long.
+constexpr double kPlayoutSeconds = 0.5;
+
 bool parsePositive(const char* text, int limit, int& value) {
     char* end = nullptr;
     long parsed = std::strtol(text, &end, 10);
@@ -330,20 +185,33 @@ bool parsePositive(const char* text, int limit, int& value) {
 int main(int argc, char** argv) {
     int depth = 6;
     int runs = 3;
+    bool signaturesOnly = false;
     for (int i = 1; i < argc; ++i) {
         std::string_view arg = argv[i];
         if (arg == "--depth" && i + 1 < argc && parsePositive(argv[i + 1], 8, depth)) {
             ++i;
         } else if (arg == "--runs" && i + 1 < argc && parsePositive(argv[i + 1], 100, runs)) {
             ++i;
+        } else if (arg == "--signatures") {
+            signaturesOnly = true;
         } else {
-            std::cerr << "usage: arbiter-bench-perft [--depth 1..8] [--runs 1..100]\n";
+            std::cerr
+                << "usage: arbiter-bench-perft [--depth 1..8] [--runs 1..100] [--signatures]\n";
             return 2;
         }
     }
+    if (signaturesOnly) {
+        arbiter::bench::printPlayoutSignatures();
+        return 0;
+    }
     signal(SIGPIPE, SIG_IGN);
+    // A line at a time, so that a run piped to a file or tee shows where it is.
+    std::setvbuf(stdout, nullptr, _IOLBF, 0);
 
-    std::printf("perft, start position, depth %d, best of %d run(s), one thread\n\n", depth, runs);
+    std::printf(
+        "perft, start position, depth %d, best of %d run(s), one thread, CPU time of each\n"
+        "engine's count\n\n",
+        depth, runs);
     const Measurement ours = timeOurPerft(depth, runs);
     const double ourRate = double(ours.nodes) / ours.seconds;
 
@@ -353,7 +221,7 @@ int main(int argc, char** argv) {
                 ours.seconds, ourRate / 1e6, "1.00");
     for (const char* name : {"stockfish", "fairy-stockfish"}) {
         std::string problem;
-        auto theirs = timeUciPerft(std::string("/usr/games/") + name, depth, runs, problem);
+        auto theirs = timeStartPerft(std::string("/usr/games/") + name, depth, runs, problem);
         if (!theirs) {
             std::printf("%-16s %s\n", name, problem.c_str());
             continue;
@@ -366,6 +234,9 @@ int main(int argc, char** argv) {
     }
     timeEveryGame(runs);
     timeMiddleGames(runs);
+    arbiter::bench::timeCsipgsAgainstFairyStockfish("/usr/games/fairy-stockfish", runs);
+    arbiter::bench::timePlayouts(kPlayoutSeconds);
     std::printf("\nsignature: %llu nodes\n", (unsigned long long)ours.nodes);
+    arbiter::bench::printPlayoutSignatures();
     return 0;
 }

@@ -52,6 +52,9 @@ class ViewedState final : public GameState, public TablePresentation, public Act
     std::vector<Cell> consequences(const Action& a, const GameState& after) const override;
     bool midTurn() const override { return truth_->midTurn(); }
     std::optional<ChanceDraw> chance() const override { return truth_->chance(); }
+    // Counted by playing: the view lists only the viewer's actions, so the
+    // truth's count is not the view's.
+    std::optional<uint64_t> turnCount() const override { return std::nullopt; }
     Outcome outcome() const override { return truth_->outcome(); }
     bool canStillWin(PlayerId p) const override { return truth_->canStillWin(p); }
     std::vector<PlayerId> opponents(PlayerId p) const override { return truth_->opponents(p); }

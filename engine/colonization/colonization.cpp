@@ -281,19 +281,19 @@ std::vector<int> ColonizationState::replacedBy(int kind) {
     }
 }
 
-std::vector<Action> ColonizationState::legalActions() const {
-    std::vector<Action> actions;
-    if (outcome_.over()) return actions;
+template <typename Emit>
+void ColonizationState::forEachAction(Emit emit) const {
+    if (outcome_.over()) return;
     const PlayerId p = toMove_;
     if (seat(p) == Seat::Placing) {
+        bool any = false;
         for (Cell c = 0; c < geometry_->size(); ++c) {
-            if (at(c).empty()) actions.push_back(Action::place(kPlanet, c));
+            if (at(c).empty()) any = true, emit(Action::Kind::Place, NoCell, c, int{kPlanet});
         }
-        if (actions.empty()) actions.push_back(Action::pass());
-        return actions;
+        if (!any) emit(Action::Kind::Pass, NoCell, NoCell, -1);
+        return;
     }
     assert(seat(p) == Seat::Playing);
-    actions.reserve(160);
     std::vector<Cell> weapons;
     int found = 0;
     const int pieces = piecesOf(p);
@@ -302,17 +302,17 @@ std::vector<Action> ColonizationState::legalActions() const {
         if (s.owner != p) continue;
         ++found;
         if (s.kind == kWeapon) weapons.push_back(c);
-        for (auto [df, dr] : kSteps) {
+        for (const auto& [df, dr] : kSteps) {
             const Cell to = geometry_->step(c, df, dr);
             if (to == NoCell || at(to).owner == p) continue;
-            if (at(to).empty() || s.kind == kPlanet) actions.push_back(Action::move(c, to));
+            if (at(to).empty() || s.kind == kPlanet) emit(Action::Kind::Move, c, to, -1);
         }
     }
     // The cells next to a home planet, each once and ascending.
     std::vector<Cell> around;
     for (Cell planet : planets_[static_cast<size_t>(p)]) {
         if (planet == NoCell) continue;
-        for (auto [df, dr] : kSteps) {
+        for (const auto& [df, dr] : kSteps) {
             const Cell c = geometry_->step(planet, df, dr);
             if (c != NoCell && std::find(around.begin(), around.end(), c) == around.end())
                 around.push_back(c);
@@ -326,12 +326,39 @@ std::vector<Action> ColonizationState::legalActions() const {
             const Square s = at(c);
             const bool freed = s.owner == p && std::find(replaced.begin(), replaced.end(),
                                                          s.kind) != replaced.end();
-            if (s.empty() || freed) actions.push_back(Action::place(kind, c));
+            if (s.empty() || freed) emit(Action::Kind::Place, NoCell, c, kind);
         }
     }
-    for (Cell w : weapons) actions.push_back(Action::choice(kActivate, w));
-    actions.push_back(Action::pass());
+    for (Cell w : weapons) emit(Action::Kind::Choice, NoCell, w, -1);
+    emit(Action::Kind::Pass, NoCell, NoCell, -1);
+}
+
+std::vector<Action> ColonizationState::legalActions() const {
+    std::vector<Action> actions;
+    actions.reserve(160);
+    forEachAction([&](Action::Kind kind, Cell from, Cell to, int piece) {
+        switch (kind) {
+            case Action::Kind::Move:
+                actions.push_back(Action::move(from, to));
+                break;
+            case Action::Kind::Place:
+                actions.push_back(Action::place(piece, to));
+                break;
+            case Action::Kind::Choice:
+                actions.push_back(Action::choice(kActivate, to));
+                break;
+            default:
+                actions.push_back(Action::pass());
+        }
+    });
     return actions;
+}
+
+std::optional<uint64_t> ColonizationState::turnCount() const {
+    // Every action is a whole turn: counted as legalActions() lists them.
+    uint64_t turns = 0;
+    forEachAction([&](Action::Kind, Cell, Cell, int) { ++turns; });
+    return turns;
 }
 
 std::vector<Action> ColonizationState::rosterActions() const {

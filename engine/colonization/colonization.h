@@ -113,6 +113,7 @@ class ColonizationState final : public GameState,
     Appearance appearance(Cell c) const override;
 
     std::vector<Action> legalActions() const override;
+    std::optional<uint64_t> turnCount() const override;
     std::vector<Action> rosterActions() const override;
     std::string refusedAfterTimeLimit(const Action& a) const override;
     std::string refusal(const Action& a) const override;
@@ -170,6 +171,10 @@ class ColonizationState final : public GameState,
     // `colour`: the colour of the set the player already played with.
     void addSeat(Seat s, bool rejoiner, std::optional<SetColour> colour = std::nullopt);
     PlayerId nextAfter(PlayerId p) const;
+    // Calls emit(kind, from, to, piece) for each action legalActions() lists,
+    // in its order, so that they can be counted without being built.
+    template <typename Emit>
+    void forEachAction(Emit emit) const;
     Outcome decided(PlayerId mover) const;
     // The kinds a production of `kind` replaces: all of the mover's pieces of
     // them leave first. Empty for a colony.

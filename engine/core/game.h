@@ -40,7 +40,7 @@ class GameState {
     // and the list of hooks in tests/daemon/referee/viewed_state_forwarding_test.cpp,
     // which checks that ViewedState forwards every hook or deliberately answers
     // it itself, and that this count matches the headers.
-    static constexpr int kHooks = 42;
+    static constexpr int kHooks = 43;
 
     virtual ~GameState() = default;
     virtual std::unique_ptr<GameState> clone() const = 0;
@@ -81,6 +81,13 @@ class GameState {
     virtual bool midTurn() const { return false; }
     // What chance must draw before the player to move acts; nullopt mostly.
     virtual std::optional<ChanceDraw> chance() const { return std::nullopt; }
+    // How many complete turns (perft.h) the player to move has now, when the
+    // game knows without playing them: no chance is due and every action
+    // legalActions() lists, roster actions aside, completes a turn by itself
+    // (0 when the game is over). nullopt by default: perft then plays each
+    // action to see. Perft counts its last turn this way, as chess engines
+    // count their leaves, since playing them is most of its time.
+    virtual std::optional<uint64_t> turnCount() const { return std::nullopt; }
 
     // A finished game stays finished: legalActions() is then empty.
     virtual Outcome outcome() const = 0;

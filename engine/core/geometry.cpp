@@ -4,8 +4,7 @@
 
 namespace arbiter {
 
-Geometry::Geometry(int files, int ranks, bool wraps)
-    : files_(files), ranks_(ranks), wraps_(wraps), absent_(static_cast<size_t>(files * ranks)) {
+Geometry::Geometry(int files, int ranks, bool wraps) : files_(files), ranks_(ranks), wraps_(wraps) {
     assert((files > 0 && ranks > 0) || (files == 0 && ranks == 0));
 }
 
@@ -23,24 +22,18 @@ Geometry Geometry::ring(int files, int ranks) {
 
 void Geometry::removeCell(Cell c) {
     assert(c >= 0 && c < size());
-    absent_[static_cast<size_t>(c)] = true;
+    auto absent = absent_ ? std::make_shared<std::vector<bool>>(*absent_)
+                          : std::make_shared<std::vector<bool>>(static_cast<size_t>(size()));
+    (*absent)[static_cast<size_t>(c)] = true;
+    absent_ = std::move(absent);
 }
 
-bool Geometry::contains(Cell c) const {
-    return c >= 0 && c < size() && !absent_[static_cast<size_t>(c)];
-}
-
-Cell Geometry::cell(int file, int rank) const {
-    if (size() == 0) return NoCell;
-    if (wraps_) rank = ((rank % ranks_) + ranks_) % ranks_;
-    if (file < 0 || file >= files_ || rank < 0 || rank >= ranks_) return NoCell;
-    Cell c = rank * files_ + file;
-    return contains(c) ? c : NoCell;
-}
-
-Cell Geometry::step(Cell from, int dFile, int dRank) const {
-    if (!contains(from)) return NoCell;
-    return cell(file(from) + dFile, rank(from) + dRank);
+bool Geometry::operator==(const Geometry& other) const {
+    if (files_ != other.files_ || ranks_ != other.ranks_ || wraps_ != other.wraps_) return false;
+    for (Cell c = 0; c < size(); ++c) {
+        if (contains(c) != other.contains(c)) return false;
+    }
+    return true;
 }
 
 namespace {

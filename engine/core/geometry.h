@@ -1,5 +1,6 @@
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -36,24 +37,39 @@ class Geometry {
     int size() const { return files_ * ranks_; }
     bool wrapsRanks() const { return wraps_; }
 
-    bool contains(Cell c) const;
-    Cell cell(int file, int rank) const;  // NoCell when off the geometry or a hole
+    bool contains(Cell c) const {
+        return c >= 0 && c < size() && (!absent_ || !(*absent_)[static_cast<size_t>(c)]);
+    }
+    // NoCell when off the geometry or a hole.
+    Cell cell(int file, int rank) const {
+        if (size() == 0) return NoCell;
+        if (wraps_) rank = ((rank % ranks_) + ranks_) % ranks_;
+        if (file < 0 || file >= files_ || rank < 0 || rank >= ranks_) return NoCell;
+        Cell c = rank * files_ + file;
+        return contains(c) ? c : NoCell;
+    }
     int file(Cell c) const { return c % files_; }
     int rank(Cell c) const { return c / files_; }
     // The cell reached by moving dFile files and dRank ranks, or NoCell.
-    Cell step(Cell from, int dFile, int dRank) const;
+    Cell step(Cell from, int dFile, int dRank) const {
+        if (!contains(from)) return NoCell;
+        return cell(file(from) + dFile, rank(from) + dRank);
+    }
 
     std::string name(Cell c) const;
     std::optional<Cell> parse(std::string_view name) const;
 
-    bool operator==(const Geometry&) const = default;
+    bool operator==(const Geometry& other) const;
 
   private:
     Geometry(int files, int ranks, bool wraps);
     int files_;
     int ranks_;
     bool wraps_;
-    std::vector<bool> absent_;
+    // Shared between copies and copied only when a cell is removed, since
+    // every game state holds its geometry and perft clones states by the
+    // million; null while no cell is absent.
+    std::shared_ptr<const std::vector<bool>> absent_;
 };
 
 }  // namespace arbiter

@@ -79,6 +79,9 @@ void walkTurns(const GameState& state, Visit visit) {
 uint64_t perft(const GameState& state, int depth) {
     assert(depth >= 0);
     if (depth == 0) return 1;
+    if (depth == 1) {
+        if (std::optional<uint64_t> turns = state.turnCount()) return *turns;
+    }
     uint64_t nodes = 0;
     walkTurns<false>(state, [&](const Turn&, const GameState& after) {
         nodes += depth == 1 ? 1 : perft(after, depth - 1);

@@ -30,9 +30,11 @@ namespace arbiter {
 // not turns. Distinct action sequences count separately: the games list each
 // decision once, so this counts what a player would describe differently.
 //
-// A game must bound its turns (no endless midTurn()); this perft clones the
-// state for every action it tries, so it is slower than a game's own (FIDE's
-// bitboard perft in engine/fide/perft.h), which must give the same counts.
+// A game must bound its turns (no endless midTurn()). This perft clones the
+// state for every action it tries, but counts the last turn by
+// GameState::turnCount() where the game answers it; it is still slower than a
+// game's own (FIDE's bitboard perft in engine/fide/perft.h), which must give
+// the same counts.
 uint64_t perft(const GameState& state, int depth);
 
 // One complete turn as forEachTurn() finds it.

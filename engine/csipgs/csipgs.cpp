@@ -3,6 +3,7 @@
 #include "engine/csipgs/csipgs.h"
 
 #include <algorithm>
+#include <bit>
 #include <cassert>
 #include <cstdlib>
 
@@ -112,14 +113,11 @@ inline Cell stepOnBoard(Cell from, int df, int dr) {
 
 CsipgsState::CsipgsState(Rules rules)
     : rules_(rules), geometry_(Geometry::rectangle(kFiles, kFiles)) {
-    sq_.owner.fill(static_cast<int8_t>(NoPlayer));
-    sq_.kind.fill(-1);
     for (auto& slots : slots_) slots = Design::starting();
     const int king = internKind(Design::starting()[4], 4);
     for (PlayerId p = 0; p < 2; ++p) {
         Cell c = geometry_.cell(4, p == 0 ? 0 : 7);
-        sq_.owner[static_cast<size_t>(c)] = static_cast<int8_t>(p);
-        sq_.kind[static_cast<size_t>(c)] = static_cast<int8_t>(king);
+        board_.put(c, p, king, true);
     }
     history_ = {key()};
     rememberImpassable();
@@ -137,14 +135,15 @@ int CsipgsState::internKind(const Design& d, int slot) {
     kind->design = d;
     kind->slot = slot;
     kind->steps = d.steps();
+    kind->attacks = KindAttacks::of(kind->steps, rules_.impassable);
     kind->hash = d.hash() * 31 + static_cast<uint64_t>(slot + 1);
     kinds_.push_back(std::move(kind));
     return static_cast<int>(kinds_.size() - 1);
 }
 
 std::optional<Piece> CsipgsState::pieceAt(Cell c) const {
-    if (!geometry_.contains(c) || sq_.kind[static_cast<size_t>(c)] < 0) return std::nullopt;
-    return Piece{sq_.kind[static_cast<size_t>(c)], sq_.owner[static_cast<size_t>(c)]};
+    if (!geometry_.contains(c) || board_.kind[static_cast<size_t>(c)] < 0) return std::nullopt;
+    return Piece{board_.kind[static_cast<size_t>(c)], board_.owner[static_cast<size_t>(c)]};
 }
 
 PlayerResources CsipgsState::resources(PlayerId p) const {
@@ -164,187 +163,8 @@ Appearance CsipgsState::appearance(Cell c) const {
 }
 
 int CsipgsState::piecesOf(PlayerId p) const {
-    int n = static_cast<int>(reserve_[static_cast<size_t>(p)].size());
-    for (int8_t o : sq_.owner) n += o == p;
-    return n;
-}
-
-int CsipgsState::royals(PlayerId p) const {
-    return royals(sq_, p);
-}
-
-Cell CsipgsState::royalCell(const Squares& sq, PlayerId p) const {
-    Cell found = NoCell;
-    for (size_t c = 0; c < 64; ++c) {
-        if (sq.owner[c] != p || !kind(sq.kind[c]).design.royal()) continue;
-        if (found != NoCell) return NoCell;  // several
-        found = static_cast<Cell>(c);
-    }
-    return found;
-}
-
-bool CsipgsState::reaches(const Squares& sq, int kindId, PlayerId p, Cell from, Cell to,
-                          bool capturing) const {
-    if (impassable(to)) return false;
-    const int dx = to % kFiles - from % kFiles;
-    const int dy = to / kFiles - from / kFiles;
-    for (const Step& s : kind(kindId).steps) {
-        if (!(capturing ? s.capture : s.move)) continue;
-        const int df = s.df, dr = p == 0 ? s.dr : -s.dr;  // Black mirrors the ranks
-        if (!s.ride) {
-            if (dx == df && dy == dr) return true;
-            continue;
-        }
-        const int k = df != 0 ? dx / df : dy / dr;
-        if (k < 1 || dx != k * df || dy != k * dr) continue;
-        bool clear = true;
-        for (int i = 1; i < k && clear; ++i) {
-            Cell between = from + i * (dr * kFiles + df);  // on the board: k steps fit
-            clear = sq.kind[static_cast<size_t>(between)] < 0 && !impassable(between);
-        }
-        if (clear) return true;
-    }
-    return false;
-}
-
-CsipgsState::Powers CsipgsState::powersOf(const Squares& sq, Cell c) const {
-    Powers powers;
-    powers.kinds[0] = sq.kind[static_cast<size_t>(c)];
-    powers.count = 1;
-    if (!rules_.relay) return powers;
-    const PlayerId p = sq.owner[static_cast<size_t>(c)];
-    for (Cell r = 0; r < 64; ++r) {
-        const int k = sq.kind[static_cast<size_t>(r)];
-        if (r == c || sq.owner[static_cast<size_t>(r)] != p || !kind(k).design.relay()) continue;
-        // A relay piece defends c when it could take an enemy standing there.
-        if (reaches(sq, k, p, r, c, true) && powers.count < static_cast<int>(powers.kinds.size()))
-            powers.kinds[static_cast<size_t>(powers.count++)] = static_cast<int8_t>(k);
-    }
-    return powers;
-}
-
-bool CsipgsState::attacked(const Squares& sq, Cell c, PlayerId by) const {
-    for (Cell from = 0; from < 64; ++from) {
-        if (sq.owner[static_cast<size_t>(from)] != by) continue;
-        Powers powers = powersOf(sq, from);
-        for (int i = 0; i < powers.count; ++i) {
-            if (reaches(sq, powers.kinds[static_cast<size_t>(i)], by, from, c, true)) return true;
-        }
-    }
-    return false;
-}
-
-bool CsipgsState::attacked(Cell c, PlayerId by) const {
-    return attacked(sq_, c, by);
-}
-
-bool CsipgsState::inCheck(PlayerId p) const {
-    for (Cell c = 0; c < 64; ++c) {
-        if (sq_.owner[static_cast<size_t>(c)] == p &&
-            kind(sq_.kind[static_cast<size_t>(c)]).design.royal() && attacked(c, other(p)))
-            return true;
-    }
-    return false;
-}
-
-int CsipgsState::royals(const Squares& sq, PlayerId p) const {
-    int n = 0;
-    for (size_t c = 0; c < 64; ++c) {
-        if (sq.owner[c] == p && kind(sq.kind[c]).design.royal()) ++n;
-    }
-    return n;
-}
-
-void CsipgsState::addMoves(const Squares& sq, PlayerId p, std::vector<Action>& out) const {
-    // Only a player with exactly one royal must not leave it attacked.
-    const bool guarded = royals(sq, p) == 1;
-    const Cell royal = guarded ? royalCell(sq, p) : NoCell;
-    // Out of check, a move of another piece can expose the royal only by
-    // opening a rider's line through the square it leaves: the others need no
-    // trial. Relay is the exception: a move may open a relay piece's line to a
-    // piece it then lends its powers.
-    const bool tryEveryMove = guarded && (rules_.relay || attacked(sq, royal, other(p)));
-    auto onALineWithRoyal = [&](Cell from) {
-        const int dx = std::abs(geometry_.file(from) - geometry_.file(royal));
-        const int dy = std::abs(geometry_.rank(from) - geometry_.rank(royal));
-        return dx == 0 || dy == 0 || dx == dy || dx == 2 * dy || dy == 2 * dx;
-    };
-    for (Cell from = 0; from < 64; ++from) {
-        if (sq.owner[static_cast<size_t>(from)] != p) continue;
-        uint64_t targets = 0;
-        Powers powers = powersOf(sq, from);
-        for (int i = 0; i < powers.count; ++i) {
-            for (const Step& s : kind(powers.kinds[static_cast<size_t>(i)]).steps) {
-                const int df = s.df, dr = p == 0 ? s.dr : -s.dr;
-                Cell to = stepOnBoard(from, df, dr);
-                while (to != NoCell && !impassable(to)) {
-                    const int owner = sq.owner[static_cast<size_t>(to)];
-                    if (owner == NoPlayer) {
-                        if (s.move) targets |= uint64_t{1} << to;
-                    } else {
-                        if (owner != p && s.capture) targets |= uint64_t{1} << to;
-                        break;
-                    }
-                    if (!s.ride) break;
-                    to = stepOnBoard(to, df, dr);
-                }
-            }
-        }
-        for (Cell to = 0; targets; ++to, targets >>= 1) {
-            if (!(targets & 1)) continue;
-            if (guarded && (tryEveryMove || from == royal || onALineWithRoyal(from))) {
-                Squares after = sq;
-                after.owner[static_cast<size_t>(to)] = static_cast<int8_t>(p);
-                after.kind[static_cast<size_t>(to)] = after.kind[static_cast<size_t>(from)];
-                after.owner[static_cast<size_t>(from)] = static_cast<int8_t>(NoPlayer);
-                after.kind[static_cast<size_t>(from)] = -1;
-                if (attacked(after, royalCell(after, p), other(p))) continue;
-            }
-            out.push_back(Action::move(from, to));
-        }
-    }
-}
-
-std::vector<Action> CsipgsState::legalMoves() const {
-    std::vector<Action> moves;
-    if (royals(toMove_) > 0 && royals(other(toMove_)) > 0) addMoves(sq_, toMove_, moves);
-    return moves;
-}
-
-uint64_t CsipgsState::perftMoves(const Squares& sq, PlayerId p, int depth) const {
-    std::vector<Action> moves;
-    addMoves(sq, p, moves);
-    if (depth == 1) return moves.size();
-    uint64_t nodes = 0;
-    for (const Action& m : moves) {
-        Squares next = sq;
-        next.owner[static_cast<size_t>(m.to)] = static_cast<int8_t>(p);
-        next.kind[static_cast<size_t>(m.to)] = next.kind[static_cast<size_t>(m.from)];
-        next.owner[static_cast<size_t>(m.from)] = static_cast<int8_t>(NoPlayer);
-        next.kind[static_cast<size_t>(m.from)] = -1;
-        nodes += perftMoves(next, other(p), depth - 1);
-    }
-    return nodes;
-}
-
-std::vector<std::pair<Action, uint64_t>> CsipgsState::perftMovesOnlyDivide(int depth) const {
-    std::vector<std::pair<Action, uint64_t>> counts;
-    if (depth < 1) return counts;
-    for (const Action& m : legalMoves()) {
-        Squares next = sq_;
-        next.owner[static_cast<size_t>(m.to)] = static_cast<int8_t>(toMove_);
-        next.kind[static_cast<size_t>(m.to)] = next.kind[static_cast<size_t>(m.from)];
-        next.owner[static_cast<size_t>(m.from)] = static_cast<int8_t>(NoPlayer);
-        next.kind[static_cast<size_t>(m.from)] = -1;
-        counts.emplace_back(m, depth == 1 ? 1 : perftMoves(next, other(toMove_), depth - 1));
-    }
-    return counts;
-}
-
-uint64_t CsipgsState::perftMovesOnly(int depth) const {
-    if (depth == 0) return 1;
-    if (royals(toMove_) == 0 || royals(other(toMove_)) == 0) return 0;
-    return perftMoves(sq_, toMove_, depth);
+    return static_cast<int>(reserve_[static_cast<size_t>(p)].size()) +
+           std::popcount(board_.pieces[static_cast<size_t>(p)]);
 }
 
 std::vector<Action> CsipgsState::legalActions() const {
@@ -355,20 +175,20 @@ std::vector<Action> CsipgsState::legalActions() const {
 const std::vector<Action>& CsipgsState::possibleActions() const {
     if (memo_.actions) return *memo_.actions;
     std::vector<Action>& actions = memo_.actions.emplace();
-    addMoves(sq_, toMove_, actions);
+    addMoves(board_, toMove_, actions);
     const PlayerId p = toMove_;
     // Transfers: each kind in reserve, to each empty square next to a royal not in check.
     const auto& reserve = reserve_[static_cast<size_t>(p)];
     if (!reserve.empty()) {
         uint64_t squares = 0;
         for (Cell r = 0; r < 64; ++r) {
-            if (sq_.owner[static_cast<size_t>(r)] != p ||
-                !kind(sq_.kind[static_cast<size_t>(r)]).design.royal() || attacked(r, other(p)))
+            if (board_.owner[static_cast<size_t>(r)] != p ||
+                !kind(board_.kind[static_cast<size_t>(r)]).design.royal() || attacked(r, other(p)))
                 continue;
             for (int df = -1; df <= 1; ++df) {
                 for (int dr = -1; dr <= 1; ++dr) {
                     Cell to = geometry_.step(r, df, dr);
-                    if (to != NoCell && sq_.kind[static_cast<size_t>(to)] < 0 && !impassable(to))
+                    if (to != NoCell && board_.kind[static_cast<size_t>(to)] < 0 && !impassable(to))
                         squares |= uint64_t{1} << to;
                 }
             }
@@ -390,27 +210,27 @@ const std::vector<Action>& CsipgsState::possibleActions() const {
 std::string CsipgsState::refusalOfMove(const Action& a) const {
     if (!geometry_.contains(a.from) || !geometry_.contains(a.to) || a.piece >= 0 || !a.path.empty())
         return "that is not a move on this board";
-    if (sq_.owner[static_cast<size_t>(a.from)] != toMove_)
+    if (board_.owner[static_cast<size_t>(a.from)] != toMove_)
         return playerName(toMove_) + " has no piece on " + geometry_.name(a.from);
     std::vector<Action> moves;
-    addMoves(sq_, toMove_, moves);
+    addMoves(board_, toMove_, moves);
     if (std::find(moves.begin(), moves.end(), a) != moves.end()) return {};
     // Said only of a square the mover knows: in the moderated game a move
     // tried at a square not yet found must not give it away (it is a square
     // the piece cannot reach, since a piece sees all it could reach).
     if (impassable(a.to) && ((knownImpassable(toMove_) >> a.to) & 1))
         return geometry_.name(a.to) + " is impassable";
-    const Kind& k = kind(sq_.kind[static_cast<size_t>(a.from)]);
+    const Kind& k = kind(board_.kind[static_cast<size_t>(a.from)]);
     std::string name = k.design.name();
     // Whether the piece could go there at all, check aside.
-    Squares board = sq_;
+    const Board& board = board_;
     bool reachable = false;
     Powers powers = powersOf(board, a.from);
-    const bool capturing = sq_.owner[static_cast<size_t>(a.to)] == other(toMove_);
+    const bool capturing = board_.owner[static_cast<size_t>(a.to)] == other(toMove_);
     for (int i = 0; i < powers.count && !reachable; ++i)
         reachable =
             reaches(board, powers.kinds[static_cast<size_t>(i)], toMove_, a.from, a.to, capturing);
-    if (reachable && sq_.owner[static_cast<size_t>(a.to)] != toMove_)
+    if (reachable && board_.owner[static_cast<size_t>(a.to)] != toMove_)
         return "it would leave " + playerName(toMove_) + "'s only royal piece in check";
     return "the " + name + " (" + k.design.text() + ") on " + geometry_.name(a.from) +
            " cannot go to " + geometry_.name(a.to);
@@ -424,15 +244,15 @@ std::string CsipgsState::refusalOfTransfer(const Action& a) const {
         return playerName(p) + "'s reserve holds no such piece";
     if (!geometry_.contains(a.to) || !a.path.empty() || a.from != NoCell)
         return "that is not a square of this board";
-    if (sq_.kind[static_cast<size_t>(a.to)] >= 0) return geometry_.name(a.to) + " is not empty";
+    if (board_.kind[static_cast<size_t>(a.to)] >= 0) return geometry_.name(a.to) + " is not empty";
     if (impassable(a.to)) return geometry_.name(a.to) + " is impassable";
     bool nextToRoyal = false;
     for (int df = -1; df <= 1; ++df) {
         for (int dr = -1; dr <= 1; ++dr) {
             Cell r = geometry_.step(a.to, df, dr);
             if (r == NoCell || (df == 0 && dr == 0)) continue;
-            if (sq_.owner[static_cast<size_t>(r)] != p ||
-                !kind(sq_.kind[static_cast<size_t>(r)]).design.royal())
+            if (board_.owner[static_cast<size_t>(r)] != p ||
+                !kind(board_.kind[static_cast<size_t>(r)]).design.royal())
                 continue;
             nextToRoyal = true;
             if (!attacked(r, other(p))) return {};
@@ -521,16 +341,12 @@ void CsipgsState::apply(const Action& a) {
     const PlayerId p = toMove_;
     switch (a.kind) {
         case Action::Kind::Move:
-            sq_.owner[static_cast<size_t>(a.to)] = static_cast<int8_t>(p);
-            sq_.kind[static_cast<size_t>(a.to)] = sq_.kind[static_cast<size_t>(a.from)];
-            sq_.owner[static_cast<size_t>(a.from)] = static_cast<int8_t>(NoPlayer);
-            sq_.kind[static_cast<size_t>(a.from)] = -1;
+            board_.move(a.from, a.to);
             break;
         case Action::Kind::Place: {
             auto& reserve = reserve_[static_cast<size_t>(p)];
             reserve.erase(std::find(reserve.begin(), reserve.end(), a.piece));
-            sq_.owner[static_cast<size_t>(a.to)] = static_cast<int8_t>(p);
-            sq_.kind[static_cast<size_t>(a.to)] = static_cast<int8_t>(a.piece);
+            board_.put(a.to, p, a.piece, kind(a.piece).design.royal());
             break;
         }
         case Action::Kind::Choice:
@@ -570,22 +386,23 @@ Squareset CsipgsState::sight(PlayerId p) const {
     if (p < 0 || p > 1) return seen;
     auto see = [&](Cell c) { seen |= Squareset{1} << c; };
     for (Cell from = 0; from < 64; ++from) {
-        if (sq_.owner[static_cast<size_t>(from)] != p) continue;
+        if (board_.owner[static_cast<size_t>(from)] != p) continue;
         see(from);
         // Every step the piece may take, whatever its mode: a square it could
         // move to is seen even when it could not capture there, and so on.
-        Powers powers = powersOf(sq_, from);
+        Powers powers = powersOf(board_, from);
         for (int i = 0; i < powers.count; ++i) {
             for (const Step& s : kind(powers.kinds[static_cast<size_t>(i)]).steps) {
                 const int df = s.df, dr = p == 0 ? s.dr : -s.dr;
                 for (Cell to = stepOnBoard(from, df, dr); to != NoCell;
                      to = stepOnBoard(to, df, dr)) {
                     see(to);
-                    if (!s.ride || impassable(to) || sq_.kind[static_cast<size_t>(to)] >= 0) break;
+                    if (!s.ride || impassable(to) || board_.kind[static_cast<size_t>(to)] >= 0)
+                        break;
                 }
             }
         }
-        if (!kind(sq_.kind[static_cast<size_t>(from)]).design.royal()) continue;
+        if (!kind(board_.kind[static_cast<size_t>(from)]).design.royal()) continue;
         // A royal piece sees where reserves may come in, and feels who attacks it.
         for (int df = -1; df <= 1; ++df) {
             for (int dr = -1; dr <= 1; ++dr) {
@@ -593,10 +410,11 @@ Squareset CsipgsState::sight(PlayerId p) const {
             }
         }
         for (Cell enemy = 0; enemy < 64; ++enemy) {
-            if (sq_.owner[static_cast<size_t>(enemy)] != other(p)) continue;
-            Powers theirs = powersOf(sq_, enemy);
+            if (board_.owner[static_cast<size_t>(enemy)] != other(p)) continue;
+            Powers theirs = powersOf(board_, enemy);
             for (int i = 0; i < theirs.count; ++i) {
-                if (reaches(sq_, theirs.kinds[static_cast<size_t>(i)], other(p), enemy, from, true))
+                if (reaches(board_, theirs.kinds[static_cast<size_t>(i)], other(p), enemy, from,
+                            true))
                     see(enemy);
             }
         }
@@ -677,7 +495,9 @@ uint64_t CsipgsState::key() const {
     uint64_t h = 1469598103934665603ull;
     auto mix = [&](uint64_t v) { h = (h ^ v) * 1099511628211ull + (v >> 29); };
     for (size_t c = 0; c < 64; ++c) {
-        mix(sq_.kind[c] < 0 ? 0 : kind(sq_.kind[c]).hash * 3 + static_cast<uint64_t>(sq_.owner[c]));
+        mix(board_.kind[c] < 0
+                ? 0
+                : kind(board_.kind[c]).hash * 3 + static_cast<uint64_t>(board_.owner[c]));
     }
     for (PlayerId p = 0; p < 2; ++p) {
         std::vector<uint64_t> reserve;

@@ -9,7 +9,9 @@
 #include <vector>
 
 #include "engine/core/game.h"
+#include "engine/csipgs/board.h"
 #include "engine/csipgs/design.h"
+#include "engine/csipgs/kind_attacks.h"
 
 namespace arbiter {
 
@@ -34,11 +36,9 @@ struct Kind {
     Design design;
     int slot = 0;  // 0..5
     std::vector<Step> steps;
-    uint64_t hash = 0;  // of design and slot
+    KindAttacks attacks;  // the steps as tables, for move generation
+    uint64_t hash = 0;    // of design and slot
 };
-
-// A set of squares of the 8x8 board, one bit per cell.
-using Squareset = uint64_t;
 
 // The table's choices: relay allowed, the moderated game (each player sees
 // only what their pieces see), the impassable squares, and the set piece
@@ -99,6 +99,8 @@ class CsipgsState final : public GameState, public HiddenInformation, public Tab
     Effect effect(const Action& a) const override;
     // A design change said, its action still to come.
     bool midTurn() const override { return pending_.has_value(); }
+    // Every listed action (a move, a transfer, a purchase) ends the turn.
+    std::optional<uint64_t> turnCount() const override { return legalActions().size(); }
 
     Outcome outcome() const override;
     bool canStillWin(PlayerId p) const override { return royals(p) > 0; }
@@ -149,36 +151,66 @@ class CsipgsState final : public GameState, public HiddenInformation, public Tab
     // Perft over board moves alone (no credit, transfers, purchases or design
     // changes, no repetition), so that the counts compare with any chess-variant
     // engine given the same pieces: `arbiter-perft --moves-only`.
-    uint64_t perftMovesOnly(int depth) const;
+    // How a board move is checked to keep the mover's only royal piece out of
+    // check: from sets of attacked squares, pins and checkers (the fast way,
+    // used in play unless relay is on), or by trying each move on a copy of
+    // the board (relay's way). Tests count both ways and compare.
+    enum class Legality { Fastest, ByTrial };
+    uint64_t perftMovesOnly(int depth, Legality how = Legality::Fastest) const;
     // The same per first move (depth >= 1), to find where a count differs.
     std::vector<std::pair<Action, uint64_t>> perftMovesOnlyDivide(int depth) const;
 
   private:
-    // The board alone, so that a move can be tried on a copy cheaply.
-    struct Squares {
-        std::array<int8_t, 64> owner;  // NoPlayer, 0 or 1
-        std::array<int8_t, 64> kind;   // kind id, or -1
-    };
     // The kinds whose steps a piece may use: its own and, with relay, those of
     // the friendly relay pieces that defend it.
     struct Powers {
         std::array<int8_t, kMaxPieces + 1> kinds;
         int count = 0;
     };
+    // One player's legal board moves, per piece: where it may go.
+    struct PieceMoves {
+        Cell from = NoCell;
+        Squareset to = 0;
+    };
+    struct MoveList {
+        std::array<PieceMoves, 64> pieces;
+        int size = 0;
+        uint64_t count() const;
+    };
 
     int internKind(const Design& d, int slot);
     int piecesOf(PlayerId p) const;
-    Cell royalCell(const Squares& sq, PlayerId p) const;  // p's only royal, or NoCell
-    bool reaches(const Squares& sq, int kindId, PlayerId p, Cell from, Cell to,
-                 bool capturing) const;
-    Powers powersOf(const Squares& sq, Cell c) const;
-    bool attacked(const Squares& sq, Cell c, PlayerId by) const;
-    int royals(const Squares& sq, PlayerId p) const;
-    void addMoves(const Squares& sq, PlayerId p, std::vector<Action>& out) const;
+    Cell royalCell(const Board& b, PlayerId p) const;  // p's only royal, or NoCell
+    bool reaches(const Board& b, int kindId, PlayerId p, Cell from, Cell to, bool capturing) const;
+    Powers powersOf(const Board& b, Cell c) const;
+    bool attacked(const Board& b, Cell c, PlayerId by) const;
+    int royals(const Board& b, PlayerId p) const;
+    // p's legal moves on `b`. Without relay they are worked out on sets of
+    // squares: the checks and pins against p's only royal are found once, and
+    // each move then costs a few table lookups. With relay, where a move can
+    // lend powers as well as open lines, each move is tried on a copy.
+    void legalMoves(const Board& b, PlayerId p, MoveList& out,
+                    Legality how = Legality::Fastest) const;
+    void legalMovesBySets(const Board& b, PlayerId p, MoveList& out) const;
+    // What the enemy does to p's only royal piece, on `royal` (added to
+    // `threats`, which starts as none): the squares
+    // it attacks (the royal lifted off the board), the squares where p's
+    // other pieces may answer a check (all when there is none), and p's
+    // pieces that stand alone between the royal and an enemy rider that
+    // captures along that line, with the line each may keep to.
+    struct Threats {
+        Squareset danger = 0;
+        Squareset answers = ~Squareset{0};
+        Squareset pinned = 0;
+        std::array<Squareset, 64> pinLine;  // set for the pinned squares only
+    };
+    void findThreats(const Board& b, PlayerId p, Cell royal, Threats& threats) const;
+    void legalMovesByTrial(const Board& b, PlayerId p, MoveList& out) const;
+    void addMoves(const Board& b, PlayerId p, std::vector<Action>& out) const;
     // Moves, transfers and purchases open to the player to move, as if the
     // game went on: legalActions() unless the game is over.
     const std::vector<Action>& possibleActions() const;
-    uint64_t perftMoves(const Squares& sq, PlayerId p, int depth) const;
+    uint64_t perftMoves(const Board& b, PlayerId p, int depth, Legality how) const;
     std::string refusalOfMove(const Action& a) const;
     std::string refusalOfTransfer(const Action& a) const;
     std::string refusalOfBuy(int slot) const;
@@ -199,7 +231,7 @@ class CsipgsState final : public GameState, public HiddenInformation, public Tab
 
     Rules rules_;
     Geometry geometry_;
-    Squares sq_;
+    Board board_;
     std::vector<std::shared_ptr<const Kind>> kinds_;
     std::array<std::vector<int>, 2> reserve_;
     std::array<long, 2> treasury_{1, 0};

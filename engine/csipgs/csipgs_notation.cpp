@@ -102,8 +102,8 @@ std::string CsipgsState::positionText(PlayerId viewer, bool whole) const {
         if (std::find(v.begin(), v.end(), k) == v.end()) v.push_back(k);
     };
     for (Cell c = 0; c < 64; ++c) {
-        if (sq_.kind[static_cast<size_t>(c)] >= 0 && ((seen >> c) & 1))
-            note(sq_.owner[static_cast<size_t>(c)], sq_.kind[static_cast<size_t>(c)]);
+        if (board_.kind[static_cast<size_t>(c)] >= 0 && ((seen >> c) & 1))
+            note(board_.owner[static_cast<size_t>(c)], board_.kind[static_cast<size_t>(c)]);
     }
     for (PlayerId p = 0; p < 2; ++p) {
         if (!shown(p)) continue;
@@ -116,7 +116,7 @@ std::string CsipgsState::positionText(PlayerId viewer, bool whole) const {
         int empty = 0;
         for (int f = 0; f < 8; ++f) {
             Cell c = geometry_.cell(f, r);
-            int k = sq_.kind[static_cast<size_t>(c)];
+            int k = board_.kind[static_cast<size_t>(c)];
             const bool visible = (seen >> c) & 1;
             if (visible && k < 0 && !((known >> c) & 1)) {
                 ++empty;
@@ -129,7 +129,7 @@ std::string CsipgsState::positionText(PlayerId viewer, bool whole) const {
             else if (!visible)
                 out += '?';
             else
-                out += letters[static_cast<size_t>(sq_.owner[static_cast<size_t>(c)])][k];
+                out += letters[static_cast<size_t>(board_.owner[static_cast<size_t>(c)])][k];
         }
         if (empty) out += std::to_string(empty);
         if (r) out += '/';
@@ -176,8 +176,7 @@ std::unique_ptr<CsipgsState> CsipgsState::load(std::string_view text, std::strin
     }
     auto state = std::make_unique<CsipgsState>(rules);
     CsipgsState& s = *state;
-    s.sq_.owner.fill(static_cast<int8_t>(NoPlayer));
-    s.sq_.kind.fill(-1);
+    s.board_ = Board();
     s.kinds_.clear();
     s.seenImpassable_ = {};  // not what the start position's Kings saw
     auto parseDesign = [&](std::string_view t, const std::string& where) -> std::optional<Design> {
@@ -237,8 +236,7 @@ std::unique_ptr<CsipgsState> CsipgsState::load(std::string_view text, std::strin
             why = s.geometry_.name(cell) + " is impassable and cannot hold a piece";
             return 0;
         }
-        s.sq_.owner[static_cast<size_t>(cell)] = static_cast<int8_t>(piece->first);
-        s.sq_.kind[static_cast<size_t>(cell)] = static_cast<int8_t>(piece->second);
+        s.board_.put(cell, piece->first, piece->second, s.kind(piece->second).design.royal());
         return 1;
     };
     auto words = [](const PlacementFault& fault) {

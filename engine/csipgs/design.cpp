@@ -274,7 +274,13 @@ std::optional<Design> Design::parse(std::string_view text, std::string& error) {
         error = "a design needs at least one atom, e.g. FfR";
         return std::nullopt;
     }
+    d.settle();
     return d;
+}
+
+void Design::settle() {
+    price_ = priceFromParts();
+    hash_ = hashFromParts();
 }
 
 const std::array<Design, 6>& Design::starting() {
@@ -366,7 +372,7 @@ bool Design::colourbound() const {
     return true;
 }
 
-int Design::price() const {
+int Design::priceFromParts() const {
     int64_t sum = 0;  // ten-thousandths of a zorkmid
     for (int a = 0; a < kAtoms; ++a) {
         sum += atomCost(static_cast<Atom>(a), move_[static_cast<size_t>(a)],
@@ -377,7 +383,7 @@ int Design::price() const {
     return static_cast<int>((whole + kUnit - 1) / kUnit);
 }
 
-uint64_t Design::hash() const {
+uint64_t Design::hashFromParts() const {
     uint64_t h = 1469598103934665603ull;  // FNV-1a
     auto mix = [&](uint8_t byte) { h = (h ^ byte) * 1099511628211ull; };
     for (uint8_t m : move_) mix(m);

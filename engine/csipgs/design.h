@@ -45,6 +45,8 @@ class Design {
     static std::optional<Design> parse(std::string_view text, std::string& error);
     // The six designs every player starts with, slots 1 to 6.
     static const std::array<Design, 6>& starting();
+    // The empty design, which nothing can be: a placeholder to assign to.
+    Design() { settle(); }
 
     // The canonical text: leapers short to long (W F D A H G N L), then riders
     // (B R NN), each atom's parts in a fixed order; "+royal" before "+relay".
@@ -58,7 +60,7 @@ class Design {
     // The price in zorkmids: each atom's base cost times its own direction and
     // mode modifiers, summed; times 0.9 when colourbound, 4 when royal, 2 with
     // relay; rounded up. Exact: worked in whole ten-thousandths.
-    int price() const;
+    int price() const { return price_; }
     // Every move it can make keeps the square colour (only D, F, A, G, B, L).
     bool colourbound() const;
     bool royal() const { return royal_; }
@@ -67,7 +69,7 @@ class Design {
     std::vector<Step> steps() const;
 
     // A hash of what the design is (equal designs hash equal), for repetition.
-    uint64_t hash() const;
+    uint64_t hash() const { return hash_; }
 
     bool operator==(const Design&) const = default;
 
@@ -76,6 +78,14 @@ class Design {
     std::array<uint8_t, kAtoms> capture_{};  // direction parts it may capture along
     bool royal_ = false;
     bool relay_ = false;
+    // Worked out once a design is read (settle()): the turn search asks every
+    // slot's price and hash at every step, and they follow from the above.
+    int price_ = 0;
+    uint64_t hash_ = 0;
+
+    void settle();
+    int priceFromParts() const;
+    uint64_t hashFromParts() const;
 };
 
 }  // namespace arbiter::csipgs

@@ -104,17 +104,25 @@ Action FideState::toAction(Move m) {
 std::vector<Action> FideState::legalActions() const {
     std::vector<Action> actions;
     if (outcome().over()) return actions;
-    MoveList moves;
-    generateLegalMoves(position_, moves);
+    const MoveList& moves = legalMoves();
     actions.reserve(size_t(moves.size()));
     for (Move m : moves) actions.push_back(toAction(m));
     return actions;
 }
 
+std::optional<uint64_t> FideState::turnCount() const {
+    if (outcome().over()) return 0;
+    return static_cast<uint64_t>(legalMoves().size());
+}
+
+const MoveList& FideState::legalMoves() const {
+    if (!memo_.moves) generateLegalMoves(position_, memo_.moves.emplace());
+    return *memo_.moves;
+}
+
 std::optional<Move> FideState::legalMoveFor(const Action& a) const {
     if (a.kind != Action::Kind::Move || !onBoard(a.from) || !onBoard(a.to)) return std::nullopt;
-    MoveList moves;
-    generateLegalMoves(position_, moves);
+    const MoveList& moves = legalMoves();
     for (Move m : moves) {
         if (toAction(m) == a) return m;
     }
@@ -126,6 +134,7 @@ void FideState::apply(const Action& a) {
     assert(move && !outcome().over() && "apply() takes only legal actions");
     if (!move) return;  // contract broken by the caller: leave the state as it was
     position_.play(*move);
+    memo_ = {};
     history_.record(repetitionKey(position_), position_.halfmoveClock() == 0);
 }
 
@@ -134,8 +143,7 @@ std::vector<ActionsInParts::ActionBegun> FideState::actionsBegunBy(const Action&
     if (!rookPart || rookPart->type() != Move::Type::Normal ||
         position_.typeAt(rookPart->from()) != Rook)
         return {};
-    MoveList moves;
-    generateLegalMoves(position_, moves);
+    const MoveList& moves = legalMoves();
     for (Move castling : moves) {
         if (castling.type() != Move::Type::Castling) continue;
         // Standard castling: the rook comes from the corner of the king's wing
@@ -156,7 +164,12 @@ std::vector<ActionsInParts::ActionBegun> FideState::actionsBegunBy(const Action&
 }
 
 Outcome FideState::outcome() const {
-    if (countLegalMoves(position_) == 0) {
+    if (!memo_.outcome) memo_.outcome = outcomeNow();
+    return *memo_.outcome;
+}
+
+Outcome FideState::outcomeNow() const {
+    if (legalMoves().empty()) {
         if (position_.inCheck()) return Outcome::win({toMove() == 0 ? 1 : 0}, "checkmate");
         return Outcome::draw("stalemate");
     }

@@ -8,6 +8,7 @@
 
 #include "engine/core/game.h"
 #include "engine/fide/move.h"
+#include "engine/fide/movegen.h"
 #include "engine/fide/position.h"
 #include "engine/fide/repetition.h"
 
@@ -55,6 +56,8 @@ class FideState final : public GameState, public ActionsInParts, public Endings 
     Appearance appearance(Cell c) const override;
 
     std::vector<Action> legalActions() const override;
+    // Every move is a turn of its own.
+    std::optional<uint64_t> turnCount() const override;
     void apply(const Action& a) override;
     std::vector<ActionBegun> actionsBegunBy(const Action& made) const override;
 
@@ -73,10 +76,28 @@ class FideState final : public GameState, public ActionsInParts, public Endings 
   private:
     // The legal move an action stands for, if any.
     std::optional<Move> legalMoveFor(const Action& a) const;
+    // The position's legal moves, worked out when first asked and kept until
+    // the next move: outcome(), legalActions() and apply() each need them,
+    // and a game played out at random asks all three every move.
+    const MoveList& legalMoves() const;
+    Outcome outcomeNow() const;
 
     Position position_;
     RepetitionHistory history_;
     bool strictTouch_ = false;  // the game option "strict-touch"
+    // A copy starts without the moves: it is about to be moved on.
+    struct MovesMemo {
+        std::optional<MoveList> moves;
+        std::optional<Outcome> outcome;
+        MovesMemo() = default;
+        MovesMemo(const MovesMemo&) {}
+        MovesMemo& operator=(const MovesMemo&) {
+            moves.reset();
+            outcome.reset();
+            return *this;
+        }
+    };
+    mutable MovesMemo memo_;
 };
 
 // The rules of FIDE chess as a Game: standard start, FEN loading, PGN export.

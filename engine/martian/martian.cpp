@@ -108,11 +108,48 @@ Corner cornerOf(int players, PlayerId p) {
 
 }  // namespace
 
+// Each cell's territory and neighbours, worked out once per board size since
+// move generation asks them for every step it takes.
+struct MartianState::Board {
+    std::array<int8_t, 64> territory{};
+    // Per cell, the next cell in each of kOrthogonal's then kDiagonal's
+    // directions, or NoCell.
+    std::array<std::array<int8_t, 8>, 64> next{};
+    // Per territory, its cells in ascending order, so that a player's moves
+    // are found without looking at the other territories.
+    std::array<std::vector<Cell>, 4> cellsOf;
+
+    explicit Board(int players) {
+        const Geometry g = Geometry::rectangle(players == 4 ? 8 : 4, 8);
+        for (Cell c = 0; c < g.size(); ++c) {
+            const int f = g.file(c), r = g.rank(c);
+            int t = r < 4 ? 0 : 1;
+            if (players == 4 && f >= 4) t = r < 4 ? 3 : 2;
+            territory[static_cast<size_t>(c)] = static_cast<int8_t>(t);
+            cellsOf[static_cast<size_t>(t)].push_back(c);
+            for (size_t d = 0; d < 4; ++d) {
+                next[static_cast<size_t>(c)][d] =
+                    static_cast<int8_t>(g.step(c, kOrthogonal[d][0], kOrthogonal[d][1]));
+                next[static_cast<size_t>(c)][d + 4] =
+                    static_cast<int8_t>(g.step(c, kDiagonal[d][0], kDiagonal[d][1]));
+            }
+        }
+    }
+    static const Board& of(int players) {
+        static const Board two(2), four(4);
+        return players == 4 ? four : two;
+    }
+    Cell step(Cell from, size_t direction) const {
+        return next[static_cast<size_t>(from)][direction];
+    }
+};
+
 MartianState::MartianState(const Rules& rules, bool /*empty*/)
     : rules_(rules),
       geometry_(Geometry::rectangle(rules.players == 4 ? 8 : 4, 8)),
-      cells_(static_cast<size_t>(geometry_.size()), -1) {
+      board_(&Board::of(rules.players)) {
     assert(rules.players == 2 || rules.players == 4);
+    cells_.fill(-1);
 }
 
 MartianState::MartianState(const Rules& rules) : MartianState(rules, true) {
@@ -139,10 +176,7 @@ std::string MartianState::playerName(PlayerId p) const {
 }
 
 PlayerId MartianState::territoryOf(Cell c) const {
-    const int f = geometry_.file(c), r = geometry_.rank(c);
-    if (rules_.players == 2) return r < 4 ? 0 : 1;
-    if (f < 4) return r < 4 ? 0 : 1;
-    return r < 4 ? 3 : 2;
+    return board_->territory[static_cast<size_t>(c)];
 }
 
 std::optional<Piece> MartianState::pieceAt(Cell c) const {
@@ -165,13 +199,6 @@ int MartianState::teamScore(PlayerId p) const {
     int score = scores_[static_cast<size_t>(p)];
     if (partnerOf(p) != p) score += scores_[static_cast<size_t>(partnerOf(p))];
     return score;
-}
-
-bool MartianState::territoryEmpty(PlayerId p) const {
-    for (Cell c = 0; c < geometry_.size(); ++c) {
-        if (cells_[static_cast<size_t>(c)] >= 0 && territoryOf(c) == p) return false;
-    }
-    return true;
 }
 
 int MartianState::resultOf(const Action& a) const {
@@ -215,73 +242,104 @@ int MartianState::resultOf(const Action& a) const {
     return merged;
 }
 
-void MartianState::addMoves(std::vector<Action>& out) const {
-    const bool noUndo = rules_.players == 2 && noUndoTo_ != NoCell;
+template <typename Visit>
+void MartianState::forEachMove(PlayerId p, bool honourNoUndo, Visit visit) const {
+    const bool noUndo = honourNoUndo && rules_.players == 2 && noUndoTo_ != NoCell;
     std::array<bool, kKinds> have{};
     if (rules_.fieldPromotion) {
         for (Cell c = 0; c < geometry_.size(); ++c) {
             int k = cells_[static_cast<size_t>(c)];
-            if (k >= 0 && territoryOf(c) == toMove_) have[static_cast<size_t>(k)] = true;
+            if (k >= 0 && territoryOf(c) == p) have[static_cast<size_t>(k)] = true;
         }
     }
+    bool going = true;
+    // Returns whether the way on is open (the cell is empty).
     auto consider = [&](Cell from, int mover, Cell to) {
-        // Returns whether the way on is open (the cell is empty).
         const int target = cells_[static_cast<size_t>(to)];
         if (noUndo && from == noUndoTo_ && to == noUndoFrom_) return target < 0;
-        if (target < 0 || territoryOf(to) != toMove_) {
-            out.push_back(Action::move(from, to));
+        if (target < 0 || territoryOf(to) != p) {
+            going = going && visit(from, to, -1);
             return target < 0;
         }
         if (!rules_.fieldPromotion) return false;
         if (!have[Queen] &&
             ((mover == Drone && target == Pawn) || (mover == Pawn && target == Drone)))
-            out.push_back(Action::move(from, to, Queen));
+            going = going && visit(from, to, int{Queen});
         if (!have[Drone] && mover == Pawn && target == Pawn)
-            out.push_back(Action::move(from, to, Drone));
+            going = going && visit(from, to, int{Drone});
         return false;
     };
-    for (Cell from = 0; from < geometry_.size(); ++from) {
+    for (Cell from : board_->cellsOf[static_cast<size_t>(p)]) {
+        if (!going) break;
         const int mover = cells_[static_cast<size_t>(from)];
-        if (mover < 0 || territoryOf(from) != toMove_) continue;
+        if (mover < 0) continue;
         if (mover == Pawn) {
-            for (const auto& d : kDiagonal) {
-                Cell to = geometry_.step(from, d[0], d[1]);
+            for (size_t d = 4; d < 8; ++d) {
+                Cell to = board_->step(from, d);
                 if (to != NoCell) consider(from, mover, to);
             }
         } else if (mover == Drone) {
-            for (const auto& d : kOrthogonal) {
-                Cell to = geometry_.step(from, d[0], d[1]);
+            for (size_t d = 0; d < 4; ++d) {
+                Cell to = board_->step(from, d);
                 if (to != NoCell && consider(from, mover, to)) {
-                    Cell further = geometry_.step(to, d[0], d[1]);
+                    Cell further = board_->step(to, d);
                     if (further != NoCell) consider(from, mover, further);
                 }
             }
         } else {
-            for (const auto* dirs : {kOrthogonal, kDiagonal}) {
-                for (int i = 0; i < 4; ++i) {
-                    for (Cell to = geometry_.step(from, dirs[i][0], dirs[i][1]); to != NoCell;
-                         to = geometry_.step(to, dirs[i][0], dirs[i][1])) {
-                        if (!consider(from, mover, to)) break;
-                    }
+            for (size_t d = 0; d < 8; ++d) {
+                for (Cell to = board_->step(from, d); to != NoCell; to = board_->step(to, d)) {
+                    if (!consider(from, mover, to)) break;
                 }
             }
         }
     }
 }
 
+void MartianState::addMoves(std::vector<Action>& out) const {
+    out.reserve(out.size() + 64);  // rarely more; growing would move every Action
+    forEachMove(toMove_, true, [&](Cell from, Cell to, int becomes) {
+        // Built in place: a temporary Action would be moved and destroyed.
+        Action& a = out.emplace_back();
+        a.kind = Action::Kind::Move;
+        a.from = from;
+        a.to = to;
+        a.piece = becomes;
+        return true;
+    });
+}
+
 bool MartianState::hasMove(PlayerId p, bool honourNoUndo) const {
-    MartianState probe = *this;
-    probe.toMove_ = p;
-    if (!honourNoUndo) probe.noUndoFrom_ = probe.noUndoTo_ = NoCell;
-    std::vector<Action> moves;
-    probe.addMoves(moves);
-    return !moves.empty();
+    bool found = false;
+    forEachMove(p, honourNoUndo, [&](Cell, Cell, int) {
+        found = true;
+        return false;
+    });
+    return found;
+}
+
+std::optional<uint64_t> MartianState::turnCount() const {
+    PlayerId emptied = NoPlayer;
+    if (end(emptied) != End::No) return 0;
+    uint64_t moves = 0;
+    forEachMove(toMove_, true, [&](Cell, Cell, int) {
+        ++moves;
+        return true;
+    });
+    if (moves == 0) return 1;  // the pass
+    // Calling the clock leads to the same moves again, each a turn with the call.
+    const bool mayCall = rules_.callingClock && clockCount_ < 0 && !calledNow_;
+    return mayCall ? 2 * moves : moves;
 }
 
 std::vector<Action> MartianState::legalActions() const {
     std::vector<Action> out;
-    if (outcome().over()) return out;
+    // The moves found show the game goes on, unless a territory is empty or
+    // the clock has run out; only without them need end() look further.
+    PlayerId emptied = NoPlayer;
+    if (decided(emptied) != End::No) return out;
     addMoves(out);
+    if (out.empty() && end(emptied) != End::No) return out;
     if (out.empty()) {
         out.push_back(Action::pass());  // the others can still move, or the game would be over
     } else if (rules_.callingClock && clockCount_ < 0) {
@@ -401,27 +459,52 @@ Effect MartianState::effect(const Action& a) const {
     return e;
 }
 
+MartianState::End MartianState::decided(PlayerId& emptied) const {
+    std::array<bool, 4> occupied{};
+    for (Cell c = 0; c < geometry_.size(); ++c) {
+        if (cells_[static_cast<size_t>(c)] >= 0)
+            occupied[static_cast<size_t>(territoryOf(c))] = true;
+    }
+    for (PlayerId p = 0; p < rules_.players; ++p) {
+        if (!occupied[static_cast<size_t>(p)]) {
+            emptied = p;
+            return End::Emptied;
+        }
+    }
+    if (clockCount_ >= kClockMoves) return End::Clock;
+    return End::No;
+}
+
+MartianState::End MartianState::end(PlayerId& emptied) const {
+    if (End e = decided(emptied); e != End::No) return e;
+    if (calledNow_) return End::No;
+    for (PlayerId p = 0; p < rules_.players; ++p) {
+        if (hasMove(p, p == toMove_)) return End::No;
+    }
+    return End::Stuck;
+}
+
 Outcome MartianState::outcome() const {
     // Whoever emptied a territory made the last move, and every seat always
     // plays, so the seat before the one to move ended the game.
     const PlayerId last = (toMove_ + rules_.players - 1) % rules_.players;
     std::string why;
     PlayerId decider = NoPlayer;
-    for (PlayerId p = 0; p < rules_.players && why.empty(); ++p) {
-        if (territoryEmpty(p)) {
-            why = playerName(p) + "'s territory is empty";
+    PlayerId emptied = NoPlayer;
+    switch (end(emptied)) {
+        case End::No:
+            return Outcome::ongoing();
+        case End::Emptied:
+            why = playerName(emptied) + "'s territory is empty";
             decider = last;
-        }
+            break;
+        case End::Clock:
+            why = "seven moves in a row without a capture since the clock was called";
+            break;
+        case End::Stuck:
+            why = "no player can move";
+            break;
     }
-    if (why.empty() && clockCount_ >= kClockMoves)
-        why = "seven moves in a row without a capture since the clock was called";
-    if (why.empty() && !calledNow_) {
-        bool anyMove = false;
-        for (PlayerId p = 0; p < rules_.players && !anyMove; ++p)
-            anyMove = hasMove(p, p == toMove_);
-        if (!anyMove) why = "no player can move";
-    }
-    if (why.empty()) return Outcome::ongoing();
     // Decided by the (team) scores; a tie by the emptier, unless tie=draw.
     const PlayerId first = 0, second = 1;
     const int a = teamScore(first), b = teamScore(second);

@@ -71,6 +71,7 @@ class MartianState final : public GameState, public Endings, public TablePresent
     void apply(const Action& a) override;
     Effect effect(const Action& a) const override;
     bool midTurn() const override { return calledNow_; }
+    std::optional<uint64_t> turnCount() const override;
 
     Outcome outcome() const override;
     bool canStillWin(PlayerId p) const override;
@@ -106,11 +107,21 @@ class MartianState final : public GameState, public Endings, public TablePresent
     int clockCount() const { return clockCount_; }
 
   private:
+    struct Board;
     explicit MartianState(const Rules& rules, bool empty);
     // Board moves of the player to move, with the no-undo rule and merges.
     void addMoves(std::vector<Action>& out) const;
+    // Calls visit(from, to, becomes) for each board move of `p`, in
+    // addMoves()'s order, while it returns true: counting and probing for a
+    // move then need no Action built, nor a copy of the state.
+    template <typename Visit>
+    void forEachMove(PlayerId p, bool honourNoUndo, Visit visit) const;
     bool hasMove(PlayerId p, bool honourNoUndo) const;
-    bool territoryEmpty(PlayerId p) const;
+    // Why the game is over, as outcome() words it, without building the words.
+    enum class End { No, Emptied, Clock, Stuck };
+    End end(PlayerId& emptied) const;
+    // end() but for the lack of moves.
+    End decided(PlayerId& emptied) const;
     // What `a` would make of the moving piece: -1 illegal, else the kind that
     // stands on `a.to` after it.
     int resultOf(const Action& a) const;
@@ -120,7 +131,10 @@ class MartianState final : public GameState, public Endings, public TablePresent
 
     Rules rules_;
     Geometry geometry_;
-    std::vector<int8_t> cells_;  // per cell: a Kind, or -1 empty
+    const Board* board_;  // shared by every state of this size
+    // Per cell: a Kind, or -1 empty. A fixed array (at most 8x8) so that a
+    // clone allocates nothing but itself.
+    std::array<int8_t, 64> cells_;
     std::array<int, 4> scores_{};
     PlayerId toMove_ = 0;
     // No undo: the piece that just crossed onto noUndoTo_ may not go back to noUndoFrom_.

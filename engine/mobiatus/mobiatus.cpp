@@ -81,18 +81,35 @@ namespace {
 constexpr int kJumps[8][2] = {{1, 2},   {2, 1},   {2, -1}, {1, -2},
                               {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
 
+// The ring's steps, worked out once: the chain search takes them for every
+// jump it tries, and the division they take was much of its time.
+struct Steps {
+    std::array<std::array<Cell, 8>, kCells> jumps{};
+    std::array<std::array<Cell, 4>, kCells> neighbours{};
+    Steps() {
+        for (Cell c = 0; c < kCells; ++c) {
+            const int x = c % kFiles, y = c / kFiles;
+            for (size_t v = 0; v < 8; ++v) {
+                const int tx = x + kJumps[v][0];
+                const int ty = (y + kJumps[v][1] + kRanks) % kRanks;
+                // Files never wrap: off the strip's edge.
+                jumps[static_cast<size_t>(c)][v] =
+                    tx < 0 || tx >= kFiles ? NoCell : ty * kFiles + tx;
+            }
+            neighbours[static_cast<size_t>(c)] = {
+                x > 0 ? c - 1 : NoCell, x + 1 < kFiles ? c + 1 : NoCell,
+                (y + 1) % kRanks * kFiles + x, (y + kRanks - 1) % kRanks * kFiles + x};
+        }
+    }
+};
+const Steps kSteps;
+
 Cell jumpTarget(Cell from, int jump) {
-    const int x = from % kFiles + kJumps[jump][0];
-    if (x < 0 || x >= kFiles) return NoCell;  // files never wrap: off the strip's edge
-    const int y = (from / kFiles + kJumps[jump][1] + kRanks) % kRanks;
-    return y * kFiles + x;
+    return kSteps.jumps[static_cast<size_t>(from)][static_cast<size_t>(jump)];
 }
 
-// The orthogonal neighbours of `c`; NoCell across the strip's edges.
-std::array<Cell, 4> neighbours(Cell c) {
-    const int x = c % kFiles, y = c / kFiles;
-    return {x > 0 ? c - 1 : NoCell, x + 1 < kFiles ? c + 1 : NoCell, (y + 1) % kRanks * kFiles + x,
-            (y + kRanks - 1) % kRanks * kFiles + x};
+const std::array<Cell, 4>& neighbours(Cell c) {
+    return kSteps.neighbours[static_cast<size_t>(c)];
 }
 
 // The orthogonally connected singularities containing `t`. Mid-chain the
@@ -123,6 +140,10 @@ template <typename Way>
 void eachJump(const Board& b, Side mover, Cell p, const CellSet& touched, Way way) {
     const CellSet& own = b.dots[static_cast<size_t>(mover)];
     assert(own.has(p));
+    // Jumps into one group share its cells and rests: each group is worked
+    // out once, since late in a game the groups are large.
+    std::array<CellSet, 8> groups;
+    size_t known = 0;
     for (int v = 0; v < 8; ++v) {
         const Cell t = jumpTarget(p, v);
         if (t == NoCell || b.occupied(t) || touched.has(t)) continue;
@@ -131,7 +152,10 @@ void eachJump(const Board& b, Side mover, Cell p, const CellSet& touched, Way wa
             if (own.has(opposite(t))) continue;  // an own circle
             rests.add(t);
         } else {
-            group = groupOf(b.singular, t);
+            size_t seen = 0;
+            while (seen < known && !groups[seen].has(t)) ++seen;
+            if (seen == known) groups[known++] = groupOf(b.singular, t);
+            group = groups[seen];
             // A slide through a group holding the dot's own cell would pass
             // through that cell, which the dot never does; mid-chain it is
             // also a singularity this capture made, which the seed forbids
@@ -359,17 +383,14 @@ std::vector<Chain> MobiatusState::chains(bool firstOnly) const {
     return out;
 }
 
-std::vector<Action> MobiatusState::legalActions() const {
-    std::vector<Action> out;
-    if (outcome_.over()) return out;
-    out.reserve(64);  // the start has 44: one allocation mostly
+template <typename Visit>
+void MobiatusState::forEachDistinct(Visit visit) const {
     // Two plain moves end alike only with the same dot and the same rest; a
     // chain ends like another chain only, and chains are rare: their
     // positions are compared whole.
     CellSet restsOfThisDot;
     Cell dot = NoCell;
     std::vector<Board> chainEnds;
-    bool anyCapture = false;
     searchChains(
         board_, static_cast<Side>(toMove_), [&](const Jump* jumps, int count, const Board& after) {
             if (count == 1) {
@@ -380,14 +401,31 @@ std::vector<Action> MobiatusState::legalActions() const {
                 if (std::find(chainEnds.begin(), chainEnds.end(), after) != chainEnds.end())
                     return true;
                 chainEnds.push_back(after);
-                anyCapture = true;
             }
-            out.push_back(actionOf(jumps, count));
+            visit(jumps, count);
             return true;
         });
+}
+
+std::vector<Action> MobiatusState::legalActions() const {
+    std::vector<Action> out;
+    if (outcome_.over()) return out;
+    out.reserve(64);  // the start has 44: one allocation mostly
+    bool anyCapture = false;
+    forEachDistinct([&](const Jump* jumps, int count) {
+        anyCapture |= count > 1;
+        out.push_back(actionOf(jumps, count));
+    });
     if (rules_.mandatoryCapture && anyCapture)
         std::erase_if(out, [](const Action& a) { return a.path.empty(); });
     return out;
+}
+
+std::optional<uint64_t> MobiatusState::turnCount() const {
+    if (outcome_.over()) return 0;
+    uint64_t moves = 0, captures = 0;
+    forEachDistinct([&](const Jump*, int count) { ++(count > 1 ? captures : moves); });
+    return rules_.mandatoryCapture && captures > 0 ? captures : moves + captures;
 }
 
 std::optional<Chain> MobiatusState::chainOf(const Action& a) const {
@@ -412,11 +450,14 @@ std::optional<Chain> MobiatusState::chainOf(const Action& a) const {
 
 void MobiatusState::apply(const Action& a) {
     assert(isLegal(a));
-    const std::vector<Cell> cells = cellsOf(a);
-    for (size_t i = 0; i + 1 < cells.size(); ++i) {
+    // Stop by stop, without gathering the cells first: perft applies by the million.
+    Cell at = a.from;
+    for (size_t i = 0; i <= a.path.size(); ++i) {
+        const Cell next = i < a.path.size() ? a.path[i] : a.to;
         Cell taken = NoCell;
-        board_ = rested(board_, static_cast<Side>(toMove_), cells[i], cells[i + 1], taken);
-        assert((taken != NoCell) == (i + 2 < cells.size()));  // every stop, and only they, take
+        board_ = rested(board_, static_cast<Side>(toMove_), at, next, taken);
+        assert((taken != NoCell) == (i < a.path.size()));  // every stop, and only they, take
+        at = next;
     }
     assert(!board_.singular.has(a.to));  // the last rest takes nothing
     assert(faultOf(board_).empty());
@@ -427,9 +468,16 @@ void MobiatusState::apply(const Action& a) {
 
 Outcome MobiatusState::decided() const {
     const PlayerId other = 1 - toMove_;
-    const std::string who = playerName(toMove_);
-    if (dotCount(toMove_) == 0) return Outcome::win({other}, who + " has no dots left");
-    if (chains(true).empty()) return Outcome::win({other}, who + " has no legal move");
+    if (dotCount(toMove_) == 0)
+        return Outcome::win({other}, playerName(toMove_) + " has no dots left");
+    // Asked after every action applied: a chain found is enough, and no words
+    // are built while the game goes on.
+    bool canMove = false;
+    searchChains(board_, static_cast<Side>(toMove_), [&](const Jump*, int, const Board&) {
+        canMove = true;
+        return false;
+    });
+    if (!canMove) return Outcome::win({other}, playerName(toMove_) + " has no legal move");
     if (plies_ < kMaxPlies) return Outcome::ongoing();
     const std::string why = std::to_string(kMovePairs) + " move pairs played";
     if (!rules_.morePiecesWins) return Outcome::draw(why);

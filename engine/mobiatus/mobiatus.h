@@ -167,6 +167,8 @@ class MobiatusState final : public GameState,
     // Every distinct resulting position once (the first chain found to it);
     // with mandatory capture only the captures, if there are any.
     std::vector<Action> legalActions() const override;
+    // The distinct positions legalActions() lists, without building them.
+    std::optional<uint64_t> turnCount() const override;
     std::string refusal(const Action& a) const override;
     void apply(const Action& a) override;
     // The dots taken on the far face; with markers, every cell but the
@@ -210,6 +212,9 @@ class MobiatusState final : public GameState,
   private:
     MobiatusState(const Rules& rules, bool empty);
     Outcome decided() const;
+    // Calls visit(jumps, count) for the first chain to each distinct position.
+    template <typename Visit>
+    void forEachDistinct(Visit visit) const;
     std::string moveRefusal(const Action& a) const;
     std::string jumpText(const Jump& j) const;
     std::string cellName(Cell c) const { return geometry().name(c); }

@@ -99,6 +99,10 @@ class RecordingState final : public GameState,
         hear("chance");
         return std::nullopt;
     }
+    std::optional<uint64_t> turnCount() const override {
+        hear("turnCount");
+        return std::nullopt;
+    }
     Outcome outcome() const override {
         hear("outcome");
         return Outcome::ongoing();
@@ -251,6 +255,7 @@ std::vector<Hook> everyHook() {
         {"consequences", [a, other](V& v) { v.consequences(a, *other(v)); }, "consequences", ""},
         {"midTurn", [](V& v) { v.midTurn(); }, "midTurn", ""},
         {"chance", [](V& v) { v.chance(); }, "chance", ""},
+        {"turnCount", [](V& v) { v.turnCount(); }, "", "the view lists only the viewer's actions"},
         {"outcome", [](V& v) { v.outcome(); }, "outcome", ""},
         {"canStillWin", [](V& v) { v.canStillWin(0); }, "canStillWin", ""},
         {"opponents", [](V& v) { v.opponents(0); }, "opponents", ""},
