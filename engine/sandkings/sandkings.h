@@ -120,6 +120,9 @@ class SandkingsState final : public GameState, public Roster, public TablePresen
     std::vector<Cell> consequences(const Action& a, const GameState& after) const override;
 
     bool midTurn() const override { return made_ > 0 && !outcome_.over(); }
+    // Known at a turn's last step, where every step ends the turn, as do
+    // "end" and a pass; before it, a step may leave the turn open.
+    std::optional<uint64_t> turnCount() const override;
     Outcome outcome() const override { return outcome_; }
     bool canStillWin(PlayerId p) const override;
     bool inGame(PlayerId p) const override;

@@ -96,4 +96,15 @@ std::vector<Action> SandkingsState::legalActions() const {
     return actions;
 }
 
+std::optional<uint64_t> SandkingsState::turnCount() const {
+    if (outcome_.over()) return 0;
+    if (made_ + 1 < allowed_) return std::nullopt;
+    uint64_t steps = 0;
+    forEachStep(toMove_, [&](Cell, Cell) {
+        ++steps;
+        return true;
+    });
+    return steps + (made_ > 0 || steps == 0 ? 1 : 0);  // and "end", or the pass
+}
+
 }  // namespace arbiter::sandkings
