@@ -164,8 +164,7 @@ void ColonizationState::addSeat(Seat s, bool rejoiner, std::optional<SetColour> 
     colours_.push_back(colour.value_or(rules_->colourOf(playerCount())));
     seats_.push_back(s);
     rejoiner_.push_back(rejoiner);
-    counts_.push_back({});
-    planets_.push_back({NoCell, NoCell});
+    societies_.emplace_back();
 }
 
 std::string ColonizationState::playerName(PlayerId p) const {
@@ -179,7 +178,7 @@ std::optional<Piece> ColonizationState::pieceAt(Cell c) const {
 
 int ColonizationState::piecesOf(PlayerId p) const {
     int n = 0;
-    for (int k : counts_[static_cast<size_t>(p)]) n += k;
+    for (int k : societies_[static_cast<size_t>(p)].counts) n += k;
     return n;
 }
 

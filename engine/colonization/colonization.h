@@ -161,7 +161,7 @@ class ColonizationState final : public GameState,
     // home planets on the board: it does not count for the only-society win.
     bool rejoiner(PlayerId p) const { return rejoiner_[static_cast<size_t>(p)]; }
     int count(PlayerId p, int kind) const {
-        return counts_[static_cast<size_t>(p)][static_cast<size_t>(kind)];
+        return societies_[static_cast<size_t>(p)].counts[static_cast<size_t>(kind)];
     }
     int piecesOf(PlayerId p) const;
     SetColour colourOf(PlayerId p) const { return colours_[static_cast<size_t>(p)]; }
@@ -212,8 +212,17 @@ class ColonizationState final : public GameState,
     std::vector<Seat> seats_;
     std::vector<bool> rejoiner_;
     std::vector<SetColour> colours_;
-    std::vector<std::array<int, kKinds>> counts_;
-    std::vector<std::array<Cell, 2>> planets_;  // per seat; NoCell where none
+    // Per seat, what put() keeps of its pieces, since every action and every
+    // connection check asks it: how many of each kind, where its home
+    // planets are (NoCell where none) and its cells in ascending order, so
+    // that the actions are listed without looking through the board.
+    struct Society {
+        std::array<int, kKinds> counts{};
+        std::array<Cell, 2> planets{NoCell, NoCell};
+        std::array<Cell, kAllPieces> cells{};
+        int size = 0;
+    };
+    std::vector<Society> societies_;
     PlayerId toMove_ = 0;
     int plies_ = 0;
     Outcome outcome_;

@@ -11,7 +11,7 @@
 namespace arbiter::colonization {
 
 bool ColonizationState::nextToOwnPlanet(Cell c, PlayerId p) const {
-    for (Cell planet : planets_[static_cast<size_t>(p)]) {
+    for (Cell planet : societies_[static_cast<size_t>(p)].planets) {
         if (planet == NoCell || planet == c) continue;
         const int df = geometry().file(c) - geometry().file(planet);
         const int dr = geometry().rank(c) - geometry().rank(planet);
@@ -69,12 +69,10 @@ void ColonizationState::forEachAction(Emit emit) const {
     // Fixed arrays, not vectors: legalActions() is asked at every turn of a playout.
     std::array<Cell, kLimit[kWeapon]> weapons{};
     size_t weaponCount = 0;
-    int found = 0;
-    const int pieces = piecesOf(p);
-    for (Cell c = 0; c < geometry().size() && found < pieces; ++c) {
+    const Society& society = societies_[static_cast<size_t>(p)];
+    for (int i = 0; i < society.size; ++i) {
+        const Cell c = society.cells[static_cast<size_t>(i)];
         const Square s = at(c);
-        if (s.owner != p) continue;
-        ++found;
         if (s.kind == kWeapon) weapons[weaponCount++] = c;
         for (const Cell to : surface_->neighbours[static_cast<size_t>(c)]) {
             if (to == NoCell || at(to).owner == p) continue;
@@ -85,13 +83,18 @@ void ColonizationState::forEachAction(Emit emit) const {
     std::array<Cell, 2 * std::size(kSteps)> around{};
     const auto aroundBegin = around.begin();
     auto aroundEnd = around.begin();
-    for (Cell planet : planets_[static_cast<size_t>(p)]) {
+    for (Cell planet : societies_[static_cast<size_t>(p)].planets) {
         if (planet == NoCell) continue;
         for (const Cell c : surface_->neighbours[static_cast<size_t>(planet)]) {
-            if (c != NoCell && std::find(aroundBegin, aroundEnd, c) == aroundEnd) *aroundEnd++ = c;
+            if (c == NoCell) continue;
+            // Kept in order as they come: a sort of so few costs more.
+            const auto slot = std::lower_bound(aroundBegin, aroundEnd, c);
+            if (slot != aroundEnd && *slot == c) continue;
+            std::copy_backward(slot, aroundEnd, aroundEnd + 1);
+            *slot = c;
+            ++aroundEnd;
         }
     }
-    std::sort(aroundBegin, aroundEnd);
     for (int kind = 0; kind < kKinds; ++kind) {
         if (!mayProduce(kind)) continue;
         const unsigned replaced = replacedBy(kind);

@@ -30,23 +30,35 @@ struct SmallCells {
 void ColonizationState::put(Cell c, Square s) {
     const Square old = at(c);
     if (!old.empty()) {
-        --counts_[static_cast<size_t>(old.owner)][static_cast<size_t>(old.kind)];
+        Society& society = societies_[static_cast<size_t>(old.owner)];
+        --society.counts[static_cast<size_t>(old.kind)];
         if (old.kind == kPlanet) {
-            for (Cell& p : planets_[static_cast<size_t>(old.owner)]) {
+            for (Cell& p : society.planets) {
                 if (p == c) p = NoCell;
             }
         }
+        const auto begin = society.cells.begin(), end = begin + society.size;
+        const auto gone = std::find(begin, end, c);
+        assert(gone != end);
+        std::copy(gone + 1, end, gone);
+        --society.size;
     }
     if (!s.empty()) {
-        int& n = counts_[static_cast<size_t>(s.owner)][static_cast<size_t>(s.kind)];
+        Society& society = societies_[static_cast<size_t>(s.owner)];
+        int& n = society.counts[static_cast<size_t>(s.kind)];
         ++n;
         assert(n <= kLimit[static_cast<size_t>(s.kind)]);
         if (s.kind == kPlanet) {
-            auto& planets = planets_[static_cast<size_t>(s.owner)];
-            auto free = std::find(planets.begin(), planets.end(), NoCell);
-            assert(free != planets.end());
+            auto free = std::find(society.planets.begin(), society.planets.end(), NoCell);
+            assert(free != society.planets.end());
             *free = c;
         }
+        assert(society.size < kAllPieces);
+        const auto begin = society.cells.begin(), end = begin + society.size;
+        const auto slot = std::upper_bound(begin, end, c);
+        std::copy_backward(slot, end, end + 1);
+        *slot = c;
+        ++society.size;
     }
     at(c) = s;
 }
@@ -73,7 +85,7 @@ void ColonizationState::cutOff(PlayerId seat, std::vector<Edit>& edits) const {
     const Square planet{kPlanet, static_cast<int8_t>(seat)};
     int total = piecesOf(seat);
     SmallCells reached;
-    for (Cell c : planets_[static_cast<size_t>(seat)]) {
+    for (Cell c : societies_[static_cast<size_t>(seat)].planets) {
         if (c != NoCell && after(c) == planet) reached.add(c);
     }
     for (const Edit& e : edits) {
@@ -90,16 +102,18 @@ void ColonizationState::cutOff(PlayerId seat, std::vector<Edit>& edits) const {
     }
     assert(reached.size <= total);
     if (reached.size == total) return;
-    // Some are cut off: found among the pieces arriving, then by looking at
-    // the society's cells until all are (their order is the edits' sort's).
+    // Some are cut off: found among the pieces arriving, then among the
+    // society's cells until all are (their order is the edits' sort's).
     const int missing = total - reached.size;
     SmallCells cut;
     for (const Edit& e : edits) {
         if (e.after.owner == seat && e.before.owner != seat && !reached.has(e.cell))
             cut.add(e.cell);
     }
-    for (Cell c = 0; c < geometry().size() && cut.size < missing; ++c) {
-        if (at(c).owner == seat && after(c).owner == seat && !reached.has(c)) cut.add(c);
+    const Society& society = societies_[static_cast<size_t>(seat)];
+    for (int i = 0; i < society.size && cut.size < missing; ++i) {
+        const Cell c = society.cells[static_cast<size_t>(i)];
+        if (after(c).owner == seat && !reached.has(c)) cut.add(c);
     }
     for (Cell c : std::span(cut.cells.data(), static_cast<size_t>(cut.size))) {
         auto e =
@@ -160,7 +174,10 @@ std::vector<Edit> ColonizationState::editsOf(const Action& a) const {
         default:
             return edits;
     }
-    if (a.kind != Action::Kind::Leave) {
+    // A colony is placed next to a home planet and replaces nothing: it cuts
+    // nothing off, and colonies are most of the productions.
+    const bool joinsOnly = a.kind == Action::Kind::Place && replacedBy(a.piece) == 0;
+    if (a.kind != Action::Kind::Leave && !joinsOnly) {
         cutOff(p, edits);
         if (victim != NoPlayer) cutOff(victim, edits);
     }
