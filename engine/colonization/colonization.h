@@ -2,6 +2,7 @@
 
 #include <array>
 #include <cstdint>
+#include <iterator>
 #include <memory>
 #include <optional>
 #include <string>
@@ -29,6 +30,9 @@ inline constexpr int kMaxSeats = kMaxPlayers;
 inline constexpr int kMaxSide = 64;
 // Action::choice(kActivate, cell): activate the Weapon standing on `cell`.
 inline constexpr int kActivate = 1;
+// The eight steps to a cell's neighbours (file, rank), in the order actions are listed.
+inline constexpr int kSteps[8][2] = {{1, 0},  {1, 1},   {0, 1},  {-1, 1},
+                                     {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
 
 // What a seat is doing. Seats keep their place in the rotation for good; a
 // player knocked out who comes back takes a new seat at the end.
@@ -57,6 +61,16 @@ struct Rules {
 // "alternate" or a word of w and b (either case) to colours by seat; nullopt
 // for anything else.
 std::optional<std::vector<SetColour>> parseColours(const std::string& option);
+
+// The surface a game is played on, with each cell's neighbours in kSteps
+// order (NoCell off the surface) worked out once, since listing the actions
+// and looking for pieces cut off step from every piece, and Geometry::step
+// divides twice for each step. Shared by every copy of a state.
+struct Neighbourhood {
+    explicit Neighbourhood(Geometry g);
+    Geometry geometry;
+    std::vector<std::array<Cell, std::size(kSteps)>> neighbours;
+};
 
 // What stands on one cell: nothing (kind < 0) or a kind and its owner.
 struct Square {
@@ -102,7 +116,7 @@ class ColonizationState final : public GameState,
     const Endings* endings() const override { return this; }
     const TablePresentation* presentation() const override { return this; }
 
-    const Geometry& geometry() const override { return *geometry_; }
+    const Geometry& geometry() const override { return surface_->geometry; }
     int playerCount() const override { return static_cast<int>(seats_.size()); }
     PlayerId toMove() const override { return toMove_; }
     std::string playerName(PlayerId p) const override;  // "Player 3"
@@ -147,7 +161,7 @@ class ColonizationState final : public GameState,
     // home planets on the board: it does not count for the only-society win.
     bool rejoiner(PlayerId p) const { return rejoiner_[static_cast<size_t>(p)]; }
     int count(PlayerId p, int kind) const {
-        return counts_[static_cast<size_t>(p)][static_cast<size_t>(kind)];
+        return societies_[static_cast<size_t>(p)].counts[static_cast<size_t>(kind)];
     }
     int piecesOf(PlayerId p) const;
     SetColour colourOf(PlayerId p) const { return colours_[static_cast<size_t>(p)]; }
@@ -176,28 +190,39 @@ class ColonizationState final : public GameState,
     template <typename Emit>
     void forEachAction(Emit emit) const;
     Outcome decided(PlayerId mover) const;
-    // The kinds a production of `kind` replaces: all of the mover's pieces of
-    // them leave first. Empty for a colony.
-    static std::vector<int> replacedBy(int kind);
+    // The kinds a production of `kind` replaces, a bit per kind: all of the
+    // mover's pieces of them leave first. None for a colony.
+    static unsigned replacedBy(int kind);
+    // Whether the player to move may produce `kind` (a kind) now, whatever the cell.
+    bool mayProduce(int kind) const;
     // Why the player to move may not produce `kind` now, whatever the cell.
     std::string productionRefusal(int kind) const;
     bool nextToOwnPlanet(Cell c, PlayerId p) const;
     // The edits that cut off the pieces of `seat` no longer joined to its
     // home planets once `edits` are made, added to them.
     void cutOff(PlayerId seat, std::vector<Edit>& edits) const;
-    std::string cellName(Cell c) const { return geometry_->name(c); }
+    std::string cellName(Cell c) const { return geometry().name(c); }
     std::string pieceWords(const Square& s) const;  // "Player 2's colony"
 
     // Shared by every copy: the referee and perft copy a state for each
     // action they try, and neither changes during a game.
     std::shared_ptr<const Rules> rules_;
-    std::shared_ptr<const Geometry> geometry_;
+    std::shared_ptr<const Neighbourhood> surface_;
     std::vector<Square> cells_;
     std::vector<Seat> seats_;
     std::vector<bool> rejoiner_;
     std::vector<SetColour> colours_;
-    std::vector<std::array<int, kKinds>> counts_;
-    std::vector<std::array<Cell, 2>> planets_;  // per seat; NoCell where none
+    // Per seat, what put() keeps of its pieces, since every action and every
+    // connection check asks it: how many of each kind, where its home
+    // planets are (NoCell where none) and its cells in ascending order, so
+    // that the actions are listed without looking through the board.
+    struct Society {
+        std::array<int, kKinds> counts{};
+        std::array<Cell, 2> planets{NoCell, NoCell};
+        std::array<Cell, kAllPieces> cells{};
+        int size = 0;
+    };
+    std::vector<Society> societies_;
     PlayerId toMove_ = 0;
     int plies_ = 0;
     Outcome outcome_;

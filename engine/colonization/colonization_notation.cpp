@@ -83,35 +83,30 @@ std::string ColonizationState::pieceWords(const Square& s) const {
 
 std::string ColonizationState::productionRefusal(int kind) const {
     if (!validKind(kind)) return "there is no such piece in Colonization";
+    if (mayProduce(kind)) return {};
     const PlayerId p = toMove_;
     const int colonies = count(p, kColony), agricultural = count(p, kAgricultural);
     const int industrial = count(p, kIndustrial);
-    if (kind == kColony) {
-        if (colonies < kLimit[kColony]) return {};
+    if (kind == kColony)
         return "you have 8 colonies on the board: produce a station, a second home planet or "
                "nothing";
-    }
     if (count(p, kind) >= kLimit[static_cast<size_t>(kind)])
         return std::string("you have both ") + kPlural[static_cast<size_t>(kind)] +
                " on the board already";
-    const bool eight = colonies == kLimit[kColony];
+    // What the kind replaces is missing (mayProduce).
     switch (kind) {
         case kPlanet:
         case kAgricultural:
-            if (eight) return {};
             return std::string(kind == kPlanet ? "a second home planet"
                                                : "an agricultural station") +
                    " replaces eight colonies and you have " + counted(colonies, kColony) +
                    " on the board";
         case kIndustrial:
-            if (eight && agricultural == kLimit[kAgricultural]) return {};
             return "an industrial station replaces eight colonies and two agricultural stations, "
                    "and you have " +
                    counted(colonies, kColony) + " and " + counted(agricultural, kAgricultural) +
                    " on the board";
         default:
-            if (eight && agricultural == kLimit[kAgricultural] && industrial == kLimit[kIndustrial])
-                return {};
             return "a Weapon replaces eight colonies, two agricultural and two industrial "
                    "stations, and you have " +
                    counted(colonies, kColony) + ", " + counted(agricultural, kAgricultural) +
@@ -136,7 +131,7 @@ std::string ColonizationState::refusal(const Action& a) const {
         return seatName(a.arg) + " is no longer in the game";
     }
     const PlayerId p = toMove_;
-    const bool onBoard = geometry_->contains(a.to);
+    const bool onBoard = geometry().contains(a.to);
     if (seat(p) == Seat::Placing) {
         if (a.kind == Action::Kind::Place && a.piece == kPlanet && onBoard && !at(a.to).empty())
             return cellName(a.to) + " is not empty";
@@ -153,11 +148,11 @@ std::string ColonizationState::refusal(const Action& a) const {
             break;
         }
         case Action::Kind::Move: {
-            if (!geometry_->contains(a.from) || at(a.from).owner != p)
+            if (!geometry().contains(a.from) || at(a.from).owner != p)
                 return "you have no piece on " + cellName(a.from);
             if (!onBoard) return "there is no such square";
-            const int df = geometry_->file(a.to) - geometry_->file(a.from);
-            const int dr = geometry_->rank(a.to) - geometry_->rank(a.from);
+            const int df = geometry().file(a.to) - geometry().file(a.from);
+            const int dr = geometry().rank(a.to) - geometry().rank(a.from);
             if (a.to == a.from || df < -1 || df > 1 || dr < -1 || dr > 1)
                 return cellName(a.from) + " and " + cellName(a.to) +
                        " are not neighbours: a piece moves one step";
@@ -198,7 +193,8 @@ std::string ColonizationState::describe(const Action& a) const {
                                                   : kSingular[static_cast<size_t>(a.piece)]) +
                    " on " + cellName(a.to);
             std::vector<std::string> parts;
-            for (int kind : replacedBy(a.piece)) {
+            for (int kind = 0; kind < kKinds; ++kind) {
+                if (!(replacedBy(a.piece) >> kind & 1u)) continue;
                 std::vector<Cell> cells;
                 for (const Edit& e : edits) {
                     if (e.before.owner == toMove_ && e.before.kind == kind &&
@@ -206,8 +202,8 @@ std::string ColonizationState::describe(const Action& a) const {
                         cells.push_back(e.cell);
                 }
                 std::sort(cells.begin(), cells.end(), [&](Cell x, Cell y) {
-                    return std::pair(geometry_->file(x), geometry_->rank(x)) <
-                           std::pair(geometry_->file(y), geometry_->rank(y));
+                    return std::pair(geometry().file(x), geometry().rank(x)) <
+                           std::pair(geometry().file(y), geometry().rank(y));
                 });
                 std::string part = std::string("the ") + kNumbers[cells.size()] + " " +
                                    kPlural[static_cast<size_t>(kind)] + " on";
@@ -239,8 +235,8 @@ std::string ColonizationState::describe(const Action& a) const {
         if (e.why == Edit::Why::CutOff) cut.push_back(&e);
     }
     std::sort(cut.begin(), cut.end(), [&](const Edit* x, const Edit* y) {
-        return std::tuple(x->lost.owner, geometry_->file(x->cell), geometry_->rank(x->cell)) <
-               std::tuple(y->lost.owner, geometry_->file(y->cell), geometry_->rank(y->cell));
+        return std::tuple(x->lost.owner, geometry().file(x->cell), geometry().rank(x->cell)) <
+               std::tuple(y->lost.owner, geometry().file(y->cell), geometry().rank(y->cell));
     });
     for (size_t i = 0; i < cut.size(); ++i)
         text += (i == 0 ? "; cut off: " : ", ") + pieceWords(cut[i]->lost) + " on " +
@@ -254,7 +250,7 @@ std::string ColonizationState::encode(const Action& a) const {
             return std::string(1, validKind(a.piece) ? kLetters[a.piece] : '?') + "@" +
                    cellName(a.to);
         case Action::Kind::Move: {
-            const bool takes = geometry_->contains(a.to) && !at(a.to).empty();
+            const bool takes = geometry().contains(a.to) && !at(a.to).empty();
             return cellName(a.from) + (takes ? "x" : "-") + cellName(a.to);
         }
         case Action::Kind::Pass:
@@ -274,7 +270,7 @@ std::optional<Action> ColonizationState::decode(std::string_view said) const {
     const std::vector<std::string> words = wordsOf(lowered(said));
     if (words.size() == 2) {
         if (words[0] == "weapon") {
-            auto at = geometry_->parse(words[1]);
+            auto at = geometry().parse(words[1]);
             if (!at) return std::nullopt;
             return Action::choice(kActivate, *at);
         }
@@ -291,7 +287,7 @@ std::optional<Action> ColonizationState::decode(std::string_view said) const {
     if (text.size() >= 2 && text[1] == '@') {
         const std::string letters = "bprnkq";
         const size_t kind = letters.find(text[0]);
-        auto to = geometry_->parse(std::string_view(text).substr(2));
+        auto to = geometry().parse(std::string_view(text).substr(2));
         if (kind == std::string::npos || !to) return std::nullopt;
         return Action::place(static_cast<int>(std::min<size_t>(kind, kWeapon)), *to);
     }
@@ -302,15 +298,15 @@ std::optional<Action> ColonizationState::decode(std::string_view said) const {
         if (text[i] == 'x' && text[i - 1] >= '0' && text[i - 1] <= '9') sign = i;
     }
     if (sign == std::string::npos) return std::nullopt;
-    auto from = geometry_->parse(std::string_view(text).substr(0, sign));
-    auto to = geometry_->parse(std::string_view(text).substr(sign + 1));
+    auto from = geometry().parse(std::string_view(text).substr(0, sign));
+    auto to = geometry().parse(std::string_view(text).substr(sign + 1));
     if (!from || !to) return std::nullopt;
     return Action::move(*from, *to);
 }
 
 std::string ColonizationState::serialize() const {
     std::string s =
-        std::to_string(geometry_->files()) + "x" + std::to_string(geometry_->ranks()) + " ";
+        std::to_string(geometry().files()) + "x" + std::to_string(geometry().ranks()) + " ";
     for (PlayerId p = 0; p < playerCount(); ++p) {
         s += (p ? "," : "") + std::string(1, static_cast<char>(seat(p)));
         if (rejoiner(p)) s += '*';
@@ -318,10 +314,10 @@ std::string ColonizationState::serialize() const {
         if (colourOf(p) != rules_->colourOf(p)) s += colourOf(p) == SetColour::White ? 'w' : 'b';
     }
     s += " " + seatLetters(toMove_) + " " + std::to_string(plies_) + " ";
-    for (int r = geometry_->ranks() - 1; r >= 0; --r) {
+    for (int r = geometry().ranks() - 1; r >= 0; --r) {
         int empty = 0;
-        for (int f = 0; f < geometry_->files(); ++f) {
-            const Square q = at(geometry_->cell(f, r));
+        for (int f = 0; f < geometry().files(); ++f) {
+            const Square q = at(geometry().cell(f, r));
             if (q.empty()) {
                 ++empty;
                 continue;
@@ -407,7 +403,7 @@ std::unique_ptr<ColonizationState> ColonizationState::load(std::string_view text
         size_t end = 1;
         while (end < at.size() && at[end] >= 'a' && at[end] <= 'z') ++end;
         const auto owner = parseSeatLetters(at.substr(1, end - 1));
-        const Cell c = s->geometry_->cell(file, rank);
+        const Cell c = s->geometry().cell(file, rank);
         std::string fault = s->putRead(c, owner, static_cast<int>(letter - kLetters));
         if (fault.empty()) return end;
         why = std::move(fault);

@@ -81,12 +81,14 @@ class GameState {
     virtual bool midTurn() const { return false; }
     // What chance must draw before the player to move acts; nullopt mostly.
     virtual std::optional<ChanceDraw> chance() const { return std::nullopt; }
-    // How many complete turns (perft.h) the player to move has now, when the
-    // game knows without playing them: no chance is due and every action
-    // legalActions() lists, roster actions aside, completes a turn by itself
-    // (0 when the game is over). nullopt by default: perft then plays each
-    // action to see. Perft counts its last turn this way, as chess engines
-    // count their leaves, since playing them is most of its time.
+    // How many ways the player to move has to complete the turn from here
+    // (perft(*this, 1), perft.h; 0 when the game is over), when the game
+    // knows without playing them: for instance where no chance is due and
+    // every action legalActions() lists, roster actions aside, completes a
+    // turn by itself, or at the last step of a turn of several. nullopt by
+    // default: perft then plays each action to see. Perft counts its last
+    // turn this way, at its start and at every state inside it, as chess
+    // engines count their leaves, since playing them is most of its time.
     virtual std::optional<uint64_t> turnCount() const { return std::nullopt; }
 
     // A finished game stays finished: legalActions() is then empty.

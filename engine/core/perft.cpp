@@ -11,10 +11,17 @@ namespace {
 // where the turn is complete to `visit`. Counting needs only those states; the
 // turn's actions and text are kept only when `kKeepTurn`, since building them
 // for every leaf would cost perft as much as the cloning does.
+//
+// When only the number of turns matters (`askTurnCount`), a state inside the
+// turn that can count the rest of it (GameState::turnCount()) is taken at its
+// word rather than walked: counted() sums those answers, visited turns aside.
 template <bool kKeepTurn, typename Visit>
 class TurnWalker {
   public:
-    explicit TurnWalker(Visit& visit) : visit_(visit) {}
+    explicit TurnWalker(Visit& visit, bool askTurnCount = false)
+        : visit_(visit), askTurnCount_(askTurnCount) {}
+
+    uint64_t counted() const { return counted_; }
 
     void walk(const GameState& s) {
         if (std::optional<ChanceDraw> draw = s.chance()) {
@@ -54,8 +61,12 @@ class TurnWalker {
         // A draw comes before the player acts, so it never ends the turn by
         // itself; any action ends it when it ends the game.
         bool complete = (!drawn && !next->midTurn()) || next->outcome().over();
+        std::optional<uint64_t> rest;
+        if (!complete && askTurnCount_) rest = next->turnCount();
         if (complete)
             visit_(turn_, *next);
+        else if (rest)
+            counted_ += *rest;
         else
             walk(*next);
         if constexpr (kKeepTurn) {
@@ -65,8 +76,22 @@ class TurnWalker {
     }
 
     Visit& visit_;
+    const bool askTurnCount_;
+    uint64_t counted_ = 0;
     Turn turn_;
 };
+
+// perft(state, 1): the turns from `state`, each counted by the state it
+// starts from or passes through wherever that state can count the rest.
+uint64_t countTurns(const GameState& state) {
+    if (std::optional<uint64_t> turns = state.turnCount()) return *turns;
+    if (state.outcome().over()) return 0;
+    uint64_t visited = 0;
+    auto visit = [&](const Turn&, const GameState&) { ++visited; };
+    TurnWalker<false, decltype(visit)> walker(visit, true);
+    walker.walk(state);
+    return visited + walker.counted();
+}
 
 template <bool kKeepTurn, typename Visit>
 void walkTurns(const GameState& state, Visit visit) {
@@ -79,13 +104,10 @@ void walkTurns(const GameState& state, Visit visit) {
 uint64_t perft(const GameState& state, int depth) {
     assert(depth >= 0);
     if (depth == 0) return 1;
-    if (depth == 1) {
-        if (std::optional<uint64_t> turns = state.turnCount()) return *turns;
-    }
+    if (depth == 1) return countTurns(state);
     uint64_t nodes = 0;
-    walkTurns<false>(state, [&](const Turn&, const GameState& after) {
-        nodes += depth == 1 ? 1 : perft(after, depth - 1);
-    });
+    walkTurns<false>(state,
+                     [&](const Turn&, const GameState& after) { nodes += perft(after, depth - 1); });
     return nodes;
 }
 

@@ -64,8 +64,6 @@ namespace cornerport {
 namespace {
 
 constexpr int kSide = 8;
-constexpr int kSteps[8][2] = {{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
-constexpr int kStraight[4][2] = {{1, 0}, {0, 1}, {-1, 0}, {0, -1}};
 
 int fileOf(Cell c) {
     return c % kSide;
@@ -84,7 +82,7 @@ Cell stepFrom(Cell c, int df, int dr) {
 
 CornerportState::CornerportState(const Rules& rules, bool /*empty*/)
     : rules_(rules), geometry_(Geometry::rectangle(kSide, kSide)) {
-    homes_.fill(NoCell);
+    homes_.fill(static_cast<int8_t>(NoCell));
 }
 
 CornerportState::CornerportState(const Rules& rules) : CornerportState(rules, true) {
@@ -100,23 +98,6 @@ std::unique_ptr<GameState> CornerportState::clone() const {
 
 std::string CornerportState::playerName(PlayerId p) const {
     return p == kWhite ? "White" : "Black";
-}
-
-std::array<Cell, 2> CornerportState::portsOf(PlayerId p) const {
-    // The corners of the colour of the player's pieces: h1 and a8 are light,
-    // a1 and h8 dark. White's back-rank port first.
-    if (p == kWhite) return {stepFrom(0, kSide - 1, 0), stepFrom(0, 0, kSide - 1)};
-    return {0, stepFrom(0, kSide - 1, kSide - 1)};
-}
-
-bool CornerportState::isPortOf(Cell c, PlayerId p) const {
-    const auto ports = portsOf(p);
-    return c == ports[0] || c == ports[1];
-}
-
-bool CornerportState::deepWater(Cell c) const {
-    const int f = fileOf(c), r = rankOf(c);
-    return f >= 2 && f <= 5 && r >= 2 && r <= 5;
 }
 
 std::optional<Piece> CornerportState::pieceAt(Cell c) const {
@@ -150,43 +131,11 @@ void CornerportState::put(Cell c, Square s, Cell home) {
     if (!s.empty()) ++counts_[static_cast<size_t>(s.owner)][static_cast<size_t>(s.kind)];
     cells_[static_cast<size_t>(c)] = s;
     assert((s.kind == kFreighter) == (home != NoCell));
-    homes_[static_cast<size_t>(c)] = home;
-}
-
-void CornerportState::addMoves(PlayerId p, std::vector<Action>& out) const {
-    for (Cell from = 0; from < kSide * kSide; ++from) {
-        const Square ship = at(from);
-        if (ship.empty() || ship.owner != p) continue;
-        if (ship.kind == kBattleShip) {
-            // One or two squares straight; the second only over an empty first.
-            for (const auto& d : kStraight) {
-                for (int distance = 1; distance <= 2; ++distance) {
-                    const Cell to = stepFrom(from, d[0] * distance, d[1] * distance);
-                    if (to == NoCell || at(to).owner == p) break;
-                    out.push_back(Action::move(from, to));
-                    if (!at(to).empty()) break;  // a capture ends the move there
-                }
-            }
-            continue;
-        }
-        for (const auto& d : kSteps) {
-            const Cell to = stepFrom(from, d[0], d[1]);
-            if (to == NoCell) continue;
-            const Square target = at(to);
-            if (ship.kind == kFreighter) {
-                if (target.empty()) out.push_back(Action::move(from, to));
-            } else if (target.empty() ? !deepWater(to) : target.owner != p) {
-                // A patrol boat enters deep water only to sink a ship.
-                out.push_back(Action::move(from, to));
-            }
-        }
-    }
-}
-
-bool CornerportState::moveAllowed(PlayerId p, Cell from, Cell to) const {
-    std::vector<Action> moves;
-    addMoves(p, moves);
-    return std::find(moves.begin(), moves.end(), Action::move(from, to)) != moves.end();
+    homes_[static_cast<size_t>(c)] = static_cast<int8_t>(home);
+    const uint64_t bit = uint64_t{1} << c;
+    fleets_[0] &= ~bit;
+    fleets_[1] &= ~bit;
+    if (!s.empty()) fleets_[static_cast<size_t>(s.owner)] |= bit;
 }
 
 bool CornerportState::strikes(Cell from, Cell target) const {
@@ -199,36 +148,6 @@ bool CornerportState::strikes(Cell from, Cell target) const {
     if (distance == 1) return true;
     if (distance != 2) return false;
     return at(stepFrom(from, df / 2, dr / 2)).empty();
-}
-
-std::vector<int> CornerportState::placeable(PlayerId p) const {
-    std::vector<int> kinds;
-    for (int k = 0; k < kKinds; ++k) {
-        if (count(p, k) < kLimit[static_cast<size_t>(k)]) kinds.push_back(k);
-    }
-    return kinds;
-}
-
-Cell CornerportState::placementAfter(Cell from, Cell to) const {
-    const Square ship = at(from);
-    if (ship.kind != kFreighter || !isPortOf(to, ship.owner)) return NoCell;
-    const Cell home = homeOf(from);
-    // Arriving home again brings nothing; the port left must be empty.
-    if (home == to || !at(home).empty() || placeable(ship.owner).empty()) return NoCell;
-    return home;
-}
-
-std::vector<Action> CornerportState::legalActions() const {
-    std::vector<Action> out;
-    if (outcome_.over()) return out;
-    if (pending_ != NoCell) {
-        for (int k : placeable(toMove_)) out.push_back(Action::place(k, pending_));
-        out.push_back(Action::endTurn());
-        return out;
-    }
-    addMoves(toMove_, out);
-    if (out.empty()) out.push_back(Action::pass());
-    return out;
 }
 
 void CornerportState::apply(const Action& a) {
@@ -264,7 +183,9 @@ void CornerportState::apply(const Action& a) {
             break;
     }
     if (turnEnds) toMove_ = 1 - mover;
-    outcome_ = decided();
+    // Most actions can end nothing: a random playout spent as long on
+    // building and assigning an ongoing outcome as on the rest of apply().
+    if (mayBeDecided()) outcome_ = decided();
 }
 
 Effect CornerportState::effect(const Action& a) const {
@@ -287,12 +208,10 @@ Effect CornerportState::effect(const Action& a) const {
 
 bool CornerportState::deepWaterDraw(PlayerId side) const {
     const PlayerId other = 1 - side;
+    const uint64_t others = fleets_[static_cast<size_t>(other)];
     if (count(side, kPatrolBoat) == 0 || count(side, kBattleShip) > 0 ||
-        count(side, kFreighter) > 0 || shipsOf(other) == 0)
+        count(side, kFreighter) > 0 || others == 0 || (others & ~kDeepWater) != 0)
         return false;
-    for (Cell c = 0; c < kSide * kSide; ++c) {
-        if (at(c).owner == other && !deepWater(c)) return false;
-    }
     // Every way out of deep water, judged in the position after it: a square
     // the patrol boats strike and no other of the leaver's ships protects is
     // no way out.
@@ -315,9 +234,16 @@ bool CornerportState::deepWaterDraw(PlayerId side) const {
     return true;
 }
 
+bool CornerportState::mayBeDecided() const {
+    const auto onlyPatrolBoats = [&](PlayerId p) {
+        return count(p, kBattleShip) == 0 && count(p, kFreighter) == 0;
+    };
+    return fleets_[0] == 0 || fleets_[1] == 0 || onlyPatrolBoats(kWhite) || onlyPatrolBoats(kBlack);
+}
+
 Outcome CornerportState::decided() const {
     for (PlayerId p : {kWhite, kBlack}) {
-        if (shipsOf(p) == 0)
+        if (fleets_[static_cast<size_t>(p)] == 0)
             return Outcome::win({1 - p}, playerName(p) + " has no ship left on the board");
     }
     // In the middle of a turn the mover's freighter stands on its own port, in

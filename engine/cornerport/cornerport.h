@@ -24,6 +24,8 @@ enum Kind : int { kPatrolBoat = 0, kBattleShip, kFreighter, kKinds };
 inline constexpr std::array<int, kKinds> kLimit = {8, 2, 2};
 inline constexpr PlayerId kWhite = 0;
 inline constexpr PlayerId kBlack = 1;
+// The deep water, c3 to f6, as a set of cells (bit c for cell c).
+inline constexpr uint64_t kDeepWater = 0x00003C3C3C3C0000ULL;
 
 // How one table plays, from its stand-ins: the figure standing for each kind
 // (the colour is always the owner's: White's ships white, Black's black).
@@ -76,6 +78,9 @@ class CornerportState final : public GameState, public TablePresentation {
     // (end of turn, pass) change none.
     Effect effect(const Action& a) const override;
     bool midTurn() const override { return pending_ != NoCell; }
+    // Every move completes a turn but a freighter's arrival that brings a
+    // placement, which completes one per kind it may bring and one for "end".
+    std::optional<uint64_t> turnCount() const override;
 
     Outcome outcome() const override { return outcome_; }
     // Whoever still has a ship may still sink the other's last one: a lone
@@ -106,11 +111,18 @@ class CornerportState final : public GameState, public TablePresentation {
     Cell homeOf(Cell c) const { return homes_[static_cast<size_t>(c)]; }
     // The port a placement is pending on, or NoCell.
     Cell pendingPort() const { return pending_; }
-    // The two ports of `p`: White h1 and a8, Black a1 and h8.
-    std::array<Cell, 2> portsOf(PlayerId p) const;
-    bool isPortOf(Cell c, PlayerId p) const;
+    // The two ports of `p`: White h1 and a8, Black a1 and h8. The corners of
+    // the colour of the player's pieces: h1 and a8 are light, a1 and h8 dark.
+    // White's back-rank port first.
+    std::array<Cell, 2> portsOf(PlayerId p) const {
+        return p == kWhite ? std::array<Cell, 2>{7, 56} : std::array<Cell, 2>{0, 63};
+    }
+    bool isPortOf(Cell c, PlayerId p) const {
+        const auto ports = portsOf(p);
+        return c == ports[0] || c == ports[1];
+    }
     // The centre 4x4, c3 to f6.
-    bool deepWater(Cell c) const;
+    bool deepWater(Cell c) const { return (kDeepWater >> c) & 1; }
 
   private:
     CornerportState(const Rules& rules, bool empty);
@@ -119,6 +131,19 @@ class CornerportState final : public GameState, public TablePresentation {
     void put(Cell c, Square s, Cell home = NoCell);
     // The board moves of `p`, as if `p` were to move, appended to `out`.
     void addMoves(PlayerId p, std::vector<Action>& out) const;
+    // Calls emit(from, to) for each board move of `p`, in addMoves' order, so
+    // that they can be listed, counted or looked for without being built.
+    template <typename Emit>
+    void forEachMove(PlayerId p, Emit emit) const;
+    // The same for the ship on `from` alone.
+    template <typename Emit>
+    void forEachMoveFrom(Cell from, Emit emit) const;
+    // The cells a patrol boat or freighter on `from` may move to.
+    uint64_t stepTargets(Cell from) const;
+    // How many board moves `p` has, and how many more turns the arrivals among
+    // them bring (each placement and "end" is a turn of its own).
+    uint64_t moveCount(PlayerId p) const;
+    uint64_t arrivalTurns(PlayerId p) const;
     // Whether the ship of `p` on `from` may make the move `from`-`to` here.
     bool moveAllowed(PlayerId p, Cell from, Cell to) const;
     // Whether the ship on `from` could capture on `target` in one move, were
@@ -129,9 +154,13 @@ class CornerportState final : public GameState, public TablePresentation {
     Cell placementAfter(Cell from, Cell to) const;
     // The kinds `p` may still place (fewer than the limit on the board).
     std::vector<int> placeable(PlayerId p) const;
+    int placeableCount(PlayerId p) const;
     // Whether the deep-water draw holds with `side` the one of patrol boats only.
     bool deepWaterDraw(PlayerId side) const;
     Outcome decided() const;
+    // False where decided() is surely ongoing: both have ships, and each a
+    // battle ship or a freighter among them, so no deep-water draw.
+    bool mayBeDecided() const;
     std::string moveRefusal(const Action& a) const;
     std::string placeRefusal(const Action& a) const;
     std::string cellName(Cell c) const { return geometry_.name(c); }
@@ -141,7 +170,10 @@ class CornerportState final : public GameState, public TablePresentation {
     Geometry geometry_;
     std::array<Square, 64> cells_{};
     // Per cell: the home port of the freighter standing there, else NoCell.
-    std::array<Cell, 64> homes_{};
+    // Bytes, and the fleets as bit sets of cells, since perft copies the state
+    // for every action it tries and the move search walks only the fleet.
+    std::array<int8_t, 64> homes_{};
+    std::array<uint64_t, 2> fleets_{};
     std::array<std::array<int, kKinds>, 2> counts_{};
     PlayerId toMove_ = kWhite;
     Cell pending_ = NoCell;

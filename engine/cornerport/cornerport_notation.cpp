@@ -332,7 +332,7 @@ std::unique_ptr<CornerportState> CornerportState::load(std::string_view text, st
                 return nullptr;
             }
             homed[static_cast<size_t>(*cell)] = true;
-            s.homes_[static_cast<size_t>(*cell)] = *port;
+            s.homes_[static_cast<size_t>(*cell)] = static_cast<int8_t>(*port);
         }
     }
     for (Cell c = 0; c < 64; ++c) {

@@ -173,8 +173,11 @@ std::vector<Action> CsipgsState::legalActions() const {
 }
 
 const std::vector<Action>& CsipgsState::possibleActions() const {
-    if (memo_.actions) return *memo_.actions;
-    std::vector<Action>& actions = memo_.actions.emplace();
+    return actions_.get([&] { return listActions(); });
+}
+
+std::vector<Action> CsipgsState::listActions() const {
+    std::vector<Action> actions;
     addMoves(board_, toMove_, actions);
     const PlayerId p = toMove_;
     // Transfers: each kind in reserve, to each empty square next to a royal not in check.
@@ -337,7 +340,8 @@ bool CsipgsState::isLegal(const Action& a) const {
 
 void CsipgsState::apply(const Action& a) {
     assert(isLegal(a));
-    memo_ = {};
+    outcome_.clear();
+    actions_.clear();
     const PlayerId p = toMove_;
     switch (a.kind) {
         case Action::Kind::Move:
@@ -475,7 +479,10 @@ Effect CsipgsState::effect(const Action& a) const {
 }
 
 Outcome CsipgsState::outcome() const {
-    if (memo_.outcome) return *memo_.outcome;
+    return outcome_.get([&] { return outcomeNow(); });
+}
+
+Outcome CsipgsState::outcomeNow() const {
     Outcome o;
     for (PlayerId p = 0; p < 2 && !o.over(); ++p) {
         if (royals(p) == 0)
@@ -487,7 +494,6 @@ Outcome CsipgsState::outcome() const {
         o = Outcome::win({other(toMove_)},
                          mate ? "checkmate" : playerName(toMove_) + " has no possible action");
     }
-    memo_.outcome = o;
     return o;
 }
 

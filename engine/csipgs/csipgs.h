@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "engine/core/game.h"
+#include "engine/core/memo.h"
 #include "engine/csipgs/board.h"
 #include "engine/csipgs/design.h"
 #include "engine/csipgs/kind_attacks.h"
@@ -210,6 +211,8 @@ class CsipgsState final : public GameState, public HiddenInformation, public Tab
     // Moves, transfers and purchases open to the player to move, as if the
     // game went on: legalActions() unless the game is over.
     const std::vector<Action>& possibleActions() const;
+    std::vector<Action> listActions() const;  // what possibleActions() keeps
+    Outcome outcomeNow() const;               // what outcome() keeps
     uint64_t perftMoves(const Board& b, PlayerId p, int depth, Legality how) const;
     std::string refusalOfMove(const Action& a) const;
     std::string refusalOfTransfer(const Action& a) const;
@@ -241,20 +244,9 @@ class CsipgsState final : public GameState, public HiddenInformation, public Tab
     std::vector<uint64_t> history_;              // key() at the start of each turn so far
     bool repeated_ = false;                      // the state has now stood three times
     std::array<Squareset, 2> seenImpassable_{};  // moderated: what each player has found
-    // What is worked out when first asked, until the next action; a copy of
-    // the state (clone()) starts without it, since it is about to change.
-    struct Memo {
-        std::optional<Outcome> outcome;
-        std::optional<std::vector<Action>> actions;  // every action, the game's end aside
-        Memo() = default;
-        Memo(const Memo&) {}
-        Memo& operator=(const Memo&) {
-            outcome.reset();
-            actions.reset();
-            return *this;
-        }
-    };
-    mutable Memo memo_;
+    // Worked out when first asked, until the next action.
+    Memo<Outcome> outcome_;
+    Memo<std::vector<Action>> actions_;  // every action, the game's end aside
 };
 
 // The rules of csipgs Chess as a Game.

@@ -116,8 +116,11 @@ std::optional<uint64_t> FideState::turnCount() const {
 }
 
 const MoveList& FideState::legalMoves() const {
-    if (!memo_.moves) generateLegalMoves(position_, memo_.moves.emplace());
-    return *memo_.moves;
+    return moves_.get([&] {
+        MoveList moves;
+        generateLegalMoves(position_, moves);
+        return moves;
+    });
 }
 
 std::optional<Move> FideState::legalMoveFor(const Action& a) const {
@@ -134,7 +137,8 @@ void FideState::apply(const Action& a) {
     assert(move && !outcome().over() && "apply() takes only legal actions");
     if (!move) return;  // contract broken by the caller: leave the state as it was
     position_.play(*move);
-    memo_ = {};
+    moves_.clear();
+    outcome_.clear();
     history_.record(repetitionKey(position_), position_.halfmoveClock() == 0);
 }
 
@@ -164,8 +168,7 @@ std::vector<ActionsInParts::ActionBegun> FideState::actionsBegunBy(const Action&
 }
 
 Outcome FideState::outcome() const {
-    if (!memo_.outcome) memo_.outcome = outcomeNow();
-    return *memo_.outcome;
+    return outcome_.get([&] { return outcomeNow(); });
 }
 
 Outcome FideState::outcomeNow() const {

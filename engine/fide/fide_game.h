@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "engine/core/game.h"
+#include "engine/core/memo.h"
 #include "engine/fide/move.h"
 #include "engine/fide/movegen.h"
 #include "engine/fide/position.h"
@@ -80,24 +81,13 @@ class FideState final : public GameState, public ActionsInParts, public Endings 
     // the next move: outcome(), legalActions() and apply() each need them,
     // and a game played out at random asks all three every move.
     const MoveList& legalMoves() const;
-    Outcome outcomeNow() const;
+    Outcome outcomeNow() const;  // what outcome() keeps
 
     Position position_;
     RepetitionHistory history_;
     bool strictTouch_ = false;  // the game option "strict-touch"
-    // A copy starts without the moves: it is about to be moved on.
-    struct MovesMemo {
-        std::optional<MoveList> moves;
-        std::optional<Outcome> outcome;
-        MovesMemo() = default;
-        MovesMemo(const MovesMemo&) {}
-        MovesMemo& operator=(const MovesMemo&) {
-            moves.reset();
-            outcome.reset();
-            return *this;
-        }
-    };
-    mutable MovesMemo memo_;
+    Memo<MoveList> moves_;
+    Memo<Outcome> outcome_;
 };
 
 // The rules of FIDE chess as a Game: standard start, FEN loading, PGN export.

@@ -1,6 +1,6 @@
-// The rules of Konfusion: the seats and their keyposts, each pip count's
-// moves with their ricochets, stops and jumps, the die option's turns and the
-// end. Notation, descriptions and the report are in konfusion_notation.cpp.
+// The rules of Konfusion: the seats and their keyposts, the die option's
+// turns and the end. How the pieces move is in konfusion_moves.cpp; notation,
+// descriptions and the report are in konfusion_notation.cpp.
 #include "engine/konfusion/konfusion.h"
 
 #include <algorithm>
@@ -63,53 +63,6 @@ namespace konfusion {
 
 namespace {
 
-// Each pip count's directions in a seat's own view (x to its right, y
-// forward), and how many steps it takes.
-struct Dir {
-    int dx, dy;
-};
-constexpr Dir kOne[] = {{0, 1}, {-1, 0}, {1, 0}};
-constexpr Dir kTwo[] = {{-1, 1}, {1, 1}};
-constexpr Dir kThree[] = {{0, 1}, {0, -1}, {-1, 0}, {1, 0}};
-constexpr Dir kFour[] = {{-1, 1}, {1, 1}, {-1, -1}, {1, -1}};
-constexpr Dir kFive[] = {{-1, 1}, {0, 1}, {1, 1}, {-1, 0}, {1, 0}, {-1, -1}, {0, -1}, {1, -1}};
-
-struct Directions {
-    const Dir* begin;
-    int count;
-};
-Directions directionsOf(int pips) {
-    switch (pips) {
-        case 1:
-            return {kOne, 3};
-        case 2:
-            return {kTwo, 2};
-        case 3:
-            return {kThree, 4};
-        case 4:
-            return {kFour, 4};
-        default:
-            assert(pips == 5);
-            return {kFive, 8};
-    }
-}
-
-// A direction in a seat's view, on the board: each side's view is the
-// board turned so that its own edge is at the bottom.
-Dir absolute(Side s, Dir d) {
-    switch (s) {
-        case South:
-            return d;
-        case West:
-            return {d.dy, -d.dx};
-        case North:
-            return {-d.dx, -d.dy};
-        case East:
-            return {-d.dy, d.dx};
-    }
-    return d;
-}
-
 Seating makeSeating(int players) {
     Seating s;
     s.players = players;
@@ -131,31 +84,6 @@ Seating makeSeating(int players) {
 }
 
 }  // namespace
-
-int CellSet::lowest(Bits b) {
-    const auto low = static_cast<uint64_t>(b);
-    return low ? std::countr_zero(low) : 64 + std::countr_zero(static_cast<uint64_t>(b >> 64));
-}
-
-int CellSet::count() const {
-    return std::popcount(static_cast<uint64_t>(bits)) +
-           std::popcount(static_cast<uint64_t>(bits >> 64));
-}
-
-CellSet CellSet::board() {
-    static const CellSet all = [] {
-        CellSet s;
-        for (Cell c = 0; c < kCells; ++c) s |= of(c);
-        return s;
-    }();
-    return all;
-}
-
-CellSet CellSet::around() const {
-    // Along a rank the stride is 1, across it kStride; the diagonals lie between.
-    return {bits << 1 | bits >> 1 | bits << kStride | bits >> kStride | bits << (kStride - 1) |
-            bits >> (kStride - 1) | bits << (kStride + 1) | bits >> (kStride + 1)};
-}
 
 const Seating& Seating::of(int players) {
     assert(players >= 2 && players <= 4);
@@ -293,115 +221,6 @@ std::vector<Cell> KonfusionState::movedThisTurn() const {
     return {moved_.begin(), moved_.begin() + movedCount_};
 }
 
-CellSet KonfusionState::straightDestinations(Cell from, Side side, int pips, CellSet own,
-                                             bool firstOnly) const {
-    CellSet out;
-    const Directions dirs = directionsOf(pips);
-    const CellSet keyposts = seating().keyposts;
-    std::array<Cell, kMaxPips> path{};
-    for (int d = 0; d < dirs.count; ++d) {
-        Dir step = absolute(side, dirs.begin[d]);
-        int f = from % kSide, r = from / kSide;
-        // The squares after each step; a step off the board turns back (a ricochet).
-        for (int i = 0; i < pips; ++i) {
-            if (f + step.dx < 0 || f + step.dx >= kSide) step.dx = -step.dx;
-            if (r + step.dy < 0 || r + step.dy >= kSide) step.dy = -step.dy;
-            f += step.dx;
-            r += step.dy;
-            path[static_cast<size_t>(i)] = r * kSide + f;
-        }
-        // The first piece before the last step, the start not counting: the
-        // piece has been lifted from it.
-        int blocker = pips - 1;
-        for (int i = 0; i < pips - 1; ++i) {
-            const Cell c = path[static_cast<size_t>(i)];
-            if (c != from && occupied_.has(c)) {
-                blocker = i;
-                break;
-            }
-        }
-        // Early stops on keyposts before it (empty by construction), and the
-        // square just before it, unless the first square itself is taken.
-        for (int i = 0; i < blocker; ++i) {
-            const Cell c = path[static_cast<size_t>(i)];
-            if (keyposts.has(c)) out |= CellSet::of(c);
-        }
-        if (blocker < pips - 1 && blocker >= 1)
-            out |= CellSet::of(path[static_cast<size_t>(blocker - 1)]);
-        const Cell last = path[static_cast<size_t>(pips - 1)];
-        if (!own.has(last)) out |= CellSet::of(last);
-        out &= ~CellSet::of(from);
-        if (firstOnly && !out.empty()) break;
-    }
-    return out;
-}
-
-CellSet KonfusionState::walkDestinations(Cell from, CellSet own) const {
-    const CellSet start = CellSet::of(from);
-    const CellSet open = (CellSet::board() & ~occupied_) | start;  // the start is lifted
-    const CellSet keyposts = seating().keyposts;
-    CellSet reach = start, stops;
-    // Every square before the last is empty; any of them may be a keypost to stop on.
-    for (int step = 1; step < kMaxPips && !reach.empty(); ++step) {
-        reach = reach.around() & open;
-        stops |= reach & keyposts;
-    }
-    const CellSet last = reach.around() & CellSet::board() & ~own;
-    return (stops | last) & ~start;
-}
-
-CellSet KonfusionState::destinations(Cell from, bool firstOnly) const {
-    if (from < 0 || from >= kCells || !pipsAt(from)) return {};
-    const PlayerId owner = ownerAt(from);
-    const CellSet own = own_[static_cast<size_t>(owner)];
-    const int pips = pipsAt(from);
-    if (pips == kMaxPips) return walkDestinations(from, own);
-    return straightDestinations(from, sideOf(owner), pips, own, firstOnly);
-}
-
-int KonfusionState::pipsAfter(Cell from, Cell to) const {
-    const int pips = pipsAt(from);
-    // A 1 on its far rank becomes a 6 first, so a 1 reaching a far keypost is a 6.
-    if (pips == 1 && onFarRank(sideOf(ownerAt(from)), to)) return kMaxPips;
-    if (seating().keyposts.has(to)) return std::min(pips + 1, kMaxPips);
-    return pips;
-}
-
-bool KonfusionState::hasMove(PlayerId p, bool unmovedOnly) const {
-    bool found = false;
-    own_[static_cast<size_t>(p)].each([&](Cell c) {
-        if (found || (unmovedOnly && movedAlready(c))) return;
-        found = !destinations(c, true).empty();
-    });
-    return found;
-}
-
-std::optional<ChanceDraw> KonfusionState::chance() const {
-    if (!rules_.die || roll_ != 0 || outcome_.over() || !hasMove(toMove_, false))
-        return std::nullopt;
-    return ChanceDraw{1, kMaxPips};
-}
-
-std::vector<Action> KonfusionState::legalActions() const {
-    std::vector<Action> out;
-    if (outcome_.over()) return out;
-    out.reserve(32);  // most turns have fewer moves: one allocation
-    if (chance()) {
-        // The die decides before the player acts: its six faces are what may come.
-        for (int v = 0; v < kMaxPips; ++v) out.push_back(Action::chance({v}));
-        return out;
-    }
-    own_[static_cast<size_t>(toMove_)].each([&](Cell from) {
-        if (movedAlready(from)) return;
-        destinations(from).each([&](Cell to) { out.push_back(Action::move(from, to)); });
-    });
-    if (midTurn())
-        out.push_back(Action::endTurn());
-    else if (out.empty())
-        out.push_back(Action::pass());
-    return out;
-}
-
 bool KonfusionState::isLegal(const Action& a) const {
     if (outcome_.over() || a.piece != -1 || a.arg != 0 || !a.path.empty()) return false;
     switch (a.kind) {
@@ -418,7 +237,7 @@ bool KonfusionState::isLegal(const Action& a) const {
         case Action::Kind::EndTurn: {
             if (a.from != NoCell || a.to != NoCell || !a.payload.empty()) return false;
             if (a.kind == Action::Kind::EndTurn) return midTurn();
-            return !midTurn() && !chance() && !hasMove(toMove_, false);
+            return !midTurn() && !chance() && !moverCanMove();
         }
         default:
             return false;
@@ -433,6 +252,7 @@ void KonfusionState::endTurn() {
 
 void KonfusionState::apply(const Action& a) {
     assert(isLegal(a));
+    moverCanMove_ = -1;
     const PlayerId mover = toMove_;
     switch (a.kind) {
         case Action::Kind::Chance:
@@ -471,7 +291,7 @@ void KonfusionState::apply(const Action& a) {
 bool KonfusionState::stuck() const {
     // Only a seat to move without a move can find everyone else without one:
     // asked so, it costs one piece's moves on almost every turn.
-    if (movedCount_ > 0 || hasMove(toMove_, false)) return false;
+    if (movedCount_ > 0 || moverCanMove()) return false;
     for (PlayerId p = 0; p < rules_.players; ++p) {
         if (hasMove(p, false)) return false;
     }

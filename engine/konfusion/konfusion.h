@@ -1,6 +1,7 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cassert>
 #include <cstdint>
 #include <memory>
@@ -51,8 +52,17 @@ struct CellSet {
     Bits bits = 0;
 
     static constexpr int kStride = kSide + 1;
+    static constexpr int kBits = kStride * kSide;
+    // Per bit, its cell; the guard's bits name none (NoCell) and are never set.
+    static constexpr std::array<int8_t, kBits> kCellOf = [] {
+        std::array<int8_t, kBits> cells{};
+        for (int i = 0; i < kBits; ++i)
+            cells[static_cast<size_t>(i)] = static_cast<int8_t>(
+                i % kStride == kSide ? NoCell : i / kStride * kSide + i % kStride);
+        return cells;
+    }();
     static constexpr int index(Cell c) { return c / kSide * kStride + c % kSide; }
-    static constexpr Cell cellOf(int i) { return i / kStride * kSide + i % kStride; }
+    static constexpr Cell cellOf(int i) { return kCellOf[static_cast<size_t>(i)]; }
     static CellSet of(Cell c) { return {Bits{1} << index(c)}; }
     static CellSet board();  // every cell
     bool has(Cell c) const { return (bits >> index(c)) & 1; }
@@ -60,11 +70,15 @@ struct CellSet {
     int count() const;
     // The cells one king step from any cell of the set, the guard included.
     CellSet around() const;
-    // Calls `f(cell)` for each cell in ascending order.
+    // Calls `f(cell)` for each cell in ascending order. Each half on its own:
+    // stepping through 128-bit words was most of listing the moves.
     template <typename F>
     void each(F f) const {
         assert((bits & ~board().bits) == 0);  // a guard bit names no cell
-        for (Bits rest = bits; rest != 0; rest &= rest - 1) f(cellOf(lowest(rest)));
+        for (auto low = static_cast<uint64_t>(bits); low != 0; low &= low - 1)
+            f(cellOf(std::countr_zero(low)));
+        for (auto high = static_cast<uint64_t>(bits >> 64); high != 0; high &= high - 1)
+            f(cellOf(64 + std::countr_zero(high)));
     }
     static int lowest(Bits b);
 
@@ -122,6 +136,8 @@ class KonfusionState final : public GameState, public Endings, public TablePrese
     Appearance appearance(Cell c) const override;
 
     std::vector<Action> legalActions() const override;
+    // Without the die every move, and the pass, is a whole turn.
+    std::optional<uint64_t> turnCount() const override;
     bool isLegal(const Action& a) const override;
     std::string refusal(const Action& a) const override;
     void apply(const Action& a) override;
@@ -174,6 +190,9 @@ class KonfusionState final : public GameState, public Endings, public TablePrese
     bool movedAlready(Cell c) const;
     // Whether `p` has a move; with `unmovedOnly`, by a piece not moved this turn.
     bool hasMove(PlayerId p, bool unmovedOnly) const;
+    // hasMove(toMove_, false), kept until the next apply: the end of a turn,
+    // the die and the walk of perft each ask it of the same state.
+    bool moverCanMove() const;
     CellSet straightDestinations(Cell from, Side side, int pips, CellSet own, bool firstOnly) const;
     CellSet walkDestinations(Cell from, CellSet own) const;
     // The pips the piece on `from` has after moving to `to`.
@@ -203,6 +222,7 @@ class KonfusionState final : public GameState, public Endings, public TablePrese
     int roll_ = 0;  // die option: the roll of this turn, 0 until rolled
     std::array<Cell, kMaxPips> moved_{};
     int movedCount_ = 0;
+    mutable int8_t moverCanMove_ = -1;  // moverCanMove(): -1 not known yet
     Outcome outcome_;
 };
 

@@ -33,6 +33,17 @@ namespace powercoinz {
 
 namespace {
 constexpr uint8_t kFullTeam = (1u << kCoins) - 1;
+
+// How many coins a set of them holds. By table: without a popcount
+// instruction in the target, std::popcount is a call, and every flip asks.
+int coinCount(unsigned coins) {
+    static constexpr auto counts = [] {
+        std::array<uint8_t, 1 << kCoins> n{};
+        for (unsigned c = 1; c < n.size(); ++c) n[c] = static_cast<uint8_t>(n[c & (c - 1)] + 1);
+        return n;
+    }();
+    return counts[coins & kFullTeam];
+}
 }  // namespace
 
 std::string powerOf(int rating) {
@@ -47,14 +58,17 @@ std::string powerOf(int rating) {
     return rating >= 1 && rating <= kCoins ? powers[rating - 1] : std::string();
 }
 
-PowercoinzState::PowercoinzState(int players, bool)
-    : coins_(static_cast<size_t>(players), 0),
-      showing_(static_cast<size_t>(players), 0),
-      flipped_(static_cast<size_t>(players), false) {}
+PowercoinzState::PowercoinzState(int players, bool) : players_(players) {}
 
 PowercoinzState::PowercoinzState(int players) : PowercoinzState(players, true) {
     assert(players >= 2 && players <= kMaxPlayers);
-    std::fill(coins_.begin(), coins_.end(), kFullTeam);
+    std::fill(coins_.begin(), coins_.begin() + players, kFullTeam);
+}
+
+const Geometry& PowercoinzState::geometry() const {
+    // Shared: copying a Geometry costs a counted reference, for no board.
+    static const Geometry none = Geometry::none();
+    return none;
 }
 
 std::unique_ptr<GameState> PowercoinzState::clone() const {
@@ -83,12 +97,17 @@ PlayerId PowercoinzState::nextWithCoins(PlayerId after) const {
 }
 
 int PowercoinzState::showingTotal(PlayerId p) const {
-    int total = 0;
-    const int shown = showing_[static_cast<size_t>(p)] & coins_[static_cast<size_t>(p)];
-    for (int r = 1; r <= kCoins; ++r) {
-        if (shown & (1 << (r - 1))) total += r;
-    }
-    return total;
+    // Per set of coins showing, the sum of their ratings: every round's end asks it.
+    static constexpr auto totals = [] {
+        std::array<uint8_t, 1 << kCoins> sums{};
+        for (unsigned shown = 0; shown < sums.size(); ++shown) {
+            for (int r = 1; r <= kCoins; ++r) {
+                if (shown & (1u << (r - 1))) sums[shown] = static_cast<uint8_t>(sums[shown] + r);
+            }
+        }
+        return sums;
+    }();
+    return totals[showing_[static_cast<size_t>(p)] & coins_[static_cast<size_t>(p)]];
 }
 
 bool PowercoinzState::anyOpponentShowing() const {
@@ -101,9 +120,9 @@ bool PowercoinzState::anyOpponentShowing() const {
 
 std::optional<ChanceDraw> PowercoinzState::chance() const {
     if (phase_ == Phase::Flipping)
-        return ChanceDraw{std::popcount(coins_[static_cast<size_t>(toMove_)]), 2};
+        return ChanceDraw{coinCount(coins_[static_cast<size_t>(toMove_)]), 2};
     if (phase_ == Phase::Pick)
-        return ChanceDraw{1, std::popcount(coins_[static_cast<size_t>(victim_)])};
+        return ChanceDraw{1, coinCount(coins_[static_cast<size_t>(victim_)])};
     return std::nullopt;
 }
 
@@ -112,6 +131,7 @@ std::vector<Action> PowercoinzState::legalActions() const {
     if (outcome().over()) return out;
     switch (phase_) {
         case Phase::Flip:
+            out.reserve(1);
             out.push_back(Action::choice(kFlip));
             break;
         case Phase::Flipping:
@@ -129,6 +149,7 @@ std::vector<Action> PowercoinzState::legalActions() const {
             break;
         }
         case Phase::Remove: {
+            out.reserve(static_cast<size_t>(*turnCount()));
             const bool showing = anyOpponentShowing();
             for (PlayerId q = 0; q < playerCount(); ++q) {
                 if (q == toMove_ || !inGame(q)) continue;
@@ -214,7 +235,8 @@ void PowercoinzState::apply(const Action& a) {
         size_t i = 0;
         for (int r = 1; r <= kCoins; ++r) {
             if (!(coins_[static_cast<size_t>(toMove_)] & (1 << (r - 1)))) continue;
-            if (a.payload[i++]) shown |= static_cast<uint8_t>(1 << (r - 1));
+            // Without a branch: a coin's fall is as likely one way as the other.
+            shown |= static_cast<uint8_t>((a.payload[i++] != 0) << (r - 1));
         }
         showing_[static_cast<size_t>(toMove_)] = shown;
         flipped_[static_cast<size_t>(toMove_)] = true;
@@ -239,8 +261,8 @@ void PowercoinzState::apply(const Action& a) {
         return;
     }
     if (a.arg == kFlip) {
-        std::fill(showing_.begin(), showing_.end(), 0);
-        std::fill(flipped_.begin(), flipped_.end(), false);
+        showing_.fill(0);
+        flipped_.fill(false);
         phase_ = Phase::Flipping;
         lastWinner_ = NoPlayer;
         lastTied_ = false;
@@ -261,40 +283,61 @@ void PowercoinzState::apply(const Action& a) {
 }
 
 void PowercoinzState::decideRound() {
-    int best = -1;
-    std::vector<PlayerId> top;
+    int best = -1, atBest = 0;
+    PlayerId first = NoPlayer;
     for (PlayerId p = 0; p < playerCount(); ++p) {
         if (!inGame(p)) continue;
         const int total = showingTotal(p);
-        if (total > best) top.clear();
-        if (total >= best) {
+        if (total > best) {
             best = total;
-            top.push_back(p);
+            atBest = 0;
+            first = p;
         }
+        atBest += total == best;
     }
-    lastTied_ = top.size() > 1;
+    lastTied_ = atBest > 1;
     if (lastTied_) {
         // A tie for the highest decides nothing: the same player flips again.
         phase_ = Phase::Flip;
         toMove_ = flipper_;
         return;
     }
-    lastWinner_ = top.front();
+    lastWinner_ = first;
     toMove_ = lastWinner_;
     phase_ = Phase::Remove;
 }
 
-Outcome PowercoinzState::outcome() const {
+PlayerId PowercoinzState::lastWithCoins() const {
     PlayerId last = NoPlayer;
-    int left = 0;
     for (PlayerId p = 0; p < playerCount(); ++p) {
-        if (inGame(p)) {
-            ++left;
-            last = p;
-        }
+        if (!inGame(p)) continue;
+        if (last != NoPlayer) return NoPlayer;
+        last = p;
     }
-    if (left == 1) return Outcome::win({last}, "the last player with coins");
+    return last;
+}
+
+Outcome PowercoinzState::outcome() const {
+    if (const PlayerId last = lastWithCoins(); last != NoPlayer)
+        return Outcome::win({last}, "the last player with coins");
     return Outcome::ongoing();
+}
+
+std::optional<uint64_t> PowercoinzState::turnCount() const {
+    if (lastWithCoins() != NoPlayer) return 0;
+    if (phase_ == Phase::Flip) return 1;
+    if (phase_ != Phase::Remove) return std::nullopt;
+    // As legalActions() lists them: each opponent's coins showing, or else
+    // each opponent to pick from.
+    const bool showing = anyOpponentShowing();
+    uint64_t removals = 0;
+    for (PlayerId q = 0; q < playerCount(); ++q) {
+        if (q == toMove_ || !inGame(q)) continue;
+        const auto shown = static_cast<unsigned>(showing_[static_cast<size_t>(q)] &
+                                                 coins_[static_cast<size_t>(q)]);
+        removals += showing ? static_cast<uint64_t>(coinCount(shown)) : 1;
+    }
+    return removals;
 }
 
 Outcome PowercoinzState::stoppedOutcome(const std::string& why) const {

@@ -52,8 +52,8 @@ class PowercoinzState final : public GameState,
     const Endings* endings() const override { return this; }
     const TablePresentation* presentation() const override { return this; }
 
-    const Geometry& geometry() const override { return geometry_; }
-    int playerCount() const override { return static_cast<int>(coins_.size()); }
+    const Geometry& geometry() const override;
+    int playerCount() const override { return players_; }
     PlayerId toMove() const override { return toMove_; }
     std::string playerName(PlayerId p) const override;
 
@@ -69,6 +69,9 @@ class PowercoinzState final : public GameState,
     std::optional<ChanceDraw> chance() const override;
 
     Outcome outcome() const override;
+    // Only the Flip and Remove phases have no chance due, and each listed
+    // action is then a whole turn.
+    std::optional<uint64_t> turnCount() const override;
     bool canStillWin(PlayerId p) const override { return inGame(p) && !outcome().over(); }
     bool inGame(PlayerId p) const override;
     // From a flip until its removal (or its tie) is done.
@@ -100,12 +103,16 @@ class PowercoinzState final : public GameState,
     int showingTotal(PlayerId p) const;
     bool anyOpponentShowing() const;
     PlayerId nextWithCoins(PlayerId after) const;  // NoPlayer when none
+    // The only seat with coins left; NoPlayer while two or more have some.
+    PlayerId lastWithCoins() const;
     std::string coinsText(int mask) const;
 
-    Geometry geometry_ = Geometry::none();
-    std::vector<uint8_t> coins_;    // per seat: bit r-1 set while coin r is in play
-    std::vector<uint8_t> showing_;  // per seat: the coins showing their rating this round
-    std::vector<bool> flipped_;     // per seat: flipped this round
+    // Per seat, in arrays rather than vectors: perft copies the state for
+    // every draw it tries, and a copy is then one allocation.
+    int players_ = 0;
+    std::array<uint8_t, kMaxPlayers> coins_{};    // bit r-1 set while coin r is in play
+    std::array<uint8_t, kMaxPlayers> showing_{};  // the coins showing their rating this round
+    std::array<bool, kMaxPlayers> flipped_{};     // flipped this round
     Phase phase_ = Phase::Flip;
     PlayerId toMove_ = 0;
     PlayerId victim_ = NoPlayer;   // Pick: whose face-down coin chance picks

@@ -120,6 +120,9 @@ class SandkingsState final : public GameState, public Roster, public TablePresen
     std::vector<Cell> consequences(const Action& a, const GameState& after) const override;
 
     bool midTurn() const override { return made_ > 0 && !outcome_.over(); }
+    // Known at a turn's last step, where every step ends the turn, as do
+    // "end" and a pass; before it, a step may leave the turn open.
+    std::optional<uint64_t> turnCount() const override;
     Outcome outcome() const override { return outcome_; }
     bool canStillWin(PlayerId p) const override;
     bool inGame(PlayerId p) const override;
@@ -162,9 +165,11 @@ class SandkingsState final : public GameState, public Roster, public TablePresen
     // Whether all of p's pieces stay joined to its body after its piece on
     // `from` steps to `to` (a sting takes no piece of p's).
     bool staysJoined(PlayerId p, Cell from, Cell to) const;
-    // Every legal step of `p`, ascending by from and then by to; with
-    // `firstOnly`, at most one (does `p` have any step at all?).
-    std::vector<Action> steps(PlayerId p, bool firstOnly) const;
+    // Calls visit(from, to) for every legal step of `p`, ascending by from
+    // and then by to, until it returns false.
+    template <typename Visit>
+    void forEachStep(PlayerId p, Visit visit) const;
+    bool hasStep(PlayerId p) const;
     // The bodies of other seats that the chains of `p` suffocate, in `pieces`.
     static unsigned suffocatedBy(PlayerId p, const std::array<CellSet, kMaxSeats>& pieces,
                                  CellSet bodies, unsigned seatsIn, bool diagonal);

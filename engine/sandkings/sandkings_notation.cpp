@@ -76,7 +76,7 @@ std::string SandkingsState::refusal(const Action& a) const {
             return stepRefusal(a);
         case Action::Kind::EndTurn:
             if (a != Action::endTurn()) break;
-            if (steps(toMove_, true).empty())
+            if (!hasStep(toMove_))
                 return "you cannot step at all: pass (your turn has no step to end)";
             return "a turn has at least one step: make one before ending the turn";
         case Action::Kind::Pass:

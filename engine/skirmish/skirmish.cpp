@@ -209,6 +209,25 @@ std::vector<Action> SkirmishState::legalActions() const {
     return actions;
 }
 
+std::optional<uint64_t> SkirmishState::turnCount() const {
+    if (outcome().over()) return 0;
+    uint64_t turns = 0;
+    const bool placing = seats_[static_cast<size_t>(toMove_)] == Seat::Placing;
+    for (Cell c = 0; c < geometry_.size(); ++c) {
+        const PlayerId owner = owner_[static_cast<size_t>(c)];
+        if (placing) {
+            turns += owner == NoPlayer;
+            continue;
+        }
+        if (owner != toMove_) continue;
+        for (auto [df, dr] : kSteps) {
+            Cell to = geometry_.step(c, df, dr);
+            turns += to != NoCell && owner_[static_cast<size_t>(to)] != toMove_;
+        }
+    }
+    return turns ? turns : 1;  // else a pass
+}
+
 std::vector<Action> SkirmishState::rosterActions() const {
     std::vector<Action> actions;
     if (outcome().over()) return actions;
@@ -258,12 +277,17 @@ void SkirmishState::apply(const Action& a) {
 }
 
 Outcome SkirmishState::outcome() const {
-    std::vector<PlayerId> left;
-    for (PlayerId p = 0; p < playerCount(); ++p) {
-        if (inGame(p)) left.push_back(p);
+    // Counted before any list is built: perft and playouts ask at every step.
+    int left = 0;
+    PlayerId last = NoPlayer;
+    for (PlayerId p = 0; p < playerCount() && left < 2; ++p) {
+        if (inGame(p)) {
+            ++left;
+            last = p;
+        }
     }
-    if (left.size() == 1) return Outcome::win(left, "last player standing");
-    if (left.empty()) return Outcome::draw("no player is left");
+    if (left == 1) return Outcome::win({last}, "last player standing");
+    if (left == 0) return Outcome::draw("no player is left");
     return Outcome::ongoing();
 }
 

@@ -62,6 +62,9 @@ class SkirmishState final : public GameState, public Roster, public Endings {
     Appearance appearance(Cell c) const override;
 
     std::vector<Action> legalActions() const override;
+    // Every action, a pass included, is a turn of its own: counted as
+    // legalActions() lists them, without building them.
+    std::optional<uint64_t> turnCount() const override;
     std::vector<Action> rosterActions() const override;
     void apply(const Action& a) override;
     Effect effect(const Action& a) const override;

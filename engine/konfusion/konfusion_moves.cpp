@@ -1,0 +1,266 @@
+// How Konfusion's pieces move: each pip count's walks with their ricochets,
+// stops and jumps, the sets of cells they reach, and the moves listed and
+// counted from them. The rest of the rules are in konfusion.cpp.
+#include "engine/konfusion/konfusion.h"
+
+#include <algorithm>
+#include <bit>
+#include <cassert>
+
+namespace arbiter::konfusion {
+
+namespace {
+
+// Each pip count's directions in a seat's own view (x to its right, y
+// forward), and how many steps it takes.
+struct Dir {
+    int dx, dy;
+};
+constexpr Dir kOne[] = {{0, 1}, {-1, 0}, {1, 0}};
+constexpr Dir kTwo[] = {{-1, 1}, {1, 1}};
+constexpr Dir kThree[] = {{0, 1}, {0, -1}, {-1, 0}, {1, 0}};
+constexpr Dir kFour[] = {{-1, 1}, {1, 1}, {-1, -1}, {1, -1}};
+constexpr Dir kFive[] = {{-1, 1}, {0, 1}, {1, 1}, {-1, 0}, {1, 0}, {-1, -1}, {0, -1}, {1, -1}};
+
+struct Directions {
+    const Dir* begin;
+    int count;
+};
+Directions directionsOf(int pips) {
+    switch (pips) {
+        case 1:
+            return {kOne, 3};
+        case 2:
+            return {kTwo, 2};
+        case 3:
+            return {kThree, 4};
+        case 4:
+            return {kFour, 4};
+        default:
+            assert(pips == 5);
+            return {kFive, 8};
+    }
+}
+
+// A direction in a seat's view, on the board: each side's view is the
+// board turned so that its own edge is at the bottom.
+Dir absolute(Side s, Dir d) {
+    switch (s) {
+        case South:
+            return d;
+        case West:
+            return {d.dy, -d.dx};
+        case North:
+            return {-d.dx, -d.dy};
+        case East:
+            return {-d.dy, d.dx};
+    }
+    return d;
+}
+
+// Where a straight move goes, ricochets included, is the same walk whatever
+// stands on the board: worked out once per start cell and direction (by
+// walkIndex), rather than stepped and bounced for every piece of every
+// position. `before` lets most moves be found without looking at each square.
+struct Walk {
+    std::array<uint8_t, kMaxPips - 1> cells{};  // after each step
+    // Per pip count less one: the squares before the last step, the start left out.
+    std::array<CellSet, kMaxPips - 1> before{};
+};
+int walkIndex(Dir d) {
+    return (d.dx + 1) * 3 + d.dy + 1;
+}
+Walk makeWalk(Cell from, Dir step) {
+    Walk walk;
+    int f = from % kSide, r = from / kSide;
+    CellSet passed;
+    for (size_t i = 0; i < walk.cells.size(); ++i) {
+        walk.before[i] = passed & ~CellSet::of(from);
+        // A step off the board turns back (a ricochet).
+        if (f + step.dx < 0 || f + step.dx >= kSide) step.dx = -step.dx;
+        if (r + step.dy < 0 || r + step.dy >= kSide) step.dy = -step.dy;
+        f += step.dx;
+        r += step.dy;
+        walk.cells[i] = static_cast<uint8_t>(r * kSide + f);
+        passed |= CellSet::of(walk.cells[i]);
+    }
+    return walk;
+}
+using WalksFrom = std::array<Walk, 9>;
+const std::array<WalksFrom, kCells>& straightWalks() {
+    static const auto walks = [] {
+        std::array<WalksFrom, kCells> all{};
+        for (Cell from = 0; from < kCells; ++from) {
+            for (int dx = -1; dx <= 1; ++dx) {
+                for (int dy = -1; dy <= 1; ++dy)
+                    all[static_cast<size_t>(from)][static_cast<size_t>(walkIndex({dx, dy}))] =
+                        makeWalk(from, {dx, dy});
+            }
+        }
+        return all;
+    }();
+    return walks;
+}
+
+}  // namespace
+
+int CellSet::lowest(Bits b) {
+    const auto low = static_cast<uint64_t>(b);
+    return low ? std::countr_zero(low) : 64 + std::countr_zero(static_cast<uint64_t>(b >> 64));
+}
+
+int CellSet::count() const {
+    return std::popcount(static_cast<uint64_t>(bits)) +
+           std::popcount(static_cast<uint64_t>(bits >> 64));
+}
+
+CellSet CellSet::board() {
+    static const CellSet all = [] {
+        CellSet s;
+        for (Cell c = 0; c < kCells; ++c) s |= of(c);
+        return s;
+    }();
+    return all;
+}
+
+CellSet CellSet::around() const {
+    // Along a rank the stride is 1, across it kStride; the diagonals lie between.
+    return {bits << 1 | bits >> 1 | bits << kStride | bits >> kStride | bits << (kStride - 1) |
+            bits >> (kStride - 1) | bits << (kStride + 1) | bits >> (kStride + 1)};
+}
+
+CellSet KonfusionState::straightDestinations(Cell from, Side side, int pips, CellSet own,
+                                             bool firstOnly) const {
+    CellSet out;
+    const Directions dirs = directionsOf(pips);
+    const CellSet keyposts = seating().keyposts;
+    const auto& walks = straightWalks()[static_cast<size_t>(from)];
+    for (int d = 0; d < dirs.count; ++d) {
+        const Walk& walk = walks[static_cast<size_t>(walkIndex(absolute(side, dirs.begin[d])))];
+        const auto& path = walk.cells;
+        const CellSet passed = walk.before[static_cast<size_t>(pips - 1)];
+        if ((passed & occupied_).empty()) {
+            // Nothing in the way: any square passed may be a keypost to stop on.
+            out |= passed & keyposts;
+        } else {
+            // The first piece before the last step, the start not counting:
+            // the piece has been lifted from it.
+            int blocker = 0;
+            while (path[static_cast<size_t>(blocker)] == from ||
+                   !occupied_.has(path[static_cast<size_t>(blocker)]))
+                ++blocker;
+            // Early stops on keyposts before it (empty by construction), and
+            // the square just before it, unless the first square itself is taken.
+            for (int i = 0; i < blocker; ++i) {
+                const Cell c = path[static_cast<size_t>(i)];
+                if (keyposts.has(c)) out |= CellSet::of(c);
+            }
+            if (blocker >= 1) out |= CellSet::of(path[static_cast<size_t>(blocker - 1)]);
+        }
+        const Cell last = path[static_cast<size_t>(pips - 1)];
+        if (!own.has(last)) out |= CellSet::of(last);
+        out &= ~CellSet::of(from);
+        if (firstOnly && !out.empty()) break;
+    }
+    return out;
+}
+
+CellSet KonfusionState::walkDestinations(Cell from, CellSet own) const {
+    const CellSet start = CellSet::of(from);
+    const CellSet open = (CellSet::board() & ~occupied_) | start;  // the start is lifted
+    const CellSet keyposts = seating().keyposts;
+    CellSet reach = start, stops;
+    // Every square before the last is empty; any of them may be a keypost to stop on.
+    for (int step = 1; step < kMaxPips && !reach.empty(); ++step) {
+        reach = reach.around() & open;
+        stops |= reach & keyposts;
+    }
+    const CellSet last = reach.around() & CellSet::board() & ~own;
+    return (stops | last) & ~start;
+}
+
+CellSet KonfusionState::destinations(Cell from, bool firstOnly) const {
+    if (from < 0 || from >= kCells || !pipsAt(from)) return {};
+    const PlayerId owner = ownerAt(from);
+    const CellSet own = own_[static_cast<size_t>(owner)];
+    const int pips = pipsAt(from);
+    if (pips == kMaxPips) return walkDestinations(from, own);
+    return straightDestinations(from, sideOf(owner), pips, own, firstOnly);
+}
+
+int KonfusionState::pipsAfter(Cell from, Cell to) const {
+    const int pips = pipsAt(from);
+    // A 1 on its far rank becomes a 6 first, so a 1 reaching a far keypost is a 6.
+    if (pips == 1 && onFarRank(sideOf(ownerAt(from)), to)) return kMaxPips;
+    if (seating().keyposts.has(to)) return std::min(pips + 1, kMaxPips);
+    return pips;
+}
+
+bool KonfusionState::hasMove(PlayerId p, bool unmovedOnly) const {
+    bool found = false;
+    own_[static_cast<size_t>(p)].each([&](Cell c) {
+        if (found || (unmovedOnly && movedAlready(c))) return;
+        found = !destinations(c, true).empty();
+    });
+    return found;
+}
+
+bool KonfusionState::moverCanMove() const {
+    if (moverCanMove_ < 0) moverCanMove_ = hasMove(toMove_, false);
+    return moverCanMove_ > 0;
+}
+
+std::optional<ChanceDraw> KonfusionState::chance() const {
+    if (!rules_.die || roll_ != 0 || outcome_.over() || !moverCanMove()) return std::nullopt;
+    return ChanceDraw{1, kMaxPips};
+}
+
+std::vector<Action> KonfusionState::legalActions() const {
+    std::vector<Action> out;
+    if (outcome_.over()) return out;
+    if (chance()) {
+        // The die decides before the player acts: its six faces are what may come.
+        out.reserve(kMaxPips);
+        for (int v = 0; v < kMaxPips; ++v) out.push_back(Action::chance({v}));
+        return out;
+    }
+    // Each piece's destinations are found first, so that the actions are
+    // built in one allocation of the right size: an Action is large to move.
+    CellSet::Bits reach[kCells];  // left unset beyond the pieces: it is written per call
+    size_t pieces = 0, moves = 0;
+    own_[static_cast<size_t>(toMove_)].each([&](Cell from) {
+        const CellSet to = movedAlready(from) ? CellSet{} : destinations(from);
+        reach[pieces++] = to.bits;
+        moves += static_cast<size_t>(to.count());
+    });
+    out.reserve(moves + 1);
+    out.resize(moves);
+    // Filled in place: moving a whole Action built aside costs more than the rest.
+    pieces = moves = 0;
+    own_[static_cast<size_t>(toMove_)].each([&](Cell from) {
+        CellSet{reach[pieces++]}.each([&](Cell to) {
+            Action& a = out[moves++];
+            a.kind = Action::Kind::Move;
+            a.from = from;
+            a.to = to;
+        });
+    });
+    if (midTurn())
+        out.push_back(Action::endTurn());
+    else if (out.empty())
+        out.push_back(Action::pass());
+    return out;
+}
+
+std::optional<uint64_t> KonfusionState::turnCount() const {
+    if (outcome_.over()) return 0;
+    // With the die a turn begins with a roll and may be several moves: only
+    // playing them tells how many turns there are.
+    if (rules_.die) return std::nullopt;
+    uint64_t moves = 0;
+    own_[static_cast<size_t>(toMove_)].each(
+        [&](Cell from) { moves += static_cast<uint64_t>(destinations(from).count()); });
+    return moves ? moves : 1;  // without a move, the pass is the turn
+}
+
+}  // namespace arbiter::konfusion
