@@ -95,7 +95,14 @@ void CornerportState::forEachMove(PlayerId p, Emit emit) const {
 }
 
 void CornerportState::addMoves(PlayerId p, std::vector<Action>& out) const {
-    forEachMove(p, [&](Cell from, Cell to) { out.emplace_back(Action::Kind::Move, from, to); });
+    // Filled in place: clang's library has no parenthesised aggregate
+    // construction, and a built action moved in stalls on its stores.
+    forEachMove(p, [&](Cell from, Cell to) {
+        Action& a = out.emplace_back();
+        a.kind = Action::Kind::Move;
+        a.from = from;
+        a.to = to;
+    });
 }
 
 bool CornerportState::moveAllowed(PlayerId p, Cell from, Cell to) const {
