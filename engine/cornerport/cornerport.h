@@ -144,8 +144,6 @@ class CornerportState final : public GameState, public TablePresentation {
     // them bring (each placement and "end" is a turn of its own).
     uint64_t moveCount(PlayerId p) const;
     uint64_t arrivalTurns(PlayerId p) const;
-    // Whether the ship of `p` on `from` may make the move `from`-`to` here.
-    bool moveAllowed(PlayerId p, Cell from, Cell to) const;
     // Whether the ship on `from` could capture on `target` in one move, were
     // an enemy there: the squares it strikes. Freighters strike nothing.
     bool strikes(Cell from, Cell target) const;

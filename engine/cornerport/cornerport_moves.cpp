@@ -105,12 +105,6 @@ void CornerportState::addMoves(PlayerId p, std::vector<Action>& out) const {
     });
 }
 
-bool CornerportState::moveAllowed(PlayerId p, Cell from, Cell to) const {
-    bool found = false;
-    forEachMove(p, [&](Cell f, Cell t) { found = found || (f == from && t == to); });
-    return found;
-}
-
 uint64_t CornerportState::moveCount(PlayerId p) const {
     uint64_t moves = 0;
     for (uint64_t fleet = fleets_[static_cast<size_t>(p)]; fleet != 0; fleet &= fleet - 1) {

@@ -80,7 +80,6 @@ struct CellSet {
         for (auto high = static_cast<uint64_t>(bits >> 64); high != 0; high &= high - 1)
             f(cellOf(64 + std::countr_zero(high)));
     }
-    static int lowest(Bits b);
 
     CellSet operator|(CellSet o) const { return {bits | o.bits}; }
     CellSet operator&(CellSet o) const { return {bits & o.bits}; }

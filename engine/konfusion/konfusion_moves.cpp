@@ -104,11 +104,6 @@ const std::array<WalksFrom, kCells>& straightWalks() {
 
 }  // namespace
 
-int CellSet::lowest(Bits b) {
-    const auto low = static_cast<uint64_t>(b);
-    return low ? std::countr_zero(low) : 64 + std::countr_zero(static_cast<uint64_t>(b >> 64));
-}
-
 int CellSet::count() const {
     return std::popcount(static_cast<uint64_t>(bits)) +
            std::popcount(static_cast<uint64_t>(bits >> 64));

@@ -81,12 +81,12 @@ namespace {
 constexpr int kJumps[8][2] = {{1, 2},   {2, 1},   {2, -1}, {1, -2},
                               {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
 
-// The ring's steps, worked out once: the chain search takes them for every
-// jump it tries, and the division they take was much of its time.
-struct Steps {
+// The ring's steps, worked out at compile time: the chain search takes them
+// for every jump it tries, and the division they take was much of its time.
+struct RingSteps {
     std::array<std::array<Cell, 8>, kCells> jumps{};
     std::array<std::array<Cell, 4>, kCells> neighbours{};
-    Steps() {
+    constexpr RingSteps() {
         for (Cell c = 0; c < kCells; ++c) {
             const int x = c % kFiles, y = c / kFiles;
             for (size_t v = 0; v < 8; ++v) {
@@ -102,14 +102,14 @@ struct Steps {
         }
     }
 };
-const Steps kSteps;
+constexpr RingSteps kRingSteps;
 
 Cell jumpTarget(Cell from, int jump) {
-    return kSteps.jumps[static_cast<size_t>(from)][static_cast<size_t>(jump)];
+    return kRingSteps.jumps[static_cast<size_t>(from)][static_cast<size_t>(jump)];
 }
 
 const std::array<Cell, 4>& neighbours(Cell c) {
-    return kSteps.neighbours[static_cast<size_t>(c)];
+    return kRingSteps.neighbours[static_cast<size_t>(c)];
 }
 
 // The orthogonally connected singularities containing `t`. Mid-chain the

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -21,8 +22,9 @@ uint64_t turnsByPlaying(const GameState& s) {
     return turns;
 }
 
-// One action drawn at random, chance drawn as the session would.
-Action randomAction(const GameState& s, SeededNumbers& numbers) {
+// One action drawn at random, chance drawn as the session would; nullopt
+// (and a failure) when a game not over lists nothing, not even a pass.
+std::optional<Action> randomAction(const GameState& s, SeededNumbers& numbers) {
     if (std::optional<ChanceDraw> draw = s.chance()) {
         std::vector<int> values(static_cast<size_t>(draw->count));
         for (int& v : values) v = numbers.below(draw->sides);
@@ -30,6 +32,8 @@ Action randomAction(const GameState& s, SeededNumbers& numbers) {
     }
     std::vector<Action> actions = s.legalActions();
     std::erase_if(actions, [](const Action& a) { return a.changesRoster(); });
+    EXPECT_FALSE(actions.empty()) << s.serialize();
+    if (actions.empty()) return std::nullopt;
     return actions[static_cast<size_t>(numbers.below(static_cast<int>(actions.size())))];
 }
 
@@ -50,7 +54,9 @@ TEST(TurnCount, WhereAGameCountsTurnsItCountsWhatPlayingCounts) {
                         << info.name << " at " << s->serialize();
                     ++checked;
                 }
-                s->apply(randomAction(*s, numbers));
+                std::optional<Action> a = randomAction(*s, numbers);
+                if (!a) break;
+                s->apply(*a);
             }
             if (std::optional<uint64_t> counted = s->turnCount()) {
                 EXPECT_EQ(*counted, turnsByPlaying(*s)) << info.name << " at its end";
