@@ -278,8 +278,9 @@ void printRow(const Row& row, const DepthMeasurement& ours,
         return;
     }
     const double theirRate = double(theirs->nodes) / theirs->seconds;
-    std::printf(" %9.3f %9.2f %11.2f%s\n", theirs->seconds, theirRate / 1e6, ourRate / theirRate,
-                theirs->nodes == ours.nodes ? "" : "  (node count differs!)");
+    std::printf(" %9.3f %9.2f %11.2f%s%s\n", theirs->seconds, theirRate / 1e6, ourRate / theirRate,
+                theirs->nodes == ours.nodes ? "" : "  (node count differs!)",
+                theirs->cpu ? "" : "  (theirs in wall time)");
 }
 
 }  // namespace

@@ -227,10 +227,11 @@ int main(int argc, char** argv) {
             continue;
         }
         const double theirRate = double(theirs->nodes) / theirs->seconds;
-        std::printf("%-16s %14llu %10.3f %10.1f %12.2f%s\n", name,
+        std::printf("%-16s %14llu %10.3f %10.1f %12.2f%s%s\n", name,
                     (unsigned long long)theirs->nodes, theirs->seconds, theirRate / 1e6,
                     ourRate / theirRate,
-                    theirs->nodes == ours.nodes ? "" : "  (node count differs!)");
+                    theirs->nodes == ours.nodes ? "" : "  (node count differs!)",
+                    theirs->cpu ? "" : "  (theirs in wall time)");
     }
     timeEveryGame(runs);
     timeMiddleGames(runs);

@@ -119,8 +119,9 @@ std::optional<Measurement> timeUciPerft(UciEngine& engine, const std::vector<std
         }
         Measurement m;
         m.nodes = std::strtoull(line->c_str() + line->find(':') + 1, nullptr, 10);
-        m.seconds = cpuBefore && cpuAfter ? *cpuAfter - *cpuBefore
-                                          : std::chrono::duration<double>(end - begin).count();
+        m.cpu = cpuBefore && cpuAfter;
+        m.seconds = m.cpu ? *cpuAfter - *cpuBefore
+                          : std::chrono::duration<double>(end - begin).count();
         if (!best || m.seconds < best->seconds) best = m;
     }
     return best;

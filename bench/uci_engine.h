@@ -38,10 +38,12 @@ class UciEngine {
     std::string buffer_;
 };
 
-// One count and the CPU time it took (cpu_time.h).
+// One count and the CPU time it took (cpu_time.h), or its wall time where
+// the engine's CPU time cannot be read (`cpu` false).
 struct Measurement {
     uint64_t nodes = 0;
     double seconds = 0;
+    bool cpu = true;
 };
 
 // "go perft `depth`" `runs` times on the position that `setup` (UCI lines:
