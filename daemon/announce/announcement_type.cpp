@@ -1,20 +1,16 @@
 #include "daemon/announce/announcement_type.h"
 
-#include <array>
 #include <ostream>
+
+#include "daemon/base/name_table.h"
 
 namespace arbiter {
 
 namespace {
 
-struct TypeName {
-    AnnouncementType type;
-    std::string_view name;
-};
-
 // The one table of wire names, in the enum's order, one type a line.
 // clang-format off
-constexpr std::array<TypeName, kAnnouncementTypeCount> kTypeNames{{
+constexpr NameTable<AnnouncementType, kAnnouncementTypeCount> kTypeNames{{{
     {AnnouncementType::Start, "start"},
     {AnnouncementType::Resume, "resume"},
     {AnnouncementType::Abandoned, "abandoned"},
@@ -48,29 +44,19 @@ constexpr std::array<TypeName, kAnnouncementTypeCount> kTypeNames{{
     {AnnouncementType::Board, "board"},
     {AnnouncementType::Clock, "clock"},
     {AnnouncementType::Button, "button"},
-}};
+}}};
 // clang-format on
 
-// Looked up by the enum's value: each entry must stand at its own place.
-constexpr bool inEnumOrder() {
-    for (std::size_t i = 0; i < kTypeNames.size(); ++i) {
-        if (static_cast<std::size_t>(kTypeNames[i].type) != i) return false;
-    }
-    return true;
-}
-static_assert(inEnumOrder(), "kTypeNames lists every AnnouncementType once, in the enum's order");
+static_assert(kTypeNames.inEnumOrder(), "kTypeNames lists every AnnouncementType once, in the enum's order");
 
 }  // namespace
 
 std::string_view announcementTypeName(AnnouncementType type) {
-    return kTypeNames[static_cast<std::size_t>(type)].name;
+    return kTypeNames.name(type);
 }
 
 std::optional<AnnouncementType> announcementTypeNamed(std::string_view name) {
-    for (const TypeName& t : kTypeNames) {
-        if (t.name == name) return t.type;
-    }
-    return std::nullopt;
+    return kTypeNames.named(name);
 }
 
 std::ostream& operator<<(std::ostream& out, AnnouncementType type) {
