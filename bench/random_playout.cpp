@@ -3,14 +3,11 @@
 #include <algorithm>
 #include <vector>
 
+#include "engine/core/perft.h"
+
 namespace arbiter::bench {
 
 namespace {
-
-// Whether `a`, just applied, completed the turn (perft's rule, engine/core/perft.h).
-bool completesTurn(const Action& a, const GameState& after, bool over) {
-    return (a.kind != Action::Kind::Chance && !after.midTurn()) || over;
-}
 
 // Plays one complete turn on `state`; false when stuck before it completed.
 bool playRandomTurn(GameState& state, SeededRandom& random) {
@@ -18,7 +15,7 @@ bool playRandomTurn(GameState& state, SeededRandom& random) {
         std::optional<Action> a = randomAction(state, random);
         if (!a) return false;
         state.apply(*a);
-        if (completesTurn(*a, state, state.outcome().over())) return true;
+        if (completesTurn(*a, state)) return true;
     }
 }
 
@@ -54,7 +51,7 @@ PlayoutCount randomPlayout(GameState& state, SeededRandom& random, int cap) {
         state.apply(*a);
         ++count.actions;
         over = state.outcome().over();
-        if (completesTurn(*a, state, over)) ++count.turns;
+        if (completesTurn(*a, state)) ++count.turns;
     }
     return count;
 }

@@ -30,7 +30,7 @@ class TurnWalker {
         }
         for (const Action& a : s.legalActions()) {
             // legalActions() should not list them, but a roster change is never a turn.
-            if (!a.changesRoster()) take(s, a, false);
+            if (!a.changesRoster()) take(s, a);
         }
     }
 
@@ -41,7 +41,7 @@ class TurnWalker {
         if (draw.sides < 1 || draw.count < 0) return;  // nothing can be drawn
         std::vector<int> values(static_cast<size_t>(draw.count), 0);
         for (;;) {
-            take(s, Action::chance(values), true);
+            take(s, Action::chance(values));
             size_t i = values.size();
             while (i > 0 && values[i - 1] == draw.sides - 1) values[--i] = 0;
             if (i == 0) return;
@@ -49,7 +49,7 @@ class TurnWalker {
         }
     }
 
-    void take(const GameState& s, const Action& a, bool drawn) {
+    void take(const GameState& s, const Action& a) {
         std::unique_ptr<GameState> next = s.clone();
         next->apply(a);
         [[maybe_unused]] size_t textLength = turn_.text.size();
@@ -58,9 +58,7 @@ class TurnWalker {
             if (textLength) turn_.text += ' ';
             turn_.text += s.encode(a);
         }
-        // A draw comes before the player acts, so it never ends the turn by
-        // itself; any action ends it when it ends the game.
-        bool complete = (!drawn && !next->midTurn()) || next->outcome().over();
+        const bool complete = completesTurn(a, *next);
         std::optional<uint64_t> rest;
         if (!complete && askTurnCount_) rest = next->turnCount();
         if (complete)
@@ -100,6 +98,10 @@ void walkTurns(const GameState& state, Visit visit) {
 }
 
 }  // namespace
+
+bool completesTurn(const Action& made, const GameState& after) {
+    return (made.kind != Action::Kind::Chance && !after.midTurn()) || after.outcome().over();
+}
 
 uint64_t perft(const GameState& state, int depth) {
     assert(depth >= 0);

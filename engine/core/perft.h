@@ -37,6 +37,12 @@ namespace arbiter {
 // the same counts.
 uint64_t perft(const GameState& state, int depth);
 
+// Whether `made`, just applied, completed the turn and led to `after`: an
+// action that leaves the state not midTurn(), or any action that ends the
+// game. A draw of chance comes before the player acts, so it never
+// completes a turn by itself unless it ends the game.
+bool completesTurn(const Action& made, const GameState& after);
+
 // One complete turn as forEachTurn() finds it.
 struct Turn {
     std::vector<Action> actions;
