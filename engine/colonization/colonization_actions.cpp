@@ -111,14 +111,8 @@ void ColonizationState::forEachAction(Emit emit) const {
 std::vector<Action> ColonizationState::legalActions() const {
     std::vector<Action> actions;
     actions.reserve(160);
-    // Each Action is filled in place, as Action::move, place, choice and pass
-    // would make it: moving one built aside costs more than the rest.
     forEachAction([&](Action::Kind kind, Cell from, Cell to, int piece) {
-        Action& a = actions.emplace_back();
-        a.kind = kind;
-        a.from = from;
-        a.to = to;
-        a.piece = piece;
+        Action& a = appendAction(actions, kind, from, to, piece);
         if (kind == Action::Kind::Choice) a.arg = kActivate;
     });
     return actions;

@@ -70,4 +70,18 @@ struct Action {
     bool operator==(const Action&) const = default;
 };
 
+// Appends to `out` an action without path or payload, filled where it lies,
+// as Action::move, place or pass would make it. The games list their moves
+// this way: listing is most of what perft and random playouts spend, and an
+// action built aside and moved in measured slower in the games' playouts.
+inline Action& appendAction(std::vector<Action>& out, Action::Kind kind, Cell from, Cell to,
+                            int piece = -1) {
+    Action& a = out.emplace_back();
+    a.kind = kind;
+    a.from = from;
+    a.to = to;
+    a.piece = piece;
+    return a;
+}
+
 }  // namespace arbiter

@@ -95,14 +95,7 @@ void CornerportState::forEachMove(PlayerId p, Emit emit) const {
 }
 
 void CornerportState::addMoves(PlayerId p, std::vector<Action>& out) const {
-    // Filled in place: clang's library has no parenthesised aggregate
-    // construction, and a built action moved in stalls on its stores.
-    forEachMove(p, [&](Cell from, Cell to) {
-        Action& a = out.emplace_back();
-        a.kind = Action::Kind::Move;
-        a.from = from;
-        a.to = to;
-    });
+    forEachMove(p, [&](Cell from, Cell to) { appendAction(out, Action::Kind::Move, from, to); });
 }
 
 uint64_t CornerportState::moveCount(PlayerId p) const {
@@ -177,14 +170,9 @@ std::vector<Action> CornerportState::legalActions() const {
         moves[found++] = {static_cast<int8_t>(from), static_cast<int8_t>(to)};
     });
     if (found == 0) return {Action::pass()};
-    // Made as plain moves first and then told where: building each in place
-    // or moving it in kept the list's ends in memory and stalled on them.
-    std::vector<Action> out(found);
-    for (size_t i = 0; i < found; ++i) {
-        out[i].kind = Action::Kind::Move;
-        out[i].from = moves[i][0];
-        out[i].to = moves[i][1];
-    }
+    std::vector<Action> out;
+    out.reserve(found);
+    for (size_t i = 0; i < found; ++i) appendAction(out, Action::Kind::Move, moves[i][0], moves[i][1]);
     return out;
 }
 

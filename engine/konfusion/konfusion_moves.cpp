@@ -229,16 +229,10 @@ std::vector<Action> KonfusionState::legalActions() const {
         moves += static_cast<size_t>(to.count());
     });
     out.reserve(moves + 1);
-    out.resize(moves);
-    // Filled in place: moving a whole Action built aside costs more than the rest.
-    pieces = moves = 0;
+    pieces = 0;
     own_[static_cast<size_t>(toMove_)].each([&](Cell from) {
-        CellSet{reach[pieces++]}.each([&](Cell to) {
-            Action& a = out[moves++];
-            a.kind = Action::Kind::Move;
-            a.from = from;
-            a.to = to;
-        });
+        CellSet{reach[pieces++]}.each(
+            [&](Cell to) { appendAction(out, Action::Kind::Move, from, to); });
     });
     if (midTurn())
         out.push_back(Action::endTurn());

@@ -109,12 +109,7 @@ void MartianState::forEachMove(PlayerId p, bool honourNoUndo, Visit visit) const
 void MartianState::addMoves(std::vector<Action>& out) const {
     out.reserve(out.size() + 64);  // rarely more; growing would move every Action
     forEachMove(toMove_, true, [&](Cell from, Cell to, int becomes) {
-        // Built in place: a temporary Action would be moved and destroyed.
-        Action& a = out.emplace_back();
-        a.kind = Action::Kind::Move;
-        a.from = from;
-        a.to = to;
-        a.piece = becomes;
+        appendAction(out, Action::Kind::Move, from, to, becomes);
         return true;
     });
 }

@@ -81,18 +81,14 @@ std::vector<Action> SandkingsState::legalActions() const {
         return true;
     });
     const bool closing = made_ > 0 || count == 0;  // "end" or a pass after the steps
-    // Made as plain steps first and then told where: moving built actions in
-    // stalled on reading them back before their stores had landed.
-    std::vector<Action> actions(count + (closing ? 1 : 0));
-    for (size_t i = 0; i < count; ++i) {
-        actions[i].kind = Action::Kind::Move;
-        actions[i].from = found[i][0];
-        actions[i].to = found[i][1];
-    }
+    std::vector<Action> actions;
+    actions.reserve(count + (closing ? 1 : 0));
+    for (size_t i = 0; i < count; ++i)
+        appendAction(actions, Action::Kind::Move, found[i][0], found[i][1]);
     if (made_ > 0)
-        actions.back() = Action::endTurn();
+        actions.push_back(Action::endTurn());
     else if (count == 0)
-        actions.back() = Action::pass();
+        actions.push_back(Action::pass());
     return actions;
 }
 
