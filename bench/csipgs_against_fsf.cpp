@@ -208,6 +208,7 @@ class TemporaryFile {
   public:
     // path() is empty when the file cannot be written.
     explicit TemporaryFile(const std::string& text) {
+        // mkstemps's template: it puts a unique name in place of the six X.
         std::string name = "/tmp/arbiter-bench-fsf-XXXXXX.ini";
         int fd = mkstemps(name.data(), 4);
         if (fd < 0) return;
