@@ -30,7 +30,8 @@ void SurfaceJudge::gameBegun() {
 }
 
 void SurfaceJudge::gameResumed() {
-    setPhase(TablePhase::Resumed);
+    // A game without boards has no boards to find it on: it is played at once.
+    setPhase(withoutBoards() ? TablePhase::Playing : TablePhase::Resumed);
 }
 
 void SurfaceJudge::gameOver() {
@@ -38,6 +39,8 @@ void SurfaceJudge::gameOver() {
 }
 
 void SurfaceJudge::gameMovedOn() {
+    // Without boards, nothing can lag behind the game.
+    if (withoutBoards()) return;
     setPhase(behind(phase_));
 }
 
@@ -78,6 +81,9 @@ void SurfaceJudge::actionSaid(bool joined, bool changesCells) {
 }
 
 void SurfaceJudge::surfaceChanged() {
+    // A game without boards moves on through the control socket alone: there
+    // is no surface to judge, and no board to ask how it stands.
+    if (withoutBoards()) return;
     hintTimer_.cancel();
     judgeTimer_.at(surface_.lastChange() + desk_.settings().settleMs, [this] { judge(); });
     // Verdicts follow the events as they arrive (a few microseconds each); only

@@ -82,6 +82,8 @@ class SurfaceJudge {
 
   private:
     void setPhase(TablePhase next);
+    // A game played through the control socket alone: nothing to judge.
+    bool withoutBoards() const { return surface_.boardCount() == 0; }
     void judge();
     void judgeInGame(Judging why);
     // The steps of a judgement in a game, in order.
