@@ -26,16 +26,32 @@ void SurfaceJudge::setPhase(TablePhase next) {
 
 void SurfaceJudge::gameBegun() {
     setPhase(TablePhase::Playing);
-    toldToFix_.reset();
+    forgetGame();
 }
 
 void SurfaceJudge::gameResumed() {
     // A game without boards has no boards to find it on: it is played at once.
     setPhase(withoutBoards() ? TablePhase::Playing : TablePhase::Resumed);
+    forgetGame();
 }
 
 void SurfaceJudge::gameOver() {
     setPhase(TablePhase::SettingUp);
+    forgetGame();
+}
+
+void SurfaceJudge::forgetGame() {
+    // What was told, seen or left to make belongs to the game it was said in:
+    // a cell still to make from a said move of the game before is no reason to
+    // leave the next game's said move untold (and then take it back).
+    toClear_.clear();
+    toldToFix_.reset();
+    chainShown_.clear();
+    early_.reset();
+    catchUpPlies_ = 1;
+    refereeStale_ = true;
+    hintTimer_.cancel();
+    fastPlay_.forgetGame();
 }
 
 void SurfaceJudge::gameMovedOn() {
