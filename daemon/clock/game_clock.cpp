@@ -110,6 +110,11 @@ std::string minutesText(Millis ms) {
     return decimalText(thousandths);
 }
 
+// Whether a DGT clock's report shows seat p out of time: its flag, or 0:00.
+bool flagShown(const ClockReport& report, size_t p) {
+    return (p < report.flagFallen.size() && report.flagFallen[p]) || report.remaining[p] <= 0;
+}
+
 }  // namespace
 
 std::optional<TimeControl> TimeControl::parse(const std::string& text) {
@@ -290,6 +295,15 @@ void GameClock::report(const ClockReport& report) {
     known_ = true;
     reportedRunning_ = report.running;
     seenRunning_ = seenRunning_ || report.running;
+    for (size_t p = 0; p < flagsFromBefore_.size(); ++p) {
+        if (!flagShown(report, p)) flagsFromBefore_[p] = false;
+    }
+}
+
+void GameClock::markFlagsShownBefore(const ClockReport& report) {
+    if (!control_.keptByDgtClock() || report.remaining.size() != remaining_.size()) return;
+    flagsFromBefore_.assign(remaining_.size(), false);
+    for (size_t p = 0; p < flagsFromBefore_.size(); ++p) flagsFromBefore_[p] = flagShown(report, p);
 }
 
 void GameClock::setRemaining(std::vector<Millis> remaining) {

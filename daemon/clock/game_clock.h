@@ -105,6 +105,16 @@ class GameClock {
     // A DGT clock's times, for a clock kept by one; ignored otherwise, and when
     // they are not one per seat.
     void report(const ClockReport& report);
+    // What the DGT clock showed before the game began, whose times report()
+    // then takes as the game's from its start: a flag down in it fell in the
+    // game before.
+    void markFlagsShownBefore(const ClockReport& report);
+    // Whether p's flag is down since before the game began, and the clock has
+    // not shown p's time since (the players have not set it again).
+    bool flagLeftFromBefore(PlayerId p) const {
+        return p >= 0 && static_cast<size_t>(p) < flagsFromBefore_.size() &&
+               flagsFromBefore_[static_cast<size_t>(p)];
+    }
     // Whether the times mean anything: false for a DGT clock until it or the
     // journal has given them.
     bool timesKnown() const { return !control_.keptByDgtClock() || known_; }
@@ -172,6 +182,7 @@ class GameClock {
     bool known_ = false;       // a DGT clock's times have been given
     bool reportedRunning_ = false;
     bool seenRunning_ = false;
+    std::vector<bool> flagsFromBefore_;  // per player: flagLeftFromBefore()
 };
 
 }  // namespace arbiter

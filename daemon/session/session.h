@@ -152,6 +152,10 @@ class Session {
     // in this game (a flag left from the game before). Ignored in a game with
     // arbiterd's own clock, and when over.
     void clockReported(const ClockReport& report);
+    // What the DGT clock showed last before this game began, taken as its times
+    // from the start; a flag down in it counts only once the clock has shown
+    // that player's time again (the players set it for this game).
+    void clockShownBefore(const ClockReport& report);
     // When the whole game's time limit will be reached; nullopt when none applies.
     std::optional<Millis> timeLimitAt() const { return limits_.timeLimitAt(); }
     bool timeLimitReached() const { return limits_.timeLimitReached(); }

@@ -75,10 +75,17 @@ void Session::clockReported(const ClockReport& report) {
     const auto m = static_cast<size_t>(mover);
     if (m >= report.flagFallen.size() || m >= report.remaining.size()) return;
     // Before the clock has run in this game (or a move has started it), a flag
-    // it shows is one left from the game before.
+    // it shows is one left from the game before; so is one down since before
+    // the game began, until the clock shows that player's time again.
     const bool live = clock_.seenRunning() || clock_.runner() != NoPlayer;
-    if (clock_.paused() || !live) return;
+    if (clock_.paused() || !live || clock_.flagLeftFromBefore(mover)) return;
     if (report.flagFallen[m] || report.remaining[m] <= 0) flagFell(mover, time_.now());
+}
+
+void Session::clockShownBefore(const ClockReport& report) {
+    if (over() || !clock_.control().keptByDgtClock()) return;
+    clock_.markFlagsShownBefore(report);
+    clockReported(report);
 }
 
 void Session::flagFell(PlayerId flagged, Millis now) {

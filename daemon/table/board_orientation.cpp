@@ -7,6 +7,7 @@
 namespace arbiter {
 
 std::vector<int> rotationsToTry(const Surface& surface, const std::vector<BoardSetting>& boards) {
+    if (surface.boardCount() == 0) return {};
     int configured = surface.placement(0).rotation;
     if (boards.size() == 1 && !boards[0].rotationGiven)
         return {configured, (configured + 180) % 360};
@@ -14,6 +15,8 @@ std::vector<int> rotationsToTry(const Surface& surface, const std::vector<BoardS
 }
 
 bool orientTo(Surface& surface, const std::vector<BoardSetting>& boards, const GameState& target) {
+    // No board to turn, and no cell that could differ.
+    if (surface.boardCount() == 0) return true;
     int original = surface.placement(0).rotation;
     for (int rotation : rotationsToTry(surface, boards)) {
         surface.setRotation(0, rotation);
@@ -30,6 +33,7 @@ bool orientTo(Surface& surface, const std::vector<BoardSetting>& boards, const G
 
 void orientToGame(Surface& surface, const std::vector<BoardSetting>& boards,
                   const Session& session) {
+    if (surface.boardCount() == 0) return;  // no board to turn
     int original = surface.placement(0).rotation;
     bool explained = false;
     for (int rotation : rotationsToTry(surface, boards)) {

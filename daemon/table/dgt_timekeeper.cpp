@@ -43,7 +43,8 @@ bool DgtTimekeeper::takeClockTimes() {
     if (!desk_.playing() || !keepsTime()) return false;
     Session& session = *desk_.session();
     if (shown_) {
-        session.clockReported(clockReportOf(*shown_, desk_.settings().clockFace.white));
+        // Shown before the game began: a flag down in it is the last game's.
+        session.clockShownBefore(clockReportOf(*shown_, desk_.settings().clockFace.white));
         return session.over();
     }
     if (session.clock().timesKnown()) return false;  // resumed: the journal's times stand

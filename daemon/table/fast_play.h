@@ -54,6 +54,12 @@ class FastPlay {
     bool showsResultSignal() const;
     // A move from the board was committed.
     void moveCommitted() { committedSinceLever_ = true; }
+    // The game ended or another began: moves seen belong to the game before.
+    void forgetGame() {
+        shown_.reset();
+        lookTimer_.cancel();
+        signalTimer_.cancel();
+    }
 
   private:
     // The moves the surface showed made, complete, from the session's current

@@ -59,7 +59,8 @@ void SetupGuide::armHint() {
 }
 
 void SetupGuide::tellSetup() {
-    if (!surface_.allKnown()) return;
+    // Without boards there is nothing to set up (and no board to turn).
+    if (!surface_.allKnown() || surface_.boardCount() == 0) return;
     // The fewest fixes over the ways the board may stand: a board set up the
     // other way round is told in its own terms.
     const GameState& start = desk_.start();

@@ -26,18 +26,37 @@ void SurfaceJudge::setPhase(TablePhase next) {
 
 void SurfaceJudge::gameBegun() {
     setPhase(TablePhase::Playing);
-    toldToFix_.reset();
+    forgetGame();
 }
 
 void SurfaceJudge::gameResumed() {
-    setPhase(TablePhase::Resumed);
+    // A game without boards has no boards to find it on: it is played at once.
+    setPhase(withoutBoards() ? TablePhase::Playing : TablePhase::Resumed);
+    forgetGame();
 }
 
 void SurfaceJudge::gameOver() {
     setPhase(TablePhase::SettingUp);
+    forgetGame();
+}
+
+void SurfaceJudge::forgetGame() {
+    // What was told, seen or left to make belongs to the game it was said in:
+    // a cell still to make from a said move of the game before is no reason to
+    // leave the next game's said move untold (and then take it back).
+    toClear_.clear();
+    toldToFix_.reset();
+    chainShown_.clear();
+    early_.reset();
+    catchUpPlies_ = 1;
+    refereeStale_ = true;
+    hintTimer_.cancel();
+    fastPlay_.forgetGame();
 }
 
 void SurfaceJudge::gameMovedOn() {
+    // Without boards, nothing can lag behind the game.
+    if (withoutBoards()) return;
     setPhase(behind(phase_));
 }
 
@@ -78,6 +97,9 @@ void SurfaceJudge::actionSaid(bool joined, bool changesCells) {
 }
 
 void SurfaceJudge::surfaceChanged() {
+    // A game without boards moves on through the control socket alone: there
+    // is no surface to judge, and no board to ask how it stands.
+    if (withoutBoards()) return;
     hintTimer_.cancel();
     judgeTimer_.at(surface_.lastChange() + desk_.settings().settleMs, [this] { judge(); });
     // Verdicts follow the events as they arrive (a few microseconds each); only

@@ -82,6 +82,10 @@ class SurfaceJudge {
 
   private:
     void setPhase(TablePhase next);
+    // A game played through the control socket alone: nothing to judge.
+    bool withoutBoards() const { return surface_.boardCount() == 0; }
+    // Forgets what belonged to the game before: a new one is on, or none.
+    void forgetGame();
     void judge();
     void judgeInGame(Judging why);
     // The steps of a judgement in a game, in order.

@@ -5,7 +5,8 @@ namespace arbiter {
 // Where an open table stands with its boards: the one state the table's
 // judging works from (SurfaceJudge::setPhase keeps it and checks each step).
 // A game taken up from the journal is first Resumed, then Resuming, then
-// Playing; a game begun at the table is Playing at once. Each phase of a game
+// Playing; a game begun at the table, or played without boards, is Playing at
+// once (and, having no boards, never falls behind them). Each phase of a game
 // has its Behind twin: the game moved on without the boards (an action said
 // through the control socket that changes cells, a takeback said there, a
 // player out on time whose pieces come off), and nothing the boards show

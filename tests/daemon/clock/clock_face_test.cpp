@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 
 #include "daemon/session/session.h"
@@ -354,9 +355,14 @@ TEST_F(DgtClockTable, TheFallenFlagOfThePlayerToMoveEndsTheGame) {
 TEST_F(DgtClockTable, ZeroOnTheRunningClockOfThePlayerToMoveIsAFallenFlag) {
     show(kStart);
     clockShows(clockShowing(1, 300, true));
-    clockShows(clockShowing(0, 300, true));
+    // Looked at before the loop runs again: the boards still show the start,
+    // on which the next game then begins (and is not lost on this flag).
+    table->clockDisplay(0, clockShowing(0, 300, true));
     ASSERT_TRUE(table->session()->over());
     EXPECT_EQ(last(AnnouncementType::Result).data["winners"], nlohmann::json{1});
+    loop.runOnce(0);
+    ASSERT_FALSE(table->session()->over());
+    EXPECT_EQ(table->session()->ply(), 0);
 }
 
 TEST_F(DgtClockTable, AFlagLeftFromTheGameBeforeDoesNotCount) {
@@ -480,6 +486,39 @@ TEST_F(DgtClockTable, BwtimeBytesThatMakeNoSenseChangeNothing) {
     transport.boardSends({0x8d, 0x00, 0x0a, 0x00, 0x04, 0x30, 0x00, 0x04, 0x59, 0x01});
     ASSERT_TRUE(board.onReadable(time.now()));
     EXPECT_EQ(table->session()->clock().remaining(1, time.now()), 270'000);
+}
+
+TEST_F(DgtClockTable, AFlagDownAndRunningSinceTheGameBeforeLosesNoNewGame) {
+    // The clock's last BWTIME before the game: White's flag down at 0:00, the
+    // clock running with White to move, as a clock left alone after a game.
+    test::SocketTransport transport;
+    ClockToTable toTable(*table);
+    dgt::DgtBoard board(transport, toTable);
+    ASSERT_TRUE(board.start());
+    transport.boardSends({0x8d, 0x00, 0x0a, 0x00, 0x04, 0x30, 0x50, 0x00, 0x00, 0x11});
+    ASSERT_TRUE(board.onReadable(time.now()));
+    show(kStart);
+    ASSERT_TRUE(table->session());
+    EXPECT_FALSE(table->session()->over());
+    // The same report again changes nothing: no game after game lost on it.
+    transport.boardSends({0x8d, 0x00, 0x0a, 0x00, 0x04, 0x30, 0x50, 0x00, 0x00, 0x11});
+    ASSERT_TRUE(board.onReadable(time.now()));
+    for (int i = 0; i < 10; ++i) {
+        time.advance(500);
+        loop.runOnce(0);
+    }
+    EXPECT_FALSE(table->session()->over());
+    const std::vector<AnnouncementType> types = said.types();
+    EXPECT_EQ(std::count(types.begin(), types.end(), AnnouncementType::Start), 1);
+    EXPECT_EQ(std::count(types.begin(), types.end(), AnnouncementType::Flag), 0);
+    // Once the players have set it for this game, White's flag counts again.
+    transport.boardSends({0x8d, 0x00, 0x0a, 0x00, 0x05, 0x00, 0x00, 0x00, 0x01, 0x11});
+    ASSERT_TRUE(board.onReadable(time.now()));
+    EXPECT_FALSE(table->session()->over());
+    transport.boardSends({0x8d, 0x00, 0x0a, 0x00, 0x05, 0x00, 0x50, 0x00, 0x00, 0x11});
+    ASSERT_TRUE(board.onReadable(time.now()));
+    ASSERT_TRUE(table->session()->over());
+    EXPECT_EQ(last(AnnouncementType::Flag).text, "White's flag has fallen.");
 }
 
 }  // namespace

@@ -94,6 +94,29 @@ TEST_F(WithoutBoards, OutOfTurnIsRefused) {
     EXPECT_EQ(reply.error, "it is not Second's turn");
 }
 
+TEST_F(WithoutBoards, AResumedGameTakesBackAndGoesOnWithNoBoardToAskAbout) {
+    // After a restart a takeback used to have the boards judged, and the
+    // judgement asked the first board of none which way round it stands.
+    ASSERT_TRUE(say("add2").ok);
+    ASSERT_TRUE(say("add3").ok);
+    table.reset();
+    std::string error;
+    table = openTable(loop, settings, testgames::makeTallyGame(), said, error);
+    ASSERT_TRUE(table) << error;
+    table->connectBoards();
+    ASSERT_EQ(table->session()->ply(), 2);
+    ASSERT_TRUE(table->takeback().ok);
+    time.advance(10'000);  // long past any settle time
+    loop.runOnce(0);
+    EXPECT_EQ(table->session()->ply(), 1);
+    EXPECT_EQ(table->status()["awaited"], "Second to act");
+    ASSERT_TRUE(say("add1").ok);
+    time.advance(10'000);
+    loop.runOnce(0);
+    EXPECT_EQ(table->session()->ply(), 2);
+    EXPECT_EQ(said.all.back().type, AnnouncementType::Move);
+}
+
 TEST(SaidActions, AnActionNoBoardShowsLeavesTheBoardsFreeToGoOn) {
     // Ending a turn changes no cell: the boards are not behind after it, and
     // the next player's step on the board counts at once.
