@@ -8,6 +8,7 @@
 
 #include "daemon/session/private_announcements.h"
 #include "daemon/session/session.h"
+#include "daemon/speech/speech.h"
 #include "daemon/table/playing_table.h"
 #include "tests/daemon/recording_sink.h"
 #include "tests/daemon/surface_fixture.h"
@@ -24,6 +25,29 @@ using testing::TempDirectory;
 std::unique_ptr<Game> makeLantern() {
     return testgames::makeLanternGame();
 }
+
+// Speaks nothing: remembers what it was asked to say, and is done with each
+// text in the loop's next turn, as a quick espeak-ng would be.
+class RememberingSpeaker final : public Speaker {
+  public:
+    explicit RememberingSpeaker(EventLoop& loop) : loop_(loop) {}
+    bool say(const std::string& text, Done done, std::string&) override {
+        said.push_back(text);
+        done_ = std::move(done);
+        finished_.after(0, [this] {
+            Done done = std::move(done_);
+            done_ = nullptr;
+            done("");
+        });
+        return true;
+    }
+    std::vector<std::string> said;
+
+  private:
+    EventLoop& loop_;
+    Done done_;
+    Timer finished_{loop_};
+};
 
 // The cells that a player's view hides at some point of the games below.
 const std::vector<std::string> kHiddenCells = {"d4", "d5", "d6", "d7", "c5", "e5", "c6"};
@@ -47,6 +71,8 @@ class ModeratedTableTest : public ::testing::Test {
         settings.session.journalDir = scratch.path() + "/games";
         settings.settleMs = 100;
         settings.secrets = {"ann-secret", "bob-secret"};
+        // As arbiterd wires it: speech hears what everyone may, the players' sockets more.
+        out.add(speech);
         out.addPerPlayer(said);
         table = openTable(loop, settings, makeLantern(), out, error);
         ASSERT_TRUE(table) << error;
@@ -103,6 +129,8 @@ class ModeratedTableTest : public ::testing::Test {
     ManualTimeSource time;
     EventLoop loop{time};
     RecordingSink said;
+    RememberingSpeaker speaker{loop};
+    SpeechSink speech{speaker, SpeechLanguage::English, "lantern"};
     Announcer out;
     std::string error;
     std::unique_ptr<PlayingTable> table;
@@ -397,6 +425,22 @@ TEST_F(ModeratedTableTest, OnlyThePlayersChangeTheGameAndEachTakesBackOnlyTheirO
     EXPECT_FALSE(notBobs.ok);
     EXPECT_EQ(notBobs.error, "the last turn is Ann's: a player takes back only their own");
     EXPECT_TRUE(table->mayAsk(0, "takeback").ok);
+}
+
+TEST_F(ModeratedTableTest, SpeechSaysEachTurnTakenAndNothingOfIt) {
+    start();
+    ASSERT_TRUE(table->actAs(0, "dim").ok);
+    show(0, "8/8/8/3K4/8/8/8/8");
+    show(1, "8/8/3k4/8/8/8/8/8");
+    loop.runOnce(0);
+    ASSERT_EQ(ply(), 3);
+    const std::vector<std::string> turns(speaker.said.end() - 2, speaker.said.end());
+    EXPECT_EQ(turns, (std::vector<std::string>{"Ann has taken their turn",
+                                               "Bob has taken their turn, Ann is in check"}));
+    for (const std::string& text : speaker.said) {
+        for (const std::string& secret : {"dim", "d4", "d5", "d6", "d7"})
+            EXPECT_EQ(text.find(secret), std::string::npos) << text;
+    }
 }
 
 TEST(Announcer, WhatIsForOnePlayerReachesOnlyThePerPlayerSinks) {
