@@ -434,6 +434,7 @@ TEST_F(ModeratedTableTest, SpeechSaysEachTurnTakenAndNothingOfIt) {
     show(1, "8/8/3k4/8/8/8/8/8");
     loop.runOnce(0);
     ASSERT_EQ(ply(), 3);
+    ASSERT_GE(speaker.said.size(), 2u);
     const std::vector<std::string> turns(speaker.said.end() - 2, speaker.said.end());
     EXPECT_EQ(turns, (std::vector<std::string>{"Ann has taken their turn",
                                                "Bob has taken their turn, Ann is in check"}));
