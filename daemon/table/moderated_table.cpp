@@ -448,9 +448,11 @@ ControlReply ModeratedTable::mayAsk(int seat, const std::string& request) const 
         return ControlReply::done();
     if (seat < 0)
         return ControlReply::refused(
-            "in a moderated game a client that has not said who it is may only watch (status, "
-            "watch, games); a player says who they are first: arbiterctl --as NAME " +
-            request + " (with their secret in $ARBITER_SECRET)");
+            "in a moderated game only the players change anything, each as themselves: "
+            "arbiterctl --as NAME " +
+            request +
+            " (with their secret in $ARBITER_SECRET); a client that has not said who it is may "
+            "only watch (status, watch, games)");
     if (request == kind::kNewGame && desk_.playing())
         return ControlReply::refused(
             "a game is on: a player ends it by resigning (arbiterctl --as NAME do resign); only "
