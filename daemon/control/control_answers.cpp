@@ -2,6 +2,8 @@
 // the table (TableControl), its reply, and the table's announcements sent to
 // the clients that subscribed to them. The connections themselves are kept by
 // control_server.cpp.
+#include <sys/socket.h>
+
 #include <string>
 #include <vector>
 
@@ -76,10 +78,21 @@ void ControlServer::dispatch(const ClientPtr& c, const ControlRequest& request) 
                       "this connection already speaks as a player; connect again to be another");
             return;
         }
+        if (auto locked = secretAttempts_.refusal()) {
+            sendError(c, id, *locked);
+            return;
+        }
         int seat = -1;
         const ControlReply reply = table_.admit(request.name, request.secret, seat);
-        if (reply.ok) c->seat = seat;
+        if (reply.ok) {
+            c->seat = seat;
+            secretAttempts_.succeeded();
+        } else if (reply.data.is_object() && reply.data.value("wrongSecret", false)) {
+            secretAttempts_.failed(describe(*c), request.name);
+        }
         answer(reply);
+    } else if (const ControlReply allowed = table_.mayAsk(c->seat, type); !allowed.ok) {
+        answer(allowed);
     } else if (type == kDo && c->seat >= 0) {
         // A player connected as themselves acts for their own seat only.
         if ((request.player >= 0 && request.player != c->seat) || !request.name.empty()) {
@@ -102,6 +115,16 @@ void ControlServer::dispatch(const ClientPtr& c, const ControlRequest& request) 
     } else if (type == kGames) {
         answer(table_.games());
     }
+}
+
+std::string ControlServer::describe(const Client& c) {
+    // Who is at the other end, as the kernel says: for the log of an attack.
+    ucred peer{};
+    socklen_t size = sizeof peer;
+    std::string who = "control client " + std::to_string(c.number);
+    if (::getsockopt(c.fd, SOL_SOCKET, SO_PEERCRED, &peer, &size) == 0)
+        who += " (pid " + std::to_string(peer.pid) + ", uid " + std::to_string(peer.uid) + ")";
+    return who;
 }
 
 void ControlServer::sendSnapshot(const ClientPtr& c, const char* type, const ordered_json& id) {

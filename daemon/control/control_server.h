@@ -16,6 +16,7 @@
 #include "daemon/base/event_loop.h"
 #include "daemon/control/control_protocol.h"
 #include "daemon/control/control_request.h"
+#include "daemon/control/secret_attempts.h"
 #include "daemon/control/table_control.h"
 
 namespace arbiter {
@@ -105,6 +106,8 @@ class ControlServer final : public AnnouncementSink {
     void flushAll();
     void scheduleFlush();
     void drop(const ClientPtr& c, const std::string& why, bool warn);
+    // The client as the log names it: its number, and its process and user.
+    static std::string describe(const Client& c);
 
     EventLoop& loop_;
     TableControl& table_;
@@ -121,6 +124,7 @@ class ControlServer final : public AnnouncementSink {
     Timer backlogTimer_{loop_};
     std::uint64_t backlogPasses_ = 0;
     Timer idleTimer_{loop_};
+    SecretAttempts secretAttempts_{loop_.time()};
 };
 
 }  // namespace arbiter

@@ -17,6 +17,10 @@ struct ControlReply {
         return {true, {}, std::move(data)};
     }
     static ControlReply refused(std::string why) { return {false, std::move(why), {}}; }
+    // The refusal of a player's secret (TableControl::admit).
+    static ControlReply wrongSecret(std::string why) {
+        return {false, std::move(why), {{"wrongSecret", true}}};
+    }
 };
 
 // What the control socket may ask of a table: the small interface between the
@@ -36,13 +40,25 @@ class TableControl {
     // A client says it is the player called `name` and proves it with
     // `secret`: done, with `seat` set, when it is; from then on it hears that
     // player's own announcements too and acts for them alone. Refused at a
-    // table that hides nothing from anyone.
+    // table that hides nothing from anyone. A refusal for a wrong secret
+    // carries "wrongSecret": true in its data (wrongSecret()): the socket
+    // counts those (SecretAttempts).
     virtual ControlReply admit(const std::string& name, const std::string& secret, int& seat) {
         (void)name;
         (void)secret;
         (void)seat;
         return ControlReply::refused(
             "every player sees everything at this table; connect without --as");
+    }
+    // Whether the client in `seat` (admitted by admit()), or -1 for one that
+    // has not said who it is, may make a request of type `request`
+    // (control::request) here: done when it may, else why not (and it
+    // reaches the table no further). A table that hides nothing lets anyone
+    // ask anything; a table of hidden views lets only its players change it.
+    virtual ControlReply mayAsk(int seat, const std::string& request) const {
+        (void)seat;
+        (void)request;
+        return ControlReply::done();
     }
     // Abandons any game in progress (recorded as abandoned) and waits for the start position.
     virtual ControlReply newGame() = 0;

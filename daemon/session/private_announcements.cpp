@@ -55,7 +55,27 @@ Hearers hearersOf(AnnouncementType type) {
     return Hearers::NoOne;
 }
 
+bool toldToEveryone(const Session& session, int ply) {
+    return !describeTo(session.stateAt(ply), session.actions()[static_cast<size_t>(ply)], NoPlayer)
+                .empty();
+}
+
 }  // namespace
+
+int plyToldToEveryone(const Session& session) {
+    int told = 0;
+    for (int ply = 0; ply < session.ply(); ++ply) told += toldToEveryone(session, ply) ? 1 : 0;
+    return told;
+}
+
+bool lastActionIsSecret(const Session& session) {
+    // The player's last action, as a takeback finds it: chance drawn after it goes with it.
+    for (int ply = session.ply() - 1; ply >= 0; --ply) {
+        if (session.actions()[static_cast<size_t>(ply)].kind != Action::Kind::Chance)
+            return !toldToEveryone(session, ply);
+    }
+    return false;
+}
 
 std::string PrivateAnnouncements::toldOfLastAction(PlayerId listener) const {
     if (!session_ || session_->actions().empty() || !session_->previous()) return {};
@@ -88,28 +108,51 @@ void PrivateAnnouncements::announce(const Announcement& a) {
 }
 
 void PrivateAnnouncements::tellInPart(const Announcement& a) {
+    const std::string clocks = session_ ? session_->clockTextNow() : std::string();
     if (a.type == AnnouncementType::Move) {
         // The mover hears their action as ever; the others what the game
         // lets them know of it, the same for all who are not its player.
+        // Both count only what everyone was told of: the mover's own
+        // numbers must not tell a watcher over their shoulder either.
         const int mover = a.data.value("player", -1);
         Announcement own = a;
         own.audience = mover;
+        own.data["ply"] = toldPly();
         if (mover >= 0) out_.announce(own);
         const std::string told = toldOfLastAction(NoPlayer);
         if (told.empty()) return;
-        out_.announce({AnnouncementType::Moved,
-                       told + ". " + (session_ ? session_->clockTextNow() : std::string()),
-                       {{"ply", a.data.value("ply", 0)},
-                        {"player", mover},
-                        {"name", a.data.value("name", std::string())}}});
+        nlohmann::json data = {
+            {"ply", toldPly()}, {"player", mover}, {"name", a.data.value("name", std::string())}};
+        // Check is said aloud to everyone (csipgs: ": Bob is in check"); the
+        // game says it in words only, and speech needs the name.
+        for (PlayerId p = 0; session_ && p < session_->current().playerCount(); ++p) {
+            if (told.ends_with(": " + session_->playerName(p) + " is in check"))
+                data["inCheck"] = session_->playerName(p);
+        }
+        out_.announce({AnnouncementType::Moved, told + ". " + clocks, data});
     } else if (a.type == AnnouncementType::Takeback) {
+        const bool secret = undoingSecret_;
+        const PlayerId undoer = undoer_;
+        undoingSecret_ = false;
+        undoer_ = NoPlayer;
+        if (secret) {
+            Announcement own = a;
+            own.audience = undoer;
+            own.data["ply"] = toldPly();
+            if (undoer >= 0) out_.announce(own);
+            return;
+        }
         out_.announce({AnnouncementType::Takeback,
-                       "Takeback: the last move is undone. " +
-                           (session_ ? session_->clockTextNow() : std::string()),
-                       {{"ply", a.data.value("ply", 0)}}});
+                       "Takeback: the last move is undone. " + clocks,
+                       {{"ply", toldPly()}}});
     } else if (a.type == AnnouncementType::Status) {
-        // Where the game stands, without the state itself.
-        out_.announce({AnnouncementType::Status, a.text, {{"ply", a.data.value("ply", 0)}}});
+        // Where the game stands, without the state itself, counted as everyone counts.
+        if (!session_) return;
+        const GameState& now = session_->current();
+        out_.announce({AnnouncementType::Status,
+                       session_->playerName(now.toMove()) + " to move after " +
+                           std::to_string(toldPly()) + " moves. " + clocks,
+                       {{"ply", toldPly()}}});
     }
 }
 

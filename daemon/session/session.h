@@ -103,6 +103,8 @@ class Session {
     // Turns completed so far (a ply that leaves the player mid-turn is not one).
     int turns() const { return turns_; }
     const std::vector<Action>& actions() const { return actions_; }
+    // The state action number `ply` (from 0) was made in: stateAt(0) is the start.
+    const GameState& stateAt(int ply) const { return *states_[static_cast<size_t>(ply)]; }
     // Whether a takeback has a player's action to undo (chance drawn at the
     // start is never undone on its own).
     bool canTakeBack() const;

@@ -4,6 +4,7 @@
 #include <signal.h>
 #include <spawn.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -17,10 +18,18 @@ namespace arbiter {
 
 namespace {
 
-// How often the child is looked for again when its stderr closed before it
-// could be reaped (a moment at most).
-constexpr Millis kReapRetryMs = 20;
 constexpr size_t kMostErrorText = 200;
+
+// A descriptor that becomes readable when `pid`, our child, exits (closed on
+// exec, as pidfd_open makes them); -1 when the kernel has none (before Linux 5.3).
+int exitDescriptor(pid_t pid) {
+#ifdef SYS_pidfd_open
+    return static_cast<int>(::syscall(SYS_pidfd_open, pid, 0));
+#else
+    (void)pid;
+    return -1;
+#endif
+}
 
 }  // namespace
 
@@ -58,9 +67,10 @@ std::string findProgram(const std::string& name, const std::string& searchPath) 
 }
 
 EspeakSpeaker::~EspeakSpeaker() {
-    if (errors_ >= 0) {
-        loop_.unwatch(errors_);
-        ::close(errors_);
+    stopReadingErrors();
+    if (exited_ >= 0) {
+        loop_.unwatch(exited_);
+        ::close(exited_);
     }
     // Stopping: what is still being said is cut short rather than left behind.
     if (child_ > 0) {
@@ -124,6 +134,12 @@ bool EspeakSpeaker::say(const std::string& text, Done done, std::string& error) 
     killed_ = false;
     done_ = std::move(done);
     loop_.watch(errors_, [this] { readErrors(); });
+    exited_ = exitDescriptor(pid);
+    if (exited_ >= 0) {
+        loop_.watch(exited_, [this] { reap(); });
+    } else {
+        retry_.after(kPollExitMs, [this] { reap(); });
+    }
     deadline_.after(kLongestMs, [this] {
         killed_ = true;
         ::kill(child_, SIGKILL);
@@ -141,25 +157,39 @@ void EspeakSpeaker::readErrors() {
         }
         if (n < 0 && errno == EINTR) continue;
         if (n < 0 && errno == EAGAIN) return;
-        break;  // end of file (or a broken pipe): the child is ending
+        break;  // end of file (or a broken pipe): no one writes there any more
     }
+    stopReadingErrors();
+}
+
+void EspeakSpeaker::stopReadingErrors() {
+    if (errors_ < 0) return;
     loop_.unwatch(errors_);
     ::close(errors_);
     errors_ = -1;
-    reap();
 }
 
 void EspeakSpeaker::reap() {
     int status = 0;
     const pid_t got = ::waitpid(child_, &status, WNOHANG);
+    const int waitError = errno;
     if (got == 0) {
-        retry_.after(kReapRetryMs, [this] { reap(); });
+        if (exited_ < 0) retry_.after(kPollExitMs, [this] { reap(); });
         return;
     }
+    if (exited_ >= 0) {
+        loop_.unwatch(exited_);
+        ::close(exited_);
+        exited_ = -1;
+    }
+    // What it wrote before it ended is in the pipe now; whatever a process
+    // it left behind writes later is no longer ours to wait for.
+    if (errors_ >= 0) readErrors();
+    stopReadingErrors();
     std::string failure;
     const std::string said = errorText_.substr(0, errorText_.find('\n'));
     if (got < 0)
-        failure = fmt::system_error(errno, "cannot follow espeak-ng").what();
+        failure = fmt::system_error(waitError, "cannot follow espeak-ng").what();
     else if (killed_)
         failure = "espeak-ng took longer than " + std::to_string(kLongestMs / 1000) +
                   " s and was stopped";
@@ -177,6 +207,7 @@ void EspeakSpeaker::reap() {
 void EspeakSpeaker::finish(const std::string& failure) {
     child_ = -1;
     deadline_.cancel();
+    retry_.cancel();
     // Taken out first: `done` may begin the next text at once.
     Done done = std::move(done_);
     done_ = nullptr;

@@ -15,12 +15,17 @@ namespace arbiter {
 // program rather than libespeak-ng in the daemon: arbiterd stays one simple
 // thread with no audio library inside it, and a synthesiser or sound system
 // that crashes or hangs takes only its child down, never the referee. The
-// child is started with posix_spawn, its end is seen through the event loop
-// (its stderr closing, then waitpid without waiting), and one that takes
-// longer than kLongestMs is killed.
+// child is started with posix_spawn and its end is seen through the event
+// loop: its pidfd becomes readable when it exits (or, on a kernel without
+// pidfds, waitpid without waiting is tried every kPollExitMs). Not the end
+// of its stderr: a process it started may hold that open long after it is
+// gone (a sound server it woke). It is then reaped at once, what it wrote to
+// stderr by then is read, and the next text can begin. One that takes longer
+// than kLongestMs is killed.
 class EspeakSpeaker final : public Speaker {
   public:
     static constexpr Millis kLongestMs = 60000;
+    static constexpr Millis kPollExitMs = 20;
 
     // `program`: espeak-ng's path (findProgram). `wavFile`: when given, the
     // speech is written there as a WAV file instead of played.
@@ -37,7 +42,10 @@ class EspeakSpeaker final : public Speaker {
     bool say(const std::string& text, Done done, std::string& error) override;
 
   private:
+    // Reads what the child wrote to stderr so far; at its end, stops reading.
     void readErrors();
+    void stopReadingErrors();
+    // Reaps the child when it has exited, and says how it went.
     void reap();
     void finish(const std::string& failure);
 
@@ -47,6 +55,7 @@ class EspeakSpeaker final : public Speaker {
     std::string wavFile_;
     pid_t child_ = -1;
     int errors_ = -1;        // the read end of the child's stderr
+    int exited_ = -1;        // the child's pidfd, readable once it exits; -1: polled
     std::string errorText_;  // the first of what it wrote there
     bool killed_ = false;    // for taking too long
     Timer deadline_{loop_};

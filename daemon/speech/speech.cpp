@@ -8,14 +8,25 @@ void SpeechSink::announce(const Announcement& a) {
     std::string text = spokenText(a, language_, game_);
     if (text.empty()) return;
     waiting_.push_back(std::move(text));
-    while (waiting_.size() > kMostWaiting) {
-        waiting_.pop_front();
-        ++dropped_;
-    }
+    while (waiting_.size() > kMostWaiting) dropOldest();
     if (!speaking_) sayNext();
 }
 
+void SpeechSink::dropOldest() {
+    if (droppedUntold_ == 0)
+        spdlog::warn("speech falls behind: \"{}\" is not said, for newer texts (at most {} wait)",
+                     waiting_.front(), kMostWaiting);
+    waiting_.pop_front();
+    ++dropped_;
+    ++droppedUntold_;
+}
+
 void SpeechSink::sayNext() {
+    if (waiting_.empty() && droppedUntold_ > 0) {
+        spdlog::info("speech caught up; {} text{} not said for newer ones", droppedUntold_,
+                     droppedUntold_ == 1 ? " was" : "s were");
+        droppedUntold_ = 0;
+    }
     while (!waiting_.empty()) {
         std::string text = std::move(waiting_.front());
         waiting_.pop_front();

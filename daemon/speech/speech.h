@@ -26,9 +26,11 @@ class Speaker {
 // Announcements spoken (arbiterd --speak): each is turned into words
 // (daemon/speech/spoken_text.h) and said one after another. While one is being said
 // at most kMostWaiting wait; a newer one pushes out the oldest, since players
-// want to hear the last move rather than a backlog. A speaker that fails is
-// reported once, and the table goes on in silence or with whatever it still
-// manages to say.
+// want to hear the last move rather than a backlog; the first text dropped
+// so is logged at once, and how many were when the backlog is gone, so that
+// speech falling behind (or stuck) is seen in the log without a line per
+// text. A speaker that fails is reported once, and the table goes on in
+// silence or with whatever it still manages to say.
 class SpeechSink final : public AnnouncementSink {
   public:
     static constexpr size_t kMostWaiting = 2;
@@ -44,6 +46,7 @@ class SpeechSink final : public AnnouncementSink {
   private:
     void sayNext();
     void failed(const std::string& why);
+    void dropOldest();
 
     Speaker& speaker_;
     SpeechLanguage language_;
@@ -52,6 +55,7 @@ class SpeechSink final : public AnnouncementSink {
     bool speaking_ = false;
     bool failureTold_ = false;
     size_t dropped_ = 0;
+    size_t droppedUntold_ = 0;  // dropped since the backlog began, for its last line
 };
 
 }  // namespace arbiter

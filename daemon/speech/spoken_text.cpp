@@ -308,6 +308,14 @@ std::string said(const Announcement& a, SpeechLanguage language, const std::stri
             return byPlayer(d, " joins the game", " kommt ins Spiel", language);
         case AnnouncementType::Leave:
             return byPlayer(d, " leaves the game", " verlässt das Spiel", language);
+        case AnnouncementType::Moved: {
+            // The turn of a game of hidden views, as everyone may hear it.
+            std::string turn =
+                byPlayer(d, " has taken their turn", " hat den Zug gemacht", language);
+            const std::string checked = text(d, "inCheck");
+            if (turn.empty() || checked.empty()) return turn;
+            return turn + ", " + checked + (german ? " steht im Schach" : " is in check");
+        }
         case AnnouncementType::Flag:
             if (name.empty()) return {};
             return german ? "Bei " + name + " ist das Blättchen gefallen"
@@ -323,11 +331,9 @@ std::string said(const Announcement& a, SpeechLanguage language, const std::stri
         case AnnouncementType::Error:
             return fixedPhrase(a.type, language);
         // Not said: what only a screen can use (a status asked for, the
-        // journal written again, the DGT clock), what the others are told of
-        // a move in a game of hidden views; and what is for one player alone
-        // (their view, a square they found), which speech never hears
+        // journal written again, the DGT clock); and what is for one player
+        // alone (their view, a square they found), which speech never hears
         // (Announcer::add).
-        case AnnouncementType::Moved:
         case AnnouncementType::View:
         case AnnouncementType::Found:
         case AnnouncementType::Status:

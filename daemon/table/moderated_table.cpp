@@ -5,6 +5,7 @@
 #include <spdlog/spdlog.h>
 
 #include "daemon/announce/position_picture.h"
+#include "daemon/control/control_protocol.h"
 #include "daemon/control/do_verb.h"
 #include "daemon/referee/viewed_state.h"
 #include "daemon/table/resume.h"
@@ -386,6 +387,8 @@ nlohmann::json ModeratedTable::statusFor(int seat) const {
     }
     const Session& session = *desk_.session();
     nlohmann::json snapshot = session.snapshot();
+    // Counted as every announcement counts: a design change said raises it for no one.
+    snapshot["ply"] = plyToldToEveryone(session);
     if (desk_.playing()) {
         // What names a cell, a piece or an action is for its player alone.
         snapshot.erase("state");
@@ -426,7 +429,7 @@ ControlReply ModeratedTable::admit(const std::string& name, const std::string& s
         for (size_t i = 0; i < secret.size(); ++i)
             differs |= static_cast<unsigned char>(secret[i] ^
                                                   wanted[i % std::max<size_t>(1, wanted.size())]);
-        if (differs) return ControlReply::refused("wrong secret for " + name);
+        if (differs) return ControlReply::wrongSecret("wrong secret for " + name);
         seat = p;
         return ControlReply::done({{"player", p}, {"name", name}});
     }
@@ -436,6 +439,31 @@ ControlReply ModeratedTable::admit(const std::string& name, const std::string& s
                                  "\" at this table; the "
                                  "players are " +
                                  list);
+}
+
+ControlReply ModeratedTable::mayAsk(int seat, const std::string& request) const {
+    namespace kind = control::request;
+    if (request == kind::kStatus || request == kind::kSubscribe || request == kind::kUnsubscribe ||
+        request == kind::kGames || request == kind::kAs)
+        return ControlReply::done();
+    if (seat < 0)
+        return ControlReply::refused(
+            "in a moderated game only the players change anything, each as themselves: "
+            "arbiterctl --as NAME " +
+            request +
+            " (with their secret in $ARBITER_SECRET); a client that has not said who it is may "
+            "only watch (status, watch, games)");
+    if (request == kind::kNewGame && desk_.playing())
+        return ControlReply::refused(
+            "a game is on: a player ends it by resigning (arbiterctl --as NAME do resign); only "
+            "the operator abandons it (arbiterd --new-game)");
+    if (request == kind::kTakeback && desk_.playing() && desk_.session()->canTakeBack()) {
+        const PlayerId last = desk_.session()->previous()->toMove();
+        if (last != seat)
+            return ControlReply::refused("the last turn is " + nameOf(last) +
+                                         "'s: a player takes back only their own");
+    }
+    return ControlReply::done();
 }
 
 ControlReply ModeratedTable::newGame() {
@@ -481,7 +509,12 @@ ControlReply ModeratedTable::sayAction(const std::string& action, PlayerId playe
 ControlReply ModeratedTable::takeback() {
     std::vector<View> before;
     return desk_.takeback(
-        desk_.playing() && desk_.session()->canTakeBack(), [&] { before = viewsNow(); },
+        desk_.playing() && desk_.session()->canTakeBack(),
+        [&] {
+            before = viewsNow();
+            const Session& session = *desk_.session();
+            sorted_.takingBack(session.previous()->toMove(), lastActionIsSecret(session));
+        },
         [&] { tellViews(before); });
 }
 

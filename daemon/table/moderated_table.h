@@ -57,6 +57,13 @@ class ModeratedTable final : public PlayingTable, private Desk::Listener {
     nlohmann::json status() const override { return statusFor(-1); }
     nlohmann::json statusFor(int seat) const override;
     ControlReply admit(const std::string& name, const std::string& secret, int& seat) override;
+    // What a club expects of a game of hidden views: anyone may watch what
+    // is public (status, subscribe, games); only the players change anything.
+    // A player pauses and resumes the clocks (to call the arbiter, say), takes
+    // back only their own last action, and ends a game on by resigning, not
+    // by abandoning it: new-game is refused while a game is on (the operator
+    // has arbiterd --new-game). docs/control.md has the whole table.
+    ControlReply mayAsk(int seat, const std::string& request) const override;
     ControlReply newGame() override;
     // Refused: a player's actions come from them alone (actAs).
     ControlReply act(const std::string& action, int player, const std::string& name) override;

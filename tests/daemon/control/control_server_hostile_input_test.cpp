@@ -146,7 +146,8 @@ TEST_F(ControlServerHostileInput, AnAsWithoutNameAndSecretStringsGetsAnError) {
 TEST_F(ControlServerHostileInput, AWrongSecretOrASecondAsIsRefused) {
     auto client = connect();
     expectRefused(client, table, R"({"type":"as","name":"Bob","secret":"guess"})", "wrong secret");
-    expectRefused(client, table, R"({"type":"as","name":"Ann","secret":"s3cret"})", "wrong secret");
+    expectRefused(client, table, R"({"type":"as","name":"Ann","secret":"s3cret"})",
+                  "no player is called Ann");
     client.ask(R"({"type":"subscribe"})");
     server->announce({AnnouncementType::View, "a piece appeared on d5", {}, 1});
     EXPECT_TRUE(client.quiet());

@@ -42,7 +42,8 @@ class FakeTable final : public TableControl {
     // Admits Bob, seat 1, whose secret is "s3cret", as a table of hidden views
     // would; what such a player asks is recorded with their seat.
     ControlReply admit(const std::string& name, const std::string& secret, int& seat) override {
-        if (name != "Bob" || secret != "s3cret") return ControlReply::refused("wrong secret");
+        if (name != "Bob") return ControlReply::refused("no player is called " + name);
+        if (secret != "s3cret") return ControlReply::wrongSecret("wrong secret");
         seat = 1;
         return ControlReply::done({{"player", 1}, {"name", name}});
     }

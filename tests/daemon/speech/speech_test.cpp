@@ -1,15 +1,19 @@
 #include "daemon/speech/speech.h"
 
 #include <gtest/gtest.h>
+#include <signal.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <cstdint>
 #include <fstream>
 #include <iterator>
+#include <sstream>
 
 #include "daemon/session/session.h"
 #include "daemon/speech/espeak.h"
 #include "daemon/speech/spoken_text.h"
+#include "tests/daemon/captured_log.h"
 #include "tests/daemon/recording_sink.h"
 #include "tests/daemon/speech/fix_step_data.h"
 #include "tests/daemon/temp_directory.h"
@@ -279,6 +283,18 @@ TEST(SpokenText, WhatOnlyAScreenCanUseIsNotSaid) {
     }
 }
 
+// What everyone hears of a turn in a game of hidden views (PrivateAnnouncements).
+TEST(SpokenText, ATurnOfAGameOfHiddenViewsIsSaidWithTheCheckItGives) {
+    const Announcement turn{AnnouncementType::Moved,
+                            "Ann has taken their turn: Bob is in check. Ann 4:59, Bob 5:00",
+                            {{"ply", 3}, {"player", 0}, {"name", "Ann"}, {"inCheck", "Bob"}}};
+    EXPECT_EQ(spokenText(turn, En, "csipgs"), "Ann has taken their turn, Bob is in check");
+    EXPECT_EQ(spokenText(turn, De, "csipgs"), "Ann hat den Zug gemacht, Bob steht im Schach");
+    Announcement quiet = turn;
+    quiet.data.erase("inCheck");
+    EXPECT_EQ(spokenText(quiet, En, "csipgs"), "Ann has taken their turn");
+}
+
 TEST(SpokenText, LanguagesAreNamedByTheirCodes) {
     EXPECT_EQ(speechLanguageNamed("en"), En);
     EXPECT_EQ(speechLanguageNamed("de"), De);
@@ -361,6 +377,21 @@ TEST(SpeechSink, ABacklogLosesItsOldestTexts) {
     speaker.finish();
     speaker.finish();
     EXPECT_EQ(speaker.said, (std::vector<std::string>{"e4", "bishop b5", "a6"}));
+}
+
+TEST(SpeechSink, WhatABacklogDropsIsLoggedOnceAndCountedWhenItIsGone) {
+    testing::CapturedLog log;
+    FakeSpeaker speaker;
+    SpeechSink sink(speaker, En, "fide");
+    for (const char* san : {"e4", "e5", "Nf3", "Nc6", "Bb5"}) sink.announce(move(san));
+    ASSERT_EQ(log.lines(), (std::vector<std::string>{
+                               "warning speech falls behind: \"e5\" is not said, for newer "
+                               "texts (at most 2 wait)"}));
+    speaker.finish();
+    speaker.finish();
+    EXPECT_EQ(log.lines().size(), 1u);
+    speaker.finish();
+    EXPECT_EQ(log.lines().back(), "info speech caught up; 2 texts were not said for newer ones");
 }
 
 TEST(SpeechSink, NothingToSayIsNotQueued) {
@@ -499,6 +530,49 @@ TEST(Espeak, AProgramThatFailsIsReportedAndTheNextTextStillSaid) {
     EXPECT_FALSE(missing.say(
         "e4", [](const std::string&) {}, error));
     EXPECT_NE(error.find("cannot run " + scratch.path() + "/none"), std::string::npos) << error;
+}
+
+// Children of this process that have ended and were never reaped.
+std::vector<std::string> zombies() {
+    std::vector<std::string> found;
+    for (const auto& entry : std::filesystem::directory_iterator("/proc")) {
+        std::ifstream in(entry.path() / "stat");
+        std::string stat;
+        if (!std::getline(in, stat)) continue;
+        // pid (name) state ppid ...: the name may hold anything, so read from its end.
+        std::istringstream fields(stat.substr(stat.rfind(')') + 2));
+        char state = 0;
+        pid_t parent = 0;
+        fields >> state >> parent;
+        if (state == 'Z' && parent == ::getpid()) found.push_back(stat);
+    }
+    return found;
+}
+
+// espeak-ng may wake a process that outlives it holding its stderr (a sound
+// server): the speaker must see espeak-ng end by itself, not wait for that
+// pipe to close, or only the first text is ever said.
+TEST(Espeak, AProgramThatLeavesAChildHoldingItsStderrIsStillHeardToTheEnd) {
+    testing::TempDirectory scratch{"arbiter-speech"};
+    SystemTimeSource clock;
+    EventLoop loop(clock);
+    const std::string fake = scratch.path() + "/espeak-ng";
+    const std::string said = scratch.path() + "/said", left = scratch.path() + "/left";
+    std::ofstream(fake) << "#!/bin/sh\necho \"$4\" >> " << said << "\nsleep 60 &\necho $! >> "
+                        << left << "\nexit 0\n";
+    ::chmod(fake.c_str(), 0755);
+    {
+        EspeakSpeaker speaker(loop, fake, En);
+        for (const char* text : {"e4", "e5", "knight f3"})
+            EXPECT_EQ(sayAndWait(loop, speaker, text), "") << text;
+        EXPECT_EQ(zombies(), std::vector<std::string>{});
+    }
+    std::ifstream heard(said);
+    std::vector<std::string> lines;
+    for (std::string line; std::getline(heard, line);) lines.push_back(line);
+    EXPECT_EQ(lines, (std::vector<std::string>{"e4", "e5", "knight f3"}));
+    std::ifstream pids(left);
+    for (pid_t pid = 0; pids >> pid;) ::kill(pid, SIGKILL);
 }
 
 }  // namespace

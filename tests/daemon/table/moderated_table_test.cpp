@@ -1,9 +1,6 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <array>
-#include <cassert>
-#include <cstdlib>
 #include <filesystem>
 #include <memory>
 #include <string>
@@ -11,11 +8,12 @@
 
 #include "daemon/session/private_announcements.h"
 #include "daemon/session/session.h"
+#include "daemon/speech/speech.h"
 #include "daemon/table/playing_table.h"
 #include "tests/daemon/recording_sink.h"
 #include "tests/daemon/surface_fixture.h"
 #include "tests/daemon/temp_directory.h"
-#include "tests/games/test_game.h"
+#include "tests/games/lantern.h"
 
 namespace arbiter {
 namespace {
@@ -24,160 +22,32 @@ using testing::RecordingSink;
 using testing::squaresFromFen;
 using testing::TempDirectory;
 
-// Lantern: a game of hidden views as small as one can be, so that the table's
-// part is tested apart from csipgs's rules. Each side has one king on an 8x8
-// board (White on d4, Black on d7) that steps one cell any way; taking the
-// other king wins. Each player sees only their king's cell and the cells next
-// to it, so that a king coming near appears in the other's view. No king may
-// enter g2, which is impassable; a player who once saw it knows it.
-class LanternState final : public GameState, public HiddenInformation {
-  public:
-    LanternState() : geometry_(Geometry::rectangle(8, 8)) {
-        kings_ = {*geometry_.parse("d4"), *geometry_.parse("d7")};
-    }
-    std::unique_ptr<GameState> clone() const override {
-        return std::make_unique<LanternState>(*this);
-    }
-    const Geometry& geometry() const override { return geometry_; }
-    int playerCount() const override { return 2; }
-    PlayerId toMove() const override { return toMove_; }
-    std::string playerName(PlayerId p) const override { return p == 0 ? "White" : "Black"; }
-    std::optional<Piece> pieceAt(Cell c) const override {
-        for (PlayerId p = 0; p < 2; ++p) {
-            if (kings_[static_cast<size_t>(p)] == c) return Piece{0, p};
-        }
-        return std::nullopt;
-    }
-    PlayerResources resources(PlayerId) const override { return {}; }
-    Appearance appearance(Cell c) const override {
-        auto p = pieceAt(c);
-        if (!p) return std::nullopt;
-        return SetPiece{p->owner == 0 ? SetColour::White : SetColour::Black, Figure::King};
-    }
-    std::vector<Action> legalActions() const override {
-        std::vector<Action> actions;
-        if (outcome().over()) return actions;
-        const Cell from = kings_[static_cast<size_t>(toMove_)];
-        for (int df = -1; df <= 1; ++df) {
-            for (int dr = -1; dr <= 1; ++dr) {
-                const Cell to = geometry_.step(from, df, dr);
-                if ((df || dr) && to != NoCell && to != wall_)
-                    actions.push_back(Action::move(from, to));
-            }
-        }
-        return actions;
-    }
-    void apply(const Action& a) override {
-        assert(isLegal(a));
-        const auto other = static_cast<size_t>(1 - toMove_);
-        if (kings_[other] == a.to) kings_[other] = NoCell;
-        kings_[static_cast<size_t>(toMove_)] = a.to;
-        toMove_ = 1 - toMove_;
-        for (PlayerId p = 0; p < 2; ++p) {
-            if (sees(p, wall_)) wallFound_[static_cast<size_t>(p)] = true;
-        }
-    }
-    Outcome outcome() const override {
-        for (PlayerId p = 0; p < 2; ++p) {
-            if (kings_[static_cast<size_t>(p)] == NoCell)
-                return Outcome::win({1 - p}, "the king is taken");
-        }
-        return Outcome::ongoing();
-    }
-    bool canStillWin(PlayerId) const override { return true; }
-    std::string refusal(const Action& a) const override {
-        if (isLegal(a)) return {};
-        return a.to == wall_ ? "g2 is impassable" : "a king steps to a cell next to it";
-    }
-    std::string describe(const Action& a) const override { return encode(a); }
-    std::string encode(const Action& a) const override {
-        return geometry_.name(a.from) + "-" + geometry_.name(a.to);
-    }
-    std::optional<Action> decode(std::string_view text) const override {
-        const auto dash = text.find('-');
-        if (dash == std::string_view::npos) return std::nullopt;
-        auto from = geometry_.parse(text.substr(0, dash));
-        auto to = geometry_.parse(text.substr(dash + 1));
-        if (!from || !to) return std::nullopt;
-        return Action::move(*from, *to);
-    }
-    // "w d4 d7": the player to move, then White's and Black's king ("-" when taken).
-    std::string serialize() const override { return textSeenBy(NoPlayer); }
-    static std::unique_ptr<LanternState> load(std::string_view text, std::string& error) {
-        auto state = std::make_unique<LanternState>();
-        if (text.size() < 7 || (text[0] != 'w' && text[0] != 'b')) {
-            error = "a Lantern state is w or b, then the two kings' cells";
-            return nullptr;
-        }
-        state->toMove_ = text[0] == 'w' ? 0 : 1;
-        const auto space = text.find(' ', 2);
-        for (auto [p, name] :
-             {std::pair{0, text.substr(2, space - 2)}, std::pair{1, text.substr(space + 1)}}) {
-            auto cell = state->geometry_.parse(name);
-            if (!cell && name != "-") {
-                error = "no cell " + std::string(name);
-                return nullptr;
-            }
-            state->kings_[static_cast<size_t>(p)] = cell ? *cell : NoCell;
-        }
-        return state;
-    }
+std::unique_ptr<Game> makeLantern() {
+    return testgames::makeLanternGame();
+}
 
-    const HiddenInformation* hidden() const override { return this; }
-    View view(PlayerId p) const override {
-        View v;
-        v.player = p;
-        const auto cells = static_cast<size_t>(geometry_.size());
-        v.visible.assign(cells, false);
-        v.pieces.assign(cells, std::nullopt);
-        v.looks.assign(cells, std::nullopt);
-        v.impassable.assign(cells, false);
-        v.resourcesSeen.assign(2, true);
-        for (Cell c = 0; c < geometry_.size(); ++c) {
-            if (!sees(p, c)) continue;
-            const auto i = static_cast<size_t>(c);
-            v.visible[i] = true;
-            v.pieces[i] = pieceAt(c);
-            v.looks[i] = appearance(c);
-        }
-        v.impassable[static_cast<size_t>(wall_)] = wallFound_[static_cast<size_t>(p)];
-        return v;
+// Speaks nothing: remembers what it was asked to say, and is done with each
+// text in the loop's next turn, as a quick espeak-ng would be.
+class RememberingSpeaker final : public Speaker {
+  public:
+    explicit RememberingSpeaker(EventLoop& loop) : loop_(loop) {}
+    bool say(const std::string& text, Done done, std::string&) override {
+        said.push_back(text);
+        done_ = std::move(done);
+        finished_.after(0, [this] {
+            Done done = std::move(done_);
+            done_ = nullptr;
+            done("");
+        });
+        return true;
     }
-    std::string viewText(PlayerId p) const override { return textSeenBy(p); }
-    std::vector<std::string> reportTo(PlayerId) const override { return {}; }
-    std::string describeTo(const Action& a, PlayerId p) const override {
-        return p == toMove_ ? describe(a) : playerName(toMove_) + " has moved";
-    }
+    std::vector<std::string> said;
 
   private:
-    bool sees(PlayerId p, Cell c) const {
-        const Cell own = kings_[static_cast<size_t>(p)];
-        if (own == NoCell) return false;
-        return std::abs(geometry_.file(own) - geometry_.file(c)) <= 1 &&
-               std::abs(geometry_.rank(own) - geometry_.rank(c)) <= 1;
-    }
-    // The state, with "?" for a king that `viewer` does not see (NoPlayer: everything).
-    std::string textSeenBy(PlayerId viewer) const {
-        std::string text = toMove_ == 0 ? "w" : "b";
-        for (PlayerId p = 0; p < 2; ++p) {
-            const Cell c = kings_[static_cast<size_t>(p)];
-            const bool hidden =
-                viewer != NoPlayer && p != viewer && (c == NoCell || !sees(viewer, c));
-            text += " " + (hidden ? std::string("?") : c == NoCell ? "-" : geometry_.name(c));
-        }
-        return text;
-    }
-
-    Geometry geometry_;
-    std::array<Cell, 2> kings_{};
-    PlayerId toMove_ = 0;
-    Cell wall_ = *geometry_.parse("g2");
-    std::array<bool, 2> wallFound_{};
+    EventLoop& loop_;
+    Done done_;
+    Timer finished_{loop_};
 };
-
-std::unique_ptr<Game> makeLantern() {
-    return std::make_unique<testgames::TestGame<LanternState>>("lantern");
-}
 
 // The cells that a player's view hides at some point of the games below.
 const std::vector<std::string> kHiddenCells = {"d4", "d5", "d6", "d7", "c5", "e5", "c6"};
@@ -201,7 +71,10 @@ class ModeratedTableTest : public ::testing::Test {
         settings.session.journalDir = scratch.path() + "/games";
         settings.settleMs = 100;
         settings.secrets = {"ann-secret", "bob-secret"};
-        table = openTable(loop, settings, makeLantern(), said, error);
+        // As arbiterd wires it: speech hears what everyone may, the players' sockets more.
+        out.add(speech);
+        out.addPerPlayer(said);
+        table = openTable(loop, settings, makeLantern(), out, error);
         ASSERT_TRUE(table) << error;
     }
     void TearDown() override { table.reset(); }
@@ -256,6 +129,9 @@ class ModeratedTableTest : public ::testing::Test {
     ManualTimeSource time;
     EventLoop loop{time};
     RecordingSink said;
+    RememberingSpeaker speaker{loop};
+    SpeechSink speech{speaker, SpeechLanguage::English, "lantern"};
+    Announcer out;
     std::string error;
     std::unique_ptr<PlayingTable> table;
 };
@@ -475,6 +351,97 @@ TEST_F(ModeratedTableTest, TheJournalIsArbiterdsAloneAndTheRecordWrittenOnlyAtTh
     ASSERT_TRUE(table->actAs(1, "resign").ok);
     EXPECT_TRUE(table->session()->over());
     EXPECT_TRUE(std::filesystem::exists(table->session()->recordPath()));
+}
+
+// A secret action (Lantern's "dim", as a design change said in csipgs) is
+// its player's alone: no one else hears of it, and the numbers everyone
+// sees neither rise with it nor skip it afterwards.
+TEST_F(ModeratedTableTest, ASecretActionLeavesNoTraceInWhatAnyoneElseHearsOrSees) {
+    start();
+    const size_t from = said.said.size();
+    ASSERT_TRUE(table->actAs(0, "dim").ok);
+    ASSERT_EQ(ply(), 1);
+    EXPECT_TRUE(heardBy(-1, from).empty()) << textsHeardBy(-1, from);
+    EXPECT_TRUE(heardBy(1, from).empty()) << textsHeardBy(1, from);
+    const auto own = heardBy(0, from);
+    ASSERT_EQ(own.size(), 1u) << textsHeardBy(0, from);
+    EXPECT_NE(own[0].text.find("dim"), std::string::npos) << own[0].text;
+    EXPECT_EQ(own[0].data["ply"], 0);
+    for (const nlohmann::json& status : {table->status(), table->statusFor(0), table->statusFor(1)})
+        EXPECT_EQ(status["session"]["ply"], 0) << status;
+    // The step that ends Ann's turn is the first anyone else hears of: no gap before it.
+    show(0, "8/8/8/3K4/8/8/8/8");
+    ASSERT_EQ(ply(), 2);
+    const auto everyone = heardBy(-1, from);
+    ASSERT_EQ(everyone.size(), 1u) << textsHeardBy(-1, from);
+    EXPECT_EQ(everyone[0].type, AnnouncementType::Moved);
+    EXPECT_EQ(everyone[0].data["ply"], 1);
+    for (const Announcement& a : heardBy(0, from)) {
+        if (a.type == AnnouncementType::Move && a.text.find("d4-d5") != std::string::npos)
+            EXPECT_EQ(a.data["ply"], 1);
+    }
+    EXPECT_EQ(table->status()["session"]["ply"], 1);
+}
+
+TEST_F(ModeratedTableTest, ATakebackOfASecretActionIsToldToItsPlayerAlone) {
+    start();
+    ASSERT_TRUE(table->actAs(0, "dim").ok);
+    show(0, "8/8/8/3K4/8/8/8/8");
+    ASSERT_EQ(ply(), 2);
+    // Ann takes back her step: everyone heard of it, everyone hears it undone.
+    size_t from = said.said.size();
+    ASSERT_TRUE(table->mayAsk(0, "takeback").ok);
+    ASSERT_TRUE(table->takeback().ok);
+    ASSERT_EQ(ply(), 1);
+    const auto everyone = heardBy(-1, from);
+    ASSERT_EQ(everyone.size(), 1u) << textsHeardBy(-1, from);
+    EXPECT_EQ(everyone[0].type, AnnouncementType::Takeback);
+    EXPECT_EQ(everyone[0].data["ply"], 0);
+    // Then her dimming, which no one else heard of: no one else hears it undone.
+    from = said.said.size();
+    ASSERT_TRUE(table->takeback().ok);
+    ASSERT_EQ(ply(), 0);
+    EXPECT_TRUE(heardBy(-1, from).empty()) << textsHeardBy(-1, from);
+    EXPECT_TRUE(heardBy(1, from).empty()) << textsHeardBy(1, from);
+    const auto own = heardBy(0, from);
+    ASSERT_FALSE(own.empty());
+    EXPECT_EQ(own[0].type, AnnouncementType::Takeback);
+    EXPECT_NE(own[0].text.find("dim"), std::string::npos) << own[0].text;
+    EXPECT_EQ(own[0].data["ply"], 0);
+}
+
+TEST_F(ModeratedTableTest, OnlyThePlayersChangeTheGameAndEachTakesBackOnlyTheirOwnTurn) {
+    for (const char* request : {"new-game", "do", "takeback", "pause", "resume"})
+        EXPECT_FALSE(table->mayAsk(-1, request).ok) << request;
+    for (const char* request : {"status", "subscribe", "unsubscribe", "games", "as"})
+        EXPECT_TRUE(table->mayAsk(-1, request).ok) << request;
+    // No game on: a player's new-game abandons nothing.
+    EXPECT_TRUE(table->mayAsk(1, "new-game").ok);
+    start();
+    EXPECT_FALSE(table->mayAsk(0, "new-game").ok);
+    EXPECT_TRUE(table->mayAsk(1, "pause").ok);
+    show(0, "8/8/8/3K4/8/8/8/8");
+    const ControlReply notBobs = table->mayAsk(1, "takeback");
+    EXPECT_FALSE(notBobs.ok);
+    EXPECT_EQ(notBobs.error, "the last turn is Ann's: a player takes back only their own");
+    EXPECT_TRUE(table->mayAsk(0, "takeback").ok);
+}
+
+TEST_F(ModeratedTableTest, SpeechSaysEachTurnTakenAndNothingOfIt) {
+    start();
+    ASSERT_TRUE(table->actAs(0, "dim").ok);
+    show(0, "8/8/8/3K4/8/8/8/8");
+    show(1, "8/8/3k4/8/8/8/8/8");
+    loop.runOnce(0);
+    ASSERT_EQ(ply(), 3);
+    ASSERT_GE(speaker.said.size(), 2u);
+    const std::vector<std::string> turns(speaker.said.end() - 2, speaker.said.end());
+    EXPECT_EQ(turns, (std::vector<std::string>{"Ann has taken their turn",
+                                               "Bob has taken their turn, Ann is in check"}));
+    for (const std::string& text : speaker.said) {
+        for (const std::string& secret : {"dim", "d4", "d5", "d6", "d7"})
+            EXPECT_EQ(text.find(secret), std::string::npos) << text;
+    }
 }
 
 TEST(Announcer, WhatIsForOnePlayerReachesOnlyThePerPlayerSinks) {
