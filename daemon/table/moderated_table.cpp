@@ -38,6 +38,13 @@ std::unique_ptr<ModeratedTable> ModeratedTable::create(EventLoop& loop, TableSet
     desk.setStart(std::move(start));
     std::optional<JournalContents> unfinished;
     if (!findGameToResume(desk.game(), desk.settings(), unfinished, error)) return nullptr;
+    if (unfinished && desk.settings().newGame) {
+        // Closed, record and all: the operator's way to end a game the
+        // players left, since new-game on the socket is refused while one is on.
+        if (!closeUnfinished(desk.game(), *unfinished, loop.time(), table->announcer_, error))
+            return nullptr;
+        unfinished.reset();
+    }
     // Said to the sorter: a resumed game names its moves to no one.
     if (unfinished && !desk.resume(*unfinished, table->sorted_, error)) return nullptr;
     const Geometry cells = desk.start().geometry();

@@ -58,7 +58,6 @@ const std::vector<std::string> kHiddenCells = {"d4", "d5", "d6", "d7", "c5", "e5
 class ModeratedTableTest : public ::testing::Test {
   protected:
     void SetUp() override {
-        TableSettings settings;
         for (const char* name : {"white", "black"}) {
             BoardSetting board;
             board.name = board.placement.name = name;
@@ -133,6 +132,7 @@ class ModeratedTableTest : public ::testing::Test {
     SpeechSink speech{speaker, SpeechLanguage::English, "lantern"};
     Announcer out;
     std::string error;
+    TableSettings settings;
     std::unique_ptr<PlayingTable> table;
 };
 
@@ -351,6 +351,26 @@ TEST_F(ModeratedTableTest, TheJournalIsArbiterdsAloneAndTheRecordWrittenOnlyAtTh
     ASSERT_TRUE(table->actAs(1, "resign").ok);
     EXPECT_TRUE(table->session()->over());
     EXPECT_TRUE(std::filesystem::exists(table->session()->recordPath()));
+}
+
+// The refusal of new-game sends the operator to arbiterd --new-game: a
+// restart with it closes the unfinished game, record and all, rather than
+// resuming it.
+TEST_F(ModeratedTableTest, ARestartWithNewGameClosesTheUnfinishedGameInsteadOfResumingIt) {
+    start();
+    show(0, "8/8/8/3K4/8/8/8/8");
+    const std::string journal = table->session()->journalPath();
+    table.reset();
+    settings.newGame = true;
+    table = openTable(loop, settings, makeLantern(), out, error);
+    ASSERT_TRUE(table) << error;
+    EXPECT_FALSE(table->session()) << "the unfinished game was resumed";
+    const ControlReply listed = table->games();
+    ASSERT_TRUE(listed.ok) << listed.error;
+    ASSERT_EQ(listed.data["games"].size(), 1u) << listed.data;
+    EXPECT_EQ(listed.data["games"][0]["state"], "abandoned") << listed.data;
+    EXPECT_TRUE(std::filesystem::exists(listed.data["games"][0]["record"].get<std::string>()))
+        << listed.data;
 }
 
 // A secret action (Lantern's "dim", as a design change said in csipgs) is
