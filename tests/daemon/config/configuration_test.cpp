@@ -177,6 +177,33 @@ TEST_F(ConfigurationTest, OverlappingBoardsAreRefused) {
               "its squares");
 }
 
+// Sixteen boards on one device once passed the check; at run time all but one
+// waited for ever on "another arbiterd", which was this one.
+TEST_F(ConfigurationTest, ADeviceNamedByTwoBoardsIsRefused) {
+    std::string sixteen = "game = colonization\nplayers = 4\nsize = 32x32\n";
+    for (int b = 0; b < 16; ++b)
+        sixteen += "[board.b" + std::to_string(b) + "]\ndevice = dgt:/dev/ttyACM0\norigin = " +
+                   std::string(1, static_cast<char>('a' + b % 4 * 8)) +
+                   std::to_string(1 + b / 4 * 8) + "\n";
+    EXPECT_EQ(refusal(sixteen),
+              ":7: board b1 reads the device dgt:/dev/ttyACM0, as board b0 (line 4) does: each "
+              "board needs a device of its own");
+    // Each on a device of its own, the same layout passes.
+    for (size_t at = 0, b = 0; (at = sixteen.find("ttyACM0", at)) != std::string::npos; ++b)
+        sixteen.replace(at, 7, "ttyACM" + std::to_string(100 + b));
+    EXPECT_EQ(refusal(sixteen), "");
+}
+
+TEST_F(ConfigurationTest, TwoPathsToOneDeviceAreOneDevice) {
+    fs::create_symlink("/dev/null", dir + "/by-id");
+    ASSERT_EQ(read("[board.a]\ndevice = dgt:/dev/null\nsquares = a1-h4\n[board.b]\ndevice = dgt:" +
+                   dir + "/by-id\nsquares = a5-h8\n"),
+              "");
+    EXPECT_EQ(checkLayout(config.boards, chess),
+              "board b (line 4) reads the device dgt:" + dir +
+                  "/by-id, as board a (line 1) does: each board needs a device of its own");
+}
+
 TEST_F(ConfigurationTest, ADevicePathTooLongToLookUpIsRefusedWithAMessage) {
     const std::string tooLong(300, 'a');  // longer than any name a directory holds
     ASSERT_EQ(read("[board.a]\ndevice = dgt:/" + tooLong + "/ttyACM0\n"), "");
