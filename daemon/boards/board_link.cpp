@@ -1,5 +1,6 @@
 #include "daemon/boards/board_link.h"
 
+#include <unistd.h>
 #include <cassert>
 
 #include <spdlog/spdlog.h>
@@ -47,6 +48,17 @@ void BoardLink::tryOpen() {
         pid_t holder = -1;
         std::string why;
         lock_ = InstanceLock::take(lockPath, holder, why);
+        // The lock is per open file, so that another board of this very
+        // daemon on the same device is refused as well: it is not another
+        // arbiterd, and waiting would not help (the configuration check
+        // refuses a device named twice; a device reached by two paths that
+        // only resolve alike at run time can still meet here).
+        if (!lock_ && holder == ::getpid()) {
+            failOpen(
+                "its device is read by another board of this arbiterd; each board needs "
+                "a device of its own");
+            return;
+        }
         if (!lock_ && holder >= 0) {
             failOpen("in use by another arbiterd (pid " + std::to_string(holder) + ")");
             return;

@@ -58,6 +58,8 @@ class ControlReader {
         WrittenNumber n;
         int wholeDigits = 0;
         while (digitAhead()) {
+            // "05" is not how 5 is written (0 and 0.5 are).
+            if (wholeDigits == 1 && n.thousandths == 0) return std::nullopt;
             if (++wholeDigits > kMaxWholeDigits) return std::nullopt;
             n.thousandths = n.thousandths * 10 + (text_[position_++] - '0');
         }

@@ -7,7 +7,8 @@ namespace arbiter {
 std::optional<Millis> GameLimits::parseMinutes(const std::string& text) {
     if (text.empty() || text.size() > 8 ||
         text.find_first_not_of("0123456789.") != std::string::npos ||
-        text.find('.') != text.rfind('.') || text.front() == '.' || text.back() == '.')
+        text.find('.') != text.rfind('.') || text.front() == '.' || text.back() == '.' ||
+        (text.front() == '0' && text.size() > 1 && text[1] != '.'))
         return std::nullopt;
     double minutes = std::stod(text);
     if (!(minutes > 0) || minutes > 24 * 60) return std::nullopt;
@@ -16,7 +17,7 @@ std::optional<Millis> GameLimits::parseMinutes(const std::string& text) {
 
 std::optional<int> GameLimits::parseMoves(const std::string& text) {
     if (text.empty() || text.size() > 5 ||
-        text.find_first_not_of("0123456789") != std::string::npos)
+        text.find_first_not_of("0123456789") != std::string::npos || text.front() == '0')
         return std::nullopt;
     int moves = std::stoi(text);
     if (moves < 1 || moves > 10000) return std::nullopt;

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "daemon/base/utf8.h"
+#include "daemon/config/setting_text.h"
 
 namespace arbiter {
 
@@ -36,7 +37,7 @@ bool checkArgumentsAreUtf8(int argc, const char* const argv[], std::string& erro
 // The values kept as text until every option is parsed, then read by the
 // readers the configuration file uses too, so that both say the same.
 struct ValuesAsText {
-    std::string board, players, size, speak, secrets;
+    std::string board, players, size, speak, secrets, settleMs;
     std::vector<std::string> options, standIns;
 };
 
@@ -72,14 +73,13 @@ void describeOptions(po::options_description& described, Configuration& config,
         "directory of game journals and records; an unfinished game there is resumed")(
         "new-game", po::bool_switch(&config.newGame),
         "close an unfinished game in the journal directory as abandoned, and begin a new one")(
-        "settle-ms", po::value(&config.settleMs)->default_value(config.settleMs),
+        "settle-ms", po::value(&texts.settleMs)->default_value(std::to_string(config.settleMs)),
         "how long the board must be still before it is judged (ms)")(
         "clock-white", po::value(&config.clockWhite)->default_value(config.clockWhite),
         "the half of a DGT clock on the boards that is White's, seen from its front: left or "
-        "right")(
-        "socket,s", po::value(&config.socket),
-        "control socket path (default $XDG_RUNTIME_DIR/arbiter/arbiterd.sock, else "
-        "/tmp/arbiter-UID/arbiterd.sock)")(
+        "right")("socket,s", po::value(&config.socket),
+                 "control socket path (default $XDG_RUNTIME_DIR/arbiter/arbiterd.sock, else "
+                 "/tmp/arbiter-UID/arbiterd.sock)")(
         "position", po::value(&config.position),
         "the position games begin from, in the game's own text (FIDE chess: a FEN; "
         "docs/rules/GAME.md, \"position text\"); default the game's start")(
@@ -151,6 +151,23 @@ bool readValues(const po::variables_map& vm, const ValuesAsText& texts, Configur
         }
         if (!readStandIn(piece, setPiece, config, error)) return false;
         fromCommandLine.push_back("stand-ins." + piece);
+    }
+    // An empty --position is no position (perft refuses it too), not the
+    // game's start: that is --position left out.
+    if (vm.count("position") && config.position.empty()) {
+        error =
+            "--position \"\" gives no position: give one in the game's own text, or leave "
+            "--position out for the game's start";
+        return false;
+    }
+    if (!vm["settle-ms"].defaulted()) {
+        auto ms = setting_text::wholeNumber(texts.settleMs, 5);
+        if (!ms) {
+            error = "settle-ms must be a whole number of milliseconds from 0 to 10000, not \"" +
+                    texts.settleMs + "\"";
+            return false;
+        }
+        config.settleMs = *ms;
     }
     if (vm.count("speak")) config.speak = texts.speak;
     if (vm.count("secrets")) {

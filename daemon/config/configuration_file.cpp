@@ -271,7 +271,15 @@ bool takePlayers(const FileValues& file, Configuration& config, std::string& err
 // one of the game's is for the game to say (setUpTable).
 bool takeGame(const FileValues& file, Configuration& config, std::string& error) {
     if (auto v = file.take("game", config)) config.game = *v;
-    if (auto v = file.take("position", config)) config.position = *v;
+    if (auto v = file.take("position", config)) {
+        if (v->empty()) {
+            error = file.at("position") +
+                    "position is empty: give one in the game's own text, or leave the key out "
+                    "for the game's start";
+            return false;
+        }
+        config.position = *v;
+    }
     if (auto v = file.take("size", config); v && !readSurfaceSize(*v, config, error)) {
         error = file.at("size") + error;
         return false;

@@ -32,6 +32,8 @@ bool isNameChar(char c) {
 
 std::optional<long> wholeNumber(const std::string& text, size_t digits) {
     if (text.empty() || text.size() > digits) return std::nullopt;
+    if (text.front() == '0' && text.size() > 1)
+        return std::nullopt;  // "007" is not how 7 is written
     long n = 0;
     for (char c : text) {
         if (!isDigit(c)) return std::nullopt;

@@ -19,7 +19,8 @@ std::string trim(const std::string& s);
 // A letter, a digit, - or _: what keys, section names, options and pieces are made of.
 bool isNameChar(char c);
 
-// A whole number of at most `digits` digits, or nullopt.
+// A whole number of at most `digits` digits, without a leading zero ("0" is
+// one, "07" is not), or nullopt.
 std::optional<long> wholeNumber(const std::string& text, size_t digits);
 
 // "c3" -> (2, 2), on any size: files a..z, aa..zz, ranks 1..999.

@@ -88,13 +88,24 @@ ParsedControlLine refused(ordered_json id, std::string why) {
     return parsed;
 }
 
+// `text` without the blanks (spaces, tabs, line ends) around it.
+std::string withoutBlanksAround(const std::string& text) {
+    constexpr const char* kBlanks = " \t\r\n\v\f";
+    const size_t first = text.find_first_not_of(kBlanks);
+    if (first == std::string::npos) return {};
+    return text.substr(first, text.find_last_not_of(kBlanks) + 1 - first);
+}
+
 // The fields only a "do" request has, checked; empty when they are all right.
 std::string readDoFields(const json& request, ControlRequest& out) {
     auto action = request.find("action");
+    // The action as a user says it, copied or typed with a blank too many:
+    // the blanks around it are dropped here, once, for every game and verb
+    // alike (docs/control.md); the blanks within it are the game's.
     if (action == request.end() || !action->is_string() ||
-        action->get_ref<const std::string&>().empty())
+        withoutBlanksAround(action->get_ref<const std::string&>()).empty())
         return "a do request needs \"action\", a non-empty string such as \"resign\"";
-    out.action = action->get<std::string>();
+    out.action = withoutBlanksAround(action->get<std::string>());
     std::string why;
     std::optional<int> seat = seatOf(request, why);
     if (!seat) return why;

@@ -1,6 +1,7 @@
 #include "daemon/session/journal_header.h"
 
 #include <string>
+#include <string_view>
 
 #include "daemon/base/json_text.h"
 #include "daemon/journal/journal.h"
@@ -96,6 +97,22 @@ std::string readStart(const Game& game, const nlohmann::json& header, JournalHea
     return {};
 }
 
+// Whether `text` is a time as the journal writes "started" (and the session's
+// wall clock gives it): YYYY-MM-DDTHH:MM:SS, each part in its range. The
+// record's Date and the journal listings are taken from it.
+bool isStartedTime(const std::string& text) {
+    static constexpr std::string_view shape = "dddd-dd-ddTdd:dd:dd";
+    if (text.size() != shape.size()) return false;
+    for (size_t i = 0; i < shape.size(); ++i) {
+        const bool digit = text[i] >= '0' && text[i] <= '9';
+        if (shape[i] == 'd' ? !digit : text[i] != shape[i]) return false;
+    }
+    auto part = [&](size_t at) { return (text[at] - '0') * 10 + (text[at + 1] - '0'); };
+    const int month = part(5), day = part(8), hour = part(11), minute = part(14), second = part(17);
+    return month >= 1 && month <= 12 && day >= 1 && day <= 31 && hour <= 23 && minute <= 59 &&
+           second <= 60;
+}
+
 }  // namespace
 
 std::optional<JournalHeader> readJournalHeader(const Game& game, const nlohmann::json& header,
@@ -118,8 +135,9 @@ std::optional<JournalHeader> readJournalHeader(const Game& game, const nlohmann:
     const auto seats = static_cast<size_t>(read.start->playerCount());
     error = readPlayers(header, seats, read.settings.players);
     if (!error.empty()) return std::nullopt;
-    if (header.contains("started") && !header["started"].is_string()) {
-        error = "bad \"started\": the time the game began, as text";
+    if (header.contains("started") &&
+        !(header["started"].is_string() && isStartedTime(header["started"].get<std::string>()))) {
+        error = "bad \"started\": the time the game began, as YYYY-MM-DDTHH:MM:SS";
         return std::nullopt;
     }
     read.started = textField(header, "started").value_or(time.wallClock());

@@ -1,12 +1,14 @@
 // Session::replayStart and replayEvent: a game brought back from its journal,
 // event by event (its first line read by readJournalHeader); Session::resume
 // goes on with it.
+#include <algorithm>
 #include <limits>
 #include <string>
 
 #include <spdlog/spdlog.h>
 
 #include "daemon/base/json_text.h"
+#include "daemon/base/utf8.h"
 #include "daemon/session/journal_header.h"
 #include "daemon/session/session.h"
 
@@ -65,6 +67,58 @@ std::optional<std::vector<Millis>> clocksOf(const nlohmann::json& j, size_t play
 // A journalled time of play ("played"): from 0 to kMostMillis.
 std::optional<Millis> playedOf(const nlohmann::json& j) {
     return j.contains("played") ? wholeIn(j["played"], 0, kMostMillis) : std::nullopt;
+}
+
+// A result as a message says it: "a win for seats 1, 3", "a draw", "abandoned".
+std::string resultWords(const Outcome& o) {
+    if (!o.over()) return "abandoned";
+    std::string text = o.status == Outcome::Status::Win ? "a win for seat" : "a draw";
+    if (o.status == Outcome::Status::Win && o.winners.size() > 1) text += "s";
+    for (size_t i = 0; i < o.winners.size(); ++i)
+        text += (i ? ", " : (o.status == Outcome::Status::Win ? " " : " shared by seats ")) +
+                std::to_string(o.winners[i] + 1);
+    return text;
+}
+
+bool sameResult(const Outcome& a, const Outcome& b) {
+    auto sorted = [](std::vector<PlayerId> seats) {
+        std::sort(seats.begin(), seats.end());
+        return seats;
+    };
+    return a.status == b.status && sorted(a.winners) == sorted(b.winners);
+}
+
+// Why a result line's outcome `o` does not follow from the lines before it
+// (the game as replayed, `s`, and its limits), or "". A game the rules ended
+// has the rules' result. A session draws chance within the action that calls
+// for it, and ends a game at that action only when the rules or a limit stop
+// it there: a result line that follows an undrawn chance otherwise means a
+// draw was left out, and the result would be one the game never reached.
+// (What ends a game between actions, a resignation, a flag, an agreement,
+// leaves no trace in the lines to check it against.)
+std::string resultTrouble(const GameState& s, const GameLimitWatch& limits, const Outcome& o) {
+    const Outcome rules = s.outcome();
+    if (rules.over()) {
+        if (sameResult(o, rules)) return {};
+        return "the result is " + resultWords(o) + ", but the lines before it end the game in " +
+               resultWords(rules) + " (" + rules.reason + ")";
+    }
+    if (s.chance() && limits.reason().empty())
+        return "the result comes where a draw of chance is due: the chance line that the "
+               "action before it calls for is missing";
+    return {};
+}
+
+// A result's "record": the file written beside the journal, its name ending
+// in the game's record extension, as text that may be shown (UTF-8, no
+// control characters).
+bool isRecordPath(const nlohmann::json& record, const std::string& extension) {
+    if (!record.is_string()) return false;
+    const std::string path = record.get<std::string>();
+    const std::string ending = "." + extension;
+    return isUtf8(path) && path.size() > ending.size() && path.ends_with(ending) &&
+           std::none_of(path.begin(), path.end(),
+                        [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; });
 }
 
 }  // namespace
@@ -282,6 +336,16 @@ bool Session::replayTakeback(const JournalLine& line, AnnouncementSink* said) {
         plies = static_cast<size_t>(*n);
     }
     if (actions_.size() < plies) return line.fail("takeback with no move to take back");
+    // A takeback undoes the last player's action with the chance drawn after
+    // it (Session::takeback): never a draw alone, which would only be drawn
+    // the same again, nor more than that one action.
+    size_t undoes = 1;
+    while (undoes <= actions_.size() &&
+           actions_[actions_.size() - undoes].kind == Action::Kind::Chance)
+        ++undoes;
+    if (undoes > actions_.size())
+        return line.fail("takeback with no player's action to take back, only chance");
+    if (event.contains("plies") && plies != undoes) return line.mismatch("plies", undoes);
     // Every takeback ever written names the ply it undoes: one without
     // would take back whatever move happened to be last.
     if (!event.contains("ply")) return line.fail("a takeback without the \"ply\" it takes back");
@@ -342,6 +406,13 @@ bool Session::replayResult(const nlohmann::json& event, const std::string& where
                 : status == "draw" ? Outcome::draw(reason)
                                    : Outcome{};
     if (status == "draw") o.winners = winners;
+    if (std::string why = resultTrouble(current(), limits_, o); !why.empty()) return fail(why);
+    if (event.contains("scores") && event["scores"] != scores())
+        return fail("a result's \"scores\" is " + jsonText(event["scores"]) +
+                    ", but the replay has " + jsonText(nlohmann::json(scores())));
+    if (event.contains("record") && !isRecordPath(event["record"], game_.recordExtension()))
+        return fail("a result's \"record\" is the path of the game's record, ending in \"." +
+                    game_.recordExtension() + "\"");
     if (!o.over())
         abandoned_ = true;
     else if (!current().outcome().over())

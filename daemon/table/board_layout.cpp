@@ -3,6 +3,7 @@
 #include <sys/stat.h>
 
 #include <filesystem>
+#include <map>
 #include <system_error>
 
 namespace arbiter {
@@ -60,6 +61,29 @@ std::string deviceTrouble(const BoardSetting& b) {
     return {};
 }
 
+// The device `b` reads, as the system names it: the path resolved (links such
+// as /dev/serial/by-id/... and the vboard's own lead to the device itself)
+// when it can be, else as written.
+std::string deviceOf(const BoardSetting& b) {
+    std::error_code ec;
+    const fs::path resolved = fs::canonical(b.device.path, ec);
+    return ec ? fs::path(b.device.path).lexically_normal().string() : resolved.string();
+}
+
+// A device named by two boards: a device is one board, and the second would
+// wait forever for the first to let go of it. Empty when each has its own.
+std::string sharedDevice(const std::vector<BoardSetting>& boards, const std::string& file) {
+    std::map<std::string, size_t> firstOn;
+    for (size_t i = 0; i < boards.size(); ++i) {
+        auto [first, fresh] = firstOn.try_emplace(deviceOf(boards[i]), i);
+        if (fresh) continue;
+        return whereIs(boards[i], true, file) + " reads the device " + boards[i].device.text() +
+               ", as " + whereIs(boards[first->second], false, file) +
+               " does: each board needs a device of its own";
+    }
+    return {};
+}
+
 // The cells that no board covers (`owner` says which board covers each), as
 // a message; empty when every cell is covered.
 std::string uncoveredCells(const std::vector<int>& owner, const Geometry& cells,
@@ -91,6 +115,7 @@ std::string checkLayout(const std::vector<BoardSetting>& boards, const Geometry&
     if (boards.empty())
         return "no board is configured; add a [board.NAME] section or give --board dgt:PATH or "
                "--board vboard:NAME";
+    if (std::string shared = sharedDevice(boards, file); !shared.empty()) return shared;
     std::vector<int> owner(static_cast<size_t>(cells.size()), -1);
     for (size_t i = 0; i < boards.size(); ++i) {
         const BoardSetting& b = boards[i];
@@ -161,6 +186,7 @@ std::string checkPlayerBoards(const std::vector<BoardSetting>& boards, const Geo
                " boards, one per player in turn order, each covering "
                "every cell (" +
                std::to_string(boards.size()) + " given)";
+    if (std::string shared = sharedDevice(boards, ""); !shared.empty()) return shared;
     for (const BoardSetting& board : boards) {
         if (std::string why = checkLayout({board}, cells); !why.empty())
             return "board " + board.name +

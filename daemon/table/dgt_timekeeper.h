@@ -6,6 +6,7 @@
 #include "daemon/announce/announcement.h"
 #include "daemon/clock/clock_face.h"
 #include "daemon/referee/surface.h"
+#include "daemon/table/bounded_announcements.h"
 #include "daemon/table/desk.h"
 
 namespace arbiter {
@@ -18,8 +19,10 @@ namespace arbiter {
 // ends as any game on time.
 class DgtTimekeeper {
   public:
-    DgtTimekeeper(Desk& desk, const Surface& surface, AnnouncementSink& out)
-        : desk_(desk), surface_(surface), out_(out) {}
+    // What it says goes to `out`, within bounds: a clock plugged in and out
+    // at any rate says so a few times an interval (BoundedAnnouncements).
+    DgtTimekeeper(EventLoop& loop, Desk& desk, const Surface& surface, AnnouncementSink& out)
+        : desk_(desk), surface_(surface), out_(loop, out) {}
 
     // Whether a DGT clock keeps the time of the game on, or else of the next one.
     bool keepsTime() const;
@@ -37,7 +40,7 @@ class DgtTimekeeper {
   private:
     Desk& desk_;
     const Surface& surface_;
-    AnnouncementSink& out_;
+    BoundedAnnouncements out_;
     std::optional<int> board_;
     std::optional<ClockDisplay> shown_;
 };

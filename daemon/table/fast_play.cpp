@@ -100,10 +100,11 @@ void FastPlay::clockLever() {
     // A press that ends a move already recorded (the board was still first),
     // or the one that starts the clocks, is what presses are for.
     if (before || desk_.session()->ply() == 0) return;
-    out_.announce({AnnouncementType::Lever,
-                   "The clock was pressed, but the board shows no complete move since the last "
-                   "press.",
-                   {{"complete", false}}});
+    idlePresses_.announce(
+        {AnnouncementType::Lever,
+         "The clock was pressed, but the board shows no complete move since the last "
+         "press.",
+         {{"complete", false}}});
 }
 
 bool FastPlay::showsResultSignal() const {

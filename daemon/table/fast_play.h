@@ -9,6 +9,7 @@
 #include "daemon/base/event_loop.h"
 #include "daemon/referee/referee.h"
 #include "daemon/referee/surface.h"
+#include "daemon/table/bounded_announcements.h"
 #include "daemon/table/desk.h"
 
 namespace arbiter {
@@ -88,6 +89,9 @@ class FastPlay {
     bool committedSinceLever_ = false;
     Timer lookTimer_{loop_};
     Timer signalTimer_{loop_};
+    // A press with no move to end is said a few times an interval, however
+    // fast the lever is pressed.
+    BoundedAnnouncements idlePresses_{loop_, out_};
 };
 
 }  // namespace arbiter

@@ -95,7 +95,7 @@ class Table final : public PlayingTable, private Desk::Listener, private Surface
     std::vector<std::unique_ptr<BoardLink>> links_;
     BoardLights lights_{surface_, links_};
     SetupGuide guide_;
-    DgtTimekeeper timekeeper_{desk_, surface_, announcer_};
+    DgtTimekeeper timekeeper_{loop_, desk_, surface_, announcer_};
     SurfaceJudge judge_;
 };
 

@@ -59,6 +59,7 @@ std::optional<Cell> Geometry::parse(std::string_view text) const {
         ++i;
     }
     if (i == 0 || i == text.size() || i + 3 < text.size()) return std::nullopt;
+    if (text[i] == '0') return std::nullopt;  // "a01" is no way to write a1
     int rank = 0;
     for (; i < text.size(); ++i) {
         if (text[i] < '0' || text[i] > '9') return std::nullopt;

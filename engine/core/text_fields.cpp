@@ -26,6 +26,9 @@ std::vector<std::string> wordsOf(std::string_view text) {
 
 std::optional<long> wholeNumber(std::string_view text, long max) {
     if (text.empty() || text.front() < '0' || text.front() > '9') return std::nullopt;
+    // "007" is no way to write 7: refused, or any number could be written in
+    // a million characters.
+    if (text.front() == '0' && text.size() > 1) return std::nullopt;
     long n = 0;
     auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
     if (ec != std::errc() || end != text.data() + text.size() || n > max) return std::nullopt;

@@ -15,7 +15,8 @@ namespace arbiter {
 std::vector<std::string_view> splitOn(std::string_view text, char by);
 // The words of `text`, however many spaces lie between them.
 std::vector<std::string> wordsOf(std::string_view text);
-// `text` as a whole number from 0 to `max`, digits only; nullopt otherwise.
+// `text` as a whole number from 0 to `max`, digits only and no leading zero
+// ("0" is one, "07" is not); nullopt otherwise.
 std::optional<long> wholeNumber(std::string_view text, long max);
 
 }  // namespace arbiter

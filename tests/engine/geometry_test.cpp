@@ -34,7 +34,8 @@ TEST(Geometry, NameOfCellOutsideIsDash) {
 
 TEST(Geometry, ParseRejectsSquaresOffTheBoardAndMalformedNames) {
     Geometry board = Geometry::rectangle(8, 8);
-    for (const char* bad : {"", "e", "4", "i1", "a9", "a0", "1a", "E4", "e4x", "e-4", "aa1"}) {
+    for (const char* bad :
+         {"", "e", "4", "i1", "a9", "a0", "1a", "E4", "e4x", "e-4", "aa1", "e04", "a01", "a008"}) {
         EXPECT_FALSE(board.parse(bad).has_value()) << bad;
     }
 }

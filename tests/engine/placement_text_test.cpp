@@ -60,7 +60,9 @@ TEST(PlacementText, TheLowestFaultyRankIsTold) {
 TEST(PlacementText, DigitsSideBySideAddUpOrMakeOneNumberWhereTheGameSaysSo) {
     EXPECT_TRUE(readThree("12/3", EmptyCounts::AddingDigits).ok);
     EXPECT_EQ(readThree("22/3", EmptyCounts::AddingDigits).error, "rank 2 has more than 3 cells");
-    EXPECT_TRUE(readThree("03/3", EmptyCounts::Number).ok);
+    EXPECT_TRUE(readThree("3/3", EmptyCounts::Number).ok);
+    // A count is written as numbers are: "03" is none (a million zeros could lead it).
+    EXPECT_FALSE(readThree("03/3", EmptyCounts::Number).ok);
     EXPECT_EQ(readThree("12/3", EmptyCounts::Number, 3).error,
               "rank 2: a count of empty cells is 1 to 3, not 12");
 }

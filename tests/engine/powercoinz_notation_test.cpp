@@ -86,10 +86,11 @@ TEST(PowercoinzNotation, EveryPhaseReadsBackAsItself) {
     EXPECT_EQ(reread(many), many);
 }
 
-TEST(PowercoinzNotation, SpacingAndLeadingZerosReadTheSame) {
+TEST(PowercoinzNotation, SpacingReadsTheSameButLeadingZerosAreRefused) {
     EXPECT_EQ(reread("  12345,12345   ?,?\tflip  1 "), kStart);
-    EXPECT_EQ(reread("12345,12345 ?,? flip 01"), kStart);
-    EXPECT_EQ(reread("12345,12345 ?,? flipping:01 1"), "12345,12345 ?,? flipping:1 1");
+    // Numbers are written as numbers are, in every game: "01" is none.
+    EXPECT_EQ(reread("12345,12345 ?,? flip 01").rfind("error: ", 0), 0u);
+    EXPECT_EQ(reread("12345,12345 ?,? flipping:01 1").rfind("error: ", 0), 0u);
 }
 
 // A game played through every phase: each state written reads back as itself.

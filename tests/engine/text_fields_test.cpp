@@ -23,5 +23,12 @@ TEST(TextFields, WholeNumbersAreDigitsOnlyUpToTheMost) {
         EXPECT_EQ(wholeNumber(bad, 72), std::nullopt) << bad;
 }
 
+// Or any number could be written in a million characters.
+TEST(TextFields, WholeNumbersHaveNoLeadingZero) {
+    for (const char* bad : {"07", "00", "000000000000000000000000000000000000001"})
+        EXPECT_EQ(wholeNumber(bad, 72), std::nullopt) << bad;
+    EXPECT_EQ(wholeNumber(std::string(1'000'000, '0') + "7", 72), std::nullopt);
+}
+
 }  // namespace
 }  // namespace arbiter

@@ -1,6 +1,7 @@
 // libFuzzer target for the control protocol's request lines: any line is
 // blank, refused or a request, never an exception; a refusal can be sent back
-// as JSON, and a request written back as a line reads as the same request.
+// as JSON, a request written back as a line reads as the same request, and a
+// said action has no blanks around it.
 
 #include <cstddef>
 #include <cstdint>
@@ -67,6 +68,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     fuzzCheck(request.id.is_null() || request.id.is_string() || request.id.is_number_integer(),
               "an id is a string or a whole number");
     fuzzCheck(request.player >= -1, "a seat is -1 or more");
+    if (request.type == "do") {
+        const std::string_view blanks = " \t\r\n\v\f";
+        fuzzCheck(!request.action.empty() && blanks.find(request.action.front()) == blanks.npos &&
+                      blanks.find(request.action.back()) == blanks.npos,
+                  "a said action reaches the table without blanks around it");
+    }
     std::string written;
     try {
         written = lineOf(request);

@@ -10,6 +10,8 @@
 #include <spdlog/sinks/ostream_sink.h>
 #include <spdlog/spdlog.h>
 
+#include <signal.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -81,14 +83,48 @@ size_t countContaining(const std::vector<std::string>& lines, const std::string&
     }));
 }
 
+// Another process holding a lock, as another arbiterd holds its board's:
+// it takes the lock on `path` and keeps it until release().
+class OtherHolder {
+  public:
+    explicit OtherHolder(const std::string& path) {
+        int ready[2];
+        if (::pipe(ready) != 0) return;
+        pid_ = ::fork();
+        if (pid_ == 0) {
+            pid_t holder = -1;
+            std::string why;
+            auto lock = InstanceLock::take(path, holder, why);
+            const char told = lock ? 'y' : 'n';
+            if (::write(ready[1], &told, 1) != 1 || !lock) ::_exit(1);
+            for (;;) ::pause();
+        }
+        ::close(ready[1]);
+        char told = 'n';
+        held_ = pid_ > 0 && ::read(ready[0], &told, 1) == 1 && told == 'y';
+        ::close(ready[0]);
+    }
+    ~OtherHolder() { release(); }
+    bool held() const { return held_; }
+    pid_t pid() const { return pid_; }
+    void release() {
+        if (pid_ <= 0) return;
+        ::kill(pid_, SIGKILL);
+        ::waitpid(pid_, nullptr, 0);
+        pid_ = -1;
+    }
+
+  private:
+    pid_t pid_ = -1;
+    bool held_ = false;
+};
+
 TEST(BoardLink, ABoardAnotherArbiterdHoldsIsWaitedForNamingIt) {
     test::PtyPair pty;
     ASSERT_TRUE(pty.ok());
-    pid_t holder = -1;
-    std::string why;
-    auto other = InstanceLock::take(boardLockPath(pty.slavePath()), holder, why);
-    if (!other) GTEST_SKIP() << "no folder for device locks here: " << why;
-    EXPECT_EQ(lockHolder(boardLockPath(pty.slavePath())), ::getpid());
+    OtherHolder other(boardLockPath(pty.slavePath()));
+    if (!other.held()) GTEST_SKIP() << "no folder for device locks here";
+    EXPECT_EQ(lockHolder(boardLockPath(pty.slavePath())), other.pid());
     CapturedLog log;
     ManualTimeSource time;
     EventLoop loop{time};
@@ -98,13 +134,37 @@ TEST(BoardLink, ABoardAnotherArbiterdHoldsIsWaitedForNamingIt) {
     EXPECT_EQ(events.connected, 0);
     EXPECT_EQ(
         countContaining(log.lines(), ": in use by another arbiterd (pid " +
-                                         std::to_string(::getpid()) + "); retrying every second"),
+                                         std::to_string(other.pid()) + "); retrying every second"),
         1u);
-    other.reset();
+    other.release();
     EXPECT_EQ(lockHolder(boardLockPath(pty.slavePath())), -1);
     time.advance(1000);
     loop.runOnce(0);
     EXPECT_EQ(events.connected, 1);
+}
+
+// Two boards of one arbiterd on one device (a configuration check let it
+// pass once): the second waited for ever on "another arbiterd", naming its
+// own daemon's pid.
+TEST(BoardLink, ADeviceAnotherBoardOfThisArbiterdReadsIsNotTakenForAnotherArbiterd) {
+    test::PtyPair pty;
+    ASSERT_TRUE(pty.ok());
+    CapturedLog log;
+    ManualTimeSource time;
+    EventLoop loop{time};
+    NoEvents events;
+    BoardLink first(loop, 0, {"dgt", pty.slavePath()}, events);
+    first.connect();
+    if (lockHolder(boardLockPath(pty.slavePath())) != ::getpid())
+        GTEST_SKIP() << "no folder for device locks here";
+    BoardLink second(loop, 1, {"dgt", pty.slavePath()}, events);
+    second.connect();
+    EXPECT_EQ(events.connected, 1);
+    EXPECT_EQ(countContaining(log.lines(), "another arbiterd"), 0u);
+    EXPECT_EQ(countContaining(log.lines(),
+                              ": its device is read by another board of this "
+                              "arbiterd; each board needs a device of its own"),
+              1u);
 }
 
 // 284 MB of log in 20 s came from a board sending garbage. Its good messages

@@ -431,6 +431,39 @@ TEST_F(DgtClockTable, AClockGoneLeavesTheLastTimesUntilOneReportsAgain) {
               "The DGT clock on board main keeps the time: White 4:59, Black 4:10.");
 }
 
+// A clock plugged in and out at 1 kHz once gave two announcements (and log
+// lines) each time: a few of each an interval are said; what stands is in
+// the table's status.
+TEST_F(DgtClockTable, AClockPluggedInAndOutAtAnyRateIsSaidAFewTimes) {
+    show(kStart);
+    clockShows(clockShowing(299, 300, true));
+    auto clockSaid = [&] {
+        return std::count_if(said.said.begin(), said.said.end(), [](const Announcement& a) {
+            return a.type == AnnouncementType::Clock;
+        });
+    };
+    const auto before = clockSaid();
+    for (int plug = 0; plug < 1000; ++plug) {
+        time.advance(1);
+        table->clockDetached(0);
+        clockShows(clockShowing(299, 300, true));
+    }
+    EXPECT_LE(clockSaid() - before, 10);
+    table->clockDetached(0);
+    EXPECT_NE(table->status()["awaited"].get<std::string>().find("the DGT clock to come back"),
+              std::string::npos);
+    // After a quiet while it is said again: the interval of the flood ends
+    // with its count in the log, and a quiet one after it.
+    for (int second = 0; second < 20; ++second) {
+        time.advance(1000);
+        loop.runOnce(0);
+    }
+    const auto quiet = clockSaid();
+    clockShows(clockShowing(299, 300, true));
+    EXPECT_EQ(clockSaid(), quiet + 1);
+    EXPECT_NE(last(AnnouncementType::Clock).text.find("keeps the time"), std::string::npos);
+}
+
 TEST_F(DgtClockTable, AfterARestartTheJournalledTimesStandUntilTheClockReports) {
     show(kStart);
     clockShows(clockShowing(299, 300, true));

@@ -108,8 +108,15 @@ TEST(TimeControl, AllowsBlanksAroundSymbols) {
     EXPECT_EQ(TimeControl::parse("5 b 3"), TimeControl::parse("5b3"));
 }
 
+// Numbers are written as numbers are: "05" is no way to write 5 (0.5 is 0.5).
+TEST(TimeControl, RefusesLeadingZeros) {
+    for (const char* text : {"05+3", "5+03", "040/90+30", "00.5+0"})
+        EXPECT_FALSE(TimeControl::parse(text)) << text;
+    EXPECT_TRUE(TimeControl::parse("0.5+0"));
+}
+
 TEST(TimeControl, WritesTheCanonicalText) {
-    EXPECT_EQ(control("05+3.0").text(), "5+3");
+    EXPECT_EQ(control("5+3.0").text(), "5+3");
     EXPECT_EQ(control("90").text(), "90+0");
     EXPECT_EQ(control("0.25+0.5").text(), "0.25+0.5");
     EXPECT_EQ(control("1.001+0.001").text(), "1.001+0.001");

@@ -177,6 +177,33 @@ TEST_F(ConfigurationTest, OverlappingBoardsAreRefused) {
               "its squares");
 }
 
+// Sixteen boards on one device once passed the check; at run time all but one
+// waited for ever on "another arbiterd", which was this one.
+TEST_F(ConfigurationTest, ADeviceNamedByTwoBoardsIsRefused) {
+    std::string sixteen = "game = colonization\nplayers = 4\nsize = 32x32\n";
+    for (int b = 0; b < 16; ++b)
+        sixteen += "[board.b" + std::to_string(b) + "]\ndevice = dgt:/dev/ttyACM0\norigin = " +
+                   std::string(1, static_cast<char>('a' + b % 4 * 8)) +
+                   std::to_string(1 + b / 4 * 8) + "\n";
+    EXPECT_EQ(refusal(sixteen),
+              ":7: board b1 reads the device dgt:/dev/ttyACM0, as board b0 (line 4) does: each "
+              "board needs a device of its own");
+    // Each on a device of its own, the same layout passes.
+    for (size_t at = 0, b = 0; (at = sixteen.find("ttyACM0", at)) != std::string::npos; ++b)
+        sixteen.replace(at, 7, "ttyACM" + std::to_string(100 + b));
+    EXPECT_EQ(refusal(sixteen), "");
+}
+
+TEST_F(ConfigurationTest, TwoPathsToOneDeviceAreOneDevice) {
+    fs::create_symlink("/dev/null", dir + "/by-id");
+    ASSERT_EQ(read("[board.a]\ndevice = dgt:/dev/null\nsquares = a1-h4\n[board.b]\ndevice = dgt:" +
+                   dir + "/by-id\nsquares = a5-h8\n"),
+              "");
+    EXPECT_EQ(checkLayout(config.boards, chess),
+              "board b (line 4) reads the device dgt:" + dir +
+                  "/by-id, as board a (line 1) does: each board needs a device of its own");
+}
+
 TEST_F(ConfigurationTest, ADevicePathTooLongToLookUpIsRefusedWithAMessage) {
     const std::string tooLong(300, 'a');  // longer than any name a directory holds
     ASSERT_EQ(read("[board.a]\ndevice = dgt:/" + tooLong + "/ttyACM0\n"), "");
@@ -473,6 +500,33 @@ TEST_F(ConfigurationTest, EveryBadValueInTheFileIsNamedWithItsLineAndKey) {
     }
 }
 
+// "04" is no way to write 4, nor a thousand zeros before it: every number of
+// the file is written as numbers are, and so is every one of the command line.
+TEST_F(ConfigurationTest, NumbersWithLeadingZerosAreRefused) {
+    const std::string zeros(1000, '0');
+    const std::vector<std::pair<std::string, std::string>> cases = {
+        {"game = skirmish\nplayers = 04\n", ":4: players must be a whole number"},
+        {"game = skirmish\nplayers = " + zeros + "4\n", ":4: players must be a whole number"},
+        {"game = skirmish\nsize = 08x8\n", ":4: size must be FILESxRANKS"},
+        {"time = 05+3\n", ":3: time \"05+3\" is not a time control"},
+        {"time = 5+03\n", ":3: time \"5+03\" is not a time control"},
+        {"time-limit = 090\n", ":3: time-limit must be minutes"},
+        {"move-limit = 040\n", ":3: move-limit must be the moves"},
+        {"settle-ms = 0300\n", ":3: settle-ms must be a whole number of milliseconds"},
+        {"[board.b]\ndevice = dgt:/dev/ttyACM1\norigin = a01\n", ":5: origin \"a01\""},
+    };
+    for (const auto& [lines, refused] : cases) {
+        const std::string text =
+            "# one number\n\n" + lines + "[board.a]\ndevice = dgt:/dev/ttyACM0\n";
+        const std::string error = refusal(text);
+        EXPECT_EQ(error.substr(0, refused.size()), refused) << text << "\n" << error;
+    }
+    // Written as numbers are, each is taken; 0 and 0.5 keep their zero.
+    EXPECT_EQ(refusal("game = skirmish\nplayers = 4\ntime = 5+0\ntime-limit = 0.5\n"
+                      "move-limit = 40\nsettle-ms = 0\n[board.a]\ndevice = dgt:/dev/ttyACM0\n"),
+              "");
+}
+
 TEST_F(ConfigurationTest, LayoutMustCoverAChangedSize) {
     EXPECT_EQ(refusal("game = skirmish\nsize = 16x8\n[board.a]\ndevice = dgt:/dev/ttyACM0\n"),
               ": 64 cells of the game are on no board (i1, j1, k1, l1, m1, n1, o1, p1 and 56 "
@@ -651,6 +705,16 @@ std::pair<std::optional<CommandLine>, std::string> commandLine(std::vector<const
     return {std::move(line), error};
 }
 
+TEST_F(ConfigurationTest, AnEmptyPositionIsRefused) {
+    EXPECT_EQ(refusal("position =\n[board.a]\ndevice = dgt:/dev/ttyACM0\n").substr(0, 24),
+              ":1: position is empty: g");
+    auto [line, error] = commandLine({"--position", "", "--check-config"});
+    EXPECT_FALSE(line);
+    EXPECT_EQ(error,
+              "--position \"\" gives no position: give one in the game's own text, or leave "
+              "--position out for the game's start");
+}
+
 TEST_F(ConfigurationTest, CommandLineGameSettings) {
     auto [line, error] =
         commandLine({"--game", "skirmish", "--players", "8", "--size", "16x16", "--option",
@@ -704,6 +768,12 @@ TEST_F(ConfigurationTest, EveryBadValueOnTheCommandLineIsNamedByItsOption) {
         {{"--position", "xyz"}, "position \"xyz\" is not a position of fide"},
         {{"--speak=fr"}, "arbiterd does not speak \"fr\"; speak takes"},
         {{"--seed", "xyz"}, "seed \"xyz\" is not 1 to 16 hexadecimal digits"},
+        {{"--players", "04"}, "players must be a whole number"},
+        {{"--size", "08x8"}, "size must be FILESxRANKS"},
+        {{"--time", "05+3"}, "time \"05+3\" is not a time control"},
+        {{"--time-limit", "090"}, "time-limit \"090\" is not minutes of play"},
+        {{"--move-limit", "040"}, "move-limit \"040\" is not a number of moves"},
+        {{"--settle-ms", "0300"}, "settle-ms must be a whole number of milliseconds"},
         {{"--option", "foo=1"}, "fide has no option \"foo\""},
         {{"--stand-in", "king=zz"}, "the stand-in for king must be"},
         {{"--board", "usb:/x"}, "unknown board protocol \"usb\""},

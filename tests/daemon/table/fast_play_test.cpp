@@ -307,6 +307,28 @@ TEST_F(FastPlay, APressBeforeTheMoveIsPutDownSaysSo) {
     EXPECT_EQ(ply(), 2);  // recorded once the board is still
 }
 
+// Pressed at 1 kHz, the lever once gave as many announcements (and log
+// lines): a few an interval are said, the rest only counted in the log.
+TEST_F(FastPlay, PressesWithNoMoveAreSaidAFewTimesHoweverFastTheLeverIs) {
+    begin();
+    play("e4", time.now() + 100, 20);
+    table->clockLever(0, true);
+    until(time.now() + 100);
+    lift("e7");
+    for (int press = 0; press < 1000; ++press) {
+        time.advance(1);
+        table->clockLever(0, press % 2 == 0);
+    }
+    EXPECT_EQ(count(AnnouncementType::Lever), 5);
+    EXPECT_EQ(ply(), 1);
+    // A press after a quiet while is said again.
+    put("e7", SetColour::Black, Figure::Pawn);
+    until(time.now() + 25'000);
+    lift("e7");
+    table->clockLever(0, true);
+    EXPECT_EQ(count(AnnouncementType::Lever), 6);
+}
+
 // The result signal: both kings on the centre squares, still for two seconds.
 struct Signal {
     const char* white;
