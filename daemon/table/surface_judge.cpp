@@ -285,9 +285,9 @@ void SurfaceJudge::tellIllegal(const Verdict& v) {
     std::vector<std::string> fixes;
     for (const CellFix& f : v.fixes)
         fixes.push_back(describeFix(f, session.current().geometry(), &desk_.game()));
-    if (!toldToFix_ || fixes != *toldToFix_)
+    if (!toldToFix_ || fixes != toldToFix_->words)
         session.announceIllegal(v.fixes, v.fixesComplete, v.refusal);
-    toldToFix_ = std::move(fixes);
+    toldToFix_ = ToldFixes{std::move(fixes), v.fixes};
 }
 
 void SurfaceJudge::afterChange() {

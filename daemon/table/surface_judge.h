@@ -49,6 +49,13 @@ class SurfaceJudge {
     // the position of the resumed game, what a said action changes), and they
     // are not right yet.
     bool toldToPutRight() const { return toldToFix_.has_value(); }
+    // The fixes of the illegal position told last, as told: towards a legal
+    // action when one was nearer than the position. Empty when what was told
+    // was something else (a position to set up, what a said action changes).
+    const std::vector<CellFix>& toldFixes() const {
+        static const std::vector<CellFix> kNone;
+        return toldToFix_ ? toldToFix_->fixes : kNone;
+    }
 
     // The game's course, as the table learns it.
     void gameBegun();
@@ -127,7 +134,11 @@ class SurfaceJudge {
     // The fixes of the illegal position told last, said again only when they
     // change (empty when what was told was a position to set up or what a
     // said action changes); nullopt when nothing is to put right.
-    std::optional<std::vector<std::string>> toldToFix_;
+    struct ToldFixes {
+        std::vector<std::string> words;
+        std::vector<CellFix> fixes;
+    };
+    std::optional<ToldFixes> toldToFix_;
     // The chain stops last announced (the mover's cell, then its stops), so
     // that each is said once however often the surface is judged.
     std::vector<Cell> chainShown_;

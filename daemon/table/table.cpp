@@ -227,11 +227,14 @@ std::string Table::awaited() const {
     if (!surface_.allKnown()) return "every board to be connected";
     if (isUnjudged(judge_.phase())) return "the boards to show the resumed position (the picture)";
     if (isBehind(judge_.phase()) || judge_.toldToPutRight()) {
-        // What the players were told to make, as it stands now.
+        // What the players were told to make, as it stands now: the fixes
+        // the warning said (towards a legal action, when one was nearer),
+        // else the way back to the position.
         constexpr size_t kNamedInStatus = 4;
-        const std::string fixes =
-            nameFixes(Referee::fixesTo(now, surface_), now.geometry(), desk_.game(), kNamedInStatus)
-                .text;
+        const std::vector<CellFix>& told = judge_.toldFixes();
+        const std::string fixes = nameFixes(told.empty() ? Referee::fixesTo(now, surface_) : told,
+                                            now.geometry(), desk_.game(), kNamedInStatus)
+                                      .text;
         if (!fixes.empty()) return "the boards to be put right: " + fixes;
     }
     std::string text = session.playerName(now.toMove()) + " to move";

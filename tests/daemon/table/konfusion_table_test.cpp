@@ -85,6 +85,10 @@ TEST_F(KonfusionTable, APipGainedOnAKeypostIsShownByExchangingThePiece) {
         last(AnnouncementType::Illegal),
         "Illegal position. To fix: replace the white rook (a 4) on j10 by a white queen (a "
         "5). (That completes 4 g7-j10, on a keypost: a 5 now; exchange the rook for a queen.)");
+    // arbiterctl status awaits what the warning said, not the way back.
+    EXPECT_EQ(table->status()["awaited"],
+              "the boards to be put right: replace the white rook (a 4) on j10 by a white queen (a "
+              "5)");
     EXPECT_EQ(table->session()->ply(), 0);
     put("j10", kWhiteQueen);
     EXPECT_TRUE(
