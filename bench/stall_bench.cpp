@@ -22,8 +22,8 @@
 //   game (SurfaceJudge::findResumedGame's orientation, then the verdict with
 //   two plies caught up), for resumed games of 8 to 40 plies.
 // - `games` with an old unfinished journal of 63 MB in the folder and the
-//   game in progress beside it: each request (Desk::games), the first (which
-//   reads the journals) and the next ones.
+//   game in progress beside it: each request (Desk::games), and each slice
+//   of the long journal the table reads between requests and events.
 //
 // Printed per case: how many stalls were timed, the median, the 99th
 // percentile and the worst, in milliseconds, and "over 50 ms" when the
@@ -50,6 +50,7 @@
 #include "daemon/referee/surface.h"
 #include "daemon/session/session.h"
 #include "daemon/table/board_orientation.h"
+#include "daemon/table/fast_play.h"
 #include "engine/core/game.h"
 
 using namespace arbiter;
@@ -196,7 +197,9 @@ std::vector<double> colonizationStalls(int files, int ranks, const Options& opti
     for (Cell c = 0; c < g.size(); ++c) {
         if (g.contains(c)) cells.push_back(c);
     }
+    SystemTimeSource clock;
     Referee referee;
+    referee.limitSearches(clock, FastPlay::kSearchMs);  // as the table's
     referee.prepare(*state, previous.get(), previous ? &last : nullptr, surface);
     int pieces = 0;
     for (Cell c : cells) pieces += state->appearance(c).has_value();
@@ -317,7 +320,9 @@ std::vector<double> mobiatusResumeStalls(const Options& options) {
             Boards boards(*elsewhere);
             auto begin = Clock::now();
             orientToGame(boards.surface(), boards.settings(), *session);
+            SystemTimeSource clock;
             Referee referee;
+            referee.limitSearches(clock, FastPlay::kSearchMs);  // as the table's
             const auto& actions = session->actions();
             referee.prepare(session->current(), session->previous(), &actions.back(),
                             boards.surface());
@@ -394,6 +399,18 @@ std::vector<double> gamesStalls() {
             std::fprintf(stderr, "arbiter-bench-stalls: games: %s\n", error.c_str());
             std::exit(1);
         }
+        // The table reads on a slice at a time between events (Desk::games).
+        for (bool more = true; more;) {
+            begin = Clock::now();
+            more = summaries.readOn();
+            stalls.push_back(millisSince(begin));
+        }
+    }
+    auto listing = listTableGames(
+        dir.string(), JournalInProgress{playing->journalPath(), playing->turns()}, summaries, error);
+    if (!listing || !(*listing)["games"][0].contains("moves")) {
+        std::fprintf(stderr, "arbiter-bench-stalls: games: the long journal was never read whole\n");
+        std::exit(1);
     }
     playing.reset();
     fs::remove_all(dir);
