@@ -391,9 +391,9 @@ std::vector<double> gamesStalls() {
     std::vector<double> stalls;
     for (int request = 0; request < 5; ++request) {
         auto begin = Clock::now();
-        auto listing = listTableGames(
-            dir.string(), JournalInProgress{playing->journalPath(), playing->turns()}, summaries,
-            error);
+        auto listing = listTableGames(dir.string(),
+                                      JournalInProgress{playing->journalPath(), playing->turns()},
+                                      summaries, error);
         stalls.push_back(millisSince(begin));
         if (!listing) {
             std::fprintf(stderr, "arbiter-bench-stalls: games: %s\n", error.c_str());
@@ -406,10 +406,12 @@ std::vector<double> gamesStalls() {
             stalls.push_back(millisSince(begin));
         }
     }
-    auto listing = listTableGames(
-        dir.string(), JournalInProgress{playing->journalPath(), playing->turns()}, summaries, error);
+    auto listing =
+        listTableGames(dir.string(), JournalInProgress{playing->journalPath(), playing->turns()},
+                       summaries, error);
     if (!listing || !(*listing)["games"][0].contains("moves")) {
-        std::fprintf(stderr, "arbiter-bench-stalls: games: the long journal was never read whole\n");
+        std::fprintf(stderr,
+                     "arbiter-bench-stalls: games: the long journal was never read whole\n");
         std::exit(1);
     }
     playing.reset();
@@ -453,8 +455,7 @@ int main(int argc, char** argv) {
               colonizationStalls(32, 16, options));
     printCase("colonization, 16 players, 64x64, boards changing",
               colonizationStalls(64, 64, options));
-    printCase("mobiatus resumed, 8 boards showing another position",
-              mobiatusResumeStalls(options));
+    printCase("mobiatus resumed, 8 boards showing another position", mobiatusResumeStalls(options));
     printCase("games, an old unfinished 63 MB journal", gamesStalls());
     return 0;
 }

@@ -536,8 +536,8 @@ TEST_F(TableTest, GamesReadsALongJournalASliceAtATimeBetweenEvents) {
     const std::string old = dir + "/games/2000-01-01T00-00-00-fide.jsonl";
     writeFile(old, text);
     std::filesystem::last_write_time(
-        old, std::filesystem::last_write_time(table->session()->journalPath()) -
-                 std::chrono::hours(1));
+        old,
+        std::filesystem::last_write_time(table->session()->journalPath()) - std::chrono::hours(1));
 
     nlohmann::json listed = table->games().data["games"][0];
     EXPECT_EQ(listed["journal"], old);
