@@ -20,48 +20,95 @@ std::string textOf(const json& j, const char* key) {
     return j[key].get<std::string>();
 }
 
-JournalSummary summarize(const std::string& path, bool headerOnly) {
-    JournalSummary summary;
-    auto reader = JournalReader::open(path, summary.problem);
-    if (!reader) return summary;
-    std::vector<bool> endsTurn;  // per ply standing: one bit each, as the game keeps its moves
-    json event;
-    std::string& error = summary.problem;
-    while (reader->next(event, error)) {
-        const std::string type = textOf(event, "type");
-        if (summary.header.is_null()) {
-            summary.header = std::move(event);
-            if (headerOnly) return summary;
-            // A finished game's result says how many moves it had (older
-            // journals' results do not): then the lines between are left
-            // unread, however many they are.
-            if (auto result = reader->resultAtEnd()) {
-                const auto moves = result->find("moves");
-                if (moves != result->end() && moves->is_number_unsigned() &&
-                    moves->get<uint64_t>() <= uint64_t(std::numeric_limits<int>::max())) {
-                    summary.moves = static_cast<int>(moves->get<uint64_t>());
-                    summary.result = std::move(*result);
-                    summary.finished = true;
-                    return summary;
-                }
-            }
-        } else if (type == "move") {
-            // A move line without "endsTurn" (written before turns had
-            // several actions) is a turn.
-            const auto it = event.find("endsTurn");
-            endsTurn.push_back(it == event.end() || !it->is_boolean() || it->get<bool>());
-        } else if (type == "takeback") {
-            const auto it = event.find("plies");
-            size_t plies = it != event.end() && it->is_number_unsigned() ? it->get<size_t>() : 1;
-            endsTurn.resize(endsTurn.size() - std::min(plies, endsTurn.size()));
-        } else if (type == "result") {
-            summary.result = std::move(event);
+JournalSummary summarize(const std::string& path, bool headerOnly);
+
+}  // namespace
+
+// A journal's summary as it is read, line by line, a slice at a time.
+struct JournalSummaries::Reading {
+    // Opens the journal and reads its first line, and its last if that is
+    // its result: a finished game's result says how many moves it had (older
+    // journals' results do not), and then the lines between are left unread,
+    // however many they are.
+    Reading(const std::string& path, bool headerOnly) {
+        reader = JournalReader::open(path, summary.problem);
+        if (!reader) return;
+        json event;
+        if (!reader->next(event, summary.problem)) {
+            finish();
+            return;
         }
+        summary.header = std::move(event);
+        if (headerOnly) {
+            reader.reset();
+            return;
+        }
+        if (auto result = reader->resultAtEnd()) {
+            summary.result = std::move(*result);
+            summary.finished = true;
+            const auto moves = summary.result.find("moves");
+            if (moves != summary.result.end() && moves->is_number_unsigned() &&
+                moves->get<uint64_t>() <= uint64_t(std::numeric_limits<int>::max())) {
+                summary.moves = static_cast<int>(moves->get<uint64_t>());
+                reader.reset();
+                return;
+            }
+        }
+        summary.whole = false;
     }
-    if (!error.empty()) return summary;
-    summary.finished = reader->finished();
-    summary.moves = static_cast<int>(std::count(endsTurn.begin(), endsTurn.end(), true));
-    return summary;
+
+    bool done() const { return !reader; }
+
+    // Reads on for `bytes` more at most (the line they end in whole): true
+    // once the journal has been read to its end, or found damaged.
+    bool readOn(std::uintmax_t bytes) {
+        if (done()) return true;
+        const std::uintmax_t until = reader->validBytes() + bytes;
+        json event;
+        while (reader->validBytes() < until) {
+            if (!reader->next(event, summary.problem)) {
+                finish();
+                return true;
+            }
+            const std::string type = textOf(event, "type");
+            if (type == "move") {
+                // A move line without "endsTurn" (written before turns had
+                // several actions) is a turn.
+                const auto it = event.find("endsTurn");
+                endsTurn.push_back(it == event.end() || !it->is_boolean() || it->get<bool>());
+            } else if (type == "takeback") {
+                const auto it = event.find("plies");
+                size_t plies =
+                    it != event.end() && it->is_number_unsigned() ? it->get<size_t>() : 1;
+                endsTurn.resize(endsTurn.size() - std::min(plies, endsTurn.size()));
+            } else if (type == "result") {
+                summary.result = std::move(event);
+            }
+        }
+        return false;
+    }
+
+    void finish() {
+        if (summary.problem.empty()) {
+            summary.finished = reader->finished();
+            summary.moves = static_cast<int>(std::count(endsTurn.begin(), endsTurn.end(), true));
+        }
+        summary.whole = true;
+        reader.reset();
+    }
+
+    std::unique_ptr<JournalReader> reader;  // null once read
+    std::vector<bool> endsTurn;  // per ply standing: one bit each, as the game keeps its moves
+    JournalSummary summary;
+};
+
+namespace {
+
+JournalSummary summarize(const std::string& path, bool headerOnly) {
+    JournalSummaries::Reading reading(path, headerOnly);
+    while (!reading.readOn(std::numeric_limits<std::uintmax_t>::max() / 2)) {
+    }
+    return std::move(reading.summary);
 }
 
 json summaryOf(const std::string& path, const JournalSummary& journal, bool newest) {
@@ -75,8 +122,9 @@ json summaryOf(const std::string& path, const JournalSummary& journal, bool newe
     json game = {{"journal", path},
                  {"started", textOf(header, "started")},
                  {"game", textOf(header, "game")},
-                 {"players", players},
-                 {"moves", journal.moves}};
+                 {"players", players}};
+    // Not yet known of a long journal the table is still reading.
+    if (journal.whole) game["moves"] = journal.moves;
     if (!journal.finished) {
         // Only the newest unfinished game is the one arbiterd resumes.
         game["state"] = newest ? "in progress" : "unfinished";
@@ -158,17 +206,51 @@ std::optional<json> listRecordedGames(const std::string& dir, size_t most, std::
         dir, most, [](const fs::path& p) { return summarize(p.string(), false); }, error);
 }
 
+JournalSummaries::JournalSummaries() = default;
+JournalSummaries::~JournalSummaries() = default;
+JournalSummaries::JournalSummaries(JournalSummaries&&) noexcept = default;
+JournalSummaries& JournalSummaries::operator=(JournalSummaries&&) noexcept = default;
+
+namespace {
+// One slice more of an entry's journal, and what is known of it after.
+template <typename Entry>
+void readSlice(Entry& entry) {
+    if (entry.reading->readOn(kJournalSliceBytes)) {
+        entry.summary = std::move(entry.reading->summary);
+        entry.reading.reset();
+        return;
+    }
+    entry.summary = entry.reading->summary;
+}
+}  // namespace
+
 JournalSummary JournalSummaries::of(const fs::path& journal) {
     std::error_code sizeError, timeError;
     const std::uintmax_t size = fs::file_size(journal, sizeError);
     const fs::file_time_type time = fs::last_write_time(journal, timeError);
-    if (sizeError || timeError) return summarize(journal.string(), false);  // read every time
+    // Unreadable: found so at once, and tried again at every request.
+    if (sizeError || timeError) return summarize(journal.string(), false);
     auto it = entries_.find(journal);
-    if (it == entries_.end() || it->second.size != size || it->second.time != time)
-        it = entries_
-                 .insert_or_assign(journal, Entry{size, time, summarize(journal.string(), false)})
-                 .first;
+    if (it == entries_.end() || it->second.size != size || it->second.time != time) {
+        Entry entry{size, time, {}, std::make_unique<Reading>(journal.string(), false)};
+        readSlice(entry);
+        it = entries_.insert_or_assign(journal, std::move(entry)).first;
+    }
     return it->second.summary;
+}
+
+bool JournalSummaries::readOn() {
+    for (auto& [path, entry] : entries_) {
+        if (!entry.reading) continue;
+        readSlice(entry);
+        return true;
+    }
+    return false;
+}
+
+bool JournalSummaries::reading() const {
+    return std::any_of(entries_.begin(), entries_.end(),
+                       [](const auto& e) { return e.second.reading != nullptr; });
 }
 
 std::optional<nlohmann::json> listTableGames(const std::string& dir,

@@ -34,9 +34,14 @@ bool orientTo(Surface& surface, const std::vector<BoardSetting>& boards, const G
 void orientToGame(Surface& surface, const std::vector<BoardSetting>& boards,
                   const Session& session) {
     if (surface.boardCount() == 0) return;  // no board to turn
+    // One way round to try is no choice: a judgement here would only repeat
+    // the one that follows (with a search for moves made meanwhile, which on
+    // boards showing another position is the longest the table ever judges).
+    const std::vector<int> rotations = rotationsToTry(surface, boards);
+    if (rotations.size() < 2) return;
     int original = surface.placement(0).rotation;
     bool explained = false;
-    for (int rotation : rotationsToTry(surface, boards)) {
+    for (int rotation : rotations) {
         surface.setRotation(0, rotation);
         auto kind = Referee().judge(session.current(), session.previous(), surface, 2).kind;
         explained = kind != Verdict::Kind::Illegal && kind != Verdict::Kind::Ambiguous;

@@ -168,8 +168,18 @@ ControlReply Desk::games() const {
     if (playing()) writing = JournalInProgress{session_->journalPath(), session_->turns()};
     std::string error;
     auto listing = listTableGames(settings_.session.journalDir, writing, journalSummaries_, error);
+    readJournalsOn();
     if (!listing) return ControlReply::refused(error);
     return ControlReply::done(*listing);
+}
+
+void Desk::readJournalsOn() const {
+    // A slice, then the boards and clients that wait, then the next slice.
+    if (!journalSummaries_.reading()) return;
+    summariesTimer_.afterUnlessSet(0, [this] {
+        journalSummaries_.readOn();
+        readJournalsOn();
+    });
 }
 
 nlohmann::json Desk::status(nlohmann::json boards) const {

@@ -127,8 +127,11 @@ class Desk {
     std::unique_ptr<GameState> start_;
     Listener& table_;
     std::unique_ptr<Session> session_;
-    // The journals "games" has read, read again only when they change.
+    // The journals "games" has read, read again only when they change, and
+    // the timer that reads on a long one a slice at a time, between events.
     mutable JournalSummaries journalSummaries_;
+    mutable Timer summariesTimer_{loop_};
+    void readJournalsOn() const;
     std::function<void()> journalWritten_;  // empty: the journal is never retried
     Timer flagTimer_{loop_};
     Timer limitTimer_{loop_};

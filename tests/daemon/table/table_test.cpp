@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -515,6 +516,37 @@ TEST_F(TableTest, GamesTakesAFinishedGamesMovesFromItsResult) {
     const nlohmann::json game = table->games().data["games"][0];
     EXPECT_EQ(game["state"], "abandoned") << game;
     EXPECT_EQ(game["moves"], 1);
+}
+
+// An old unfinished journal of a long evening of pauses is read a slice at a
+// time (kJournalSliceBytes), between the table's other events, never at once:
+// "games" lists it without its moves until it has been read to its end.
+TEST_F(TableTest, GamesReadsALongJournalASliceAtATimeBetweenEvents) {
+    startGame();
+    show("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR");
+    ASSERT_TRUE(table->pauseClocks().ok);
+    ASSERT_TRUE(table->resumeClocks().ok);
+    std::string text = readFile(table->session()->journalPath());
+    // Its last two lines, the pause and the run again, repeated: valid lines
+    // that grow the journal without a move.
+    const size_t end = text.size() - 1;
+    const size_t pause = text.rfind('\n', text.rfind('\n', end - 1) - 1) + 1;
+    const std::string pauseAndRun = text.substr(pause);
+    while (text.size() < 3 * kJournalSliceBytes) text += pauseAndRun;
+    const std::string old = dir + "/games/2000-01-01T00-00-00-fide.jsonl";
+    writeFile(old, text);
+    std::filesystem::last_write_time(
+        old,
+        std::filesystem::last_write_time(table->session()->journalPath()) - std::chrono::hours(1));
+
+    nlohmann::json listed = table->games().data["games"][0];
+    EXPECT_EQ(listed["journal"], old);
+    EXPECT_EQ(listed["state"], "unfinished") << listed;
+    EXPECT_FALSE(listed.contains("moves")) << "read in part: " << listed;
+    for (int slice = 0; slice < 10; ++slice) loop.runOnce(0);
+    listed = table->games().data["games"][0];
+    EXPECT_EQ(listed["state"], "unfinished") << listed;
+    EXPECT_EQ(listed["moves"], 1) << listed;
 }
 
 // A DGT board with LEDs at the far end of a pseudo-terminal: what arbiterd
