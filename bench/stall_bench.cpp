@@ -50,7 +50,6 @@
 #include "daemon/referee/surface.h"
 #include "daemon/session/session.h"
 #include "daemon/table/board_orientation.h"
-#include "daemon/table/fast_play.h"
 #include "engine/core/game.h"
 
 using namespace arbiter;
@@ -197,9 +196,7 @@ std::vector<double> colonizationStalls(int files, int ranks, const Options& opti
     for (Cell c = 0; c < g.size(); ++c) {
         if (g.contains(c)) cells.push_back(c);
     }
-    SystemTimeSource clock;
     Referee referee;
-    referee.limitSearches(clock, FastPlay::kSearchMs);  // as the table's
     referee.prepare(*state, previous.get(), previous ? &last : nullptr, surface);
     int pieces = 0;
     for (Cell c : cells) pieces += state->appearance(c).has_value();
@@ -320,9 +317,7 @@ std::vector<double> mobiatusResumeStalls(const Options& options) {
             Boards boards(*elsewhere);
             auto begin = Clock::now();
             orientToGame(boards.surface(), boards.settings(), *session);
-            SystemTimeSource clock;
             Referee referee;
-            referee.limitSearches(clock, FastPlay::kSearchMs);  // as the table's
             const auto& actions = session->actions();
             referee.prepare(session->current(), session->previous(), &actions.back(),
                             boards.surface());

@@ -9,7 +9,6 @@
 #include <vector>
 
 #include "daemon/announce/cell_fix.h"
-#include "daemon/base/time_source.h"
 #include "daemon/referee/surface.h"
 #include "engine/core/game.h"
 
@@ -128,18 +127,6 @@ class Referee {
     // The most states a search for sequences lists before it gives up: a
     // bound on the time a judgement takes in a game of many actions.
     static constexpr int kSequenceBudget = 1500;
-    // Also gives a search for sequences up once it has run `searchMs` on
-    // `clock`: in a game whose states are slow to list (Möbiatus's chains),
-    // or on a surface that hostile hands have changed everywhere, the
-    // budget above is still far more than the table's one thread may be
-    // held for, answering neither the boards nor a stop meanwhile. A search
-    // given up has found no sequence: the surface is judged as one that no
-    // sequence explains, and its fixes lead back to the state. Without it
-    // (tests, benches) no verdict depends on the speed of the machine.
-    void limitSearches(const TimeSource& clock, Millis searchMs) {
-        clock_ = &clock;
-        searchMs_ = searchMs;
-    }
     // What to change so that the surface shows the prepared state.
     std::vector<CellFix> fixes(const Surface& surface);
 
@@ -231,9 +218,6 @@ class Referee {
     // when `strict`, within `budget` states listed.
     void extend(const Surface& surface, const Ply& here, Sequence& seq, int left, bool strict,
                 int& budget, std::vector<Candidate>& out);
-    // Whether the search under way has run out of its time (limitSearches):
-    // it then lists no more states, and finds nothing.
-    bool outOfTime();
     // How many cells the hands were at since the last agreed position that
     // none of `actions` (from the current state, in turn) changes.
     int touchedBeside(const Surface& surface, const std::vector<Action>& actions) const;
@@ -266,10 +250,6 @@ class Referee {
     // The mover's cell and the stops of a capture chain it has been seen to
     // make in the state prepared (chainStop), empty if none.
     std::vector<Cell> chainMade_;
-    const TimeSource* clock_ = nullptr;  // limitSearches
-    Millis searchMs_ = 0;
-    Millis searchEnds_ = 0;  // of the search under way
-    bool outOfTime_ = false;
 };
 
 }  // namespace arbiter

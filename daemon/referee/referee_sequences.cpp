@@ -116,12 +116,9 @@ void Referee::findSequences(const Surface& surface, int catchUpPlies, bool unsee
     // that moves out and back are never invented.
     const int longest = catchUpPlies > 1 ? std::min(catchUpPlies, kMostCatchUpPlies) : 2;
     int budget = kSequenceBudget;
-    outOfTime_ = false;
-    if (clock_) searchEnds_ = addMillis(clock_->now(), searchMs_);
     const size_t before = out.size();
     for (bool strict : {true, false}) {
-        for (int plies = 2; plies <= longest && out.size() == before && budget > 0 && !outOfTime_;
-             ++plies) {
+        for (int plies = 2; plies <= longest && out.size() == before && budget > 0; ++plies) {
             for (uint32_t i : firsts) {
                 const Effect& first = ply.effects[i];
                 // Shown alone, it is no sequence: one action beats any explanation by two.
@@ -131,7 +128,6 @@ void Referee::findSequences(const Surface& surface, int catchUpPlies, bool unsee
                 if (static_cast<int>(i) == endTurnIndex_) {
                     extend(surface, *afterEndTurn_, seq, plies - 1, strict, budget, out);
                 } else {
-                    if (outOfTime()) break;
                     Ply next;
                     next.state = ply.state->clone();
                     next.state->apply(ply.actions[i]);
@@ -141,12 +137,8 @@ void Referee::findSequences(const Surface& surface, int catchUpPlies, bool unsee
                 }
             }
         }
-        if (outOfTime_) break;
         if (out.size() != before || !unseenCells) return;
     }
-    // Given up for time, what was found may be only some of the sequences
-    // that explain the surface, which would then be ambiguous: none counts.
-    if (outOfTime_) out.erase(out.begin() + static_cast<std::ptrdiff_t>(before), out.end());
 }
 
 void Referee::extend(const Surface& surface, const Ply& here, Sequence& seq, int left, bool strict,
@@ -187,7 +179,7 @@ void Referee::extend(const Surface& surface, const Ply& here, Sequence& seq, int
             out.push_back(std::move(c));
             continue;
         }
-        if (budget <= 0 || outOfTime()) return;
+        if (budget <= 0) return;
         Ply next;
         next.state = here.state->clone();
         next.state->apply(here.actions[j]);
@@ -199,11 +191,6 @@ void Referee::extend(const Surface& surface, const Ply& here, Sequence& seq, int
         extend(surface, next, longer, left - 1, strict, budget, out);
         combined.clear();
     }
-}
-
-bool Referee::outOfTime() {
-    if (clock_ && !outOfTime_ && clock_->now() >= searchEnds_) outOfTime_ = true;
-    return outOfTime_;
 }
 
 bool Referee::handled(const Surface& surface, const Effect& e) {

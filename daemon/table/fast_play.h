@@ -29,15 +29,7 @@ class FastPlay {
   public:
     FastPlay(EventLoop& loop, Desk& desk, Surface& surface, AnnouncementSink& out,
              SurfaceJudge& judge)
-        : loop_(loop), desk_(desk), surface_(surface), out_(out), judge_(judge) {
-        ahead_.limitSearches(loop.time(), kSearchMs);
-    }
-
-    // How long one search for moves made faster than the boards settle may
-    // hold the table's one thread (Referee::limitSearches): a judgement makes
-    // up to three (the moves seen, the position after them, the agreed
-    // position), all within 50 ms.
-    static constexpr Millis kSearchMs = 15;
+        : loop_(loop), desk_(desk), surface_(surface), out_(out), judge_(judge) {}
 
     // How long after the last sensor event the table looks again for moves
     // made faster than the settle time: the field updates of one scan of a

@@ -15,9 +15,7 @@ SurfaceJudge::SurfaceJudge(EventLoop& loop, Desk& desk, Surface& surface, BoardL
       lights_(lights),
       guide_(guide),
       table_(table),
-      fastPlay_(loop, desk, surface, out, *this) {
-    referee_.limitSearches(loop.time(), FastPlay::kSearchMs);
-}
+      fastPlay_(loop, desk, surface, out, *this) {}
 
 void SurfaceJudge::setPhase(TablePhase next) {
     assert(isStep(phase_, next));
