@@ -362,12 +362,16 @@ PlayerResources MobiatusState::resources(PlayerId p) const {
 
 Appearance MobiatusState::appearance(Cell c) const {
     if (c < 0 || c >= kCells) return std::nullopt;
-    const int side = board_.sideAt(c);
+    return lookOn(board_, c);
+}
+
+Appearance MobiatusState::lookOn(const Board& b, Cell c) const {
+    const int side = b.sideAt(c);
     if (side == Red) return rules_.redDot;
     if (side == Blue) return rules_.blueDot;
     if (!rules_.markers) return std::nullopt;
-    if (board_.singular.has(c)) return rules_.singularity;
-    const int behind = board_.sideAt(opposite(c));
+    if (b.singular.has(c)) return rules_.singularity;
+    const int behind = b.sideAt(opposite(c));
     if (behind == Red) return rules_.redCircle;
     if (behind == Blue) return rules_.blueCircle;
     return std::nullopt;

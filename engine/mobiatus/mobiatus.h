@@ -174,6 +174,10 @@ class MobiatusState final : public GameState,
     // The dots taken on the far face; with markers, every cell but the
     // mover's own (from, the stops, to) whose look changes.
     std::vector<Cell> consequences(const Action& a, const GameState& after) const override;
+    // As GameState::effect, from the board after `a` alone: the referee
+    // lists every action's effect, and cloning the state and comparing all
+    // 300 cells made Möbiatus's judgements the slowest of any game.
+    Effect effect(const Action& a) const override;
     // Every circle and every singularity.
     std::vector<Cell> markedCells() const override;
     // "c2-d4 takes Blue's b34 on the far face: take it off, then jump on from d4".
@@ -218,6 +222,8 @@ class MobiatusState final : public GameState,
     std::string moveRefusal(const Action& a) const;
     std::string jumpText(const Jump& j) const;
     std::string cellName(Cell c) const { return geometry().name(c); }
+    // What cell `c` shows on board `b` (appearance()).
+    Appearance lookOn(const Board& b, Cell c) const;
 
     Rules rules_;
     Board board_;

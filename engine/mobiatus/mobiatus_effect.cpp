@@ -1,0 +1,55 @@
+// MobiatusState::effect: what an action changes, cell by cell, worked out on
+// the board alone.
+
+#include <algorithm>
+#include <cassert>
+#include <vector>
+
+#include "engine/mobiatus/mobiatus.h"
+
+namespace arbiter {
+namespace mobiatus {
+
+Effect MobiatusState::effect(const Action& a) const {
+    assert(isLegal(a));
+    // The board after `a`, stop by stop as apply() makes it.
+    Board after = board_;
+    std::vector<Cell> own = {a.from}, taken;
+    Cell at = a.from;
+    for (size_t i = 0; i <= a.path.size(); ++i) {
+        const Cell next = i < a.path.size() ? a.path[i] : a.to;
+        Cell took = NoCell;
+        after = rested(after, static_cast<Side>(toMove_), at, next, took);
+        if (took != NoCell) taken.push_back(took);
+        own.push_back(next);
+        at = next;
+    }
+    // Only a cell whose dot or singularity changed, or the cell behind it
+    // (its circle), can look different.
+    CellSet maybe;
+    for (size_t w = 0; w < maybe.words.size(); ++w) {
+        maybe.words[w] = (board_.dots[Red].words[w] ^ after.dots[Red].words[w]) |
+                         (board_.dots[Blue].words[w] ^ after.dots[Blue].words[w]) |
+                         (board_.singular.words[w] ^ after.singular.words[w]);
+    }
+    CellSet behind;
+    maybe.each([&](Cell c) { behind.add(opposite(c)); });
+    maybe |= behind;
+    // As consequences(): the dots taken; with markers, every changed cell
+    // but the mover's own.
+    auto isIn = [](const std::vector<Cell>& cells, Cell c) {
+        return std::find(cells.begin(), cells.end(), c) != cells.end();
+    };
+    Effect e;
+    maybe.each([&](Cell c) {
+        const Appearance was = lookOn(board_, c), is = lookOn(after, c);
+        const bool pieceChanges = board_.sideAt(c) != after.sideAt(c);
+        if (was == is && !pieceChanges) return;
+        const bool consequence = rules_.markers ? !isIn(own, c) : isIn(taken, c);
+        e.changes.push_back({c, was, is, pieceChanges, consequence});
+    });
+    return e;
+}
+
+}  // namespace mobiatus
+}  // namespace arbiter
