@@ -66,6 +66,7 @@
 #include "daemon/referee/surface.h"
 #include "engine/core/game.h"
 #include "engine/skirmish/skirmish.h"
+#include "bench/colonization_growth.h"
 
 using namespace arbiter;
 
@@ -524,23 +525,6 @@ void printFigures(const Figures& f) {
     printRow("prepare a new state", f.prepares);
 }
 
-// A Colonization game that grows: three actions in four produce or place a
-// piece where one can, the rest step, capture or abstain; never the Weapon,
-// which is said rather than shown and would empty the boards.
-Action mostlyProducing(const std::vector<Action>& legal, std::mt19937& random) {
-    std::vector<const Action*> puts, others;
-    for (const Action& a : legal) {
-        if (a.kind == Action::Kind::Place)
-            puts.push_back(&a);
-        else if (a.kind != Action::Kind::Choice)
-            others.push_back(&a);
-    }
-    if (!puts.empty() && (others.empty() || random() % 4 != 0))
-        return *puts[random() % puts.size()];
-    if (!others.empty()) return *others[random() % others.size()];
-    return legal[random() % legal.size()];
-}
-
 // Skirmish on Colonization's four boards: `pieces` each for `players`,
 // scattered by a seeded shuffle of the cells.
 std::unique_ptr<GameState> denseStart(uint32_t seed) {
@@ -624,7 +608,7 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "arbiter-bench-referee: colonization: %s\n", error.c_str());
         return 1;
     }
-    Figures middle = play({kBoardsAcross, kBoardsUp, societies->start(), 0, mostlyProducing,
+    Figures middle = play({kBoardsAcross, kBoardsUp, societies->start(), 0, bench::mostlyProducing,
                            Sensing::ColourAndKind, kColonizationWarmUp},
                           options.moves, options.seed);
     std::printf(

@@ -50,6 +50,7 @@
 #include "daemon/referee/surface.h"
 #include "daemon/session/session.h"
 #include "daemon/table/board_orientation.h"
+#include "bench/colonization_growth.h"
 #include "engine/core/game.h"
 
 using namespace arbiter;
@@ -150,45 +151,43 @@ class Boards {
     Millis now_ = 0;
 };
 
-// Colonization's actions as a growing game makes them: three in four produce
-// or place a piece where one can; never the Weapon, which empties the boards.
-Action mostlyProducing(const std::vector<Action>& legal, std::mt19937& random) {
-    std::vector<const Action*> puts, others;
-    for (const Action& a : legal) {
-        if (a.kind == Action::Kind::Place)
-            puts.push_back(&a);
-        else if (a.kind != Action::Kind::Choice)
-            others.push_back(&a);
-    }
-    if (!puts.empty() && (others.empty() || random() % 4 != 0))
-        return *puts[random() % puts.size()];
-    if (!others.empty()) return *others[random() % others.size()];
-    return legal[random() % legal.size()];
-}
+// Colonization for 16 on `files` x `ranks` after its placements and some
+// forty rounds of mostly production, with the state and action before.
+struct GrownColonization {
+    std::unique_ptr<Game> game;
+    std::unique_ptr<GameState> state, previous;
+    Action last;
+};
 
-// Colonization for 16 on `files` x `ranks`, boards changing: the stalls.
-std::vector<double> colonizationStalls(int files, int ranks, const Options& options) {
+GrownColonization grownColonization(int files, int ranks, std::mt19937& random) {
     GameOptions rules;
     rules.players = 16;
     rules.files = files;
     rules.ranks = ranks;
     std::string error;
-    auto game = makeGame("colonization", rules, error);
-    if (!game) {
+    GrownColonization grown;
+    grown.game = makeGame("colonization", rules, error);
+    if (!grown.game) {
         std::fprintf(stderr, "arbiter-bench-stalls: colonization: %s\n", error.c_str());
         std::exit(1);
     }
-    std::mt19937 random(options.seed);
-    auto state = game->start();
-    std::unique_ptr<GameState> previous;
-    Action last;
-    // The placements, then some forty rounds of mostly production, untimed.
-    for (int i = 0; i < 16 * 40 && !state->outcome().over(); ++i) {
-        if (state->chance()) break;
-        previous = state->clone();
-        last = mostlyProducing(state->legalActions(), random);
-        state->apply(last);
+    grown.state = grown.game->start();
+    for (int i = 0; i < 16 * 40 && !grown.state->outcome().over(); ++i) {
+        if (grown.state->chance()) break;
+        grown.previous = grown.state->clone();
+        grown.last = bench::mostlyProducing(grown.state->legalActions(), random);
+        grown.state->apply(grown.last);
     }
+    return grown;
+}
+
+// Colonization for 16 on `files` x `ranks`, boards changing: the stalls.
+std::vector<double> colonizationStalls(int files, int ranks, const Options& options) {
+    std::mt19937 random(options.seed);
+    GrownColonization grown = grownColonization(files, ranks, random);
+    std::unique_ptr<GameState>& state = grown.state;
+    std::unique_ptr<GameState>& previous = grown.previous;
+    Action& last = grown.last;
     Boards boards(*state);
     Surface& surface = boards.surface();
     const Geometry& g = state->geometry();
@@ -250,7 +249,7 @@ std::vector<double> colonizationStalls(int files, int ranks, const Options& opti
         const unsigned kind = random() % 4;
         if (kind == 0) {
             // An action made by hand.
-            Action a = mostlyProducing(state->legalActions(), random);
+            Action a = bench::mostlyProducing(state->legalActions(), random);
             const Effect effect = state->effect(a);
             for (const CellChange& ch : effect.changes) {
                 if (ch.after != surface.cell(ch.cell).content) event(ch.cell, ch.after, 1);
