@@ -44,13 +44,13 @@
 
 #include <unistd.h>
 
+#include "bench/colonization_growth.h"
 #include "daemon/config/configuration.h"
 #include "daemon/journal/recorded_games.h"
 #include "daemon/referee/referee.h"
 #include "daemon/referee/surface.h"
 #include "daemon/session/session.h"
 #include "daemon/table/board_orientation.h"
-#include "bench/colonization_growth.h"
 #include "engine/core/game.h"
 
 using namespace arbiter;
@@ -181,113 +181,127 @@ GrownColonization grownColonization(int files, int ranks, std::mt19937& random) 
     return grown;
 }
 
-// Colonization for 16 on `files` x `ranks`, boards changing: the stalls.
-std::vector<double> colonizationStalls(int files, int ranks, const Options& options) {
-    std::mt19937 random(options.seed);
-    GrownColonization grown = grownColonization(files, ranks, random);
-    std::unique_ptr<GameState>& state = grown.state;
-    std::unique_ptr<GameState>& previous = grown.previous;
-    Action& last = grown.last;
-    Boards boards(*state);
-    Surface& surface = boards.surface();
-    const Geometry& g = state->geometry();
-    std::vector<Cell> cells;
-    for (Cell c = 0; c < g.size(); ++c) {
-        if (g.contains(c)) cells.push_back(c);
+// A grown Colonization table for 16 that its players and hostile hands
+// change, each handler's part timed as the table runs it: the stalls.
+class ColonizationStalls {
+  public:
+    ColonizationStalls(int files, int ranks, uint32_t seed)
+        : random_(seed),
+          grown_(grownColonization(files, ranks, random_)),
+          boards_(*grown_.state),
+          surface_(boards_.surface()) {
+        const Geometry& g = state().geometry();
+        for (Cell c = 0; c < g.size(); ++c) {
+            if (g.contains(c)) cells_.push_back(c);
+        }
+        referee_.prepare(state(), grown_.previous.get(), grown_.previous ? &grown_.last : nullptr,
+                         surface_);
+        int pieces = 0;
+        for (Cell c : cells_) pieces += state().appearance(c).has_value();
+        std::printf("  colonization %dx%d from %d pieces, %zu legal actions\n", files, ranks,
+                    pieces, state().legalActions().size());
     }
-    Referee referee;
-    referee.prepare(*state, previous.get(), previous ? &last : nullptr, surface);
-    int pieces = 0;
-    for (Cell c : cells) pieces += state->appearance(c).has_value();
-    std::printf("  colonization %dx%d from %d pieces, %zu legal actions\n", files, ranks, pieces,
-                state->legalActions().size());
 
-    std::vector<double> stalls;
+    std::vector<double> run(int rounds) {
+        for (int round = 0; round < rounds && !state().outcome().over(); ++round) {
+            if (state().chance()) break;
+            playRound();
+            // Now and then the players set it right again, cell by cell.
+            if (random_() % 4 == 0) {
+                for (Cell c : boards_.wrongFor(state())) event(c, state().appearance(c), 1);
+                still(nullptr);
+            }
+        }
+        return stalls_;
+    }
+
+  private:
+    GameState& state() { return *grown_.state; }
+
+    // An action made by hand, a board away and back, or hostile hands.
+    void playRound() {
+        const unsigned kind = random_() % 4;
+        if (kind == 0) {
+            Action a = bench::mostlyProducing(state().legalActions(), random_);
+            const Effect effect = state().effect(a);
+            for (const CellChange& ch : effect.changes) {
+                if (ch.after != surface_.cell(ch.cell).content) event(ch.cell, ch.after, 1);
+            }
+            still(&a);
+        } else if (kind == 1) {
+            // Back with some of its squares changed.
+            Cell c = anyCell();
+            std::vector<std::pair<int, Appearance>> changed;
+            for (int k = 0; k < 1 + int(random_() % 4); ++k) {
+                Cell d = anyCell();
+                if (boards_.boardOf(d) == boards_.boardOf(c))
+                    changed.push_back({boards_.squareOf(d), anyLook()});
+            }
+            auto begin = Clock::now();
+            boards_.awayAndBack(boards_.boardOf(c), changed);
+            referee_.judge(surface_, 2);
+            stalls_.push_back(millisSince(begin));
+            still(nullptr);
+        } else {
+            // Pieces lifted and put back, put and taken off again, all over
+            // the boards, and a few left changed.
+            for (int k = 0; k < 4 + int(random_() % 24); ++k) {
+                Cell c = anyCell();
+                const Appearance was = surface_.cell(c).content;
+                event(c, was ? Appearance() : anyLook(), 1);
+                if (random_() % 4 != 0) event(c, was, 1);
+            }
+            still(nullptr);
+        }
+    }
     // A sensor event: the verdict reached as it arrives.
-    auto event = [&](Cell c, Appearance content, int catchUp) {
+    void event(Cell c, Appearance content, int catchUp) {
         auto begin = Clock::now();
-        boards.report(c, content);
-        Verdict v = referee.judge(surface, catchUp);
-        stalls.push_back(millisSince(begin));
-        return v;
-    };
+        boards_.report(c, content);
+        referee_.judge(surface_, catchUp);
+        stalls_.push_back(millisSince(begin));
+    }
     // The surface still: the verdict with sequences looked for, and, when it
     // commits, the referee prepared for the state after (the action chosen:
     // what hostile hands show is never committed, to keep the game going).
-    auto still = [&](const Action* made) {
+    void still(const Action* made) {
         // Fast play's look first (FastPlay::follow), moves through cells
         // never reported looked for too; then the judgement at settle.
         auto begin = Clock::now();
-        referee.judge(surface, Referee::kMostCatchUpPlies, true);
-        stalls.push_back(millisSince(begin));
+        referee_.judge(surface_, Referee::kMostCatchUpPlies, true);
+        stalls_.push_back(millisSince(begin));
         begin = Clock::now();
-        Verdict v = referee.judge(surface, Referee::kMostCatchUpPlies);
+        Verdict v = referee_.judge(surface_, Referee::kMostCatchUpPlies);
         if (made) {
-            previous = state->clone();
-            state->apply(*made);
-            last = *made;
-            boards.show(*state);
-            referee.prepare(*state, previous.get(), &last, surface);
+            grown_.previous = state().clone();
+            state().apply(*made);
+            grown_.last = *made;
+            boards_.show(state());
+            referee_.prepare(state(), grown_.previous.get(), &grown_.last, surface_);
         }
         // As the table does, once the surface shows an agreed position: the
         // touches of hostile hands count until then.
         if (made || v.kind == Verdict::Kind::Settled || v.kind == Verdict::Kind::Commit ||
             v.kind == Verdict::Kind::Takeback || v.kind == Verdict::Kind::Replace)
-            surface.markStill();
-        stalls.push_back(millisSince(begin));
-        return v;
-    };
-    auto anyLook = [&]() -> Appearance {
-        // A piece like one on the table, or nothing.
-        Cell from = cells[random() % cells.size()];
-        for (int tries = 0; tries < 8 && !state->appearance(from); ++tries)
-            from = cells[random() % cells.size()];
-        return state->appearance(from);
-    };
-    for (int round = 0; round < options.rounds && !state->outcome().over(); ++round) {
-        if (state->chance()) break;
-        const unsigned kind = random() % 4;
-        if (kind == 0) {
-            // An action made by hand.
-            Action a = bench::mostlyProducing(state->legalActions(), random);
-            const Effect effect = state->effect(a);
-            for (const CellChange& ch : effect.changes) {
-                if (ch.after != surface.cell(ch.cell).content) event(ch.cell, ch.after, 1);
-            }
-            still(&a);
-        } else if (kind == 1) {
-            // A board away, back with some of its squares changed.
-            Cell c = cells[random() % cells.size()];
-            std::vector<std::pair<int, Appearance>> changed;
-            for (int k = 0; k < 1 + int(random() % 4); ++k) {
-                Cell d = cells[random() % cells.size()];
-                if (boards.boardOf(d) == boards.boardOf(c))
-                    changed.push_back({boards.squareOf(d), anyLook()});
-            }
-            auto begin = Clock::now();
-            boards.awayAndBack(boards.boardOf(c), changed);
-            referee.judge(surface, 2);
-            stalls.push_back(millisSince(begin));
-            still(nullptr);
-        } else {
-            // Hostile hands: pieces lifted and put back, put and taken off
-            // again, all over the boards, and a few left changed.
-            for (int k = 0; k < 4 + int(random() % 24); ++k) {
-                Cell c = cells[random() % cells.size()];
-                const Appearance was = surface.cell(c).content;
-                event(c, was ? Appearance() : anyLook(), 1);
-                if (random() % 4 != 0) event(c, was, 1);
-            }
-            still(nullptr);
-        }
-        // Now and then the players set it right again, cell by cell.
-        if (random() % 4 == 0) {
-            for (Cell c : boards.wrongFor(*state)) event(c, state->appearance(c), 1);
-            still(nullptr);
-        }
+            surface_.markStill();
+        stalls_.push_back(millisSince(begin));
     }
-    return stalls;
-}
+    Cell anyCell() { return cells_[random_() % cells_.size()]; }
+    // A piece like one on the table, or nothing.
+    Appearance anyLook() {
+        Cell from = anyCell();
+        for (int tries = 0; tries < 8 && !state().appearance(from); ++tries) from = anyCell();
+        return state().appearance(from);
+    }
+
+    std::mt19937 random_;
+    GrownColonization grown_;
+    Boards boards_;
+    Surface& surface_;
+    std::vector<Cell> cells_;
+    Referee referee_;
+    std::vector<double> stalls_;
+};
 
 // Möbiatus resumed on its eight boards while they show another position.
 std::vector<double> mobiatusResumeStalls(const Options& options) {
@@ -446,9 +460,9 @@ int main(int argc, char** argv) {
                 kGoalMs);
     std::printf("%-52s %6s %9s %9s %9s\n", "case", "stalls", "median", "p99", "worst");
     printCase("colonization, 16 players, 32x16, boards changing",
-              colonizationStalls(32, 16, options));
+              ColonizationStalls(32, 16, options.seed).run(options.rounds));
     printCase("colonization, 16 players, 64x64, boards changing",
-              colonizationStalls(64, 64, options));
+              ColonizationStalls(64, 64, options.seed).run(options.rounds));
     printCase("mobiatus resumed, 8 boards showing another position", mobiatusResumeStalls(options));
     printCase("games, an old unfinished 63 MB journal", gamesStalls());
     return 0;
