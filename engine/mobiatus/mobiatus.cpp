@@ -240,14 +240,6 @@ Action actionOf(const Jump* jumps, int count) {
     return Action::moveVia(jumps[0].from, std::move(path), jumps[count - 1].rest);
 }
 
-// The cells an action names, in order: the start, each stop, the end.
-std::vector<Cell> cellsOf(const Action& a) {
-    std::vector<Cell> cells = {a.from};
-    cells.insert(cells.end(), a.path.begin(), a.path.end());
-    cells.push_back(a.to);
-    return cells;
-}
-
 }  // namespace
 
 Board rested(const Board& b, Side mover, Cell p, Cell r, Cell& taken) {
@@ -509,26 +501,6 @@ std::vector<Cell> MobiatusState::markedCells() const {
     for (const CellSet& dots : board_.dots) dots.each([&](Cell c) { marked.add(opposite(c)); });
     std::vector<Cell> out;
     marked.each([&](Cell c) { out.push_back(c); });
-    return out;
-}
-
-std::vector<Cell> MobiatusState::consequences(const Action& a, const GameState& after) const {
-    std::vector<Cell> out;
-    const auto chain = chainOf(a);
-    if (!chain) return out;
-    if (!rules_.markers) {
-        for (const Jump& j : chain->jumps) {
-            if (j.taken != NoCell) out.push_back(j.taken);
-        }
-        std::sort(out.begin(), out.end());
-        return out;
-    }
-    const std::vector<Cell> own = cellsOf(a);
-    for (Cell c = 0; c < kCells; ++c) {
-        if (std::find(own.begin(), own.end(), c) != own.end()) continue;
-        if (appearance(c) != after.appearance(c) || pieceAt(c) != after.pieceAt(c))
-            out.push_back(c);
-    }
     return out;
 }
 

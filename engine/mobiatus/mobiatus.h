@@ -100,6 +100,8 @@ void forEachJump(const Board& b, Side mover, Cell p, const CellSet& touched,
 Board rested(const Board& b, Side mover, Cell p, Cell r, Cell& taken);
 // Whether `to` is a knight's jump from `from` on the ring.
 bool isKnightsJump(Cell from, Cell to);
+// The cells a move names, in order: the start, each stop, the end.
+std::vector<Cell> cellsOf(const Action& a);
 // Whether the dot of `mover` on `p` can complete a chain from here: what a
 // capture that touched `touched` needs to be allowed.
 bool canGoOn(const Board& b, Side mover, Cell p, const CellSet& touched);

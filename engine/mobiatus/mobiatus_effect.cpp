@@ -1,5 +1,5 @@
-// MobiatusState::effect: what an action changes, cell by cell, worked out on
-// the board alone.
+// What an action changes, cell by cell (MobiatusState::effect, worked out on
+// the board alone), and which of those changes are not the mover's own.
 
 #include <algorithm>
 #include <cassert>
@@ -10,18 +10,25 @@
 namespace arbiter {
 namespace mobiatus {
 
+std::vector<Cell> cellsOf(const Action& a) {
+    std::vector<Cell> cells = {a.from};
+    cells.insert(cells.end(), a.path.begin(), a.path.end());
+    cells.push_back(a.to);
+    return cells;
+}
+
 Effect MobiatusState::effect(const Action& a) const {
     assert(isLegal(a));
     // The board after `a`, stop by stop as apply() makes it.
     Board after = board_;
-    std::vector<Cell> own = {a.from}, taken;
+    const std::vector<Cell> own = cellsOf(a);
+    std::vector<Cell> taken;
     Cell at = a.from;
     for (size_t i = 0; i <= a.path.size(); ++i) {
         const Cell next = i < a.path.size() ? a.path[i] : a.to;
         Cell took = NoCell;
         after = rested(after, static_cast<Side>(toMove_), at, next, took);
         if (took != NoCell) taken.push_back(took);
-        own.push_back(next);
         at = next;
     }
     // Only a cell whose dot or singularity changed, or the cell behind it
@@ -49,6 +56,26 @@ Effect MobiatusState::effect(const Action& a) const {
         e.changes.push_back({c, was, is, pieceChanges, consequence});
     });
     return e;
+}
+
+std::vector<Cell> MobiatusState::consequences(const Action& a, const GameState& after) const {
+    std::vector<Cell> out;
+    const auto chain = chainOf(a);
+    if (!chain) return out;
+    if (!rules_.markers) {
+        for (const Jump& j : chain->jumps) {
+            if (j.taken != NoCell) out.push_back(j.taken);
+        }
+        std::sort(out.begin(), out.end());
+        return out;
+    }
+    const std::vector<Cell> own = cellsOf(a);
+    for (Cell c = 0; c < kCells; ++c) {
+        if (std::find(own.begin(), own.end(), c) != own.end()) continue;
+        if (appearance(c) != after.appearance(c) || pieceAt(c) != after.pieceAt(c))
+            out.push_back(c);
+    }
+    return out;
 }
 
 }  // namespace mobiatus

@@ -25,13 +25,6 @@ bool byName(Cell a, Cell b) {
     return std::pair(a % kFiles, a / kFiles) < std::pair(b % kFiles, b / kFiles);
 }
 
-std::vector<Cell> cellsOf(const Action& a) {
-    std::vector<Cell> cells = {a.from};
-    cells.insert(cells.end(), a.path.begin(), a.path.end());
-    cells.push_back(a.to);
-    return cells;
-}
-
 std::vector<Cell> cellsOf(const Chain& c) {
     std::vector<Cell> cells = {c.jumps.front().from};
     for (const Jump& j : c.jumps) cells.push_back(j.rest);
