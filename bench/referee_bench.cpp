@@ -62,11 +62,11 @@
 #include <utility>
 #include <vector>
 
+#include "bench/colonization_growth.h"
 #include "daemon/referee/referee.h"
 #include "daemon/referee/surface.h"
 #include "engine/core/game.h"
 #include "engine/skirmish/skirmish.h"
-#include "bench/colonization_growth.h"
 
 using namespace arbiter;
 
