@@ -23,9 +23,14 @@ std::string OptionSpec::check(const std::string& value) const {
         });
         if (oneWord) return {};
     } else if (choices.empty()) {
+        // Written as numbers are: "05" (or a thousand zeros before a 5) is refused
+        // as everywhere else a number is read.
+        const size_t digits = value.rfind('-', 0) == 0 ? 1 : 0;
+        const bool leadingZero = value.size() > digits + 1 && value[digits] == '0';
         int n = 0;
         auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), n);
-        if (ec == std::errc() && end == value.data() + value.size() && n >= min && n <= max)
+        if (!leadingZero && ec == std::errc() && end == value.data() + value.size() && n >= min &&
+            n <= max)
             return {};
     } else {
         for (const auto& c : choices) {

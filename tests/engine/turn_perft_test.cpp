@@ -418,6 +418,7 @@ TEST(PerftTool, BadArgumentsExitTwoWithAMessage) {
     const Case cases[] = {
         {{"--game", "nosuch", "--depth", "1"}, "known games: fide skirmish"},
         {{"--game", "skirmish", "--option", "pieces=99", "--depth", "1"}, "1..16"},
+        {{"--game", "skirmish", "--option", "pieces=0003", "--depth", "1"}, "1..16"},
         {{"--game", "skirmish", "--option", "speed=2", "--depth", "1"}, "its options: pieces"},
         {{"--game", "skirmish", "--option", "pieces", "--depth", "1"}, "KEY=VALUE"},
         {{"--game", "skirmish", "--size", "9x8", "--depth", "1"}, "multiples of 8"},
