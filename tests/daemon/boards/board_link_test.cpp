@@ -7,16 +7,14 @@
 #include "daemon/boards/repeated_warnings.h"
 
 #include <gtest/gtest.h>
-#include <spdlog/sinks/ostream_sink.h>
-#include <spdlog/spdlog.h>
 
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
-#include <sstream>
 
+#include "tests/daemon/captured_log.h"
 #include "tests/daemon/temp_directory.h"
 #include "tests/drivers/pty_pair.h"
 
@@ -34,26 +32,7 @@ class NoEvents : public BoardEvents {
     int lost = 0;
 };
 
-// What arbiterd logs while the test runs, one warning a line.
-class CapturedLog {
-  public:
-    CapturedLog() : previous_(spdlog::default_logger()) {
-        auto sink = std::make_shared<spdlog::sinks::ostream_sink_st>(text_);
-        sink->set_pattern("%l %v");
-        spdlog::set_default_logger(std::make_shared<spdlog::logger>("test", sink));
-    }
-    ~CapturedLog() { spdlog::set_default_logger(previous_); }
-    std::vector<std::string> lines() const {
-        std::vector<std::string> out;
-        std::istringstream in(text_.str());
-        for (std::string line; std::getline(in, line);) out.push_back(line);
-        return out;
-    }
-
-  private:
-    std::ostringstream text_;
-    std::shared_ptr<spdlog::logger> previous_;
-};
+using testing::CapturedLog;
 
 TEST(BoardLink, AMissingBoardIsNamedAgainEveryHalfMinuteWithWhatToCheck) {
     testing::TempDirectory scratch{"arbiter-board-link"};
