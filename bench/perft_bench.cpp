@@ -2,7 +2,7 @@
 // the perft of Debian's stockfish and fairy-stockfish on the same machine, and
 // how fast every game of the catalogue counts its complete turns.
 //
-//   arbiter-bench-perft [--depth N] [--runs N] [--signatures]
+//   arbiter-bench-perft [--depth N] [--runs N] [--signatures] [--game NAME]
 //
 // Each engine counts the start position to depth N (default 6) `runs` times
 // (default 3) and the best time counts. Other engines are timed from "go perft"
@@ -26,6 +26,9 @@
 // middle game (bench/playout_bench.h), and their signature: per game, the
 // actions of eight seeded playouts, which --signatures prints alone (for the
 // test that pins them, bench/playout_signatures.cmake).
+//
+// --game NAME prints that game's rows of perft and playouts alone, which is
+// what one works on a game's speed with.
 #include <signal.h>
 
 #include <cstdint>
@@ -94,8 +97,9 @@ void printGameRow(const std::string& game, const char* perftName,
                 m->seconds > 0 ? double(m->nodes) / m->seconds / 1e6 : 0.0);
 }
 
-// Every game of the catalogue from its start with its default options.
-void timeEveryGame(int runs) {
+// Every game of the catalogue (or the one named `only`) from its start with its
+// default options.
+void timeEveryGame(int runs, std::string_view only) {
     std::printf(
         "\nperft over complete turns, every game from its start (default options),\n"
         "largest depth under %.0f s, best of %d run(s)\n\n",
@@ -103,6 +107,7 @@ void timeEveryGame(int runs) {
     std::printf("%-16s %-11s %6s %14s %10s %10s\n", "game", "perft", "depth", "nodes", "seconds",
                 "Mnodes/s");
     for (const arbiter::GameInfo& info : arbiter::gameCatalog()) {
+        if (!only.empty() && info.name != only) continue;
         std::unique_ptr<arbiter::Game> game = arbiter::makeGame(info.name);
         if (!game) {
             std::printf("%-16s not built\n", info.name.c_str());
@@ -186,6 +191,7 @@ int main(int argc, char** argv) {
     int depth = 6;
     int runs = 3;
     bool signaturesOnly = false;
+    std::string_view only;
     for (int i = 1; i < argc; ++i) {
         std::string_view arg = argv[i];
         if (arg == "--depth" && i + 1 < argc && parsePositive(argv[i + 1], 8, depth)) {
@@ -194,9 +200,11 @@ int main(int argc, char** argv) {
             ++i;
         } else if (arg == "--signatures") {
             signaturesOnly = true;
+        } else if (arg == "--game" && i + 1 < argc && arbiter::gameInfo(argv[i + 1])) {
+            only = argv[++i];
         } else {
-            std::cerr
-                << "usage: arbiter-bench-perft [--depth 1..8] [--runs 1..100] [--signatures]\n";
+            std::cerr << "usage: arbiter-bench-perft [--depth 1..8] [--runs 1..100] "
+                         "[--signatures] [--game NAME]\n";
             return 2;
         }
     }
@@ -207,6 +215,11 @@ int main(int argc, char** argv) {
     signal(SIGPIPE, SIG_IGN);
     // A line at a time, so that a run piped to a file or tee shows where it is.
     std::setvbuf(stdout, nullptr, _IOLBF, 0);
+    if (!only.empty()) {
+        timeEveryGame(runs, only);
+        arbiter::bench::timePlayouts(kPlayoutSeconds, only);
+        return 0;
+    }
 
     std::printf(
         "perft, start position, depth %d, best of %d run(s), one thread, CPU time of each\n"
@@ -233,7 +246,7 @@ int main(int argc, char** argv) {
                     theirs->nodes == ours.nodes ? "" : "  (node count differs!)",
                     theirs->cpu ? "" : "  (theirs in wall time)");
     }
-    timeEveryGame(runs);
+    timeEveryGame(runs, {});
     timeMiddleGames(runs);
     arbiter::bench::timeCsipgsAgainstFairyStockfish("/usr/games/fairy-stockfish", runs);
     arbiter::bench::timePlayouts(kPlayoutSeconds);

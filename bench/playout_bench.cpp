@@ -68,7 +68,7 @@ std::string shortened(std::string text) {
 
 }  // namespace
 
-void timePlayouts(double budgetSeconds) {
+void timePlayouts(double budgetSeconds, std::string_view only) {
     std::printf(
         "\nrandom playouts, every game (default options): uniform among legalActions() and\n"
         "chance's values, until the game is over or %d actions (capped); from the start\n"
@@ -80,6 +80,7 @@ void timePlayouts(double budgetSeconds) {
                 "seconds", "playouts/s", "turns/s", "actions/s", "act/play", "capped");
     std::vector<std::string> middles;
     for (const GameInfo& info : gameCatalog()) {
+        if (!only.empty() && info.name != only) continue;
         std::unique_ptr<Game> game = makeGame(info.name);
         if (!game) {
             std::printf("%-16s not built\n", info.name.c_str());
@@ -102,12 +103,14 @@ void printPlayoutSignatures() {
         if (!game) continue;
         std::unique_ptr<GameState> start = game->start();
         long actions = 0;
+        uint64_t trace = 0xcbf29ce484222325ULL;  // FNV-1a's offset basis
         for (int i = 1; i <= kSignaturePlayouts; ++i) {
             std::unique_ptr<GameState> state = start->clone();
             SeededRandom random(static_cast<uint64_t>(i));
-            actions += randomPlayout(*state, random).actions;
+            actions += randomPlayout(*state, random, kPlayoutCap, &trace).actions;
         }
-        std::printf("signature of the playouts of %s: %ld actions\n", info.name.c_str(), actions);
+        std::printf("signature of the playouts of %s: %ld actions, trace %016llx\n",
+                    info.name.c_str(), actions, static_cast<unsigned long long>(trace));
     }
 }
 

@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <vector>
 
 #include "bench/seeded_random.h"
 #include "engine/core/game.h"
@@ -31,12 +32,28 @@ struct PlayoutCount {
     bool stuck = false;   // the game not over, and nothing to draw
 };
 
-// One uniformly drawn action of the player to move (or chance's draw);
-// nullopt when there is none.
-std::optional<Action> randomAction(const GameState& state, SeededRandom& random);
+// What a playout keeps from one step to the next, so that once its lists
+// have grown, drawing an action allocates nothing: the actions listed, and
+// chance's draw.
+struct PlayoutScratch {
+    std::vector<Action> listed;
+    Action drawn;
+};
+
+// One uniformly drawn action of the player to move (or chance's draw), held
+// in `scratch` until the next draw; nullptr when there is none.
+const Action* randomAction(const GameState& state, SeededRandom& random,
+                           PlayoutScratch& scratch);
 
 // Plays random actions on `state` until the game is over or `cap` actions.
-PlayoutCount randomPlayout(GameState& state, SeededRandom& random, int cap = kPlayoutCap);
+// With `trace`, each action played is folded into it (traceAction), so that a
+// signature catches a changed order of legalActions() that happens to keep a
+// playout's length.
+PlayoutCount randomPlayout(GameState& state, SeededRandom& random, int cap = kPlayoutCap,
+                           uint64_t* trace = nullptr);
+
+// Folds every field of `a` into `trace` (FNV-1a over the fields' values).
+void traceAction(uint64_t& trace, const Action& a);
 
 // A game's "middle game", which needs no position written by hand: the state
 // that the random playout seeded with `seed` reaches after `turns` complete

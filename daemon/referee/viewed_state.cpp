@@ -26,9 +26,10 @@ Appearance ViewedState::appearance(Cell c) const {
     return seen_.looks[static_cast<size_t>(c)];
 }
 
-std::vector<Action> ViewedState::legalActions() const {
-    if (truth_->toMove() != viewer_) return {};
-    return truth_->legalActions();
+void ViewedState::listActions(std::vector<Action>& out) const {
+    out.clear();
+    if (truth_->toMove() != viewer_) return;
+    truth_->listActions(out);
 }
 
 bool ViewedState::isLegal(const Action& a) const {

@@ -42,7 +42,7 @@ class ViewedState final : public GameState, public TablePresentation, public Act
 
     // The viewer's actions while they are to move; none while another is:
     // only the mover's board is judged for an action.
-    std::vector<Action> legalActions() const override;
+    void listActions(std::vector<Action>& out) const override;
     bool isLegal(const Action& a) const override;
     std::string refusal(const Action& a) const override { return truth_->refusal(a); }
     void apply(const Action& a) override;

@@ -126,7 +126,7 @@ class ColonizationState final : public GameState,
     PlayerResources resources(PlayerId p) const override;
     Appearance appearance(Cell c) const override;
 
-    std::vector<Action> legalActions() const override;
+    void listActions(std::vector<Action>& out) const override;
     std::optional<uint64_t> turnCount() const override;
     std::vector<Action> rosterActions() const override;
     std::string refusedAfterTimeLimit(const Action& a) const override;

@@ -108,14 +108,13 @@ void ColonizationState::forEachAction(Emit emit) const {
     emit(Action::Kind::Pass, NoCell, NoCell, -1);
 }
 
-std::vector<Action> ColonizationState::legalActions() const {
-    std::vector<Action> actions;
-    actions.reserve(160);
+void ColonizationState::listActions(std::vector<Action>& out) const {
+    out.clear();
+    out.reserve(160);
     forEachAction([&](Action::Kind kind, Cell from, Cell to, int piece) {
-        Action& a = appendAction(actions, kind, from, to, piece);
+        Action& a = appendAction(out, kind, from, to, piece);
         if (kind == Action::Kind::Choice) a.arg = kActivate;
     });
-    return actions;
 }
 
 std::optional<uint64_t> ColonizationState::turnCount() const {

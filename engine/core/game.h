@@ -59,7 +59,14 @@ class GameState {
     // action a board can show, and the small announced ones (pass, end of turn,
     // a purchase). Families too large to list (csipgs's design changes) are
     // left out and validated by isLegal() when they are said.
-    virtual std::vector<Action> legalActions() const = 0;
+    std::vector<Action> legalActions() const {
+        std::vector<Action> out;
+        listActions(out);
+        return out;
+    }
+    // The same list written into `out`, replacing what it held: a caller that
+    // lists at every step (a playout, a search) keeps one list and its memory.
+    virtual void listActions(std::vector<Action>& out) const = 0;
     // Whether `a` may be applied now. By default: whether it is among
     // legalActions() or rosterActions(); games with unlisted actions override.
     virtual bool isLegal(const Action& a) const;

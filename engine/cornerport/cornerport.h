@@ -71,7 +71,7 @@ class CornerportState final : public GameState, public TablePresentation {
     PlayerResources resources(PlayerId p) const override;
     Appearance appearance(Cell c) const override;
 
-    std::vector<Action> legalActions() const override;
+    void listActions(std::vector<Action>& out) const override;
     std::string refusal(const Action& a) const override;
     void apply(const Action& a) override;
     // The cell a placement fills; the two cells of a move. Said actions

@@ -153,13 +153,13 @@ Cell CornerportState::placementAfter(Cell from, Cell to) const {
     return home;
 }
 
-std::vector<Action> CornerportState::legalActions() const {
-    if (outcome_.over()) return {};
+void CornerportState::listActions(std::vector<Action>& out) const {
+    out.clear();
+    if (outcome_.over()) return;
     if (pending_ != NoCell) {
-        std::vector<Action> out;
         for (int k : placeable(toMove_)) out.push_back(Action::place(k, pending_));
         out.push_back(Action::endTurn());
-        return out;
+        return;
     }
     // Found first and built after, so that the list is allocated once and at
     // its size: a random playout lists a few moves at every step.
@@ -169,11 +169,12 @@ std::vector<Action> CornerportState::legalActions() const {
     forEachMove(toMove_, [&](Cell from, Cell to) {
         moves[found++] = {static_cast<int8_t>(from), static_cast<int8_t>(to)};
     });
-    if (found == 0) return {Action::pass()};
-    std::vector<Action> out;
+    if (found == 0) {
+        out.push_back(Action::pass());
+        return;
+    }
     out.reserve(found);
     for (size_t i = 0; i < found; ++i) appendAction(out, Action::Kind::Move, moves[i][0], moves[i][1]);
-    return out;
 }
 
 std::optional<uint64_t> CornerportState::turnCount() const {

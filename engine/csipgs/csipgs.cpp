@@ -167,9 +167,10 @@ int CsipgsState::piecesOf(PlayerId p) const {
            std::popcount(board_.pieces[static_cast<size_t>(p)]);
 }
 
-std::vector<Action> CsipgsState::legalActions() const {
-    if (outcome().over()) return {};
-    return possibleActions();
+void CsipgsState::listActions(std::vector<Action>& out) const {
+    out.clear();
+    if (outcome().over()) return;
+    out = possibleActions();
 }
 
 const std::vector<Action>& CsipgsState::possibleActions() const {

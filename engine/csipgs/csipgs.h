@@ -93,7 +93,7 @@ class CsipgsState final : public GameState, public HiddenInformation, public Tab
     Appearance appearance(Cell c) const override;
     const Kind& kind(int id) const { return *kinds_[static_cast<size_t>(id)]; }
 
-    std::vector<Action> legalActions() const override;
+    void listActions(std::vector<Action>& out) const override;
     bool isLegal(const Action& a) const override;
     std::string refusal(const Action& a) const override;
     void apply(const Action& a) override;

@@ -101,13 +101,12 @@ Action FideState::toAction(Move m) {
                         m.type() == Move::Type::Promotion ? int(m.promotion()) : -1);
 }
 
-std::vector<Action> FideState::legalActions() const {
-    std::vector<Action> actions;
-    if (outcome().over()) return actions;
+void FideState::listActions(std::vector<Action>& out) const {
+    out.clear();
+    if (outcome().over()) return;
     const MoveList& moves = legalMoves();
-    actions.reserve(size_t(moves.size()));
-    for (Move m : moves) actions.push_back(toAction(m));
-    return actions;
+    out.reserve(size_t(moves.size()));
+    for (Move m : moves) out.push_back(toAction(m));
 }
 
 std::optional<uint64_t> FideState::turnCount() const {

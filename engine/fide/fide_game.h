@@ -56,7 +56,7 @@ class FideState final : public GameState, public ActionsInParts, public Endings 
     PlayerResources resources(PlayerId p) const override;
     Appearance appearance(Cell c) const override;
 
-    std::vector<Action> legalActions() const override;
+    void listActions(std::vector<Action>& out) const override;
     // Every move is a turn of its own.
     std::optional<uint64_t> turnCount() const override;
     void apply(const Action& a) override;

@@ -134,7 +134,7 @@ class KonfusionState final : public GameState, public Endings, public TablePrese
     PlayerResources resources(PlayerId p) const override;
     Appearance appearance(Cell c) const override;
 
-    std::vector<Action> legalActions() const override;
+    void listActions(std::vector<Action>& out) const override;
     // Without the die every move, and the pass, is a whole turn.
     std::optional<uint64_t> turnCount() const override;
     bool isLegal(const Action& a) const override;

@@ -210,14 +210,14 @@ std::optional<ChanceDraw> KonfusionState::chance() const {
     return ChanceDraw{1, kMaxPips};
 }
 
-std::vector<Action> KonfusionState::legalActions() const {
-    std::vector<Action> out;
-    if (outcome_.over()) return out;
+void KonfusionState::listActions(std::vector<Action>& out) const {
+    out.clear();
+    if (outcome_.over()) return;
     if (chance()) {
         // The die decides before the player acts: its six faces are what may come.
         out.reserve(kMaxPips);
         for (int v = 0; v < kMaxPips; ++v) out.push_back(Action::chance({v}));
-        return out;
+        return;
     }
     // Each piece's destinations are found first, so that the actions are
     // built in one allocation of the right size: an Action is large to move.
@@ -238,7 +238,6 @@ std::vector<Action> KonfusionState::legalActions() const {
         out.push_back(Action::endTurn());
     else if (out.empty())
         out.push_back(Action::pass());
-    return out;
 }
 
 std::optional<uint64_t> KonfusionState::turnCount() const {

@@ -66,7 +66,7 @@ class MartianState final : public GameState, public Endings, public TablePresent
     PlayerResources resources(PlayerId p) const override;
     Appearance appearance(Cell c) const override;
 
-    std::vector<Action> legalActions() const override;
+    void listActions(std::vector<Action>& out) const override;
     std::string refusal(const Action& a) const override;
     void apply(const Action& a) override;
     Effect effect(const Action& a) const override;

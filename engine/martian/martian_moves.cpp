@@ -137,20 +137,19 @@ std::optional<uint64_t> MartianState::turnCount() const {
     return mayCall ? 2 * moves : moves;
 }
 
-std::vector<Action> MartianState::legalActions() const {
-    std::vector<Action> out;
+void MartianState::listActions(std::vector<Action>& out) const {
+    out.clear();
     // The moves found show the game goes on, unless a territory is empty or
     // the clock has run out; only without them need end() look further.
     PlayerId emptied = NoPlayer;
-    if (decided(emptied) != End::No) return out;
+    if (decided(emptied) != End::No) return;
     addMoves(out);
-    if (out.empty() && end(emptied) != End::No) return out;
+    if (out.empty() && end(emptied) != End::No) return;
     if (out.empty()) {
         out.push_back(Action::pass());  // the others can still move, or the game would be over
     } else if (rules_.callingClock && clockCount_ < 0) {
         out.push_back(Action::choice(kCallClock));
     }
-    return out;
 }
 
 std::string MartianState::refusal(const Action& a) const {

@@ -403,9 +403,9 @@ void MobiatusState::forEachDistinct(Visit visit) const {
         });
 }
 
-std::vector<Action> MobiatusState::legalActions() const {
-    std::vector<Action> out;
-    if (outcome_.over()) return out;
+void MobiatusState::listActions(std::vector<Action>& out) const {
+    out.clear();
+    if (outcome_.over()) return;
     out.reserve(64);  // the start has 44: one allocation mostly
     bool anyCapture = false;
     forEachDistinct([&](const Jump* jumps, int count) {
@@ -414,7 +414,6 @@ std::vector<Action> MobiatusState::legalActions() const {
     });
     if (rules_.mandatoryCapture && anyCapture)
         std::erase_if(out, [](const Action& a) { return a.path.empty(); });
-    return out;
 }
 
 std::optional<uint64_t> MobiatusState::turnCount() const {

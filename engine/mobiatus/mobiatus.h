@@ -168,7 +168,7 @@ class MobiatusState final : public GameState,
 
     // Every distinct resulting position once (the first chain found to it);
     // with mandatory capture only the captures, if there are any.
-    std::vector<Action> legalActions() const override;
+    void listActions(std::vector<Action>& out) const override;
     // The distinct positions legalActions() lists, without building them.
     std::optional<uint64_t> turnCount() const override;
     std::string refusal(const Action& a) const override;

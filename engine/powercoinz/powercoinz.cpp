@@ -126,9 +126,9 @@ std::optional<ChanceDraw> PowercoinzState::chance() const {
     return std::nullopt;
 }
 
-std::vector<Action> PowercoinzState::legalActions() const {
-    std::vector<Action> out;
-    if (outcome().over()) return out;
+void PowercoinzState::listActions(std::vector<Action>& out) const {
+    out.clear();
+    if (outcome().over()) return;
     switch (phase_) {
         case Phase::Flip:
             out.reserve(1);
@@ -166,7 +166,6 @@ std::vector<Action> PowercoinzState::legalActions() const {
             break;
         }
     }
-    return out;
 }
 
 bool PowercoinzState::isLegal(const Action& a) const {

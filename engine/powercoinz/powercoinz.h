@@ -62,7 +62,7 @@ class PowercoinzState final : public GameState,
     PlayerResources resources(PlayerId p) const override;
     Appearance appearance(Cell) const override { return std::nullopt; }
 
-    std::vector<Action> legalActions() const override;
+    void listActions(std::vector<Action>& out) const override;
     bool isLegal(const Action& a) const override;
     std::string refusal(const Action& a) const override;
     void apply(const Action& a) override;

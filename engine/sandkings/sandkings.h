@@ -106,7 +106,7 @@ class SandkingsState final : public GameState, public Roster, public TablePresen
     PlayerResources resources(PlayerId p) const override;
     Appearance appearance(Cell c) const override;
 
-    std::vector<Action> legalActions() const override;
+    void listActions(std::vector<Action>& out) const override;
     bool isLegal(const Action& a) const override;
     // "that step leaves your vertebra on c3 cut off from your body", "the
     // vertebra on d4 is next to its body and blocks your stinger".

@@ -70,8 +70,9 @@ bool SandkingsState::hasStep(PlayerId p) const {
     return found;
 }
 
-std::vector<Action> SandkingsState::legalActions() const {
-    if (outcome_.over()) return {};
+void SandkingsState::listActions(std::vector<Action>& out) const {
+    out.clear();
+    if (outcome_.over()) return;
     // Found first and built after, so that the list is allocated once and at
     // its size. No piece has more than eight steps.
     std::array<std::array<int8_t, 2>, 8 * kMaxParts> found;
@@ -81,15 +82,13 @@ std::vector<Action> SandkingsState::legalActions() const {
         return true;
     });
     const bool closing = made_ > 0 || count == 0;  // "end" or a pass after the steps
-    std::vector<Action> actions;
-    actions.reserve(count + (closing ? 1 : 0));
+    out.reserve(count + (closing ? 1 : 0));
     for (size_t i = 0; i < count; ++i)
-        appendAction(actions, Action::Kind::Move, found[i][0], found[i][1]);
+        appendAction(out, Action::Kind::Move, found[i][0], found[i][1]);
     if (made_ > 0)
-        actions.push_back(Action::endTurn());
+        out.push_back(Action::endTurn());
     else if (count == 0)
-        actions.push_back(Action::pass());
-    return actions;
+        out.push_back(Action::pass());
 }
 
 std::optional<uint64_t> SandkingsState::turnCount() const {

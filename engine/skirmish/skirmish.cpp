@@ -188,12 +188,12 @@ PlayerId SkirmishState::nextAfter(PlayerId p) const {
     return NoPlayer;
 }
 
-std::vector<Action> SkirmishState::legalActions() const {
-    std::vector<Action> actions;
-    if (outcome().over()) return actions;
+void SkirmishState::listActions(std::vector<Action>& out) const {
+    out.clear();
+    if (outcome().over()) return;
     if (seats_[static_cast<size_t>(toMove_)] == Seat::Placing) {
         for (Cell c = 0; c < geometry_.size(); ++c) {
-            if (owner_[static_cast<size_t>(c)] == NoPlayer) actions.push_back(Action::place(0, c));
+            if (owner_[static_cast<size_t>(c)] == NoPlayer) out.push_back(Action::place(0, c));
         }
     } else {
         for (Cell c = 0; c < geometry_.size(); ++c) {
@@ -201,12 +201,11 @@ std::vector<Action> SkirmishState::legalActions() const {
             for (auto [df, dr] : kSteps) {
                 Cell to = geometry_.step(c, df, dr);
                 if (to != NoCell && owner_[static_cast<size_t>(to)] != toMove_)
-                    actions.push_back(Action::move(c, to));
+                    out.push_back(Action::move(c, to));
             }
         }
     }
-    if (actions.empty()) actions.push_back(Action::pass());
-    return actions;
+    if (out.empty()) out.push_back(Action::pass());
 }
 
 std::optional<uint64_t> SkirmishState::turnCount() const {

@@ -61,7 +61,7 @@ class SkirmishState final : public GameState, public Roster, public Endings {
     PlayerResources resources(PlayerId p) const override;
     Appearance appearance(Cell c) const override;
 
-    std::vector<Action> legalActions() const override;
+    void listActions(std::vector<Action>& out) const override;
     // Every action, a pass included, is a turn of its own: counted as
     // legalActions() lists them, without building them.
     std::optional<uint64_t> turnCount() const override;

@@ -61,7 +61,8 @@ class LineState final : public TestGameState {
         return std::nullopt;
     }
     bool midTurn() const override { return stepped_ && winner_ == NoPlayer; }
-    std::vector<Action> legalActions() const override {
+    void listActions(std::vector<Action>& out) const override { out = listed(); }
+    std::vector<Action> listed() const {
         if (outcome().over()) return {};
         Cell from = at_[toMove_];
         if (stepped_) return {Action::endTurn(), Action::move(from, from + direction_)};
@@ -139,7 +140,8 @@ class RaceState final : public TestGameState {
         }
         return GameState::isLegal(a);
     }
-    std::vector<Action> legalActions() const override {
+    void listActions(std::vector<Action>& out) const override { out = listed(); }
+    std::vector<Action> listed() const {
         if (outcome().over() || chance()) return {};
         std::vector<Action> actions;
         if (file_[toMove_] + distance_ <= 2)

@@ -39,7 +39,8 @@ class DiceRaceState final : public GameState {
         if (outcome().over() || rolled_ > 0) return std::nullopt;
         return ChanceDraw{1, 6};
     }
-    std::vector<Action> legalActions() const override {
+    void listActions(std::vector<Action>& out) const override { out = listed(); }
+    std::vector<Action> listed() const {
         if (outcome().over()) return {};
         if (rolled_ == 0) {
             std::vector<Action> rolls;

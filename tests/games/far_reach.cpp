@@ -42,7 +42,8 @@ class FarReachState final : public GameState {
         return SetPiece{p->owner == 0 ? SetColour::White : SetColour::Black, Figure::Pawn};
     }
 
-    std::vector<Action> legalActions() const override {
+    void listActions(std::vector<Action>& out) const override { out = listed(); }
+    std::vector<Action> listed() const {
         std::vector<Action> actions;
         if (outcome().over()) return actions;
         for (Cell c = 0; c < geometry_.size(); ++c) {

@@ -44,7 +44,8 @@ class LanternState final : public GameState, public HiddenInformation {
         return GameState::isLegal(a);
     }
     bool midTurn() const override { return dimming_; }
-    std::vector<Action> legalActions() const override {
+    void listActions(std::vector<Action>& out) const override { out = listed(); }
+    std::vector<Action> listed() const {
         std::vector<Action> actions;
         if (outcome().over()) return actions;
         const Cell from = kings_[static_cast<size_t>(toMove_)];

@@ -27,7 +27,8 @@ class TallyState final : public GameState {
         return r;
     }
     Appearance appearance(Cell) const override { return std::nullopt; }
-    std::vector<Action> legalActions() const override {
+    void listActions(std::vector<Action>& out) const override { out = listed(); }
+    std::vector<Action> listed() const {
         std::vector<Action> actions;
         for (int n = 1; n <= 3; ++n) {
             if (isLegal(Action::choice(n))) actions.push_back(Action::choice(n));

@@ -36,7 +36,8 @@ class TwoStepState final : public GameState {
         if (!p) return std::nullopt;
         return SetPiece{p->owner == 0 ? SetColour::White : SetColour::Black, Figure::Rook};
     }
-    std::vector<Action> legalActions() const override {
+    void listActions(std::vector<Action>& out) const override { out = listed(); }
+    std::vector<Action> listed() const {
         std::vector<Action> actions;
         for (Cell c = 0; c < geometry_.size(); ++c) {
             if (owner_[static_cast<size_t>(c)] != toMove_) continue;

@@ -70,9 +70,9 @@ class RecordingState final : public GameState,
         hear("appearance");
         return std::nullopt;
     }
-    std::vector<Action> legalActions() const override {
-        hear("legalActions");
-        return {Action::pass()};
+    void listActions(std::vector<Action>& out) const override {
+        hear("listActions");
+        out.assign(1, Action::pass());
     }
     bool isLegal(const Action&) const override {
         hear("isLegal");
@@ -247,7 +247,7 @@ std::vector<Hook> everyHook() {
         {"pieceAt", [](V& v) { v.pieceAt(0); }, "", "the viewer sees only what their view shows"},
         {"resources", [](V& v) { v.resources(1); }, "resources", ""},
         {"appearance", [](V& v) { v.appearance(0); }, "", "the viewer's board shows their view"},
-        {"legalActions", [](V& v) { v.legalActions(); }, "legalActions", ""},
+        {"listActions", [](V& v) { v.legalActions(); }, "listActions", ""},
         {"isLegal", [a](V& v) { v.isLegal(a); }, "isLegal", ""},
         {"refusal", [a](V& v) { v.refusal(a); }, "refusal", ""},
         {"apply", [a](V& v) { v.apply(a); }, "apply", ""},
