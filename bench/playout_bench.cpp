@@ -1,20 +1,18 @@
 #include "bench/playout_bench.h"
 
-#include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "bench/cpu_time.h"
 #include "bench/random_playout.h"
 #include "engine/core/game.h"
 
 namespace arbiter::bench {
 
 namespace {
-
-using Clock = std::chrono::steady_clock;
 
 // Playout i (1, 2, ...) of a row is seeded with i, so the signature's
 // playouts are the first ones timed from the start.
@@ -37,7 +35,7 @@ struct PlayoutTotals {
 
 PlayoutTotals playFor(const GameState& from, double budgetSeconds) {
     PlayoutTotals totals;
-    const auto begin = Clock::now();
+    const double begin = threadCpuSeconds();
     do {
         std::unique_ptr<GameState> state = from.clone();
         SeededRandom random(static_cast<uint64_t>(totals.playouts + 1));
@@ -47,7 +45,7 @@ PlayoutTotals playFor(const GameState& from, double budgetSeconds) {
         totals.turns += count.turns;
         totals.capped += count.capped ? 1 : 0;
         totals.stuck += count.stuck ? 1 : 0;
-        totals.seconds = std::chrono::duration<double>(Clock::now() - begin).count();
+        totals.seconds = threadCpuSeconds() - begin;
     } while (totals.seconds < budgetSeconds);
     return totals;
 }
@@ -73,7 +71,7 @@ void timePlayouts(double budgetSeconds, std::string_view only) {
         "\nrandom playouts, every game (default options): uniform among legalActions() and\n"
         "chance's values, until the game is over or %d actions (capped); from the start\n"
         "and from a middle game (after %d turns of the playout seeded %llu, or halfway\n"
-        "through it when it lasts fewer than %d); %.1f s of wall time each, one thread\n\n",
+        "through it when it lasts fewer than %d); %.1f s of CPU time each, one thread\n\n",
         kPlayoutCap, kMiddleTurns, static_cast<unsigned long long>(kMiddleSeed), 2 * kMiddleTurns,
         budgetSeconds);
     std::printf("%-16s %-7s %9s %8s %11s %11s %11s %9s %7s\n", "game", "from", "playouts",

@@ -7,7 +7,7 @@ namespace arbiter::bench {
 // The perft bench's rows of random playouts (bench/random_playout.h), for
 // every game of the catalogue with its default options: complete playouts per
 // second from the start and from a middle game, played for `budgetSeconds`
-// each (at least one playout), on wall time in one thread; only the game
+// each (at least one playout), in this thread's CPU time; only the game
 // named `only` when it is not empty.
 void timePlayouts(double budgetSeconds, std::string_view only = {});
 
