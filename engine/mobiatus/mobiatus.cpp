@@ -5,7 +5,6 @@
 #include "engine/mobiatus/mobiatus.h"
 
 #include <algorithm>
-#include <bit>
 
 #include "engine/mobiatus/mobiatus_chains.h"
 
@@ -158,13 +157,10 @@ void MobiatusState::forEachDistinct(Visit visit) const {
     // made singular. A chain's end is known by its rest and the dots it took
     // (bits by their rank among the enemy's), compared with the other ends
     // from its dot; a plain move's by its rest alone.
-    const CellSet& enemy = board_.dots[static_cast<size_t>(1 - toMove_)];
-    auto rankOfEnemy = [&](Cell c) {
-        const auto word = static_cast<size_t>(c) / 64;
-        int rank = std::popcount(enemy.words[word] & ((uint64_t{1} << (c % 64)) - 1));
-        for (size_t w = 0; w < word; ++w) rank += std::popcount(enemy.words[w]);
-        return rank;
-    };
+    std::array<uint8_t, kCells> rankOfEnemy;  // read only on the enemy's dots
+    uint8_t rank = 0;
+    board_.dots[static_cast<size_t>(1 - toMove_)].each(
+        [&](Cell c) { rankOfEnemy[static_cast<size_t>(c)] = rank++; });
     CellSet restsOfThisDot;
     Cell dot = NoCell;
     std::vector<uint32_t> chainEndsOfThisDot;  // rest << kMaxDots | dots taken
@@ -180,7 +176,8 @@ void MobiatusState::forEachDistinct(Visit visit) const {
             restsOfThisDot.add(rest);
         } else {
             uint32_t end = static_cast<uint32_t>(rest) << kMaxDots;
-            for (int i = 0; i + 1 < count; ++i) end |= 1u << rankOfEnemy(jumps[i].taken);
+            for (int i = 0; i + 1 < count; ++i)
+                end |= 1u << rankOfEnemy[static_cast<size_t>(jumps[i].taken)];
             if (std::find(chainEndsOfThisDot.begin(), chainEndsOfThisDot.end(), end) !=
                 chainEndsOfThisDot.end())
                 return true;
@@ -198,7 +195,9 @@ void MobiatusState::listActions(std::vector<Action>& out) const {
     bool anyCapture = false;
     forEachDistinct([&](const Jump* jumps, int count) {
         anyCapture |= count > 1;
-        out.push_back(actionOf(jumps, count));
+        // As actionOf() makes it, filled where it lies.
+        Action& a = appendAction(out, Action::Kind::Move, jumps[0].from, jumps[count - 1].rest);
+        for (int i = 0; i + 1 < count; ++i) a.path.push_back(jumps[i].rest);
     });
     if (rules_.mandatoryCapture && anyCapture)
         std::erase_if(out, [](const Action& a) { return a.path.empty(); });

@@ -9,7 +9,6 @@
 #include <cassert>
 #include <cstddef>
 #include <cstdint>
-#include <optional>
 
 #include "engine/mobiatus/mobiatus.h"
 
@@ -104,9 +103,11 @@ class Groups {
         if (!flooded_.has(t)) {
             assert(known_ < groups_.size());
             label_[cell] = static_cast<uint8_t>(known_);
-            flood(groups_[known_++].emplace(), t);
+            Group& g = groups_[known_++].group;
+            g = Group();
+            flood(g, t);
         }
-        return *groups_[label_[cell]];
+        return groups_[label_[cell]].group;
     }
 
   private:
@@ -138,9 +139,14 @@ class Groups {
     CellSet free_;
     CellSet flooded_;                    // the cells of the groups known
     std::array<uint8_t, kCells> label_;  // each flooded cell's group; others unread
-    // A checkerboard has the most groups, one cell each: half the ring. Each
-    // is constructed only when found.
-    std::array<std::optional<Group>, kCells / 2> groups_;
+    // A group's place, left as it is until the group is found: clearing the
+    // places of all there could be cost a search more than its floods.
+    union Place {
+        Place() {}
+        Group group;
+    };
+    // A checkerboard has the most groups, one cell each: half the ring.
+    std::array<Place, kCells / 2> groups_;
     size_t known_ = 0;
 };
 
