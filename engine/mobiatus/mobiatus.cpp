@@ -5,7 +5,8 @@
 #include "engine/mobiatus/mobiatus.h"
 
 #include <algorithm>
-#include <bit>
+
+#include "engine/mobiatus/mobiatus_chains.h"
 
 namespace arbiter {
 
@@ -73,244 +74,6 @@ GameInfo mobiatusInfo() {
 
 namespace mobiatus {
 
-namespace {
-
-// The knight's eight jumps (files, ranks), clockwise from two ranks up and
-// one file right. The order is fixed: it decides which of two chains to one
-// position is listed, and which target a slide is described from.
-constexpr int kJumps[8][2] = {{1, 2},   {2, 1},   {2, -1}, {1, -2},
-                              {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
-
-// The ring's steps, worked out at compile time: the chain search takes them
-// for every jump it tries, and the division they take was much of its time.
-struct RingSteps {
-    std::array<std::array<Cell, 8>, kCells> jumps{};
-    std::array<std::array<Cell, 4>, kCells> neighbours{};
-    constexpr RingSteps() {
-        for (Cell c = 0; c < kCells; ++c) {
-            const int x = c % kFiles, y = c / kFiles;
-            for (size_t v = 0; v < 8; ++v) {
-                const int tx = x + kJumps[v][0];
-                const int ty = (y + kJumps[v][1] + kRanks) % kRanks;
-                // Files never wrap: off the strip's edge.
-                jumps[static_cast<size_t>(c)][v] =
-                    tx < 0 || tx >= kFiles ? NoCell : ty * kFiles + tx;
-            }
-            neighbours[static_cast<size_t>(c)] = {
-                x > 0 ? c - 1 : NoCell, x + 1 < kFiles ? c + 1 : NoCell,
-                (y + 1) % kRanks * kFiles + x, (y + kRanks - 1) % kRanks * kFiles + x};
-        }
-    }
-};
-constexpr RingSteps kRingSteps;
-
-Cell jumpTarget(Cell from, int jump) {
-    return kRingSteps.jumps[static_cast<size_t>(from)][static_cast<size_t>(jump)];
-}
-
-const std::array<Cell, 4>& neighbours(Cell c) {
-    return kRingSteps.neighbours[static_cast<size_t>(c)];
-}
-
-// The orthogonally connected singularities containing `t`. Mid-chain the
-// mover's own cell is one of them (the capture made it singular) and joins
-// the groups beside it, as RULINGS.md has it: counting as occupied keeps the
-// dot from resting there, not the cell out of the group.
-CellSet groupOf(const CellSet& singular, Cell t) {
-    assert(singular.has(t));
-    CellSet group;
-    std::array<Cell, kCells> stack{};
-    size_t top = 0;
-    group.add(t);
-    stack[top++] = t;
-    while (top > 0) {
-        const Cell c = stack[--top];
-        for (Cell n : neighbours(c)) {
-            if (n == NoCell || !singular.has(n) || group.has(n)) continue;
-            group.add(n);
-            stack[top++] = n;
-        }
-    }
-    return group;
-}
-
-// Each way one jump from `p` may go (forEachJump), without the cost of a
-// std::function: the search calls it for every dot at every depth.
-template <typename Way>
-void eachJump(const Board& b, Side mover, Cell p, const CellSet& touched, Way way) {
-    const CellSet& own = b.dots[static_cast<size_t>(mover)];
-    assert(own.has(p));
-    // Jumps into one group share its cells and rests: each group is worked
-    // out once, since late in a game the groups are large.
-    std::array<CellSet, 8> groups;
-    size_t known = 0;
-    for (int v = 0; v < 8; ++v) {
-        const Cell t = jumpTarget(p, v);
-        if (t == NoCell || b.occupied(t) || touched.has(t)) continue;
-        CellSet rests, group;
-        if (!b.singular.has(t)) {
-            if (own.has(opposite(t))) continue;  // an own circle
-            rests.add(t);
-        } else {
-            size_t seen = 0;
-            while (seen < known && !groups[seen].has(t)) ++seen;
-            if (seen == known) groups[known++] = groupOf(b.singular, t);
-            group = groups[seen];
-            // A slide through a group holding the dot's own cell would pass
-            // through that cell, which the dot never does; mid-chain it is
-            // also a singularity this capture made, which the seed forbids
-            // the chain to touch again.
-            if (group.has(p) || group.meets(touched)) continue;
-            group.each([&](Cell g) {
-                for (Cell r : neighbours(g)) {
-                    if (r == NoCell || group.has(r) || b.occupied(r) || b.singular.has(r) ||
-                        own.has(opposite(r)) || touched.has(r))
-                        continue;
-                    rests.add(r);
-                }
-            });
-        }
-        bool goOn = true;
-        rests.each([&](Cell r) {
-            if (goOn) goOn = way(t, group, r);
-        });
-        if (!goOn) return;
-    }
-}
-
-// The depth-first search for every chain of the side to move, in the fixed
-// order; `visit(jumps, count, after)` hears each complete one and returns
-// whether to go on.
-template <typename Visit>
-class ChainSearch {
-  public:
-    ChainSearch(Side mover, Visit& visit) : mover_(mover), visit_(visit) {}
-
-    void run(const Board& board) {
-        board.dots[static_cast<size_t>(mover_)].each([&](Cell p) {
-            if (!stopped_) from(board, p, CellSet(), 0);
-        });
-    }
-
-    // Whether any complete chain goes on from the dot on `p`.
-    bool from(const Board& b, Cell p, const CellSet& touched, int depth) {
-        assert(depth <= kMaxDots);
-        bool found = false;
-        eachJump(b, mover_, p, touched, [&](Cell t, const CellSet& group, Cell r) {
-            found |= rest(b, p, t, group, r, touched, depth);
-            return !stopped_;
-        });
-        return found;
-    }
-
-  private:
-    // The dot from `p` rests on `r`; a capture must go on.
-    bool rest(const Board& b, Cell p, Cell t, const CellSet& group, Cell r, const CellSet& touched,
-              int depth) {
-        Cell taken = NoCell;
-        const Board next = rested(b, mover_, p, r, taken);
-        jumps_[static_cast<size_t>(depth)] = {p, t, r, taken};
-        if (taken == NoCell) {
-            if (!visit_(jumps_.data(), depth + 1, next)) stopped_ = true;
-            return true;
-        }
-        CellSet further = touched;
-        further |= group;
-        for (Cell c : {p, opposite(p), t, r, taken}) further.add(c);
-        return from(next, r, further, depth + 1);
-    }
-
-    Side mover_;
-    Visit& visit_;
-    bool stopped_ = false;
-    std::array<Jump, kMaxDots + 1> jumps_{};  // at most ten captures and the last rest
-};
-
-template <typename Visit>
-void searchChains(const Board& board, Side mover, Visit visit) {
-    ChainSearch<Visit> search(mover, visit);
-    search.run(board);
-}
-
-Action actionOf(const Jump* jumps, int count) {
-    assert(count >= 1);
-    if (count == 1) return Action::move(jumps[0].from, jumps[0].rest);
-    std::vector<Cell> path;
-    for (int i = 0; i + 1 < count; ++i) path.push_back(jumps[i].rest);
-    return Action::moveVia(jumps[0].from, std::move(path), jumps[count - 1].rest);
-}
-
-}  // namespace
-
-Board rested(const Board& b, Side mover, Cell p, Cell r, Cell& taken) {
-    Board next = b;
-    next.singular.add(p);
-    next.singular.add(opposite(p));
-    next.dots[static_cast<size_t>(mover)].remove(p);
-    next.dots[static_cast<size_t>(mover)].add(r);
-    taken = opposite(r);
-    CellSet& enemy = next.dots[static_cast<size_t>(1 - mover)];
-    if (!enemy.has(taken)) {
-        taken = NoCell;
-        return next;
-    }
-    enemy.remove(taken);
-    next.singular.add(taken);
-    next.singular.add(r);
-    return next;
-}
-
-bool isKnightsJump(Cell from, Cell to) {
-    for (int v = 0; v < 8; ++v) {
-        if (jumpTarget(from, v) == to) return true;
-    }
-    return false;
-}
-
-void forEachJump(const Board& b, Side mover, Cell p, const CellSet& touched,
-                 const std::function<void(Cell target, const CellSet& group, Cell rest)>& way) {
-    eachJump(b, mover, p, touched, [&](Cell t, const CellSet& group, Cell r) {
-        way(t, group, r);
-        return true;
-    });
-}
-
-bool canGoOn(const Board& b, Side mover, Cell p, const CellSet& touched) {
-    auto first = [](const Jump*, int, const Board&) { return false; };
-    ChainSearch<decltype(first)> search(mover, first);
-    return search.from(b, p, touched, 0);
-}
-
-bool CellSet::empty() const {
-    return std::all_of(words.begin(), words.end(), [](uint64_t w) { return w == 0; });
-}
-
-int CellSet::count() const {
-    int n = 0;
-    for (uint64_t w : words) n += std::popcount(w);
-    return n;
-}
-
-bool CellSet::meets(const CellSet& o) const {
-    for (size_t i = 0; i < words.size(); ++i) {
-        if (words[i] & o.words[i]) return true;
-    }
-    return false;
-}
-
-int CellSet::lowest(uint64_t bits) {
-    return std::countr_zero(bits);
-}
-
-CellSet& CellSet::operator|=(const CellSet& o) {
-    for (size_t i = 0; i < words.size(); ++i) words[i] |= o.words[i];
-    return *this;
-}
-
-Action Chain::action() const {
-    return actionOf(jumps.data(), static_cast<int>(jumps.size()));
-}
-
 MobiatusState::MobiatusState(const Rules& rules, bool /*empty*/) : rules_(rules) {}
 
 MobiatusState::MobiatusState(const Rules& rules) : MobiatusState(rules, true) {
@@ -371,36 +134,58 @@ Appearance MobiatusState::lookOn(const Board& b, Cell c) const {
 
 std::vector<Chain> MobiatusState::chains(bool firstOnly) const {
     std::vector<Chain> out;
-    searchChains(board_, static_cast<Side>(toMove_),
-                 [&](const Jump* jumps, int count, const Board& after) {
-                     out.push_back({{jumps, jumps + count}, after});
-                     return !firstOnly;
-                 });
+    const auto mover = static_cast<Side>(toMove_);
+    searchChains(board_, mover, [&](const Jump* jumps, int count) {
+        Chain& chain = out.emplace_back();
+        chain.jumps.assign(jumps, jumps + count);
+        chain.after = board_;
+        for (const Jump& j : chain.jumps) {
+            [[maybe_unused]] Cell taken = NoCell;
+            chain.after = rested(chain.after, mover, j.from, j.rest, taken);
+            assert(taken == j.taken);
+        }
+        return !firstOnly;
+    });
     return out;
 }
 
 template <typename Visit>
 void MobiatusState::forEachDistinct(Visit visit) const {
-    // Two plain moves end alike only with the same dot and the same rest; a
-    // chain ends like another chain only, and chains are rare: their
-    // positions are compared whole.
+    // Two chains end alike only from the same dot to the same rest, and
+    // then exactly when they take the same dots: each stop is the cell
+    // behind the dot it took, so the dots taken name every cell the chain
+    // made singular. A chain's end is known by its rest and the dots it took
+    // (bits by their rank among the enemy's), compared with the other ends
+    // from its dot; a plain move's by its rest alone.
+    std::array<uint8_t, kCells> rankOfEnemy;  // read only on the enemy's dots
+    uint8_t rank = 0;
+    board_.dots[static_cast<size_t>(1 - toMove_)].each(
+        [&](Cell c) { rankOfEnemy[static_cast<size_t>(c)] = rank++; });
     CellSet restsOfThisDot;
     Cell dot = NoCell;
-    std::vector<Board> chainEnds;
-    searchChains(
-        board_, static_cast<Side>(toMove_), [&](const Jump* jumps, int count, const Board& after) {
-            if (count == 1) {
-                if (jumps[0].from != dot) restsOfThisDot = CellSet(), dot = jumps[0].from;
-                if (restsOfThisDot.has(jumps[0].rest)) return true;
-                restsOfThisDot.add(jumps[0].rest);
-            } else {
-                if (std::find(chainEnds.begin(), chainEnds.end(), after) != chainEnds.end())
-                    return true;
-                chainEnds.push_back(after);
-            }
-            visit(jumps, count);
-            return true;
-        });
+    std::vector<uint32_t> chainEndsOfThisDot;  // rest << kMaxDots | dots taken
+    searchChains(board_, static_cast<Side>(toMove_), [&](const Jump* jumps, int count) {
+        const Cell rest = jumps[count - 1].rest;
+        if (jumps[0].from != dot) {
+            dot = jumps[0].from;
+            restsOfThisDot = CellSet();
+            chainEndsOfThisDot.clear();
+        }
+        if (count == 1) {
+            if (restsOfThisDot.has(rest)) return true;
+            restsOfThisDot.add(rest);
+        } else {
+            uint32_t end = static_cast<uint32_t>(rest) << kMaxDots;
+            for (int i = 0; i + 1 < count; ++i)
+                end |= 1u << rankOfEnemy[static_cast<size_t>(jumps[i].taken)];
+            if (std::find(chainEndsOfThisDot.begin(), chainEndsOfThisDot.end(), end) !=
+                chainEndsOfThisDot.end())
+                return true;
+            chainEndsOfThisDot.push_back(end);
+        }
+        visit(jumps, count);
+        return true;
+    });
 }
 
 void MobiatusState::listActions(std::vector<Action>& out) const {
@@ -410,7 +195,9 @@ void MobiatusState::listActions(std::vector<Action>& out) const {
     bool anyCapture = false;
     forEachDistinct([&](const Jump* jumps, int count) {
         anyCapture |= count > 1;
-        out.push_back(actionOf(jumps, count));
+        // As actionOf() makes it, filled where it lies.
+        Action& a = appendAction(out, Action::Kind::Move, jumps[0].from, jumps[count - 1].rest);
+        for (int i = 0; i + 1 < count; ++i) a.path.push_back(jumps[i].rest);
     });
     if (rules_.mandatoryCapture && anyCapture)
         std::erase_if(out, [](const Action& a) { return a.path.empty(); });
@@ -468,7 +255,7 @@ Outcome MobiatusState::decided() const {
     // Asked after every action applied: a chain found is enough, and no words
     // are built while the game goes on.
     bool canMove = false;
-    searchChains(board_, static_cast<Side>(toMove_), [&](const Jump*, int, const Board&) {
+    searchChains(board_, static_cast<Side>(toMove_), [&](const Jump*, int) {
         canMove = true;
         return false;
     });

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cassert>
 #include <cstdint>
 #include <functional>
@@ -48,7 +49,13 @@ struct CellSet {
     void remove(Cell c) { words[static_cast<size_t>(c) / 64] &= ~(uint64_t{1} << (c % 64)); }
     bool empty() const;
     int count() const;
-    bool meets(const CellSet& o) const;  // some cell is in both
+    // Some cell is in both. Inline, as lowest() and |=: the chain search asks
+    // them for every jump it tries.
+    bool meets(const CellSet& o) const {
+        uint64_t both = 0;
+        for (size_t i = 0; i < words.size(); ++i) both |= words[i] & o.words[i];
+        return both != 0;
+    }
     // Calls `f(cell)` for each cell in ascending order.
     template <typename F>
     void each(F f) const {
@@ -57,8 +64,11 @@ struct CellSet {
                 f(static_cast<Cell>(w * 64) + lowest(rest));
         }
     }
-    static int lowest(uint64_t bits);
-    CellSet& operator|=(const CellSet& o);
+    static int lowest(uint64_t bits) { return std::countr_zero(bits); }
+    CellSet& operator|=(const CellSet& o) {
+        for (size_t i = 0; i < words.size(); ++i) words[i] |= o.words[i];
+        return *this;
+    }
     bool operator==(const CellSet&) const = default;
 };
 
