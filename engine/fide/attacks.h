@@ -106,6 +106,21 @@ inline constexpr std::array<std::array<Bitboard, 64>, 2> kPawnAttacks = {
     detail::leaperTable(detail::kWhitePawnCaptures),
     detail::leaperTable(detail::kBlackPawnCaptures)};
 
+// What a rook or bishop on each square reaches on an empty board: a slider
+// off these lines cannot attack the square, whatever stands between.
+inline constexpr std::array<Bitboard, 64> kRookRays = [] {
+    std::array<Bitboard, 64> rays{};
+    for (Square s = 0; s < 64; ++s)
+        rays[static_cast<std::size_t>(s)] = detail::slowRookAttacks(s, 0);
+    return rays;
+}();
+inline constexpr std::array<Bitboard, 64> kBishopRays = [] {
+    std::array<Bitboard, 64> rays{};
+    for (Square s = 0; s < 64; ++s)
+        rays[static_cast<std::size_t>(s)] = detail::slowBishopAttacks(s, 0);
+    return rays;
+}();
+
 // kBetween[a][b]: squares strictly between two aligned squares, else empty.
 // kLine[a][b]: the whole rank, file or diagonal through both, else empty.
 inline constexpr detail::SquarePairTable kBetween = detail::betweenTable();

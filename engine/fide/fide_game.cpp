@@ -102,24 +102,38 @@ Action FideState::toAction(Move m) {
 }
 
 void FideState::listActions(std::vector<Action>& out) const {
-    out.clear();
-    if (outcome().over()) return;
+    if (ending() != Ending::Ongoing) {
+        out.clear();
+        return;
+    }
     const MoveList& moves = legalMoves();
-    out.reserve(size_t(moves.size()));
-    for (Move m : moves) out.push_back(toAction(m));
+    // The actions already in the list are overwritten in place: cheaper than
+    // destroying and building each again, move after move of a playout.
+    out.resize(size_t(moves.size()));
+    Action* a = out.data();
+    for (Move m : moves) {
+        a->kind = Action::Kind::Move;
+        a->from = m.from();
+        a->to = m.to();
+        a->piece = m.type() == Move::Type::Promotion ? int(m.promotion()) : -1;
+        a->arg = 0;
+        a->path.clear();
+        a->payload.clear();
+        ++a;
+    }
 }
 
 std::optional<uint64_t> FideState::turnCount() const {
-    if (outcome().over()) return 0;
+    if (ending() != Ending::Ongoing) return 0;
     return static_cast<uint64_t>(legalMoves().size());
 }
 
 const MoveList& FideState::legalMoves() const {
-    return moves_.get([&] {
-        MoveList moves;
-        generateLegalMoves(position_, moves);
-        return moves;
-    });
+    if (!movesKnown_) {
+        generateLegalMoves(position_, moves_);
+        movesKnown_ = true;
+    }
+    return moves_;
 }
 
 std::optional<Move> FideState::legalMoveFor(const Action& a) const {
@@ -131,13 +145,30 @@ std::optional<Move> FideState::legalMoveFor(const Action& a) const {
     return std::nullopt;
 }
 
+Move FideState::moveOf(const Action& a) const {
+    if (a.piece >= 0) return Move::promotion(a.from, a.to, PieceType(a.piece));
+    const PieceType moving = position_.typeAt(a.from);
+    const int files = fileOf(a.to) - fileOf(a.from);
+    if (moving == King && (files == 2 || files == -2)) return Move::castling(a.from, a.to);
+    // A pawn reaches the en-passant square only by capturing: straight ahead
+    // of it stands the pawn that just stepped twice.
+    if (moving == Pawn && files != 0 && a.to == position_.enPassantSquare())
+        return Move::enPassant(a.from, a.to);
+    return Move::normal(a.from, a.to);
+}
+
 void FideState::apply(const Action& a) {
-    std::optional<Move> move = legalMoveFor(a);
-    assert(move && !outcome().over() && "apply() takes only legal actions");
-    if (!move) return;  // contract broken by the caller: leave the state as it was
-    position_.play(*move);
-    moves_.clear();
-    outcome_.clear();
+    // The move is read off the action, not looked up among the legal ones:
+    // apply() takes only legal actions, and a playout applies one per step.
+    const bool moves = a.kind == Action::Kind::Move && onBoard(a.from) && onBoard(a.to) &&
+                       position_.typeAt(a.from) != NoPieceType &&
+                       position_.colourAt(a.from) == position_.sideToMove();
+    assert(moves && !outcome().over() && legalMoves().contains(moveOf(a)) &&
+           "apply() takes only legal actions");
+    if (!moves) return;  // contract broken by the caller: leave the state as it was
+    position_.play(moveOf(a));
+    movesKnown_ = false;
+    ending_ = Ending::Unknown;
     history_.record(repetitionKey(position_), position_.halfmoveClock() == 0);
 }
 
@@ -167,20 +198,36 @@ std::vector<ActionsInParts::ActionBegun> FideState::actionsBegunBy(const Action&
 }
 
 Outcome FideState::outcome() const {
-    return outcome_.get([&] { return outcomeNow(); });
+    switch (ending()) {
+        case Ending::Unknown:
+        case Ending::Ongoing:
+            break;
+        case Ending::Checkmate:
+            return Outcome::win({toMove() == 0 ? 1 : 0}, "checkmate");
+        case Ending::Stalemate:
+            return Outcome::draw("stalemate");
+        case Ending::InsufficientMaterial:
+            return Outcome::draw("insufficient material");
+        case Ending::FivefoldRepetition:
+            return Outcome::draw("fivefold repetition");
+        case Ending::SeventyFiveMoves:
+            return Outcome::draw("seventy-five-move rule");
+    }
+    return Outcome::ongoing();
 }
 
-Outcome FideState::outcomeNow() const {
-    if (legalMoves().empty()) {
-        if (position_.inCheck()) return Outcome::win({toMove() == 0 ? 1 : 0}, "checkmate");
-        return Outcome::draw("stalemate");
-    }
+FideState::Ending FideState::ending() const {
+    if (ending_ == Ending::Unknown) ending_ = endingNow();
+    return ending_;
+}
+
+FideState::Ending FideState::endingNow() const {
+    if (legalMoves().empty()) return position_.inCheck() ? Ending::Checkmate : Ending::Stalemate;
     // Checkmate takes precedence over the automatic draws (FIDE 9.6.2).
-    if (isInsufficientMaterial(position_)) return Outcome::draw("insufficient material");
-    if (history_.currentOccurrences() >= kFivefold) return Outcome::draw("fivefold repetition");
-    if (position_.halfmoveClock() >= kSeventyFiveMovePlies)
-        return Outcome::draw("seventy-five-move rule");
-    return Outcome::ongoing();
+    if (isInsufficientMaterial(position_)) return Ending::InsufficientMaterial;
+    if (history_.currentOccurrences() >= kFivefold) return Ending::FivefoldRepetition;
+    if (position_.halfmoveClock() >= kSeventyFiveMovePlies) return Ending::SeventyFiveMoves;
+    return Ending::Ongoing;
 }
 
 std::string FideState::claimableDraw() const {

@@ -7,7 +7,6 @@
 #include <vector>
 
 #include "engine/core/game.h"
-#include "engine/core/memo.h"
 #include "engine/fide/move.h"
 #include "engine/fide/movegen.h"
 #include "engine/fide/position.h"
@@ -77,17 +76,36 @@ class FideState final : public GameState, public ActionsInParts, public Endings 
   private:
     // The legal move an action stands for, if any.
     std::optional<Move> legalMoveFor(const Action& a) const;
+    // The move a legal action stands for, read off the action and the board.
+    Move moveOf(const Action& a) const;
+    // How the game stands, in short: what outcome() says, kept until the
+    // next move without the Outcome's strings.
+    enum class Ending : uint8_t {
+        Unknown,  // not worked out since the last move
+        Ongoing,
+        Checkmate,
+        Stalemate,
+        InsufficientMaterial,
+        FivefoldRepetition,
+        SeventyFiveMoves,
+    };
+
     // The position's legal moves, worked out when first asked and kept until
-    // the next move: outcome(), legalActions() and apply() each need them,
-    // and a game played out at random asks all three every move.
+    // the next move: outcome() and listActions() both need them, and a game
+    // played out at random asks both every move.
     const MoveList& legalMoves() const;
-    Outcome outcomeNow() const;  // what outcome() keeps
+    Ending ending() const;
+    Ending endingNow() const;  // what ending() keeps
 
     Position position_;
     RepetitionHistory history_;
     bool strictTouch_ = false;  // the game option "strict-touch"
-    Memo<MoveList> moves_;
-    Memo<Outcome> outcome_;
+    // Kept in place rather than in a Memo, whose copy in and out cost a
+    // playout more than the generation; a copy of the state keeps them, as
+    // they belong to the same position.
+    mutable MoveList moves_;
+    mutable bool movesKnown_ = false;
+    mutable Ending ending_ = Ending::Unknown;
 };
 
 // The rules of FIDE chess as a Game: standard start, FEN loading, PGN export.

@@ -63,12 +63,52 @@ class CountingSink {
     uint64_t count_ = 0;
 };
 
+// En passant: rare, so checked by playing it on the occupancy; this also
+// catches the two pawns leaving one rank and exposing the king sideways. Not
+// called in double check, where only the king may move.
+template <Colour Us, class Sink>
+void enPassantCaptures(const Position& pos, Sink& sink) {
+    if (pos.enPassantSquare() == NoSquare) return;
+    constexpr Colour Them = opposite(Us);
+    constexpr Direction Up = Us == White ? North : South;
+    const SlidingAttacks& sliders = slidingAttacks();
+    const Bitboard occupied = pos.occupied();
+    const Square king = pos.kingSquare(Us);
+    const auto kingIndex = static_cast<std::size_t>(king);
+    const Bitboard theirPawns = pos.pieces(Them, Pawn);
+    const Bitboard theirKnights = pos.pieces(Them, Knight);
+    const Bitboard theirRooksQueens = pos.pieces(Them, Rook, Queen);
+    const Bitboard theirBishopsQueens = pos.pieces(Them, Bishop, Queen);
+    const Square target = pos.enPassantSquare();
+    const Square victim = target - Up;
+    for (Bitboard capturers =
+             kPawnAttacks[Them][static_cast<std::size_t>(target)] & pos.pieces(Us, Pawn);
+         capturers;) {
+        Square s = popLsb(capturers);
+        Bitboard after = (occupied ^ bit(s) ^ bit(victim)) | bit(target);
+        bool exposed = (sliders.rook(king, after) & theirRooksQueens) ||
+                       (sliders.bishop(king, after) & theirBishopsQueens) ||
+                       (kKnightAttacks[kingIndex] & theirKnights) ||
+                       (kPawnAttacks[Us][kingIndex] & theirPawns & ~bit(victim));
+        if (!exposed) sink.add(Move::enPassant(s, target));
+    }
+}
+
+// Notes whether any move was found, for hasLegalEnPassant().
+struct FindingSink {
+    bool found = false;
+    void add(Move) { found = true; }
+};
+
 template <Colour Us, class Sink>
 void generate(const Position& pos, Sink& sink) {
     constexpr Colour Them = opposite(Us);
     constexpr Direction Up = Us == White ? North : South;
     constexpr Direction UpWest = Us == White ? NorthWest : SouthWest;
     constexpr Direction UpEast = Us == White ? NorthEast : SouthEast;
+    // The steps of the enemy's pawn captures.
+    constexpr Direction DownWest = Us == White ? SouthWest : NorthWest;
+    constexpr Direction DownEast = Us == White ? SouthEast : NorthEast;
     constexpr Bitboard kThirdRank = rankMask(relativeRank(Us, 2));
     constexpr Bitboard kSeventhRank = rankMask(relativeRank(Us, 6));
 
@@ -93,20 +133,35 @@ void generate(const Position& pos, Sink& sink) {
                (sliders.rook(s, blockers) & theirRooksQueens);
     };
 
-    const Bitboard checkers = (kKnightAttacks[kingIndex] & theirKnights) |
-                              (kPawnAttacks[Us][kingIndex] & theirPawns) |
-                              (sliders.rook(king, occupied) & theirRooksQueens) |
-                              (sliders.bishop(king, occupied) & theirBishopsQueens);
+    // The enemy sliders on a line with our king: only they can check or pin,
+    // so the lookups are skipped when there are none.
+    const Bitboard rookLiners = kRookRays[kingIndex] & theirRooksQueens;
+    const Bitboard bishopLiners = kBishopRays[kingIndex] & theirBishopsQueens;
+    Bitboard checkers =
+        (kKnightAttacks[kingIndex] & theirKnights) | (kPawnAttacks[Us][kingIndex] & theirPawns);
+    if (rookLiners) checkers |= sliders.rook(king, occupied) & rookLiners;
+    if (bishopLiners) checkers |= sliders.bishop(king, occupied) & bishopLiners;
 
-    // King: each target checked with the king lifted, so that it cannot hide
-    // behind itself from a slider that checks along the line it steps on.
+    // King: a target is safe unless an enemy piece attacks it with our king
+    // lifted, so that it cannot hide behind itself from a slider that checks
+    // along the line it steps on. The enemy's attacks are gathered piece by
+    // piece, sliders only when on a line with some target.
     {
-        Bitboard candidates = kKingAttacks[kingIndex] & ~us;
+        Bitboard safe = kKingAttacks[kingIndex] & ~us &
+                        ~(shift<DownWest>(theirPawns) | shift<DownEast>(theirPawns) |
+                          kKingAttacks[static_cast<std::size_t>(lsb(theirKing))]);
+        for (Bitboard knights = theirKnights; knights && safe;)
+            safe &= ~kKnightAttacks[static_cast<std::size_t>(popLsb(knights))];
         const Bitboard withoutKing = occupied ^ bit(king);
-        Bitboard safe = 0;
-        while (candidates) {
-            Square t = popLsb(candidates);
-            if (!attackedByThem(t, withoutKing)) safe |= bit(t);
+        for (Bitboard rooks = theirRooksQueens; rooks && safe;) {
+            const Square s = popLsb(rooks);
+            if (kRookRays[static_cast<std::size_t>(s)] & safe)
+                safe &= ~sliders.rook(s, withoutKing);
+        }
+        for (Bitboard bishops = theirBishopsQueens; bishops && safe;) {
+            const Square s = popLsb(bishops);
+            if (kBishopRays[static_cast<std::size_t>(s)] & safe)
+                safe &= ~sliders.bishop(s, withoutKing);
         }
         sink.targets(king, safe);
     }
@@ -121,8 +176,9 @@ void generate(const Position& pos, Sink& sink) {
     // on a line; it may then move only along that line.
     Bitboard pinned = 0;
     {
-        Bitboard snipers = (sliders.rook(king, them) & theirRooksQueens) |
-                           (sliders.bishop(king, them) & theirBishopsQueens);
+        Bitboard snipers = 0;
+        if (rookLiners) snipers |= sliders.rook(king, them) & rookLiners;
+        if (bishopLiners) snipers |= sliders.bishop(king, them) & bishopLiners;
         while (snipers) {
             Bitboard between =
                 kBetween[kingIndex][static_cast<std::size_t>(popLsb(snipers))] & occupied;
@@ -183,22 +239,7 @@ void generate(const Position& pos, Sink& sink) {
         }
     }
 
-    // En passant: rare, so checked by playing it on the occupancy; this also
-    // catches the two pawns leaving one rank and exposing the king sideways.
-    if (pos.enPassantSquare() != NoSquare) {
-        const Square target = pos.enPassantSquare();
-        const Square victim = target - Up;
-        for (Bitboard capturers = kPawnAttacks[Them][static_cast<std::size_t>(target)] & pawns;
-             capturers;) {
-            Square s = popLsb(capturers);
-            Bitboard after = (occupied ^ bit(s) ^ bit(victim)) | bit(target);
-            bool exposed = (sliders.rook(king, after) & theirRooksQueens) ||
-                           (sliders.bishop(king, after) & theirBishopsQueens) ||
-                           (kKnightAttacks[kingIndex] & theirKnights) ||
-                           (kPawnAttacks[Us][kingIndex] & theirPawns & ~bit(victim));
-            if (!exposed) sink.add(Move::enPassant(s, target));
-        }
-    }
+    enPassantCaptures<Us>(pos, sink);
 
     // Castling: not out of, through or into check; the squares between king and
     // rook empty. Rights imply king and rook stand on their original squares.
@@ -247,11 +288,14 @@ uint64_t countLegalMoves(const Position& position) {
 }
 
 bool hasLegalEnPassant(const Position& position) {
-    if (position.enPassantSquare() == NoSquare) return false;
-    MoveList moves;
-    generateLegalMoves(position, moves);
-    return std::any_of(moves.begin(), moves.end(),
-                       [](Move m) { return m.type() == Move::Type::EnPassant; });
+    if (position.enPassantSquare() == NoSquare || moreThanOne(position.checkers())) return false;
+    FindingSink sink;
+    if (position.sideToMove() == White) {
+        enPassantCaptures<White>(position, sink);
+    } else {
+        enPassantCaptures<Black>(position, sink);
+    }
+    return sink.found;
 }
 
 }  // namespace arbiter::fide

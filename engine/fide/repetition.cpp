@@ -17,11 +17,7 @@ uint64_t repetitionKey(const Position& position) {
 void RepetitionHistory::record(uint64_t key, bool irreversible) {
     if (irreversible) keys_.clear();
     keys_.push_back(key);
-}
-
-int RepetitionHistory::currentOccurrences() const {
-    if (keys_.empty()) return 0;
-    return int(std::count(keys_.begin(), keys_.end(), keys_.back()));
+    currentOccurrences_ = int(std::count(keys_.begin(), keys_.end(), key));
 }
 
 }  // namespace arbiter::fide

@@ -26,10 +26,12 @@ class RepetitionHistory {
     // to it was a capture or a pawn move.
     void record(uint64_t key, bool irreversible);
     // How often the current (last recorded) position has occurred, including now.
-    int currentOccurrences() const;
+    int currentOccurrences() const { return currentOccurrences_; }
 
   private:
     std::vector<uint64_t> keys_;
+    // Counted once by record(), since the outcome asks after every move.
+    int currentOccurrences_ = 0;
 };
 
 }  // namespace arbiter::fide

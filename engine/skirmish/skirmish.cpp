@@ -1,6 +1,7 @@
 #include "engine/skirmish/skirmish.h"
 
 #include <algorithm>
+#include <bit>
 #include <cassert>
 #include <sstream>
 
@@ -75,6 +76,15 @@ std::vector<std::pair<int, int>> cornerCells(int n) {
     return cells;
 }
 
+std::vector<std::array<Cell, 8>> neighboursOf(const Geometry& geometry) {
+    std::vector<std::array<Cell, 8>> table(static_cast<size_t>(geometry.size()));
+    for (Cell c = 0; c < geometry.size(); ++c) {
+        for (size_t i = 0; i < 8; ++i)
+            table[static_cast<size_t>(c)][i] = geometry.step(c, kSteps[i][0], kSteps[i][1]);
+    }
+    return table;
+}
+
 }  // namespace
 
 bool Layout::valid() const {
@@ -97,10 +107,36 @@ std::optional<int> number(std::string_view text) {
 
 SkirmishState::SkirmishState(Geometry geometry, int players, SetPiece look)
     : geometry_(std::move(geometry)),
+      neighbours_(std::make_shared<const Neighbours>(neighboursOf(geometry_))),
       owner_(static_cast<size_t>(geometry_.size()), NoPlayer),
       seats_(static_cast<size_t>(players), Seat::Playing),
       scores_(static_cast<size_t>(players), 0),
+      pieces_(static_cast<size_t>(players), 0),
+      words_((geometry_.size() + 63) / 64),
       look_(look) {}
+
+void SkirmishState::countPieces() {
+    std::fill(pieces_.begin(), pieces_.end(), 0);
+    cellsOf_.assign(seats_.size() * static_cast<size_t>(words_), 0);
+    for (Cell c = 0; c < geometry_.size(); ++c) {
+        const PlayerId owner = owner_[static_cast<size_t>(c)];
+        if (owner == NoPlayer) continue;
+        ++pieces_[static_cast<size_t>(owner)];
+        mark(owner, c);
+    }
+}
+
+void SkirmishState::mark(PlayerId p, Cell c) {
+    const auto word =
+        static_cast<size_t>(p) * static_cast<size_t>(words_) + static_cast<size_t>(c / 64);
+    cellsOf_[word] |= uint64_t{1} << (c % 64);
+}
+
+void SkirmishState::unmark(PlayerId p, Cell c) {
+    const auto word =
+        static_cast<size_t>(p) * static_cast<size_t>(words_) + static_cast<size_t>(c / 64);
+    cellsOf_[word] &= ~(uint64_t{1} << (c % 64));
+}
 
 SkirmishState::SkirmishState(const Layout& layout)
     : SkirmishState(Geometry::rectangle(8 * layout.boardsAcross, 8 * layout.boardsUp),
@@ -121,6 +157,7 @@ SkirmishState::SkirmishState(const Layout& layout)
             owner_[static_cast<size_t>(geometry_.cell(file, rank))] = p;
         }
     }
+    countPieces();
 }
 
 std::unique_ptr<GameState> SkirmishState::clone() const {
@@ -170,10 +207,6 @@ Effect SkirmishState::effect(const Action& a) const {
     return GameState::effect(a);
 }
 
-int SkirmishState::piecesOf(PlayerId p) const {
-    return static_cast<int>(std::count(owner_.begin(), owner_.end(), p));
-}
-
 bool SkirmishState::inGame(PlayerId p) const {
     if (p < 0 || p >= playerCount()) return false;
     Seat s = seats_[static_cast<size_t>(p)];
@@ -193,15 +226,18 @@ void SkirmishState::listActions(std::vector<Action>& out) const {
     if (outcome().over()) return;
     if (seats_[static_cast<size_t>(toMove_)] == Seat::Placing) {
         for (Cell c = 0; c < geometry_.size(); ++c) {
-            if (owner_[static_cast<size_t>(c)] == NoPlayer) out.push_back(Action::place(0, c));
+            if (owner_[static_cast<size_t>(c)] == NoPlayer)
+                appendAction(out, Action::Kind::Place, NoCell, c, 0);
         }
     } else {
-        for (Cell c = 0; c < geometry_.size(); ++c) {
-            if (owner_[static_cast<size_t>(c)] != toMove_) continue;
-            for (auto [df, dr] : kSteps) {
-                Cell to = geometry_.step(c, df, dr);
-                if (to != NoCell && owner_[static_cast<size_t>(to)] != toMove_)
-                    out.push_back(Action::move(c, to));
+        const uint64_t* cells = cellsOf(toMove_);
+        for (int word = 0; word < words_; ++word) {
+            for (uint64_t bits = cells[word]; bits; bits &= bits - 1) {
+                const Cell c = 64 * word + std::countr_zero(bits);
+                for (Cell to : (*neighbours_)[static_cast<size_t>(c)]) {
+                    if (to != NoCell && owner_[static_cast<size_t>(to)] != toMove_)
+                        appendAction(out, Action::Kind::Move, c, to);
+                }
             }
         }
     }
@@ -219,10 +255,8 @@ std::optional<uint64_t> SkirmishState::turnCount() const {
             continue;
         }
         if (owner != toMove_) continue;
-        for (auto [df, dr] : kSteps) {
-            Cell to = geometry_.step(c, df, dr);
+        for (Cell to : (*neighbours_)[static_cast<size_t>(c)])
             turns += to != NoCell && owner_[static_cast<size_t>(to)] != toMove_;
-        }
     }
     return turns ? turns : 1;  // else a pass
 }
@@ -243,6 +277,8 @@ void SkirmishState::apply(const Action& a) {
         case Action::Kind::Join:
             seats_.push_back(Seat::Placing);
             scores_.push_back(0);
+            pieces_.push_back(0);
+            cellsOf_.resize(cellsOf_.size() + static_cast<size_t>(words_), 0);
             return;
         case Action::Kind::Leave: {
             PlayerId leaver = a.arg;
@@ -250,18 +286,28 @@ void SkirmishState::apply(const Action& a) {
             PlayerId next = toMove_ == leaver ? nextAfter(leaver) : toMove_;
             seats_[static_cast<size_t>(leaver)] = Seat::Left;
             std::replace(owner_.begin(), owner_.end(), leaver, NoPlayer);
+            pieces_[static_cast<size_t>(leaver)] = 0;
+            std::fill_n(cellsOf_.begin() + leaver * words_, words_, 0);
             toMove_ = next;
             return;
         }
         case Action::Kind::Move: {
             PlayerId& target = owner_[static_cast<size_t>(a.to)];
-            if (target != NoPlayer) ++scores_[static_cast<size_t>(toMove_)];
+            if (target != NoPlayer) {
+                ++scores_[static_cast<size_t>(toMove_)];
+                --pieces_[static_cast<size_t>(target)];
+                unmark(target, a.to);
+            }
             target = toMove_;
             owner_[static_cast<size_t>(a.from)] = NoPlayer;
+            unmark(toMove_, a.from);
+            mark(toMove_, a.to);
             break;
         }
         case Action::Kind::Place:
             owner_[static_cast<size_t>(a.to)] = toMove_;
+            ++pieces_[static_cast<size_t>(toMove_)];
+            mark(toMove_, a.to);
             seats_[static_cast<size_t>(toMove_)] = Seat::Playing;
             break;
         case Action::Kind::Pass:
@@ -428,6 +474,7 @@ std::unique_ptr<SkirmishState> SkirmishState::load(std::string_view text, std::s
             s->owner_[static_cast<size_t>(s->geometry_.cell(f, r))] = o;
         }
     }
+    s->countPieces();
     auto mover = number(fields[2]);
     if (!mover || *mover >= s->playerCount() || (!s->inGame(*mover) && !s->outcome().over())) {
         error = "the player to move must be a seat still in the game";

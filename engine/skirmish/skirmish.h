@@ -1,5 +1,6 @@
 #pragma once
 
+#include <array>
 #include <memory>
 #include <optional>
 #include <string>
@@ -85,15 +86,38 @@ class SkirmishState final : public GameState, public Roster, public Endings {
                                                SetPiece look = {SetColour::White, Figure::Pawn});
 
   private:
+    // Per cell, the cells of its 8 steps in kSteps' order, NoCell off the board.
+    using Neighbours = std::vector<std::array<Cell, 8>>;
+
     SkirmishState(Geometry geometry, int players, SetPiece look);
-    int piecesOf(PlayerId p) const;
+    int piecesOf(PlayerId p) const { return pieces_[static_cast<size_t>(p)]; }
+    // Counts every seat's pieces and marks their cells, from owner_ (after a
+    // setup or a load).
+    void countPieces();
+    // Seat `p`'s piece on `c` arrives or leaves: the marks of cellsOf_.
+    void mark(PlayerId p, Cell c);
+    void unmark(PlayerId p, Cell c);
+    // The words of seat `p`'s marks in cellsOf_.
+    const uint64_t* cellsOf(PlayerId p) const {
+        return cellsOf_.data() + static_cast<size_t>(p) * static_cast<size_t>(words_);
+    }
     // The next seat after `p` in the rotation that still takes turns.
     PlayerId nextAfter(PlayerId p) const;
 
     Geometry geometry_;
+    // Shared by every copy of a state: built once per geometry, never changed.
+    std::shared_ptr<const Neighbours> neighbours_;
     std::vector<PlayerId> owner_;  // per cell: whose piece stands there, or NoPlayer
     std::vector<Seat> seats_;
     std::vector<int> scores_;
+    // Per seat, its pieces on the board: kept by apply() so that inGame(),
+    // outcome() and the turn's rotation need not count the cells every step.
+    std::vector<int> pieces_;
+    // Per seat, a bit per cell where its pieces stand (words_ 64-bit words a
+    // seat, seat after seat): the turn's steps are listed from the mover's
+    // pieces in cell order without visiting every cell.
+    std::vector<uint64_t> cellsOf_;
+    int words_ = 0;
     PlayerId toMove_ = 0;
     SetPiece look_;
 };

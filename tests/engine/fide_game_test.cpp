@@ -6,6 +6,9 @@
 #include <algorithm>
 
 #include "engine/fide/fen.h"
+#include "engine/fide/movegen.h"
+#include "engine/fide/repetition.h"
+#include "tests/engine/seeded_numbers.h"
 
 namespace arbiter::fide {
 namespace {
@@ -189,6 +192,51 @@ TEST(GameState, EveryPlayerSeesTheWholeStateWhenNothingIsHidden) {
                 EXPECT_EQ(describeTo(*state, actions[i], p), state->describe(actions[i])) << name;
             }
         }
+    }
+}
+
+// apply() reads the move off the action instead of finding it among the legal
+// moves, and the state keeps its legal moves and outcome until the next move:
+// along random games, every listing must equal a fresh generation, and every
+// applied action must play exactly the legal move it was listed for.
+TEST(FideGame, AppliedActionsPlayTheirListedMoveAndKeptListsStayFreshAlongRandomGames) {
+    SeededNumbers random(7);
+    int seen[4] = {0, 0, 0, 0};  // per Move::Type: each kind of move was applied
+    for (int game = 0; game < 60; ++game) {
+        FideState s(Position::standardStart());
+        for (int step = 0; step < 500 && !s.outcome().over(); ++step) {
+            MoveList moves;
+            generateLegalMoves(s.position(), moves);
+            const std::vector<Action> actions = s.legalActions();
+            ASSERT_EQ(actions.size(), size_t(moves.size())) << toFen(s.position());
+            for (int i = 0; i < moves.size(); ++i)
+                ASSERT_EQ(actions[size_t(i)], FideState::toAction(moves[i]));
+            ASSERT_EQ(hasLegalEnPassant(s.position()),
+                      std::any_of(moves.begin(), moves.end(),
+                                  [](Move m) { return m.type() == Move::Type::EnPassant; }))
+                << toFen(s.position());
+            const int chosen = random.below(moves.size());
+            Position expected = s.position();
+            expected.play(moves[chosen]);
+            s.apply(actions[size_t(chosen)]);
+            ASSERT_EQ(s.position(), expected) << toFen(expected);
+            ++seen[int(moves[chosen].type())];
+        }
+    }
+    for (int kind = 0; kind < 4; ++kind) EXPECT_GT(seen[kind], 0) << "move type " << kind;
+}
+
+TEST(RepetitionHistory, KeptCountEqualsACountOfTheKeysSinceTheLastIrreversibleMove) {
+    SeededNumbers random(5);
+    RepetitionHistory history;
+    std::vector<uint64_t> since;
+    for (int i = 0; i < 3000; ++i) {
+        const auto key = uint64_t(random.below(6));
+        const bool irreversible = random.below(12) == 0;
+        history.record(key, irreversible);
+        if (irreversible) since.clear();
+        since.push_back(key);
+        ASSERT_EQ(history.currentOccurrences(), int(std::count(since.begin(), since.end(), key)));
     }
 }
 

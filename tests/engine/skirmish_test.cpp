@@ -4,6 +4,10 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <string>
+
+#include "engine/core/text_fields.h"
+#include "tests/engine/seeded_numbers.h"
 
 namespace arbiter::skirmish {
 namespace {
@@ -233,6 +237,42 @@ TEST(Skirmish, TheRecordListsEveryActionAndTheResult) {
     EXPECT_NE(text.find("2. Player 5 joins"), std::string::npos) << text;
     EXPECT_NE(text.find("3. Player 2 leaves"), std::string::npos) << text;
     EXPECT_NE(text.find("Result: won by players 1, 3 (agreed)"), std::string::npos) << text;
+}
+
+// Whether seat `p` takes turns, worked out from the cells and the seats' text
+// alone: a seat placing its first piece, or playing with a piece on the board.
+bool inGameByCount(const GameState& s, PlayerId p) {
+    const std::string text = s.serialize();
+    const char seat = splitOn(splitOn(text, ' ')[1], ',')[static_cast<size_t>(p)][0];
+    int pieces = 0;
+    for (Cell c = 0; c < s.geometry().size(); ++c) {
+        auto piece = s.pieceAt(c);
+        pieces += piece && piece->owner == p;
+    }
+    return seat == 'n' || (seat == 'p' && pieces > 0);
+}
+
+TEST(Skirmish, PieceCountsKeptByEachActionAgreeWithTheCellsAlongRandomGames) {
+    SeededNumbers random(31);
+    for (int game = 0; game < 60; ++game) {
+        SkirmishState s(Layout{2 + game % 5, 2, 1, 1 + game % 3});
+        for (int step = 0; step < 400 && !s.outcome().over(); ++step) {
+            std::vector<Action> actions = s.legalActions();
+            // Now and then someone joins or leaves: those change the counts too.
+            if (random.below(12) == 0) actions = s.rosterActions();
+            ASSERT_FALSE(actions.empty());
+            s.apply(actions[static_cast<size_t>(random.below(static_cast<int>(actions.size())))]);
+            std::string error;
+            auto loaded = SkirmishState::load(s.serialize(), error);
+            ASSERT_TRUE(loaded) << error;
+            for (PlayerId p = 0; p < s.playerCount(); ++p) {
+                ASSERT_EQ(s.inGame(p), inGameByCount(s, p)) << p << " in " << s.serialize();
+                ASSERT_EQ(s.inGame(p), loaded->inGame(p)) << p << " in " << s.serialize();
+            }
+            ASSERT_EQ(s.outcome(), loaded->outcome()) << s.serialize();
+            ASSERT_EQ(s.legalActions(), loaded->legalActions()) << s.serialize();
+        }
+    }
 }
 
 TEST(GameRegistry, KnowsSkirmish) {
