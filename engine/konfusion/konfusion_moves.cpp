@@ -242,9 +242,7 @@ void KonfusionState::listActions(std::vector<Action>& out) const {
 
 std::optional<uint64_t> KonfusionState::turnCount() const {
     if (outcome_.over()) return 0;
-    // With the die a turn begins with a roll and may be several moves: only
-    // playing them tells how many turns there are.
-    if (rules_.die) return std::nullopt;
+    if (rules_.die) return turnCountWithDie();
     uint64_t moves = 0;
     own_[static_cast<size_t>(toMove_)].each(
         [&](Cell from) { moves += static_cast<uint64_t>(destinations(from).count()); });
