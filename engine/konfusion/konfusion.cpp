@@ -259,23 +259,10 @@ void KonfusionState::apply(const Action& a) {
             roll_ = a.payload[0] + 1;
             return;  // the roll decides nothing about the end
         case Action::Kind::Move: {
-            const int pips = pipsAfter(a.from, a.to);
-            const PlayerId victim = ownerAt(a.to);
-            if (victim != NoPlayer) {
-                assert(victim != mover);
-                captured_[static_cast<size_t>(mover)] += pipsAt(a.to);
-                clear(a.to);
-            }
-            clear(a.from);
-            put(a.to, mover, pips);
-            if (holdsKeyposts(mover))
-                outcome_ = keypostWin(mover);
-            else if (victim != NoPlayer && own_[static_cast<size_t>(victim)].empty())
-                outcome_ = removal();
+            assert(!rules_.die || roll_ > movedCount_);
+            movePiece(a.from, a.to);
             bool turnOver = true;
             if (rules_.die && !outcome_.over()) {
-                assert(roll_ > movedCount_);
-                moved_[static_cast<size_t>(movedCount_++)] = a.to;
                 turnOver = movedCount_ == roll_ || !hasMove(mover, true);
             }
             if (turnOver) endTurn();
@@ -286,6 +273,25 @@ void KonfusionState::apply(const Action& a) {
             break;
     }
     if (!outcome_.over() && stuck()) outcome_ = Outcome::draw("no player can move");
+}
+
+void KonfusionState::movePiece(Cell from, Cell to) {
+    moverCanMove_ = -1;
+    const PlayerId mover = toMove_;
+    const int pips = pipsAfter(from, to);
+    const PlayerId victim = ownerAt(to);
+    if (victim != NoPlayer) {
+        assert(victim != mover);
+        captured_[static_cast<size_t>(mover)] += pipsAt(to);
+        clear(to);
+    }
+    clear(from);
+    put(to, mover, pips);
+    if (holdsKeyposts(mover))
+        outcome_ = keypostWin(mover);
+    else if (victim != NoPlayer && own_[static_cast<size_t>(victim)].empty())
+        outcome_ = removal();
+    if (rules_.die && !outcome_.over()) moved_[static_cast<size_t>(movedCount_++)] = to;
 }
 
 bool KonfusionState::stuck() const {

@@ -135,7 +135,9 @@ class KonfusionState final : public GameState, public Endings, public TablePrese
     Appearance appearance(Cell c) const override;
 
     void listActions(std::vector<Action>& out) const override;
-    // Without the die every move, and the pass, is a whole turn.
+    // Without the die every move, and the pass, is a whole turn; with it the
+    // turns are counted move by move on copies, each roll's alike beyond the
+    // pieces that can move (konfusion_turns.cpp).
     std::optional<uint64_t> turnCount() const override;
     bool isLegal(const Action& a) const override;
     std::string refusal(const Action& a) const override;
@@ -196,6 +198,14 @@ class KonfusionState final : public GameState, public Endings, public TablePrese
     CellSet walkDestinations(Cell from, CellSet own) const;
     // The pips the piece on `from` has after moving to `to`.
     int pipsAfter(Cell from, Cell to) const;
+    // The move's change to the board, the end it may bring and, with the die,
+    // the piece noted as moved: apply() without ending the turn.
+    void movePiece(Cell from, Cell to);
+    // The turns of the die option (konfusion_turns.cpp): per budget k of
+    // moves left (1..budget), how many ways complete the turn from here, the
+    // roll made; into byBudget[k].
+    void turnsByBudget(int budget, std::array<uint64_t, kMaxPips + 1>& byBudget) const;
+    std::optional<uint64_t> turnCountWithDie() const;
     void put(Cell c, PlayerId owner, int pips);
     void clear(Cell c);
     void endTurn();

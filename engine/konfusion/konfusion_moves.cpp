@@ -87,6 +87,30 @@ Walk makeWalk(Cell from, Dir step) {
     return walk;
 }
 using WalksFrom = std::array<Walk, 9>;
+
+// Per side and pip count (1..5), the walkIndex of each of its directions on
+// the board: what absolute() and walkIndex() give, looked up once per piece.
+struct SideWalks {
+    std::array<uint8_t, 8> index{};
+    int count = 0;
+};
+const SideWalks& sideWalks(Side side, int pips) {
+    static const auto table = [] {
+        std::array<std::array<SideWalks, kMaxPips - 1>, 4> all{};
+        for (int s = 0; s < 4; ++s) {
+            for (int p = 1; p < kMaxPips; ++p) {
+                const Directions dirs = directionsOf(p);
+                SideWalks& w = all[static_cast<size_t>(s)][static_cast<size_t>(p - 1)];
+                w.count = dirs.count;
+                for (int d = 0; d < dirs.count; ++d)
+                    w.index[static_cast<size_t>(d)] = static_cast<uint8_t>(
+                        walkIndex(absolute(static_cast<Side>(s), dirs.begin[d])));
+            }
+        }
+        return all;
+    }();
+    return table[static_cast<size_t>(side)][static_cast<size_t>(pips - 1)];
+}
 const std::array<WalksFrom, kCells>& straightWalks() {
     static const auto walks = [] {
         std::array<WalksFrom, kCells> all{};
@@ -104,9 +128,20 @@ const std::array<WalksFrom, kCells>& straightWalks() {
 
 }  // namespace
 
+namespace {
+// Bits set in a word, by adding neighbouring fields: without a popcount
+// instruction in the target (no -mpopcnt), std::popcount is a library call,
+// and every listing counts each piece's destinations.
+int bitsSet(uint64_t x) {
+    x -= (x >> 1) & 0x5555555555555555ull;
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
+    return static_cast<int>((x * 0x0101010101010101ull) >> 56);
+}
+}  // namespace
+
 int CellSet::count() const {
-    return std::popcount(static_cast<uint64_t>(bits)) +
-           std::popcount(static_cast<uint64_t>(bits >> 64));
+    return bitsSet(static_cast<uint64_t>(bits)) + bitsSet(static_cast<uint64_t>(bits >> 64));
 }
 
 CellSet CellSet::board() {
@@ -127,11 +162,11 @@ CellSet CellSet::around() const {
 CellSet KonfusionState::straightDestinations(Cell from, Side side, int pips, CellSet own,
                                              bool firstOnly) const {
     CellSet out;
-    const Directions dirs = directionsOf(pips);
+    const SideWalks& dirs = sideWalks(side, pips);
     const CellSet keyposts = seating().keyposts;
     const auto& walks = straightWalks()[static_cast<size_t>(from)];
     for (int d = 0; d < dirs.count; ++d) {
-        const Walk& walk = walks[static_cast<size_t>(walkIndex(absolute(side, dirs.begin[d])))];
+        const Walk& walk = walks[dirs.index[static_cast<size_t>(d)]];
         const auto& path = walk.cells;
         const CellSet passed = walk.before[static_cast<size_t>(pips - 1)];
         if ((passed & occupied_).empty()) {
@@ -142,7 +177,7 @@ CellSet KonfusionState::straightDestinations(Cell from, Side side, int pips, Cel
             // the piece has been lifted from it.
             int blocker = 0;
             while (path[static_cast<size_t>(blocker)] == from ||
-                   !occupied_.has(path[static_cast<size_t>(blocker)]))
+                   !cells_[path[static_cast<size_t>(blocker)]])
                 ++blocker;
             // Early stops on keyposts before it (empty by construction), and
             // the square just before it, unless the first square itself is taken.
@@ -211,10 +246,10 @@ std::optional<ChanceDraw> KonfusionState::chance() const {
 }
 
 void KonfusionState::listActions(std::vector<Action>& out) const {
-    out.clear();
-    if (outcome_.over()) return;
+    if (outcome_.over()) return out.clear();
     if (chance()) {
         // The die decides before the player acts: its six faces are what may come.
+        out.clear();
         out.reserve(kMaxPips);
         for (int v = 0; v < kMaxPips; ++v) out.push_back(Action::chance({v}));
         return;
@@ -228,23 +263,30 @@ void KonfusionState::listActions(std::vector<Action>& out) const {
         reach[pieces++] = to.bits;
         moves += static_cast<size_t>(to.count());
     });
-    out.reserve(moves + 1);
+    // The list's elements are written over rather than built anew: most of
+    // listing was making and unmaking actions of the same shape.
+    const bool closing = midTurn() || moves == 0;  // an end of turn or a pass follows
+    out.resize(moves + (closing ? 1 : 0));
+    Action* next = out.data();
     pieces = 0;
     own_[static_cast<size_t>(toMove_)].each([&](Cell from) {
-        CellSet{reach[pieces++]}.each(
-            [&](Cell to) { appendAction(out, Action::Kind::Move, from, to); });
+        CellSet{reach[pieces++]}.each([&](Cell to) {
+            Action& a = *next++;
+            a.kind = Action::Kind::Move;
+            a.from = from;
+            a.to = to;
+            a.piece = -1;
+            a.arg = 0;
+            a.path.clear();
+            a.payload.clear();
+        });
     });
-    if (midTurn())
-        out.push_back(Action::endTurn());
-    else if (out.empty())
-        out.push_back(Action::pass());
+    if (closing) *next = midTurn() ? Action::endTurn() : Action::pass();
 }
 
 std::optional<uint64_t> KonfusionState::turnCount() const {
     if (outcome_.over()) return 0;
-    // With the die a turn begins with a roll and may be several moves: only
-    // playing them tells how many turns there are.
-    if (rules_.die) return std::nullopt;
+    if (rules_.die) return turnCountWithDie();
     uint64_t moves = 0;
     own_[static_cast<size_t>(toMove_)].each(
         [&](Cell from) { moves += static_cast<uint64_t>(destinations(from).count()); });

@@ -2,6 +2,8 @@
 // coin, players going out. Notation and the report are in powercoinz_notation.cpp.
 #include "engine/powercoinz/powercoinz.h"
 
+#include "engine/powercoinz/coin_sets.h"
+
 #include <algorithm>
 #include <bit>
 #include <cassert>
@@ -33,17 +35,36 @@ namespace powercoinz {
 
 namespace {
 constexpr uint8_t kFullTeam = (1u << kCoins) - 1;
+static_assert(kCoins == kTeamSize);
 
-// How many coins a set of them holds. By table: without a popcount
-// instruction in the target, std::popcount is a call, and every flip asks.
-int coinCount(unsigned coins) {
-    static constexpr auto counts = [] {
-        std::array<uint8_t, 1 << kCoins> n{};
-        for (unsigned c = 1; c < n.size(); ++c) n[c] = static_cast<uint8_t>(n[c & (c - 1)] + 1);
-        return n;
-    }();
-    return counts[coins & kFullTeam];
-}
+// Rewrites the list from its first element on, keeping each element's
+// payload capacity: a removal's payload is two numbers, and a new vector for
+// each listed removal was most of listing them.
+class ListWriter {
+  public:
+    // `size`: how many actions will be written, reserved at once.
+    ListWriter(std::vector<Action>& out, size_t size) : out_(out) { out_.reserve(size); }
+    ~ListWriter() { out_.resize(used_); }
+    ListWriter(const ListWriter&) = delete;
+    ListWriter& operator=(const ListWriter&) = delete;
+
+    // An action of `kind`, `arg` and no cell, its payload left empty to fill.
+    Action& next(Action::Kind kind, int arg = 0) {
+        if (used_ == out_.size()) out_.emplace_back();
+        Action& a = out_[used_++];
+        a.kind = kind;
+        a.from = a.to = NoCell;
+        a.piece = -1;
+        a.arg = arg;
+        a.path.clear();
+        a.payload.clear();
+        return a;
+    }
+
+  private:
+    std::vector<Action>& out_;
+    size_t used_ = 0;
+};
 }  // namespace
 
 std::string powerOf(int rating) {
@@ -81,7 +102,7 @@ std::string PowercoinzState::playerName(PlayerId p) const {
 
 PlayerResources PowercoinzState::resources(PlayerId p) const {
     PlayerResources r;
-    if (p >= 0 && p < playerCount()) r.score = std::popcount(coins_[static_cast<size_t>(p)]);
+    if (p >= 0 && p < playerCount()) r.score = coinCount(coins_[static_cast<size_t>(p)]);
     return r;
 }
 
@@ -97,17 +118,7 @@ PlayerId PowercoinzState::nextWithCoins(PlayerId after) const {
 }
 
 int PowercoinzState::showingTotal(PlayerId p) const {
-    // Per set of coins showing, the sum of their ratings: every round's end asks it.
-    static constexpr auto totals = [] {
-        std::array<uint8_t, 1 << kCoins> sums{};
-        for (unsigned shown = 0; shown < sums.size(); ++shown) {
-            for (int r = 1; r <= kCoins; ++r) {
-                if (shown & (1u << (r - 1))) sums[shown] = static_cast<uint8_t>(sums[shown] + r);
-            }
-        }
-        return sums;
-    }();
-    return totals[showing_[static_cast<size_t>(p)] & coins_[static_cast<size_t>(p)]];
+    return ratingTotal(showing_[static_cast<size_t>(p)] & coins_[static_cast<size_t>(p)]);
 }
 
 bool PowercoinzState::anyOpponentShowing() const {
@@ -127,12 +138,13 @@ std::optional<ChanceDraw> PowercoinzState::chance() const {
 }
 
 void PowercoinzState::listActions(std::vector<Action>& out) const {
-    out.clear();
-    if (outcome().over()) return;
+    // Reserved at once: the removals as counted, a draw's ways below.
+    const uint64_t size = phase_ == Phase::Remove ? removalCount() : 1;
+    ListWriter list(out, static_cast<size_t>(size));
+    if (winner_ != NoPlayer) return;
     switch (phase_) {
         case Phase::Flip:
-            out.reserve(1);
-            out.push_back(Action::choice(kFlip));
+            list.next(Action::Kind::Choice, kFlip);
             break;
         case Phase::Flipping:
         case Phase::Pick: {
@@ -140,27 +152,28 @@ void PowercoinzState::listActions(std::vector<Action>& out) const {
             const ChanceDraw draw = *chance();
             int ways = 1;
             for (int i = 0; i < draw.count; ++i) ways *= draw.sides;
+            out.reserve(static_cast<size_t>(ways));
             for (int w = 0; w < ways; ++w) {
-                std::vector<int> values;
+                Action& a = list.next(Action::Kind::Chance);
                 for (int i = 0, rest = w; i < draw.count; ++i, rest /= draw.sides)
-                    values.push_back(rest % draw.sides);
-                out.push_back(Action::chance(std::move(values)));
+                    a.payload.push_back(rest % draw.sides);
             }
             break;
         }
         case Phase::Remove: {
-            out.reserve(static_cast<size_t>(*turnCount()));
             const bool showing = anyOpponentShowing();
             for (PlayerId q = 0; q < playerCount(); ++q) {
                 if (q == toMove_ || !inGame(q)) continue;
                 if (!showing) {
-                    out.push_back(Action::choice(kRemoveBlind, NoCell, {q}));
+                    list.next(Action::Kind::Choice, kRemoveBlind).payload.push_back(q);
                     continue;
                 }
                 const int shown = showing_[static_cast<size_t>(q)] & coins_[static_cast<size_t>(q)];
                 for (int r = 1; r <= kCoins; ++r) {
-                    if (shown & (1 << (r - 1)))
-                        out.push_back(Action::choice(kRemove, NoCell, {q, r}));
+                    if (!(shown & (1 << (r - 1)))) continue;
+                    Action& a = list.next(Action::Kind::Choice, kRemove);
+                    a.payload.push_back(q);
+                    a.payload.push_back(r);
                 }
             }
             break;
@@ -173,7 +186,7 @@ bool PowercoinzState::isLegal(const Action& a) const {
 }
 
 std::string PowercoinzState::refusal(const Action& a) const {
-    if (outcome().over()) return "the game is over";
+    if (winner_ != NoPlayer) return "the game is over";
     if (a.from != NoCell || a.to != NoCell || !a.path.empty() || a.piece != -1)
         return "Power Coinz is played without a board";
     if (a.kind == Action::Kind::Chance) {
@@ -230,14 +243,13 @@ void PowercoinzState::apply(const Action& a) {
     assert(isLegal(a));
     if (a.kind == Action::Kind::Chance && phase_ == Phase::Flipping) {
         // The team's coins in rising rating, each 1 when its rating shows.
-        uint8_t shown = 0;
-        size_t i = 0;
-        for (int r = 1; r <= kCoins; ++r) {
-            if (!(coins_[static_cast<size_t>(toMove_)] & (1 << (r - 1)))) continue;
+        const unsigned team = coins_[static_cast<size_t>(toMove_)];
+        unsigned shown = 0;
+        for (int i = 0; i < coinCount(team); ++i) {
             // Without a branch: a coin's fall is as likely one way as the other.
-            shown |= static_cast<uint8_t>((a.payload[i++] != 0) << (r - 1));
+            shown |= (a.payload[static_cast<size_t>(i)] != 0 ? 0xffu : 0u) & nthCoin(team, i);
         }
-        showing_[static_cast<size_t>(toMove_)] = shown;
+        showing_[static_cast<size_t>(toMove_)] = static_cast<uint8_t>(shown);
         flipped_[static_cast<size_t>(toMove_)] = true;
         const PlayerId next = nextWithCoins(toMove_);
         if (next != NoPlayer)
@@ -247,14 +259,9 @@ void PowercoinzState::apply(const Action& a) {
         return;
     }
     if (a.kind == Action::Kind::Chance) {  // Pick: the payload indexes the victim's coins
-        int index = a.payload[0];
-        for (int r = 1; r <= kCoins; ++r) {
-            if (!(coins_[static_cast<size_t>(victim_)] & (1 << (r - 1)))) continue;
-            if (index-- == 0) {
-                coins_[static_cast<size_t>(victim_)] &= static_cast<uint8_t>(~(1 << (r - 1)));
-                break;
-            }
-        }
+        uint8_t& team = coins_[static_cast<size_t>(victim_)];
+        team &= static_cast<uint8_t>(~nthCoin(team, a.payload[0]));
+        if (!team) winner_ = lastWithCoins();
         victim_ = NoPlayer;
         phase_ = Phase::Flip;
         return;
@@ -274,6 +281,7 @@ void PowercoinzState::apply(const Action& a) {
         const auto gone = static_cast<uint8_t>(~(1 << (a.payload[1] - 1)));
         coins_[static_cast<size_t>(q)] &= gone;
         showing_[static_cast<size_t>(q)] &= gone;  // a removed coin shows nothing
+        if (!coins_[static_cast<size_t>(q)]) winner_ = lastWithCoins();
         phase_ = Phase::Flip;                      // the winner, still to move, flips next
     } else {
         victim_ = q;
@@ -317,26 +325,9 @@ PlayerId PowercoinzState::lastWithCoins() const {
 }
 
 Outcome PowercoinzState::outcome() const {
-    if (const PlayerId last = lastWithCoins(); last != NoPlayer)
-        return Outcome::win({last}, "the last player with coins");
+    assert(winner_ == lastWithCoins());
+    if (winner_ != NoPlayer) return Outcome::win({winner_}, "the last player with coins");
     return Outcome::ongoing();
-}
-
-std::optional<uint64_t> PowercoinzState::turnCount() const {
-    if (lastWithCoins() != NoPlayer) return 0;
-    if (phase_ == Phase::Flip) return 1;
-    if (phase_ != Phase::Remove) return std::nullopt;
-    // As legalActions() lists them: each opponent's coins showing, or else
-    // each opponent to pick from.
-    const bool showing = anyOpponentShowing();
-    uint64_t removals = 0;
-    for (PlayerId q = 0; q < playerCount(); ++q) {
-        if (q == toMove_ || !inGame(q)) continue;
-        const auto shown = static_cast<unsigned>(showing_[static_cast<size_t>(q)] &
-                                                 coins_[static_cast<size_t>(q)]);
-        removals += showing ? static_cast<uint64_t>(coinCount(shown)) : 1;
-    }
-    return removals;
 }
 
 Outcome PowercoinzState::stoppedOutcome(const std::string& why) const {

@@ -69,8 +69,9 @@ class PowercoinzState final : public GameState,
     std::optional<ChanceDraw> chance() const override;
 
     Outcome outcome() const override;
-    // Only the Flip and Remove phases have no chance due, and each listed
-    // action is then a whole turn.
+    // Counted without playing in every phase (powercoinz_count.cpp): the
+    // flipping turn by how the teams' totals may fall, the pick by the coins
+    // chance picks from, a flip or a removal as the actions listed.
     std::optional<uint64_t> turnCount() const override;
     bool canStillWin(PlayerId p) const override { return inGame(p) && !outcome().over(); }
     bool inGame(PlayerId p) const override;
@@ -106,6 +107,11 @@ class PowercoinzState final : public GameState,
     // The only seat with coins left; NoPlayer while two or more have some.
     PlayerId lastWithCoins() const;
     std::string coinsText(int mask) const;
+    // The turns of the Remove phase: one per removal listed.
+    uint64_t removalCount() const;
+    // The turns of a Flipping phase: every way the teams still to flip may
+    // land, each ending in a tie's flip or in the winner's removals.
+    uint64_t flippingTurnCount() const;
 
     // Per seat, in arrays rather than vectors: perft copies the state for
     // every draw it tries, and a copy is then one allocation.
@@ -120,6 +126,9 @@ class PowercoinzState final : public GameState,
     // The last round decided, for the report: its winner and whether it was a tie.
     PlayerId lastWinner_ = NoPlayer;
     bool lastTied_ = false;
+    // lastWithCoins(), kept as coins are removed: outcome() is asked after
+    // every action, and the game is over only after a removal.
+    PlayerId winner_ = NoPlayer;
 };
 
 // The rules of Power Coinz for one table.

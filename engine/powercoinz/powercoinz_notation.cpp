@@ -268,6 +268,7 @@ std::unique_ptr<PowercoinzState> PowercoinzState::load(std::string_view text, st
             return nullptr;
         }
     }
+    state->winner_ = state->lastWithCoins();
     return state;
 }
 
