@@ -36,16 +36,27 @@ struct PlayoutTotals {
 PlayoutTotals playFor(const GameState& from, double budgetSeconds) {
     PlayoutTotals totals;
     const double begin = threadCpuSeconds();
+    // The clock is read between batches of playouts, not after each: reading
+    // a thread's CPU time is a system call of over a microsecond, as long as
+    // a whole playout of Power Coinz. A batch doubles while it takes under a
+    // hundredth of the budget.
+    int batch = 1;
+    double last = begin;
     do {
-        std::unique_ptr<GameState> state = from.clone();
-        SeededRandom random(static_cast<uint64_t>(totals.playouts + 1));
-        PlayoutCount count = randomPlayout(*state, random);
-        ++totals.playouts;
-        totals.actions += count.actions;
-        totals.turns += count.turns;
-        totals.capped += count.capped ? 1 : 0;
-        totals.stuck += count.stuck ? 1 : 0;
-        totals.seconds = threadCpuSeconds() - begin;
+        for (int i = 0; i < batch; ++i) {
+            std::unique_ptr<GameState> state = from.clone();
+            SeededRandom random(static_cast<uint64_t>(totals.playouts + 1));
+            PlayoutCount count = randomPlayout(*state, random);
+            ++totals.playouts;
+            totals.actions += count.actions;
+            totals.turns += count.turns;
+            totals.capped += count.capped ? 1 : 0;
+            totals.stuck += count.stuck ? 1 : 0;
+        }
+        const double now = threadCpuSeconds();
+        if (now - last < budgetSeconds / 100) batch *= 2;
+        last = now;
+        totals.seconds = now - begin;
     } while (totals.seconds < budgetSeconds);
     return totals;
 }

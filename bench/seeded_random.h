@@ -22,12 +22,16 @@ class SeededRandom {
 
     // Uniform in 0 .. n-1 (n >= 1): numbers below 2^64 mod n are drawn again,
     // so that every value has the same odds (plain `next() % n` favours the
-    // small ones).
+    // small ones). 2^64 mod n is below n, so it is worked out only for a
+    // number below n, which almost never comes: a playout draws at every
+    // step, and a division was a large share of a small game's step.
     uint64_t below(uint64_t n) {
-        const uint64_t rejected = (~n + 1) % n;  // 2^64 mod n
         uint64_t x = next();
-        while (x < rejected) x = next();
-        return x % n;
+        if (x < n) {
+            const uint64_t rejected = (~n + 1) % n;  // 2^64 mod n
+            while (x < rejected) x = next();
+        }
+        return (n & (n - 1)) == 0 ? x & (n - 1) : x % n;
     }
 
   private:
