@@ -32,11 +32,7 @@ const Action* randomAction(const GameState& state, SeededRandom& random,
             v = static_cast<int>(random.below(static_cast<uint64_t>(draw->sides)));
         return &drawn;
     }
-    std::vector<Action>& actions = scratch.listed;
-    state.listActions(actions);
-    std::erase_if(actions, [](const Action& a) { return a.changesRoster(); });
-    if (actions.empty()) return nullptr;
-    return &actions[random.below(actions.size())];
+    return state.chooseListed([&random](uint64_t n) { return random.below(n); }, scratch.listed);
 }
 
 void traceAction(uint64_t& trace, const Action& a) {

@@ -32,6 +32,12 @@ void ViewedState::listActions(std::vector<Action>& out) const {
     truth_->listActions(out);
 }
 
+const Action* ViewedState::chooseListed(const std::function<uint64_t(uint64_t)>& pick,
+                                        std::vector<Action>& list) const {
+    if (truth_->toMove() != viewer_) return nullptr;
+    return truth_->chooseListed(pick, list);
+}
+
 bool ViewedState::isLegal(const Action& a) const {
     return truth_->toMove() == viewer_ && truth_->isLegal(a);
 }

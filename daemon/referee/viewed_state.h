@@ -43,6 +43,8 @@ class ViewedState final : public GameState, public TablePresentation, public Act
     // The viewer's actions while they are to move; none while another is:
     // only the mover's board is judged for an action.
     void listActions(std::vector<Action>& out) const override;
+    const Action* chooseListed(const std::function<uint64_t(uint64_t)>& pick,
+                               std::vector<Action>& list) const override;
     bool isLegal(const Action& a) const override;
     std::string refusal(const Action& a) const override { return truth_->refusal(a); }
     void apply(const Action& a) override;

@@ -1,12 +1,23 @@
 #include "engine/core/game.h"
 
 #include <algorithm>
+#include <cassert>
 
 namespace arbiter {
 
 bool GameState::isLegal(const Action& a) const {
     auto legal = a.changesRoster() ? rosterActions(*this) : legalActions();
     return std::find(legal.begin(), legal.end(), a) != legal.end();
+}
+
+const Action* GameState::chooseListed(const std::function<uint64_t(uint64_t)>& pick,
+                                      std::vector<Action>& list) const {
+    listActions(list);
+    std::erase_if(list, [](const Action& a) { return a.changesRoster(); });
+    if (list.empty()) return nullptr;
+    const uint64_t chosen = pick(list.size());
+    assert(chosen < list.size());
+    return &list[chosen];
 }
 
 std::string GameState::refusal(const Action& a) const {

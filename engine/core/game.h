@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -40,7 +41,7 @@ class GameState {
     // and the list of hooks in tests/daemon/referee/viewed_state_forwarding_test.cpp,
     // which checks that ViewedState forwards every hook or deliberately answers
     // it itself, and that this count matches the headers.
-    static constexpr int kHooks = 43;
+    static constexpr int kHooks = 44;
 
     virtual ~GameState() = default;
     virtual std::unique_ptr<GameState> clone() const = 0;
@@ -67,6 +68,14 @@ class GameState {
     // The same list written into `out`, replacing what it held: a caller that
     // lists at every step (a playout, a search) keeps one list and its memory.
     virtual void listActions(std::vector<Action>& out) const = 0;
+    // The action at index pick(n) of the n that listActions() lists now
+    // (roster actions left out), held in `list` (which it may use as it
+    // likes); nullptr when nothing is listed. What a random playout draws at
+    // every step: by default the list is made and the pick taken from it,
+    // and a game that can find the chosen action without writing out the
+    // others (by counting them) overrides it.
+    virtual const Action* chooseListed(const std::function<uint64_t(uint64_t)>& pick,
+                                       std::vector<Action>& list) const;
     // Whether `a` may be applied now. By default: whether it is among
     // legalActions() or rosterActions(); games with unlisted actions override.
     virtual bool isLegal(const Action& a) const;

@@ -123,6 +123,18 @@ void FideState::listActions(std::vector<Action>& out) const {
     }
 }
 
+// The kept legal moves are the list; only the chosen one becomes an action.
+const Action* FideState::chooseListed(const std::function<uint64_t(uint64_t)>& pick,
+                                      std::vector<Action>& list) const {
+    if (ending() != Ending::Ongoing) return nullptr;
+    const MoveList& moves = legalMoves();
+    const uint64_t chosen = pick(static_cast<uint64_t>(moves.size()));
+    assert(chosen < static_cast<uint64_t>(moves.size()));
+    if (list.empty()) list.emplace_back();
+    list[0] = toAction(moves[static_cast<int>(chosen)]);
+    return list.data();
+}
+
 std::optional<uint64_t> FideState::turnCount() const {
     if (ending() != Ending::Ongoing) return 0;
     return static_cast<uint64_t>(legalMoves().size());

@@ -56,6 +56,8 @@ class FideState final : public GameState, public ActionsInParts, public Endings 
     Appearance appearance(Cell c) const override;
 
     void listActions(std::vector<Action>& out) const override;
+    const Action* chooseListed(const std::function<uint64_t(uint64_t)>& pick,
+                               std::vector<Action>& list) const override;
     // Every move is a turn of its own.
     std::optional<uint64_t> turnCount() const override;
     void apply(const Action& a) override;

@@ -135,6 +135,8 @@ class KonfusionState final : public GameState, public Endings, public TablePrese
     Appearance appearance(Cell c) const override;
 
     void listActions(std::vector<Action>& out) const override;
+    const Action* chooseListed(const std::function<uint64_t(uint64_t)>& pick,
+                               std::vector<Action>& list) const override;
     // Without the die every move, and the pass, is a whole turn; with it the
     // turns are counted move by move on copies, each roll's alike beyond the
     // pieces that can move (konfusion_turns.cpp).
@@ -205,6 +207,10 @@ class KonfusionState final : public GameState, public Endings, public TablePrese
     // moves left (1..budget), how many ways complete the turn from here, the
     // roll made; into byBudget[k].
     void turnsByBudget(int budget, std::array<uint64_t, kMaxPips + 1>& byBudget) const;
+    // Per piece of the side to move, in the order own_ holds them, the cells
+    // it may move to now (as bits); the rest of the array is left unset.
+    using Reach = std::array<CellSet::Bits, kCells>;
+    size_t reachOfEachPiece(Reach& reach) const;
     std::optional<uint64_t> turnCountWithDie() const;
     void put(Cell c, PlayerId owner, int pips);
     void clear(Cell c);

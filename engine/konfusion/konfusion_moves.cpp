@@ -245,6 +245,51 @@ std::optional<ChanceDraw> KonfusionState::chance() const {
     return ChanceDraw{1, kMaxPips};
 }
 
+size_t KonfusionState::reachOfEachPiece(Reach& reach) const {
+    size_t pieces = 0, moves = 0;
+    own_[static_cast<size_t>(toMove_)].each([&](Cell from) {
+        const CellSet to = movedAlready(from) ? CellSet{} : destinations(from);
+        reach[pieces++] = to.bits;
+        moves += static_cast<size_t>(to.count());
+    });
+    return moves;
+}
+
+// The move at the chosen index is found by the counts of each piece's
+// destinations; only it becomes an action. The order is listActions()'s.
+const Action* KonfusionState::chooseListed(const std::function<uint64_t(uint64_t)>& pick,
+                                           std::vector<Action>& list) const {
+    if (outcome_.over()) return nullptr;
+    if (chance()) return GameState::chooseListed(pick, list);
+    Reach reach;
+    const size_t moves = reachOfEachPiece(reach);
+    const bool closing = midTurn() || moves == 0;
+    uint64_t chosen = pick(moves + (closing ? 1 : 0));
+    assert(chosen < moves + (closing ? 1 : 0));
+    if (list.empty()) list.emplace_back();
+    Action& a = list[0];
+    if (chosen == moves) {
+        a = midTurn() ? Action::endTurn() : Action::pass();
+        return &a;
+    }
+    size_t piece = 0;
+    bool found = false;
+    own_[static_cast<size_t>(toMove_)].each([&](Cell from) {
+        const CellSet to{reach[piece++]};
+        const auto count = static_cast<uint64_t>(to.count());
+        if (found || chosen >= count) {
+            if (!found) chosen -= count;
+            return;
+        }
+        found = true;
+        to.each([&](Cell c) {
+            if (chosen-- == 0) a = Action::move(from, c);
+        });
+    });
+    assert(found);
+    return &a;
+}
+
 void KonfusionState::listActions(std::vector<Action>& out) const {
     if (outcome_.over()) return out.clear();
     if (chance()) {
@@ -256,19 +301,14 @@ void KonfusionState::listActions(std::vector<Action>& out) const {
     }
     // Each piece's destinations are found first, so that the actions are
     // built in one allocation of the right size: an Action is large to move.
-    CellSet::Bits reach[kCells];  // left unset beyond the pieces: it is written per call
-    size_t pieces = 0, moves = 0;
-    own_[static_cast<size_t>(toMove_)].each([&](Cell from) {
-        const CellSet to = movedAlready(from) ? CellSet{} : destinations(from);
-        reach[pieces++] = to.bits;
-        moves += static_cast<size_t>(to.count());
-    });
+    Reach reach;
+    const size_t moves = reachOfEachPiece(reach);
     // The list's elements are written over rather than built anew: most of
     // listing was making and unmaking actions of the same shape.
     const bool closing = midTurn() || moves == 0;  // an end of turn or a pass follows
     out.resize(moves + (closing ? 1 : 0));
     Action* next = out.data();
-    pieces = 0;
+    size_t pieces = 0;
     own_[static_cast<size_t>(toMove_)].each([&](Cell from) {
         CellSet{reach[pieces++]}.each([&](Cell to) {
             Action& a = *next++;

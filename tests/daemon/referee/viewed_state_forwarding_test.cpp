@@ -74,6 +74,12 @@ class RecordingState final : public GameState,
         hear("listActions");
         out.assign(1, Action::pass());
     }
+    const Action* chooseListed(const std::function<uint64_t(uint64_t)>&,
+                               std::vector<Action>& list) const override {
+        hear("chooseListed");
+        list.assign(1, Action::pass());
+        return list.data();
+    }
     bool isLegal(const Action&) const override {
         hear("isLegal");
         return true;
@@ -248,6 +254,12 @@ std::vector<Hook> everyHook() {
         {"resources", [](V& v) { v.resources(1); }, "resources", ""},
         {"appearance", [](V& v) { v.appearance(0); }, "", "the viewer's board shows their view"},
         {"listActions", [](V& v) { v.legalActions(); }, "listActions", ""},
+        {"chooseListed",
+         [](V& v) {
+             std::vector<Action> list;
+             v.chooseListed([](uint64_t) { return uint64_t{0}; }, list);
+         },
+         "chooseListed", ""},
         {"isLegal", [a](V& v) { v.isLegal(a); }, "isLegal", ""},
         {"refusal", [a](V& v) { v.refusal(a); }, "refusal", ""},
         {"apply", [a](V& v) { v.apply(a); }, "apply", ""},
