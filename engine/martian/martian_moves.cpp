@@ -120,8 +120,7 @@ void MartianState::forEachMove(PlayerId p, bool honourNoUndo, Visit visit) const
             Cell ownStop = NoCell;
             if (!visitRay<true>(from, rays[d], occupied_, own, banned, visit, ownStop)) return;
             if (mayMerge && ownStop != NoCell && !merge(from, mover, ownStop)) return;
-            if (!visitRay<false>(from, rays[d + 1], occupied_, own, banned, visit, ownStop))
-                return;
+            if (!visitRay<false>(from, rays[d + 1], occupied_, own, banned, visit, ownStop)) return;
             if (mayMerge && ownStop != NoCell && !merge(from, mover, ownStop)) return;
         }
     }

@@ -7,8 +7,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <memory>
 #include <iterator>
+#include <memory>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -80,7 +80,8 @@ void checkAlongRandomGames(const Rules& rules, uint64_t seed, int games) {
                 ++ends;
                 break;
             }
-            const Action& a = listed[static_cast<size_t>(numbers.below(static_cast<int>(listed.size())))];
+            const Action& a =
+                listed[static_cast<size_t>(numbers.below(static_cast<int>(listed.size())))];
             merges += a.kind == Action::Kind::Move && a.piece >= 0;
             s.apply(a);
         }
