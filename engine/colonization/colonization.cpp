@@ -188,7 +188,9 @@ ColonizationState::ColonizationState(const Rules& rules, Geometry geometry)
     : rules_(std::make_shared<const Rules>(rules)),
       surface_(std::make_shared<const Neighbourhood>(std::move(geometry))),
       cells_(static_cast<size_t>(surface_->geometry.size())),
-      open_(surface_->onSurface) {}
+      open_(surface_->onSurface) {
+    open_.push_back(0);  // the sink put() writes to for neighbours off the surface
+}
 
 ColonizationState::ColonizationState(const Rules& rules, int files, int ranks, int players)
     : ColonizationState(rules, Geometry::rectangle(files, ranks)) {

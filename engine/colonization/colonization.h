@@ -229,7 +229,8 @@ class ColonizationState final : public GameState,
     std::shared_ptr<const Neighbourhood> surface_;
     std::vector<Square> cells_;
     // Per cell, a bit per kSteps direction that leads to an empty cell on
-    // the surface, kept by put(): a piece's steps are read off it.
+    // the surface, kept by put(): a piece's steps are read off it. One more
+    // at the end, meaningless, stands for every cell off the surface.
     std::vector<uint8_t> open_;
     std::vector<Seat> seats_;
     std::vector<bool> rejoiner_;

@@ -76,17 +76,19 @@ void ColonizationState::forEachAction(Emit emit) const {
         const Cell c = society.cells[static_cast<size_t>(i)];
         const Square s = at(c);
         const auto& neighbours = surface_->neighbours[static_cast<size_t>(c)];
+        // Any piece steps to an empty cell (open_ has them), a home planet
+        // also onto another's piece; in kSteps order.
+        unsigned targets = open_[static_cast<size_t>(c)];
         if (s.kind == kPlanet) {
-            // A home planet steps to an empty cell or onto another's piece.
-            for (const Cell to : neighbours) {
-                if (to != NoCell && at(to).owner != p) emit(Action::Kind::Move, c, to, -1);
+            const unsigned taken = surface_->onSurface[static_cast<size_t>(c)] & ~targets;
+            for (unsigned held = taken; held != 0; held &= held - 1) {
+                const auto d = static_cast<size_t>(std::countr_zero(held));
+                targets |= static_cast<unsigned>(at(neighbours[d]).owner != p) << d;
             }
-            continue;
         }
         if (s.kind == kWeapon) weapons[weaponCount++] = c;
-        // Any other piece only to an empty cell: open_ has them, in kSteps order.
-        for (unsigned open = open_[static_cast<size_t>(c)]; open != 0; open &= open - 1)
-            emit(Action::Kind::Move, c, neighbours[static_cast<size_t>(std::countr_zero(open))],
+        for (; targets != 0; targets &= targets - 1)
+            emit(Action::Kind::Move, c, neighbours[static_cast<size_t>(std::countr_zero(targets))],
                  -1);
     }
     // The cells next to a home planet, each once and ascending: the two

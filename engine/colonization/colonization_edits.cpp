@@ -61,14 +61,15 @@ void ColonizationState::put(Cell c, Square s) {
         ++society.size;
     }
     if (old.empty() != s.empty()) {
-        // The cell's neighbours see it from the opposite direction.
+        // The cell's neighbours see it from the opposite direction. Off the
+        // surface is the sink past the last cell: no branch to mispredict.
         const auto& around = surface_->neighbours[static_cast<size_t>(c)];
+        const size_t sink = open_.size() - 1;
+        const unsigned now = s.empty() ? 0xffu : 0u;
         for (size_t d = 0; d < std::size(kSteps); ++d) {
-            if (around[d] == NoCell) continue;
-            const auto back = static_cast<uint8_t>(1u << (d + 4) % 8);
-            uint8_t& open = open_[static_cast<size_t>(around[d])];
-            open =
-                s.empty() ? static_cast<uint8_t>(open | back) : static_cast<uint8_t>(open & ~back);
+            const size_t n = around[d] == NoCell ? sink : static_cast<size_t>(around[d]);
+            const unsigned back = 1u << (d + 4) % 8;
+            open_[n] = static_cast<uint8_t>((open_[n] & ~back) | (back & now));
         }
     }
     at(c) = s;
