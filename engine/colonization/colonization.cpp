@@ -289,15 +289,18 @@ void ColonizationState::apply(const Action& a) {
         if (rejoiner_[i] && count(q, kPlanet) == 2) rejoiner_[i] = false;
     }
     ++plies_;
-    outcome_ = decided(mover);
+    // No action is legal once the game is over: it went on until now, and
+    // mostly still does, with nothing then to assign.
+    assert(!outcome_.over());
+    if (Outcome now = decided(mover); now.over()) outcome_ = std::move(now);
     if (const PlayerId next = nextAfter(mover); next != NoPlayer) toMove_ = next;
 }
 
 Outcome ColonizationState::decided(PlayerId mover) const {
-    for (PlayerId p = 0; p < playerCount(); ++p) {
-        if ((mover == NoPlayer || p == mover) &&
-            societies_[static_cast<size_t>(p)].size == kAllPieces)
+    for (PlayerId p = mover == NoPlayer ? 0 : mover; p < playerCount(); ++p) {
+        if (societies_[static_cast<size_t>(p)].size == kAllPieces)
             return Outcome::win({p}, playerName(p) + " has all sixteen pieces on the board");
+        if (mover != NoPlayer) break;  // only the mover can have just completed
     }
     bool everyonePlaced = true, anyone = false;
     int counting = 0;  // asked after every action: counted, not gathered
