@@ -115,11 +115,52 @@ GameInfo colonizationInfo() {
 namespace colonization {
 
 Neighbourhood::Neighbourhood(Geometry g)
-    : geometry(std::move(g)), neighbours(static_cast<size_t>(geometry.size())) {
+    : geometry(std::move(g)),
+      neighbours(static_cast<size_t>(geometry.size())),
+      ascending(static_cast<size_t>(geometry.size())),
+      onSurface(static_cast<size_t>(geometry.size())) {
     for (Cell c = 0; c < geometry.size(); ++c) {
-        for (size_t i = 0; i < std::size(kSteps); ++i)
-            neighbours[static_cast<size_t>(c)][i] = geometry.step(c, kSteps[i][0], kSteps[i][1]);
+        const size_t i = static_cast<size_t>(c);
+        for (size_t d = 0; d < std::size(kSteps); ++d) {
+            neighbours[i][d] = geometry.step(c, kSteps[d][0], kSteps[d][1]);
+            if (neighbours[i][d] != NoCell) onSurface[i] |= static_cast<uint8_t>(1u << d);
+        }
+        auto& sorted = ascending[i];
+        sorted = neighbours[i];
+        const auto last = std::remove(sorted.begin(), sorted.end(), NoCell);
+        std::sort(sorted.begin(), last);
+        std::fill(last, sorted.end(), NoCell);
     }
+}
+
+namespace {
+
+// ringHangsTogether() for every ring, worked out once by a flood fill.
+constexpr std::array<bool, 256> ringsHangingTogether() {
+    std::array<bool, 256> table{};
+    for (unsigned ring = 0; ring < 256; ++ring) {
+        unsigned reached = ring & (0u - ring);  // the lowest cell, if any
+        for (unsigned grown = 0; grown != reached;) {
+            grown = reached;
+            for (unsigned d = 0; d < 8; ++d) {
+                if ((reached >> d & 1u) == 0) continue;
+                unsigned touching = 1u << (d + 1) % 8 | 1u << (d + 7) % 8;
+                if (d % 2 == 0) touching |= 1u << (d + 2) % 8 | 1u << (d + 6) % 8;
+                reached |= touching & ring;
+            }
+        }
+        table[ring] = reached == ring;
+    }
+    return table;
+}
+
+constexpr std::array<bool, 256> kRingsHangingTogether = ringsHangingTogether();
+
+}  // namespace
+
+bool ringHangsTogether(unsigned ring) {
+    assert(ring < 256);
+    return kRingsHangingTogether[ring];
 }
 
 SetColour Rules::colourOf(PlayerId seat) const {
@@ -146,7 +187,10 @@ std::optional<std::vector<SetColour>> parseColours(const std::string& option) {
 ColonizationState::ColonizationState(const Rules& rules, Geometry geometry)
     : rules_(std::make_shared<const Rules>(rules)),
       surface_(std::make_shared<const Neighbourhood>(std::move(geometry))),
-      cells_(static_cast<size_t>(surface_->geometry.size())) {}
+      cells_(static_cast<size_t>(surface_->geometry.size())),
+      open_(surface_->onSurface) {
+    open_.push_back(0);  // the sink put() writes to for neighbours off the surface
+}
 
 ColonizationState::ColonizationState(const Rules& rules, int files, int ranks, int players)
     : ColonizationState(rules, Geometry::rectangle(files, ranks)) {
@@ -233,7 +277,7 @@ void ColonizationState::apply(const Action& a) {
         return;
     }
     const PlayerId mover = toMove_;
-    make(editsOf(a));
+    if (!makeQuickly(a)) make(editsOf(a));
     if (a.kind == Action::Kind::Place && seat(mover) == Seat::Placing)
         seats_[static_cast<size_t>(mover)] = Seat::Playing;
     for (PlayerId q = 0; q < playerCount(); ++q) {
@@ -245,14 +289,18 @@ void ColonizationState::apply(const Action& a) {
         if (rejoiner_[i] && count(q, kPlanet) == 2) rejoiner_[i] = false;
     }
     ++plies_;
-    outcome_ = decided(mover);
+    // No action is legal once the game is over: it went on until now, and
+    // mostly still does, with nothing then to assign.
+    assert(!outcome_.over());
+    if (Outcome now = decided(mover); now.over()) outcome_ = std::move(now);
     if (const PlayerId next = nextAfter(mover); next != NoPlayer) toMove_ = next;
 }
 
 Outcome ColonizationState::decided(PlayerId mover) const {
-    for (PlayerId p = 0; p < playerCount(); ++p) {
-        if ((mover == NoPlayer || p == mover) && piecesOf(p) == kAllPieces)
+    for (PlayerId p = mover == NoPlayer ? 0 : mover; p < playerCount(); ++p) {
+        if (societies_[static_cast<size_t>(p)].size == kAllPieces)
             return Outcome::win({p}, playerName(p) + " has all sixteen pieces on the board");
+        if (mover != NoPlayer) break;  // only the mover can have just completed
     }
     bool everyonePlaced = true, anyone = false;
     int counting = 0;  // asked after every action: counted, not gathered

@@ -70,7 +70,18 @@ struct Neighbourhood {
     explicit Neighbourhood(Geometry g);
     Geometry geometry;
     std::vector<std::array<Cell, std::size(kSteps)>> neighbours;
+    // Per cell, its neighbours in ascending cell order, NoCell after the last:
+    // the cells a production next to a home planet may use, in listing order.
+    std::vector<std::array<Cell, std::size(kSteps)>> ascending;
+    // Per cell, a bit per kSteps direction that leads onto the surface.
+    std::vector<uint8_t> onSurface;
 };
+
+// Whether the cells marked in `ring` (a bit per kSteps direction around some
+// cell) hang together without that cell: neighbours in the ring touch, and
+// so do two straight ones either side of a corner. A piece leaving the
+// middle then cuts none of them off from the others.
+bool ringHangsTogether(unsigned ring);
 
 // What stands on one cell: nothing (kind < 0) or a kind and its owner.
 struct Square {
@@ -181,6 +192,14 @@ class ColonizationState final : public GameState,
     std::string putRead(Cell c, std::optional<PlayerId> owner, int kind);
     // Makes `edits` (editsOf's) on the cells.
     void make(const std::vector<Edit>& edits);
+    // Makes what `a` changes on the cells when that is a pass, a step or a
+    // colony, as most actions are, without building the edits; false, with
+    // nothing made, when editsOf() is needed.
+    bool makeQuickly(const Action& a);
+    // Takes off the pieces of `seat` no longer joined to its home planets.
+    void dropCutOff(PlayerId seat);
+    // The bits of the kSteps directions from `c` to the cells `p` holds.
+    unsigned ringOf(Cell c, PlayerId p) const;
     // A new seat in the table's colour for its index, or, for a rejoiner, in
     // `colour`: the colour of the set the player already played with.
     void addSeat(Seat s, bool rejoiner, std::optional<SetColour> colour = std::nullopt);
@@ -209,6 +228,10 @@ class ColonizationState final : public GameState,
     std::shared_ptr<const Rules> rules_;
     std::shared_ptr<const Neighbourhood> surface_;
     std::vector<Square> cells_;
+    // Per cell, a bit per kSteps direction that leads to an empty cell on
+    // the surface, kept by put(): a piece's steps are read off it. One more
+    // at the end, meaningless, stands for every cell off the surface.
+    std::vector<uint8_t> open_;
     std::vector<Seat> seats_;
     std::vector<bool> rejoiner_;
     std::vector<SetColour> colours_;

@@ -5,7 +5,9 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cassert>
+#include <cstddef>
 #include <iterator>
 
 namespace arbiter::colonization {
@@ -73,28 +75,50 @@ void ColonizationState::forEachAction(Emit emit) const {
     for (int i = 0; i < society.size; ++i) {
         const Cell c = society.cells[static_cast<size_t>(i)];
         const Square s = at(c);
+        const auto& neighbours = surface_->neighbours[static_cast<size_t>(c)];
+        // Any piece steps to an empty cell (open_ has them), a home planet
+        // also onto another's piece; in kSteps order.
+        unsigned targets = open_[static_cast<size_t>(c)];
+        if (s.kind == kPlanet) {
+            const unsigned taken = surface_->onSurface[static_cast<size_t>(c)] & ~targets;
+            for (unsigned held = taken; held != 0; held &= held - 1) {
+                const auto d = static_cast<size_t>(std::countr_zero(held));
+                targets |= static_cast<unsigned>(at(neighbours[d]).owner != p) << d;
+            }
+        }
         if (s.kind == kWeapon) weapons[weaponCount++] = c;
-        for (const Cell to : surface_->neighbours[static_cast<size_t>(c)]) {
-            if (to == NoCell || at(to).owner == p) continue;
-            if (at(to).empty() || s.kind == kPlanet) emit(Action::Kind::Move, c, to, -1);
-        }
+        for (; targets != 0; targets &= targets - 1)
+            emit(Action::Kind::Move, c, neighbours[static_cast<size_t>(std::countr_zero(targets))],
+                 -1);
     }
-    // The cells next to a home planet, each once and ascending.
+    // The cells next to a home planet, each once and ascending: the two
+    // planets' ascending neighbours merged.
     std::array<Cell, 2 * std::size(kSteps)> around{};
-    const auto aroundBegin = around.begin();
-    auto aroundEnd = around.begin();
-    for (Cell planet : societies_[static_cast<size_t>(p)].planets) {
-        if (planet == NoCell) continue;
-        for (const Cell c : surface_->neighbours[static_cast<size_t>(planet)]) {
-            if (c == NoCell) continue;
-            // Kept in order as they come: a sort of so few costs more.
-            const auto slot = std::lower_bound(aroundBegin, aroundEnd, c);
-            if (slot != aroundEnd && *slot == c) continue;
-            std::copy_backward(slot, aroundEnd, aroundEnd + 1);
-            *slot = c;
-            ++aroundEnd;
+    size_t aroundSize = 0;
+    {
+        const auto [one, two] = society.planets;
+        const Cell* a =
+            one == NoCell ? nullptr : surface_->ascending[static_cast<size_t>(one)].data();
+        const Cell* b =
+            two == NoCell ? nullptr : surface_->ascending[static_cast<size_t>(two)].data();
+        const Cell* aEnd = a == nullptr ? a : a + std::size(kSteps);
+        const Cell* bEnd = b == nullptr ? b : b + std::size(kSteps);
+        auto more = [](const Cell* at, const Cell* end) { return at != end && *at != NoCell; };
+        while (more(a, aEnd) || more(b, bEnd)) {
+            Cell next = NoCell;
+            if (!more(b, bEnd) || (more(a, aEnd) && *a < *b)) {
+                next = *a++;
+            } else if (!more(a, aEnd) || *b < *a) {
+                next = *b++;
+            } else {
+                next = *a++;
+                ++b;
+            }
+            around[aroundSize++] = next;
         }
     }
+    const auto aroundBegin = around.begin();
+    const auto aroundEnd = around.begin() + static_cast<std::ptrdiff_t>(aroundSize);
     for (int kind = 0; kind < kKinds; ++kind) {
         if (!mayProduce(kind)) continue;
         const unsigned replaced = replacedBy(kind);

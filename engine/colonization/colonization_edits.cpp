@@ -60,7 +60,77 @@ void ColonizationState::put(Cell c, Square s) {
         *slot = c;
         ++society.size;
     }
+    if (old.empty() != s.empty()) {
+        // The cell's neighbours see it from the opposite direction. Off the
+        // surface is the sink past the last cell: no branch to mispredict.
+        const auto& around = surface_->neighbours[static_cast<size_t>(c)];
+        const size_t sink = open_.size() - 1;
+        const unsigned now = s.empty() ? 0xffu : 0u;
+        for (size_t d = 0; d < std::size(kSteps); ++d) {
+            const size_t n = around[d] == NoCell ? sink : static_cast<size_t>(around[d]);
+            const unsigned back = 1u << (d + 4) % 8;
+            open_[n] = static_cast<uint8_t>((open_[n] & ~back) | (back & now));
+        }
+    }
     at(c) = s;
+}
+
+unsigned ColonizationState::ringOf(Cell c, PlayerId p) const {
+    unsigned ring = 0;
+    const auto& around = surface_->neighbours[static_cast<size_t>(c)];
+    for (size_t d = 0; d < std::size(kSteps); ++d) {
+        if (around[d] != NoCell && at(around[d]).owner == p) ring |= 1u << d;
+    }
+    return ring;
+}
+
+bool ColonizationState::makeQuickly(const Action& a) {
+    const PlayerId p = toMove_;
+    if (a.kind == Action::Kind::Pass) return true;
+    if (a.kind == Action::Kind::Place && a.piece == kColony && seat(p) == Seat::Playing) {
+        // Next to a home planet, on an empty cell: it joins, and replaces nothing.
+        assert(at(a.to).empty());
+        put(a.to, Square{kColony, static_cast<int8_t>(p)});
+        return true;
+    }
+    if (a.kind != Action::Kind::Move) return false;
+    const Square moving = at(a.from), taken = at(a.to);
+    // Whatever leaves a cell leaves before anything arrives, as in make().
+    put(a.from, Square{});
+    if (!taken.empty()) put(a.to, Square{});
+    put(a.to, moving);
+    // A step cuts off none of the mover's pieces when those around the cell
+    // it left (the one that arrived among them) still hang together; none of
+    // the victim's when what was taken is no home planet and the victim's
+    // pieces around it hang together. Else a flood fill tells.
+    if (!ringHangsTogether(ringOf(a.from, p))) dropCutOff(p);
+    if (!taken.empty() && (taken.kind == kPlanet || !ringHangsTogether(ringOf(a.to, taken.owner))))
+        dropCutOff(taken.owner);
+    return true;
+}
+
+void ColonizationState::dropCutOff(PlayerId seat) {
+    const Society& society = societies_[static_cast<size_t>(seat)];
+    SmallCells reached;
+    for (Cell c : society.planets) {
+        if (c != NoCell) reached.add(c);
+    }
+    // One flood fill from the home planets through the society's own pieces,
+    // until it has found them all.
+    for (int i = 0; i < reached.size && reached.size < society.size; ++i) {
+        const Cell c = reached.cells[static_cast<size_t>(i)];
+        for (const Cell n : surface_->neighbours[static_cast<size_t>(c)]) {
+            if (n != NoCell && at(n).owner == seat && !reached.has(n)) reached.add(n);
+        }
+    }
+    if (reached.size == society.size) return;
+    // Gathered first: put() changes the society's cells.
+    SmallCells cut;
+    for (int i = 0; i < society.size; ++i) {
+        const Cell c = society.cells[static_cast<size_t>(i)];
+        if (!reached.has(c)) cut.add(c);
+    }
+    for (Cell c : std::span(cut.cells.data(), static_cast<size_t>(cut.size))) put(c, Square{});
 }
 
 void ColonizationState::make(const std::vector<Edit>& edits) {

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <tuple>
 
 #include "engine/martian/martian_board.h"
 
@@ -129,6 +130,7 @@ MartianState::MartianState(const Rules& rules) : MartianState(rules, true) {
             }
         }
     }
+    settle();
 }
 
 std::unique_ptr<GameState> MartianState::clone() const {
@@ -170,18 +172,29 @@ void MartianState::apply(const Action& a) {
     if (a.kind == Action::Kind::Choice) {
         clockCount_ = 0;
         calledNow_ = true;
+        judge();
         return;
     }
     calledNow_ = false;
     const PlayerId mover = toMove_;
     if (a.kind == Action::Kind::Move) {
-        const int result = resultOf(a);
+        // Legal, so a merge names what it makes and any other move keeps its piece.
+        const int moving = cells_[static_cast<size_t>(a.from)];
+        const int result = a.piece >= 0 ? a.piece : moving;
+        assert(result == resultOf(a));
         const int target = cells_[static_cast<size_t>(a.to)];
-        const bool capture = target >= 0 && territoryOf(a.to) != mover;
+        const PlayerId arrival = territoryOf(a.to);
+        const bool capture = target >= 0 && arrival != mover;
         if (capture) scores_[static_cast<size_t>(mover)] += points(target);
+        auto& left = held_[static_cast<size_t>(mover)];
+        auto& entered = held_[static_cast<size_t>(arrival)];
+        --left[static_cast<size_t>(moving)];
+        if (target >= 0) --entered[static_cast<size_t>(target)];
+        ++entered[static_cast<size_t>(result)];
+        occupied_ = (occupied_ & ~(uint64_t{1} << a.from)) | uint64_t{1} << a.to;
         cells_[static_cast<size_t>(a.to)] = static_cast<int8_t>(result);
         cells_[static_cast<size_t>(a.from)] = -1;
-        const bool crossed = rules_.players == 2 && territoryOf(a.to) != mover;
+        const bool crossed = rules_.players == 2 && arrival != mover;
         noUndoFrom_ = crossed ? a.from : NoCell;
         noUndoTo_ = crossed ? a.to : NoCell;
         if (clockCount_ >= 0) clockCount_ = capture ? 0 : clockCount_ + 1;
@@ -189,6 +202,8 @@ void MartianState::apply(const Action& a) {
         noUndoFrom_ = noUndoTo_ = NoCell;  // no undo restricts only the very next move
     }
     toMove_ = (mover + 1) % rules_.players;
+    assert(held_ == countHeld() && occupied_ == countOccupied());
+    judge();
 }
 
 Effect MartianState::effect(const Action& a) const {
@@ -206,14 +221,34 @@ Effect MartianState::effect(const Action& a) const {
     return e;
 }
 
-MartianState::End MartianState::decided(PlayerId& emptied) const {
-    std::array<bool, 4> occupied{};
+std::array<std::array<int8_t, kKinds>, 4> MartianState::countHeld() const {
+    std::array<std::array<int8_t, kKinds>, 4> held{};
     for (Cell c = 0; c < geometry_.size(); ++c) {
-        if (cells_[static_cast<size_t>(c)] >= 0)
-            occupied[static_cast<size_t>(territoryOf(c))] = true;
+        if (const int k = cells_[static_cast<size_t>(c)]; k >= 0)
+            ++held[static_cast<size_t>(territoryOf(c))][static_cast<size_t>(k)];
     }
+    return held;
+}
+
+uint64_t MartianState::countOccupied() const {
+    uint64_t occupied = 0;
+    for (Cell c = 0; c < geometry_.size(); ++c) {
+        if (cells_[static_cast<size_t>(c)] >= 0) occupied |= uint64_t{1} << c;
+    }
+    return occupied;
+}
+
+void MartianState::settle() {
+    static_assert(sizeof(occupied_) * 8 >= std::tuple_size_v<decltype(cells_)>);
+    held_ = countHeld();
+    occupied_ = countOccupied();
+    judge();
+}
+
+MartianState::End MartianState::decided(PlayerId& emptied) const {
     for (PlayerId p = 0; p < rules_.players; ++p) {
-        if (!occupied[static_cast<size_t>(p)]) {
+        const auto& kinds = held_[static_cast<size_t>(p)];
+        if (kinds[Pawn] + kinds[Drone] + kinds[Queen] == 0) {
             emptied = p;
             return End::Emptied;
         }
@@ -222,13 +257,14 @@ MartianState::End MartianState::decided(PlayerId& emptied) const {
     return End::No;
 }
 
-MartianState::End MartianState::end(PlayerId& emptied) const {
-    if (End e = decided(emptied); e != End::No) return e;
-    if (calledNow_) return End::No;
+void MartianState::judge() {
+    emptied_ = NoPlayer;
+    end_ = decided(emptied_);
+    if (end_ != End::No || calledNow_) return;
     for (PlayerId p = 0; p < rules_.players; ++p) {
-        if (hasMove(p, p == toMove_)) return End::No;
+        if (hasMove(p, p == toMove_)) return;
     }
-    return End::Stuck;
+    end_ = End::Stuck;
 }
 
 Outcome MartianState::outcome() const {
@@ -237,8 +273,8 @@ Outcome MartianState::outcome() const {
     const PlayerId last = (toMove_ + rules_.players - 1) % rules_.players;
     std::string why;
     PlayerId decider = NoPlayer;
-    PlayerId emptied = NoPlayer;
-    switch (end(emptied)) {
+    const PlayerId emptied = emptied_;
+    switch (end_) {
         case End::No:
             return Outcome::ongoing();
         case End::Emptied:

@@ -119,9 +119,17 @@ class MartianState final : public GameState, public Endings, public TablePresent
     bool hasMove(PlayerId p, bool honourNoUndo) const;
     // Why the game is over, as outcome() words it, without building the words.
     enum class End { No, Emptied, Clock, Stuck };
-    End end(PlayerId& emptied) const;
-    // end() but for the lack of moves.
+    // Works out end_ and emptied_ from the counts: once per position reached,
+    // since the listing and outcome() ask it at every step of a game.
+    void judge();
+    // judge() but for the lack of moves.
     End decided(PlayerId& emptied) const;
+    // Counts held_ and occupied_ afresh from the cells, then judges: for a
+    // position set up rather than reached by apply().
+    void settle();
+    // What held_ and occupied_ should be, counted from the cells.
+    std::array<std::array<int8_t, kKinds>, 4> countHeld() const;
+    uint64_t countOccupied() const;
     // What `a` would make of the moving piece: -1 illegal, else the kind that
     // stands on `a.to` after it.
     int resultOf(const Action& a) const;
@@ -142,6 +150,16 @@ class MartianState final : public GameState, public Endings, public TablePresent
     Cell noUndoTo_ = NoCell;
     int clockCount_ = -1;
     bool calledNow_ = false;  // the clock was called this turn; the move is to come
+    // Per territory, how many pyramids of each kind stand in it, kept by
+    // apply(): whether a territory is empty decides the game, and which kinds
+    // a player has decides the merges.
+    std::array<std::array<int8_t, kKinds>, 4> held_{};
+    // A bit per cell that holds a pyramid, so that a player's pieces are
+    // found without looking at the empty cells.
+    uint64_t occupied_ = 0;
+    // Whether and why the game is over here (and whose territory is empty).
+    End end_ = End::No;
+    PlayerId emptied_ = NoPlayer;
 };
 
 // The rules of Martian Chess for one table.

@@ -2,6 +2,7 @@
 // every list of them keeps, how many, and why one is refused.
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstdlib>
 #include <string>
 #include <vector>
@@ -46,62 +47,81 @@ int MartianState::resultOf(const Action& a) const {
     if ((mover == Drone && target == Pawn) || (mover == Pawn && target == Drone)) merged = Queen;
     if (mover == Pawn && target == Pawn) merged = Drone;
     if (merged < 0 || a.piece != merged) return -1;
-    for (Cell c = 0; c < geometry_.size(); ++c) {
-        if (cells_[static_cast<size_t>(c)] == merged && territoryOf(c) == toMove_) return -1;
-    }
+    if (held_[static_cast<size_t>(toMove_)][static_cast<size_t>(merged)] > 0) return -1;
     return merged;
 }
 
-template <typename Visit>
-void MartianState::forEachMove(PlayerId p, bool honourNoUndo, Visit visit) const {
-    const bool noUndo = honourNoUndo && rules_.players == 2 && noUndoTo_ != NoCell;
-    std::array<bool, kKinds> have{};
-    if (rules_.fieldPromotion) {
-        for (Cell c = 0; c < geometry_.size(); ++c) {
-            int k = cells_[static_cast<size_t>(c)];
-            if (k >= 0 && territoryOf(c) == p) have[static_cast<size_t>(k)] = true;
+namespace {
+
+// Visits the moves along one ray (Board::rays) of the piece on `from`, in the
+// order the piece comes to the cells: the empty cells up to the first piece
+// in the way, then that piece if it stands in another territory (a capture).
+// `banned` is no undo's cell, if it binds this piece. Returns false once
+// visit() asks to stop; sets `ownStop` to the piece of one's own in the way,
+// or NoCell, for the merges.
+template <bool kAscending, typename Visit>
+bool visitRay(Cell from, uint64_t ray, uint64_t occupied, uint64_t own, uint64_t banned,
+              Visit& visit, Cell& ownStop) {
+    const uint64_t blockers = ray & occupied;
+    uint64_t stop = 0, open = ray;
+    if (kAscending) {
+        stop = blockers & (0 - blockers);
+        if (stop != 0) open = ray & (stop - 1);
+    } else if (blockers != 0) {
+        stop = uint64_t{1} << (63 - std::countl_zero(blockers));
+        open = ray & ~(stop | (stop - 1));
+    }
+    uint64_t reached = (open | (stop & ~own)) & ~banned;
+    if (kAscending) {
+        for (; reached != 0; reached &= reached - 1) {
+            if (!visit(from, std::countr_zero(reached), -1)) return false;
+        }
+    } else {
+        while (reached != 0) {
+            const Cell to = 63 - std::countl_zero(reached);
+            if (!visit(from, to, -1)) return false;
+            reached &= ~bitOf(to);
         }
     }
-    bool going = true;
-    // Returns whether the way on is open (the cell is empty).
-    auto consider = [&](Cell from, int mover, Cell to) {
+    ownStop = (stop & own & ~banned) != 0 ? std::countr_zero(stop) : NoCell;
+    return true;
+}
+
+}  // namespace
+
+template <typename Visit>
+void MartianState::forEachMove(PlayerId p, bool honourNoUndo, Visit visit) const {
+    // The one step no undo forbids, if any: NoCell is never a piece's cell.
+    const bool noUndo = honourNoUndo && rules_.players == 2;
+    const Cell bannedFrom = noUndo ? noUndoTo_ : NoCell;
+    const auto& have = held_[static_cast<size_t>(p)];
+    const bool mayMerge = rules_.fieldPromotion && (have[Queen] == 0 || have[Drone] == 0);
+    const Board& board = *board_;
+    const uint64_t own = board.cellsOf[static_cast<size_t>(p)];
+    // A merge onto a piece of one's own in the way, if field promotion allows it.
+    auto merge = [&](Cell from, int mover, Cell to) {
         const int target = cells_[static_cast<size_t>(to)];
-        if (noUndo && from == noUndoTo_ && to == noUndoFrom_) return target < 0;
-        if (target < 0 || territoryOf(to) != p) {
-            going = going && visit(from, to, -1);
-            return target < 0;
-        }
-        if (!rules_.fieldPromotion) return false;
-        if (!have[Queen] &&
+        if (have[Queen] == 0 &&
             ((mover == Drone && target == Pawn) || (mover == Pawn && target == Drone)))
-            going = going && visit(from, to, int{Queen});
-        if (!have[Drone] && mover == Pawn && target == Pawn)
-            going = going && visit(from, to, int{Drone});
-        return false;
+            return visit(from, to, int{Queen});
+        if (have[Drone] == 0 && mover == Pawn && target == Pawn) return visit(from, to, int{Drone});
+        return true;
     };
-    for (Cell from : board_->cellsOf[static_cast<size_t>(p)]) {
-        if (!going) break;
+    // The player's pieces in ascending cell order, lowest bit first.
+    for (uint64_t mine = occupied_ & own; mine != 0; mine &= mine - 1) {
+        const Cell from = std::countr_zero(mine);
         const int mover = cells_[static_cast<size_t>(from)];
-        if (mover < 0) continue;
-        if (mover == Pawn) {
-            for (size_t d = 4; d < 8; ++d) {
-                Cell to = board_->step(from, d);
-                if (to != NoCell) consider(from, mover, to);
-            }
-        } else if (mover == Drone) {
-            for (size_t d = 0; d < 4; ++d) {
-                Cell to = board_->step(from, d);
-                if (to != NoCell && consider(from, mover, to)) {
-                    Cell further = board_->step(to, d);
-                    if (further != NoCell) consider(from, mover, further);
-                }
-            }
-        } else {
-            for (size_t d = 0; d < 8; ++d) {
-                for (Cell to = board_->step(from, d); to != NoCell; to = board_->step(to, d)) {
-                    if (!consider(from, mover, to)) break;
-                }
-            }
+        const auto& rays = board.rays[static_cast<size_t>(mover)][static_cast<size_t>(from)];
+        const uint64_t banned = from == bannedFrom ? bitOf(noUndoFrom_) : 0;
+        // Pawns go diagonally (the last four directions), drones straight
+        // (the first four); the even directions ascend, the odd descend.
+        const size_t first = mover == Pawn ? 4 : 0, last = mover == Drone ? 4 : 8;
+        for (size_t d = first; d < last; d += 2) {
+            Cell ownStop = NoCell;
+            if (!visitRay<true>(from, rays[d], occupied_, own, banned, visit, ownStop)) return;
+            if (mayMerge && ownStop != NoCell && !merge(from, mover, ownStop)) return;
+            if (!visitRay<false>(from, rays[d + 1], occupied_, own, banned, visit, ownStop)) return;
+            if (mayMerge && ownStop != NoCell && !merge(from, mover, ownStop)) return;
         }
     }
 }
@@ -124,8 +144,7 @@ bool MartianState::hasMove(PlayerId p, bool honourNoUndo) const {
 }
 
 std::optional<uint64_t> MartianState::turnCount() const {
-    PlayerId emptied = NoPlayer;
-    if (end(emptied) != End::No) return 0;
+    if (end_ != End::No) return 0;
     uint64_t moves = 0;
     forEachMove(toMove_, true, [&](Cell, Cell, int) {
         ++moves;
@@ -139,12 +158,8 @@ std::optional<uint64_t> MartianState::turnCount() const {
 
 void MartianState::listActions(std::vector<Action>& out) const {
     out.clear();
-    // The moves found show the game goes on, unless a territory is empty or
-    // the clock has run out; only without them need end() look further.
-    PlayerId emptied = NoPlayer;
-    if (decided(emptied) != End::No) return;
+    if (end_ != End::No) return;
     addMoves(out);
-    if (out.empty() && end(emptied) != End::No) return;
     if (out.empty()) {
         out.push_back(Action::pass());  // the others can still move, or the game would be over
     } else if (rules_.callingClock && clockCount_ < 0) {

@@ -272,6 +272,7 @@ std::unique_ptr<MartianState> MartianState::load(std::string_view text, std::str
         state->clockCount_ = static_cast<int>(*count);
         state->calledNow_ = now;
     }
+    state->settle();
     return state;
 }
 
