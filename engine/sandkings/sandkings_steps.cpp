@@ -41,17 +41,28 @@ void SandkingsState::forEachStep(PlayerId p, Visit visit) const {
     const CellSet own = piecesOf(p);
     assert(flood(bodyOf(p), own, true) == own);  // staysOneWithout needs one group
     const CellSet empty = ~occupied();
+    const CellSet stinger = own & kinds_[kStinger];
+    const CellSet stingable = stinger ? reach(p, firstOf(stinger), blockers(p)) & ~empty : 0;
+    // The cells next to at least one piece, and to at least two: without
+    // one piece, the rest's neighbours are those next to two, and those
+    // next to one that is not next to the piece.
+    CellSet nearOne = 0, nearTwo = 0;
+    for (CellSet left = own; left; left &= left - 1) {
+        const CellSet around = kingSteps(firstOf(left));
+        nearTwo |= nearOne & around;
+        nearOne |= around;
+    }
     for (CellSet left = own; left; left &= left - 1) {
         const Cell from = firstOf(left);
-        CellSet targets =
-            has(kinds_[kStinger], from) ? reach(p, from, blockers(p)) : kingSteps(from) & empty;
+        const CellSet around = kingSteps(from);
+        CellSet targets = around & (empty | (has(stinger, from) ? stingable : 0));
         if (!targets) continue;
         // A step keeps the creature joined exactly when it lands next to
         // every group the rest falls into without the piece (the body,
         // wherever it goes, is one of the joined cells). Mostly the rest
         // is one group, which the cells around the piece tell.
-        const CellSet rest = own & ~only(from);
-        targets &= staysOneWithout(own, from) ? kingNeighbours(rest) : joiningAll(rest);
+        targets &= staysOneWithout(own, from) ? nearTwo | (nearOne & ~around)
+                                              : joiningAll(own & ~only(from));
         for (; targets; targets &= targets - 1) {
             if (!visit(from, firstOf(targets))) return;
         }
