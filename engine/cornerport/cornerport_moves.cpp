@@ -20,6 +20,10 @@ struct StepTables {
     std::array<std::array<int8_t, 8>, 64> next{};
     // The cells one step from c, as a set.
     std::array<uint64_t, 64> around{};
+    // The cells one and two squares from c along the straight kSteps (east,
+    // north, west, south), each as a set of that cell or none off the board.
+    std::array<std::array<uint64_t, 4>, 64> straightOne{};
+    std::array<std::array<uint64_t, 4>, 64> straightTwo{};
 };
 
 constexpr StepTables makeStepTables() {
@@ -33,6 +37,16 @@ constexpr StepTables makeStepTables() {
             if (!on) continue;
             t.around[c] |= uint64_t{1} << t.next[c][d];
         }
+        for (size_t k = 0; k < 4; ++k) {
+            const int f = static_cast<int>(c) % kSide, r = static_cast<int>(c) / kSide;
+            for (int distance = 1; distance <= 2; ++distance) {
+                const int tf = f + kSteps[2 * k][0] * distance;
+                const int tr = r + kSteps[2 * k][1] * distance;
+                if (tf < 0 || tf >= kSide || tr < 0 || tr >= kSide) break;
+                (distance == 1 ? t.straightOne : t.straightTwo)[c][k] = uint64_t{1}
+                                                                        << (tr * kSide + tf);
+            }
+        }
     }
     return t;
 }
@@ -45,6 +59,24 @@ constexpr std::array<int, 8> kStepOffsets = [] {
     for (size_t d = 0; d < 8; ++d) offsets[d] = kSteps[d][1] * kSide + kSteps[d][0];
     return offsets;
 }();
+
+// A battle ship's moves as eight bits in the listing's order: bit 2k one
+// square along the k-th straight step (east, north, west, south), bit 2k+1
+// two squares; and how far along the cell numbers each goes.
+constexpr std::array<int, 8> kBattleOffsets = {1, 2, 8, 16, -1, -2, -8, -16};
+
+inline unsigned battleMoves(Cell from, uint64_t own, uint64_t empty) {
+    const auto& one = kTables.straightOne[static_cast<size_t>(from)];
+    const auto& two = kTables.straightTwo[static_cast<size_t>(from)];
+    unsigned moves = 0;
+    for (size_t k = 0; k < 4; ++k) {
+        // The second square only over an empty first; a sinking ends there.
+        const bool first = (one[k] & ~own) != 0;
+        const bool second = (one[k] & empty) != 0 && (two[k] & ~own) != 0;
+        moves |= (first ? 1u : 0u) << (2 * k) | (second ? 2u : 0u) << (2 * k);
+    }
+    return moves;
+}
 
 // The cells of `set` one step from `c`, as eight bits in the order of kSteps
 // (bit d: the cell one step of kSteps[d] away), so that they are walked in
@@ -68,17 +100,13 @@ constexpr std::array<uint8_t, 256> kWindowToSteps = [] {
     return steps;
 }();
 
-unsigned stepsInto(uint64_t set, Cell c) {
+inline unsigned stepsInto(uint64_t set, Cell c) {
     const uint64_t near = set & kTables.around[static_cast<size_t>(c)];
     // The cell south-west of c on bit 0: the window on bits 0-2, 8-10, 16-18.
     const uint64_t window = c >= 9 ? near >> (c - 9) : near << (9 - c);
     const auto compact = static_cast<unsigned>((window & 7) | ((window >> 5) & 0x08) |
                                                ((window >> 6) & 0x10) | ((window >> 11) & 0xE0));
     return kWindowToSteps[compact];
-}
-
-Cell next(Cell c, int d) {
-    return kTables.next[static_cast<size_t>(c)][static_cast<size_t>(d)];
 }
 
 uint64_t bit(Cell c) {
@@ -108,22 +136,14 @@ void CornerportState::forEachMoveFrom(Cell from, Emit emit) const {
     const uint64_t own = fleets_[static_cast<size_t>(ship.owner)];
     const uint64_t enemy = fleets_[static_cast<size_t>(1 - ship.owner)];
     const uint64_t empty = ~(own | enemy);
-    if (ship.kind == kBattleShip) {
-        // One or two squares straight; the second only over an empty first.
-        for (int d = 0; d < 8; d += 2) {
-            Cell to = from;
-            for (int distance = 1; distance <= 2; ++distance) {
-                to = next(to, d);
-                if (to == NoCell || (own & bit(to))) break;
-                emit(from, to);
-                if (!(empty & bit(to))) break;  // a capture ends the move there
-            }
-        }
-        return;
-    }
-    const uint64_t targets = stepTargetsOf(from, ship.kind == kPatrolBoat, enemy, empty);
-    for (unsigned steps = stepsInto(targets, from); steps; steps &= steps - 1)
-        emit(from, from + kStepOffsets[static_cast<size_t>(std::countr_zero(steps))]);
+    // The ship's moves as bits in the listing's order, and the offset of each.
+    const bool battle = ship.kind == kBattleShip;
+    const unsigned moves =
+        battle ? battleMoves(from, own, empty)
+               : stepsInto(stepTargetsOf(from, ship.kind == kPatrolBoat, enemy, empty), from);
+    const std::array<int, 8>& offsets = battle ? kBattleOffsets : kStepOffsets;
+    for (unsigned left = moves; left; left &= left - 1)
+        emit(from, from + offsets[static_cast<size_t>(std::countr_zero(left))]);
 }
 
 template <typename Emit>
