@@ -317,7 +317,7 @@ Aftermath SandkingsState::aftermath(Cell from, Cell to) const {
         for (CellSet& s : m.pieces) s &= ~cells;
         for (CellSet& s : m.kinds) s &= ~cells;
     };
-    m.victim = ownerAt(to);
+    m.victim = has(occupied(), to) ? ownerAt(to) : NoPlayer;
     if (m.victim != NoPlayer) {
         m.stungKind = kindAt(to);
         takeOff(only(to));

@@ -12,7 +12,7 @@ namespace arbiter::sandkings {
 CellSet SandkingsState::blockers(PlayerId p) const {
     CellSet blocking = 0;
     for (PlayerId q = 0; q < players_; ++q) {
-        if (q == p || !inGame(q)) continue;
+        if (q == p || !(seatsIn_ & (1u << q))) continue;
         blocking |= piecesOf(q) & kinds_[kVertebra] &
                     neighbours(bodyOf(q), /*diagonals=*/!rules_.orthogonalBlock);
     }
@@ -61,8 +61,11 @@ void SandkingsState::forEachStep(PlayerId p, Visit visit) const {
         // every group the rest falls into without the piece (the body,
         // wherever it goes, is one of the joined cells). Mostly the rest
         // is one group, which the cells around the piece tell.
-        targets &= staysOneWithout(own, from) ? nearTwo | (nearOne & ~around)
-                                              : joiningAll(own & ~only(from));
+        // A lone piece goes wherever it may.
+        if (const CellSet rest = own & ~only(from)) {
+            targets &= nearTwo | (nearOne & ~around);  // next to the rest at all
+            if (targets && !staysOneWithout(own, from)) targets &= joiningAll(rest);
+        }
         for (; targets; targets &= targets - 1) {
             if (!visit(from, firstOf(targets))) return;
         }
