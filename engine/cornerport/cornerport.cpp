@@ -157,17 +157,29 @@ void CornerportState::apply(const Action& a) {
     switch (a.kind) {
         case Action::Kind::Move: {
             const Square ship = at(a.from);
-            const Cell placement = placementAfter(a.from, a.to);
-            // A freighter arriving on an own port makes it its home, whether or
-            // not anything is placed.
-            Cell home = homeOf(a.from);
-            if (ship.kind == kFreighter && isPortOf(a.to, mover)) home = a.to;
-            put(a.from, Square{});
-            put(a.to, ship, home);
-            if (placement != NoCell) {
-                pending_ = placement;
-                turnEnds = false;
+            const Square sunk = at(a.to);
+            Cell home = NoCell;
+            if (ship.kind == kFreighter) {
+                const Cell placement = placementAfter(a.from, a.to);
+                // A freighter arriving on an own port makes it its home,
+                // whether or not anything is placed.
+                home = isPortOf(a.to, mover) ? a.to : homeOf(a.from);
+                if (placement != NoCell) {
+                    pending_ = placement;
+                    turnEnds = false;
+                }
             }
+            // As put() twice would, without its tests: the ship leaves its
+            // cell for one that is empty or holds an enemy ship.
+            if (!sunk.empty()) {
+                --counts_[static_cast<size_t>(sunk.owner)][static_cast<size_t>(sunk.kind)];
+                fleets_[static_cast<size_t>(sunk.owner)] &= ~(uint64_t{1} << a.to);
+            }
+            cells_[static_cast<size_t>(a.to)] = ship;
+            cells_[static_cast<size_t>(a.from)] = Square{};
+            homes_[static_cast<size_t>(a.to)] = static_cast<int8_t>(home);
+            homes_[static_cast<size_t>(a.from)] = static_cast<int8_t>(NoCell);
+            fleets_[static_cast<size_t>(mover)] ^= (uint64_t{1} << a.from) | (uint64_t{1} << a.to);
             break;
         }
         case Action::Kind::Place:

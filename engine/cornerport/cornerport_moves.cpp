@@ -18,11 +18,12 @@ constexpr int kSteps[8][2] = {{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}
 struct StepTables {
     // The cell one step of kSteps[d] from c, or NoCell off the board.
     std::array<std::array<int8_t, 8>, 64> next{};
-    // The cells one step from c, in the order of kSteps, and how many.
-    std::array<std::array<int8_t, 8>, 64> ring{};
-    std::array<int8_t, 64> ringSize{};
-    // The same cells as a set.
+    // The cells one step from c, as a set.
     std::array<uint64_t, 64> around{};
+    // The cells one and two squares from c along the straight kSteps (east,
+    // north, west, south), each as a set of that cell or none off the board.
+    std::array<std::array<uint64_t, 4>, 64> straightOne{};
+    std::array<std::array<uint64_t, 4>, 64> straightTwo{};
 };
 
 constexpr StepTables makeStepTables() {
@@ -34,8 +35,17 @@ constexpr StepTables makeStepTables() {
             const bool on = f >= 0 && f < kSide && r >= 0 && r < kSide;
             t.next[c][d] = static_cast<int8_t>(on ? r * kSide + f : NoCell);
             if (!on) continue;
-            t.ring[c][static_cast<size_t>(t.ringSize[c]++)] = t.next[c][d];
             t.around[c] |= uint64_t{1} << t.next[c][d];
+        }
+        for (size_t k = 0; k < 4; ++k) {
+            const int f = static_cast<int>(c) % kSide, r = static_cast<int>(c) / kSide;
+            for (int distance = 1; distance <= 2; ++distance) {
+                const int tf = f + kSteps[2 * k][0] * distance;
+                const int tr = r + kSteps[2 * k][1] * distance;
+                if (tf < 0 || tf >= kSide || tr < 0 || tr >= kSide) break;
+                (distance == 1 ? t.straightOne : t.straightTwo)[c][k] = uint64_t{1}
+                                                                        << (tr * kSide + tf);
+            }
         }
     }
     return t;
@@ -43,12 +53,72 @@ constexpr StepTables makeStepTables() {
 
 constexpr StepTables kTables = makeStepTables();
 
-Cell next(Cell c, int d) {
-    return kTables.next[static_cast<size_t>(c)][static_cast<size_t>(d)];
+// How far along the cell numbers each of kSteps goes.
+constexpr std::array<int, 8> kStepOffsets = [] {
+    std::array<int, 8> offsets{};
+    for (size_t d = 0; d < 8; ++d) offsets[d] = kSteps[d][1] * kSide + kSteps[d][0];
+    return offsets;
+}();
+
+// A battle ship's moves as eight bits in the listing's order: bit 2k one
+// square along the k-th straight step (east, north, west, south), bit 2k+1
+// two squares; and how far along the cell numbers each goes.
+constexpr std::array<int, 8> kBattleOffsets = {1, 2, 8, 16, -1, -2, -8, -16};
+
+inline unsigned battleMoves(Cell from, uint64_t own, uint64_t empty) {
+    const auto& one = kTables.straightOne[static_cast<size_t>(from)];
+    const auto& two = kTables.straightTwo[static_cast<size_t>(from)];
+    unsigned moves = 0;
+    for (size_t k = 0; k < 4; ++k) {
+        // The second square only over an empty first; a sinking ends there.
+        const bool first = (one[k] & ~own) != 0;
+        const bool second = (one[k] & empty) != 0 && (two[k] & ~own) != 0;
+        moves |= (first ? 1u : 0u) << (2 * k) | (second ? 2u : 0u) << (2 * k);
+    }
+    return moves;
+}
+
+// The cells of `set` one step from `c`, as eight bits in the order of kSteps
+// (bit d: the cell one step of kSteps[d] away), so that they are walked in
+// the listing's order by their lowest bits.
+//
+// Why: the listing walked the eight steps around every ship and tested each;
+// the window's bits are read at once and reordered by a table.
+constexpr int kWindowX[8] = {-1, 0, 1, -1, 1, -1, 0, 1};  // the window's bits, as read below
+constexpr int kWindowY[8] = {-1, -1, -1, 0, 0, 1, 1, 1};
+constexpr std::array<uint8_t, 256> kWindowToSteps = [] {
+    std::array<uint8_t, 256> steps{};
+    for (unsigned window = 0; window < 256; ++window) {
+        for (size_t j = 0; j < 8; ++j) {
+            if (!((window >> j) & 1)) continue;
+            for (size_t d = 0; d < 8; ++d) {
+                if (kSteps[d][0] == kWindowX[j] && kSteps[d][1] == kWindowY[j])
+                    steps[window] = static_cast<uint8_t>(steps[window] | (1u << d));
+            }
+        }
+    }
+    return steps;
+}();
+
+inline unsigned stepsInto(uint64_t set, Cell c) {
+    const uint64_t near = set & kTables.around[static_cast<size_t>(c)];
+    // The cell south-west of c on bit 0: the window on bits 0-2, 8-10, 16-18.
+    const uint64_t window = c >= 9 ? near >> (c - 9) : near << (9 - c);
+    const auto compact = static_cast<unsigned>((window & 7) | ((window >> 5) & 0x08) |
+                                               ((window >> 6) & 0x10) | ((window >> 11) & 0xE0));
+    return kWindowToSteps[compact];
 }
 
 uint64_t bit(Cell c) {
     return uint64_t{1} << c;
+}
+
+// The cells a patrol boat (`boat`) or a freighter on `from` may step to,
+// given the mover's enemies and the empty cells.
+uint64_t stepTargetsOf(Cell from, bool boat, uint64_t enemy, uint64_t empty) {
+    const uint64_t around = kTables.around[static_cast<size_t>(from)];
+    // A patrol boat enters deep water only to sink a ship.
+    return boat ? around & (enemy | (empty & ~kDeepWater)) : around & empty;
 }
 
 }  // namespace
@@ -57,35 +127,23 @@ uint64_t CornerportState::stepTargets(Cell from) const {
     const Square ship = at(from);
     const uint64_t own = fleets_[static_cast<size_t>(ship.owner)];
     const uint64_t enemy = fleets_[static_cast<size_t>(1 - ship.owner)];
-    const uint64_t empty = ~(own | enemy);
-    const uint64_t around = kTables.around[static_cast<size_t>(from)];
-    // A patrol boat enters deep water only to sink a ship.
-    if (ship.kind == kPatrolBoat) return around & (enemy | (empty & ~kDeepWater));
-    return around & empty;
+    return stepTargetsOf(from, ship.kind == kPatrolBoat, enemy, ~(own | enemy));
 }
 
 template <typename Emit>
 void CornerportState::forEachMoveFrom(Cell from, Emit emit) const {
     const Square ship = at(from);
-    if (ship.kind == kBattleShip) {
-        // One or two squares straight; the second only over an empty first.
-        for (int d = 0; d < 8; d += 2) {
-            Cell to = from;
-            for (int distance = 1; distance <= 2; ++distance) {
-                to = next(to, d);
-                if (to == NoCell || at(to).owner == ship.owner) break;
-                emit(from, to);
-                if (!at(to).empty()) break;  // a capture ends the move there
-            }
-        }
-        return;
-    }
-    const uint64_t targets = stepTargets(from);
-    const auto& ring = kTables.ring[static_cast<size_t>(from)];
-    for (int i = 0; i < kTables.ringSize[static_cast<size_t>(from)]; ++i) {
-        const Cell to = ring[static_cast<size_t>(i)];
-        if (targets & bit(to)) emit(from, to);
-    }
+    const uint64_t own = fleets_[static_cast<size_t>(ship.owner)];
+    const uint64_t enemy = fleets_[static_cast<size_t>(1 - ship.owner)];
+    const uint64_t empty = ~(own | enemy);
+    // The ship's moves as bits in the listing's order, and the offset of each.
+    const bool battle = ship.kind == kBattleShip;
+    const unsigned moves =
+        battle ? battleMoves(from, own, empty)
+               : stepsInto(stepTargetsOf(from, ship.kind == kPatrolBoat, enemy, empty), from);
+    const std::array<int, 8>& offsets = battle ? kBattleOffsets : kStepOffsets;
+    for (unsigned left = moves; left; left &= left - 1)
+        emit(from, from + offsets[static_cast<size_t>(std::countr_zero(left))]);
 }
 
 template <typename Emit>
@@ -161,20 +219,11 @@ void CornerportState::listActions(std::vector<Action>& out) const {
         out.push_back(Action::endTurn());
         return;
     }
-    // Found first and built after, so that the list is allocated once and at
-    // its size: a random playout lists a few moves at every step.
-    constexpr size_t kMostMoves = 8 * (kLimit[0] + kLimit[1] + kLimit[2]);
-    std::array<std::array<int8_t, 2>, kMostMoves> moves;
-    size_t found = 0;
-    forEachMove(toMove_, [&](Cell from, Cell to) {
-        moves[found++] = {static_cast<int8_t>(from), static_cast<int8_t>(to)};
-    });
-    if (found == 0) {
-        out.push_back(Action::pass());
-        return;
-    }
-    out.reserve(found);
-    for (size_t i = 0; i < found; ++i) appendAction(out, Action::Kind::Move, moves[i][0], moves[i][1]);
+    // The kept list grows to its largest once.
+    out.reserve(8 * (kLimit[0] + kLimit[1] + kLimit[2]));
+    forEachMove(toMove_,
+                [&](Cell from, Cell to) { appendAction(out, Action::Kind::Move, from, to); });
+    if (out.empty()) out.push_back(Action::pass());
 }
 
 std::optional<uint64_t> CornerportState::turnCount() const {

@@ -7,6 +7,7 @@
 #include "engine/sandkings/sandkings.h"
 
 #include <algorithm>
+#include <bit>
 #include <cassert>
 
 namespace arbiter {
@@ -99,19 +100,21 @@ constexpr std::array<CornerEdges, 4> kCornerEdges = {{
 // none beyond its farthest file and rank from the corner, since from there a
 // straight line reaches a far edge without crossing it.
 CellSet closable(CellSet chain, size_t corner) {
-    int minFile = kSide - 1, maxFile = 0, minRank = kSide - 1, maxRank = 0;
-    for (; chain; chain &= chain - 1) {
-        const Cell c = firstOf(chain);
-        minFile = std::min(minFile, c % kSide), maxFile = std::max(maxFile, c % kSide);
-        minRank = std::min(minRank, c / kSide), maxRank = std::max(maxRank, c / kSide);
-    }
+    assert(chain != 0);
+    // The files the chain stands on, as the eight bits of one rank.
+    CellSet files = chain | (chain >> 32);
+    files |= files >> 16;
+    files |= files >> 8;
+    files &= kRank1;
+    const int minFile = firstOf(files), maxFile = lastOf(files) % kSide;
+    const int minRank = firstOf(chain) / kSide, maxRank = lastOf(chain) / kSide;
     const bool west = corner <= 1, south = corner == 0 || corner == 3;
     const int firstFile = west ? 0 : minFile, lastFile = west ? maxFile : kSide - 1;
     const int firstRank = south ? 0 : minRank, lastRank = south ? maxRank : kSide - 1;
-    const CellSet files = (kRank1 >> (kSide - 1 - lastFile)) & (kRank1 << firstFile) & kRank1;
-    CellSet box = 0;
-    for (int r = firstRank; r <= lastRank; ++r) box |= files << (r * kSide);
-    return box;
+    const CellSet fileRange = (kRank1 >> (kSide - 1 - lastFile)) & (kRank1 << firstFile) & kRank1;
+    const CellSet rankRange =
+        (~CellSet{0} >> (kSide * (kSide - 1 - lastRank))) & (~CellSet{0} << (kSide * firstRank));
+    return fileRange * kFileA & rankRange;
 }
 
 constexpr unsigned bitOf(PlayerId p) {
@@ -278,6 +281,8 @@ unsigned SandkingsState::suffocatedBy(PlayerId p, const std::array<CellSet, kMax
     for (size_t i = 0; i < kCornerEdges.size(); ++i) {
         const CornerEdges& corner = kCornerEdges[i];
         if (!(mine & corner.one) || !(mine & corner.other)) continue;
+        // No chain of p's closes more than all its pieces together could.
+        if (!(closable(mine, i) & bodies & ~mine)) continue;
         // Each chain of p's pieces that touches both edges of the corner on
         // its own closes the cells behind it: those that cannot get to the
         // far edges past it. An orthogonal chain stops a king's steps; a
@@ -312,7 +317,7 @@ Aftermath SandkingsState::aftermath(Cell from, Cell to) const {
         for (CellSet& s : m.pieces) s &= ~cells;
         for (CellSet& s : m.kinds) s &= ~cells;
     };
-    m.victim = ownerAt(to);
+    m.victim = has(occupied(), to) ? ownerAt(to) : NoPlayer;
     if (m.victim != NoPlayer) {
         m.stungKind = kindAt(to);
         takeOff(only(to));

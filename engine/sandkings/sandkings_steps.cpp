@@ -3,6 +3,7 @@
 // actions. Perft and random playouts search the steps after every step, so
 // the connection is judged once per piece rather than once per step.
 #include <array>
+#include <cassert>
 
 #include "engine/sandkings/sandkings.h"
 
@@ -11,7 +12,7 @@ namespace arbiter::sandkings {
 CellSet SandkingsState::blockers(PlayerId p) const {
     CellSet blocking = 0;
     for (PlayerId q = 0; q < players_; ++q) {
-        if (q == p || !inGame(q)) continue;
+        if (q == p || !(seatsIn_ & (1u << q))) continue;
         blocking |= piecesOf(q) & kinds_[kVertebra] &
                     neighbours(bodyOf(q), /*diagonals=*/!rules_.orthogonalBlock);
     }
@@ -19,7 +20,7 @@ CellSet SandkingsState::blockers(PlayerId p) const {
 }
 
 CellSet SandkingsState::reach(PlayerId p, Cell from, CellSet blocking) const {
-    const CellSet around = kingNeighbours(only(from));
+    const CellSet around = kingSteps(from);
     CellSet targets = around & ~occupied();
     if (has(kinds_[kStinger], from)) {
         const CellSet enemies = occupied() & ~piecesOf(p);
@@ -37,26 +38,36 @@ bool SandkingsState::staysJoined(PlayerId p, Cell from, Cell to) const {
 
 template <typename Visit>
 void SandkingsState::forEachStep(PlayerId p, Visit visit) const {
-    const CellSet blocking = blockers(p);
     const CellSet own = piecesOf(p);
+    assert(flood(bodyOf(p), own, true) == own);  // staysOneWithout needs one group
+    const CellSet empty = ~occupied();
+    const CellSet stinger = own & kinds_[kStinger];
+    const CellSet stingable = stinger ? reach(p, firstOf(stinger), blockers(p)) & ~empty : 0;
+    // The cells next to at least one piece, and to at least two: without
+    // one piece, the rest's neighbours are those next to two, and those
+    // next to one that is not next to the piece.
+    CellSet nearOne = 0, nearTwo = 0;
+    for (CellSet left = own; left; left &= left - 1) {
+        const CellSet around = kingSteps(firstOf(left));
+        nearTwo |= nearOne & around;
+        nearOne |= around;
+    }
     for (CellSet left = own; left; left &= left - 1) {
         const Cell from = firstOf(left);
-        CellSet targets = reach(p, from, blocking);
+        const CellSet around = kingSteps(from);
+        CellSet targets = around & (empty | (has(stinger, from) ? stingable : 0));
         if (!targets) continue;
-        // The rest of the creature held together without the piece: then a
-        // step keeps it joined exactly when it lands next to the rest (the
-        // body, wherever it goes, is one of the joined cells). Otherwise
-        // only a step that bridges the parts does, judged one by one.
-        const CellSet rest = own & ~only(from);
-        if (rest == 0 || flood(only(firstOf(rest)), rest, true) == rest) {
-            if (rest != 0) targets &= kingNeighbours(rest);
-            for (; targets; targets &= targets - 1) {
-                if (!visit(from, firstOf(targets))) return;
-            }
-            continue;
+        // A step keeps the creature joined exactly when it lands next to
+        // every group the rest falls into without the piece (the body,
+        // wherever it goes, is one of the joined cells). Mostly the rest
+        // is one group, which the cells around the piece tell.
+        // A lone piece goes wherever it may.
+        if (const CellSet rest = own & ~only(from)) {
+            targets &= nearTwo | (nearOne & ~around);  // next to the rest at all
+            if (targets && !staysOneWithout(own, from)) targets &= joiningAll(rest);
         }
         for (; targets; targets &= targets - 1) {
-            if (staysJoined(p, from, firstOf(targets)) && !visit(from, firstOf(targets))) return;
+            if (!visit(from, firstOf(targets))) return;
         }
     }
 }
@@ -70,24 +81,53 @@ bool SandkingsState::hasStep(PlayerId p) const {
     return found;
 }
 
+namespace {
+
+// Writes a listing over the actions the kept list already holds, as
+// appendAction would make them, and grows it only past them: clearing and
+// rebuilding a score of actions at every step was a good part of a playout.
+class ListWriter {
+  public:
+    explicit ListWriter(std::vector<Action>& out) : out_(out) {}
+    ~ListWriter() { out_.erase(out_.begin() + static_cast<std::ptrdiff_t>(written_), out_.end()); }
+    ListWriter(const ListWriter&) = delete;
+    ListWriter& operator=(const ListWriter&) = delete;
+
+    void add(Action::Kind kind, Cell from, Cell to) {
+        if (written_ == out_.size()) {
+            appendAction(out_, kind, from, to);
+        } else {
+            Action& a = out_[written_];
+            a.kind = kind;
+            a.from = from;
+            a.to = to;
+            a.piece = -1;
+            a.arg = 0;
+            a.path.clear();
+            a.payload.clear();
+        }
+        ++written_;
+    }
+    size_t written() const { return written_; }
+
+  private:
+    std::vector<Action>& out_;
+    size_t written_ = 0;
+};
+
+}  // namespace
+
 void SandkingsState::listActions(std::vector<Action>& out) const {
     out.clear();
     if (outcome_.over()) return;
-    // Found first and built after, so that the list is allocated once and at
-    // its size. No piece has more than eight steps.
-    std::array<std::array<int8_t, 2>, 8 * kMaxParts> found;
-    size_t count = 0;
+    out.reserve(8 * kMaxParts + 1);
     forEachStep(toMove_, [&](Cell from, Cell to) {
-        found[count++] = {static_cast<int8_t>(from), static_cast<int8_t>(to)};
+        appendAction(out, Action::Kind::Move, from, to);
         return true;
     });
-    const bool closing = made_ > 0 || count == 0;  // "end" or a pass after the steps
-    out.reserve(count + (closing ? 1 : 0));
-    for (size_t i = 0; i < count; ++i)
-        appendAction(out, Action::Kind::Move, found[i][0], found[i][1]);
     if (made_ > 0)
         out.push_back(Action::endTurn());
-    else if (count == 0)
+    else if (out.empty())
         out.push_back(Action::pass());
 }
 
