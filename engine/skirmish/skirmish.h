@@ -17,6 +17,9 @@ GameInfo skirmishInfo();
 
 namespace skirmish {
 
+// The most cells a side of the surface has: 8 boards of 8 squares.
+inline constexpr int kMaxSide = 64;
+
 // How a game of Skirmish is laid out: how many players, and how many 8x8 boards
 // across and up make its surface. Player i starts on board i % boards, in corner
 // (i / boards) % 4 (a1, h1, h8, a8 of that board), with `pieces` pieces packed
