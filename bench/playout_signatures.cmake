@@ -1,8 +1,9 @@
 # Runs arbiter-bench-perft --signatures and fails unless each game's line
 # "signature of the playouts of GAME: N actions, trace HASH" (the number of
 # actions of eight seeded random playouts from its start, and a hash of every
-# one of them, bench/playout_bench.h) is the one pinned here: a change to a game's rules, to the order of its legalActions() or to
-# the playouts prints another. A change meant to alter them updates these and
+# one of them, bench/playout_bench.h) is the one pinned here: a change to a
+# game's rules, to the order of its listActions() or to the playouts prints
+# another. A change meant to alter them updates these and
 # docs/perft.md ("Speed") together. Usage:
 #   cmake -DBENCH=build/bin/arbiter-bench-perft -P bench/playout_signatures.cmake
 if(NOT BENCH)

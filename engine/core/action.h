@@ -84,4 +84,39 @@ inline Action& appendAction(std::vector<Action>& out, Action::Kind kind, Cell fr
     return a;
 }
 
+// Writes a listing over a list the caller keeps, from its first element on,
+// and trims the list to what was written when it goes. Each element keeps
+// its path's and payload's memory: at every step of a playout, destroying a
+// list of actions and building the same shapes again was a good share of
+// listing them.
+class ActionWriter {
+  public:
+    // `expected`: how many actions will be written, reserved at once.
+    explicit ActionWriter(std::vector<Action>& out, size_t expected = 0) : out_(out) {
+        out_.reserve(expected);
+    }
+    ~ActionWriter() { out_.resize(written_); }
+    ActionWriter(const ActionWriter&) = delete;
+    ActionWriter& operator=(const ActionWriter&) = delete;
+
+    // The next action, filled as appendAction fills it, its path and payload
+    // empty for the caller to fill.
+    Action& next(Action::Kind kind, Cell from = NoCell, Cell to = NoCell, int piece = -1) {
+        if (written_ == out_.size()) out_.emplace_back();
+        Action& a = out_[written_++];
+        a.kind = kind;
+        a.from = from;
+        a.to = to;
+        a.piece = piece;
+        a.arg = 0;
+        a.path.clear();
+        a.payload.clear();
+        return a;
+    }
+
+  private:
+    std::vector<Action>& out_;
+    size_t written_ = 0;
+};
+
 }  // namespace arbiter

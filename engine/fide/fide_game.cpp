@@ -107,20 +107,10 @@ void FideState::listActions(std::vector<Action>& out) const {
         return;
     }
     const MoveList& moves = legalMoves();
-    // The actions already in the list are overwritten in place: cheaper than
-    // destroying and building each again, move after move of a playout.
-    out.resize(size_t(moves.size()));
-    Action* a = out.data();
-    for (Move m : moves) {
-        a->kind = Action::Kind::Move;
-        a->from = m.from();
-        a->to = m.to();
-        a->piece = m.type() == Move::Type::Promotion ? int(m.promotion()) : -1;
-        a->arg = 0;
-        a->path.clear();
-        a->payload.clear();
-        ++a;
-    }
+    ActionWriter list(out, size_t(moves.size()));
+    for (Move m : moves)
+        list.next(Action::Kind::Move, m.from(), m.to(),
+                  m.type() == Move::Type::Promotion ? int(m.promotion()) : -1);
 }
 
 // The kept legal moves are the list; only the chosen one becomes an action.

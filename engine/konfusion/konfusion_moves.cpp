@@ -303,25 +303,15 @@ void KonfusionState::listActions(std::vector<Action>& out) const {
     // built in one allocation of the right size: an Action is large to move.
     Reach reach;
     const size_t moves = reachOfEachPiece(reach);
-    // The list's elements are written over rather than built anew: most of
-    // listing was making and unmaking actions of the same shape.
-    const bool closing = midTurn() || moves == 0;  // an end of turn or a pass follows
-    out.resize(moves + (closing ? 1 : 0));
-    Action* next = out.data();
+    ActionWriter list(out, moves + 1);
     size_t pieces = 0;
     own_[static_cast<size_t>(toMove_)].each([&](Cell from) {
-        CellSet{reach[pieces++]}.each([&](Cell to) {
-            Action& a = *next++;
-            a.kind = Action::Kind::Move;
-            a.from = from;
-            a.to = to;
-            a.piece = -1;
-            a.arg = 0;
-            a.path.clear();
-            a.payload.clear();
-        });
+        CellSet{reach[pieces++]}.each([&](Cell to) { list.next(Action::Kind::Move, from, to); });
     });
-    if (closing) *next = midTurn() ? Action::endTurn() : Action::pass();
+    if (midTurn())
+        list.next(Action::Kind::EndTurn);
+    else if (moves == 0)
+        list.next(Action::Kind::Pass);
 }
 
 std::optional<uint64_t> KonfusionState::turnCount() const {

@@ -175,6 +175,13 @@ void MartianState::apply(const Action& a) {
         judge();
         return;
     }
+    // apply() takes only legal actions; a move from no piece would count a
+    // piece of kind -1 out of its territory, out of bounds: it changes nothing.
+    const bool fromNothing = a.kind == Action::Kind::Move &&
+                             (a.from < 0 || static_cast<size_t>(a.from) >= cells_.size() ||
+                              cells_[static_cast<size_t>(a.from)] < 0);
+    assert(!fromNothing && "apply() takes only legal actions");
+    if (fromNothing) return;
     calledNow_ = false;
     const PlayerId mover = toMove_;
     if (a.kind == Action::Kind::Move) {

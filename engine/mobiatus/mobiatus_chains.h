@@ -103,8 +103,9 @@ class Groups {
         if (!flooded_.has(t)) {
             assert(known_ < groups_.size());
             label_[cell] = static_cast<uint8_t>(known_);
+            // Assigned through the union's member, which begins its life.
+            groups_[known_].group = Group();
             Group& g = groups_[known_++].group;
-            g = Group();
             flood(g, t);
         }
         return groups_[label_[cell]].group;

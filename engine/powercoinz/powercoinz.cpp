@@ -36,35 +36,6 @@ namespace powercoinz {
 namespace {
 constexpr uint8_t kFullTeam = (1u << kCoins) - 1;
 static_assert(kCoins == kTeamSize);
-
-// Rewrites the list from its first element on, keeping each element's
-// payload capacity: a removal's payload is two numbers, and a new vector for
-// each listed removal was most of listing them.
-class ListWriter {
-  public:
-    // `size`: how many actions will be written, reserved at once.
-    ListWriter(std::vector<Action>& out, size_t size) : out_(out) { out_.reserve(size); }
-    ~ListWriter() { out_.resize(used_); }
-    ListWriter(const ListWriter&) = delete;
-    ListWriter& operator=(const ListWriter&) = delete;
-
-    // An action of `kind`, `arg` and no cell, its payload left empty to fill.
-    Action& next(Action::Kind kind, int arg = 0) {
-        if (used_ == out_.size()) out_.emplace_back();
-        Action& a = out_[used_++];
-        a.kind = kind;
-        a.from = a.to = NoCell;
-        a.piece = -1;
-        a.arg = arg;
-        a.path.clear();
-        a.payload.clear();
-        return a;
-    }
-
-  private:
-    std::vector<Action>& out_;
-    size_t used_ = 0;
-};
 }  // namespace
 
 std::string powerOf(int rating) {
@@ -140,11 +111,11 @@ std::optional<ChanceDraw> PowercoinzState::chance() const {
 void PowercoinzState::listActions(std::vector<Action>& out) const {
     // Reserved at once: the removals as counted, a draw's ways below.
     const uint64_t size = phase_ == Phase::Remove ? removalCount() : 1;
-    ListWriter list(out, static_cast<size_t>(size));
+    ActionWriter list(out, static_cast<size_t>(size));
     if (winner_ != NoPlayer) return;
     switch (phase_) {
         case Phase::Flip:
-            list.next(Action::Kind::Choice, kFlip);
+            list.next(Action::Kind::Choice).arg = kFlip;
             break;
         case Phase::Flipping:
         case Phase::Pick: {
@@ -165,13 +136,16 @@ void PowercoinzState::listActions(std::vector<Action>& out) const {
             for (PlayerId q = 0; q < playerCount(); ++q) {
                 if (q == toMove_ || !inGame(q)) continue;
                 if (!showing) {
-                    list.next(Action::Kind::Choice, kRemoveBlind).payload.push_back(q);
+                    Action& a = list.next(Action::Kind::Choice);
+                    a.arg = kRemoveBlind;
+                    a.payload.push_back(q);
                     continue;
                 }
                 const int shown = showing_[static_cast<size_t>(q)] & coins_[static_cast<size_t>(q)];
                 for (int r = 1; r <= kCoins; ++r) {
                     if (!(shown & (1 << (r - 1)))) continue;
-                    Action& a = list.next(Action::Kind::Choice, kRemove);
+                    Action& a = list.next(Action::Kind::Choice);
+                    a.arg = kRemove;
                     a.payload.push_back(q);
                     a.payload.push_back(r);
                 }

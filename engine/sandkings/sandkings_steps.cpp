@@ -81,42 +81,6 @@ bool SandkingsState::hasStep(PlayerId p) const {
     return found;
 }
 
-namespace {
-
-// Writes a listing over the actions the kept list already holds, as
-// appendAction would make them, and grows it only past them: clearing and
-// rebuilding a score of actions at every step was a good part of a playout.
-class ListWriter {
-  public:
-    explicit ListWriter(std::vector<Action>& out) : out_(out) {}
-    ~ListWriter() { out_.erase(out_.begin() + static_cast<std::ptrdiff_t>(written_), out_.end()); }
-    ListWriter(const ListWriter&) = delete;
-    ListWriter& operator=(const ListWriter&) = delete;
-
-    void add(Action::Kind kind, Cell from, Cell to) {
-        if (written_ == out_.size()) {
-            appendAction(out_, kind, from, to);
-        } else {
-            Action& a = out_[written_];
-            a.kind = kind;
-            a.from = from;
-            a.to = to;
-            a.piece = -1;
-            a.arg = 0;
-            a.path.clear();
-            a.payload.clear();
-        }
-        ++written_;
-    }
-    size_t written() const { return written_; }
-
-  private:
-    std::vector<Action>& out_;
-    size_t written_ = 0;
-};
-
-}  // namespace
-
 void SandkingsState::listActions(std::vector<Action>& out) const {
     out.clear();
     if (outcome_.over()) return;
