@@ -100,13 +100,13 @@ class PlainSearch {
 
     static CellSet flood(const CellSet& singular, Cell t) {
         CellSet group;
-        std::vector<Cell> todo = {t};
+        std::vector<Cell> frontier = {t};
         group.add(t);
-        while (!todo.empty()) {
-            const Cell c = todo.back();
-            todo.pop_back();
+        while (!frontier.empty()) {
+            const Cell c = frontier.back();
+            frontier.pop_back();
             for (Cell n : besides(c)) {
-                if (singular.has(n) && !group.has(n)) group.add(n), todo.push_back(n);
+                if (singular.has(n) && !group.has(n)) group.add(n), frontier.push_back(n);
             }
         }
         return group;

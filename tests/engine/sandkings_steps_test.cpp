@@ -9,32 +9,22 @@
 
 #include "engine/sandkings/sandkings.h"
 #include "tests/engine/sandkings_test_support.h"
+#include "tests/engine/seeded_numbers.h"
 
 namespace arbiter::sandkings {
 namespace {
-
-struct TestRng {
-    uint64_t s;
-    uint64_t next() {
-        uint64_t z = (s += 0x9e3779b97f4a7c15ULL);
-        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-        z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-        return z ^ (z >> 31);
-    }
-    Cell cell() { return static_cast<Cell>(next() % kCells); }
-};
 
 bool oneGroup(CellSet cells) {
     return cells == 0 || flood(only(firstOf(cells)), cells, true) == cells;
 }
 
 // A group of up to `size` cells grown from a random cell by random steps.
-CellSet randomGroup(TestRng& rng, int size) {
-    CellSet group = only(rng.cell());
+CellSet randomGroup(SeededNumbers& rng, int size) {
+    CellSet group = only(static_cast<Cell>(rng.below(kCells)));
     while (countOf(group) < size) {
         const CellSet around = kingNeighbours(group) & ~group;
         CellSet pick = around;
-        for (uint64_t skip = rng.next() % static_cast<uint64_t>(countOf(around)); skip; --skip)
+        for (uint64_t skip = static_cast<uint64_t>(rng.below(countOf(around))); skip; --skip)
             pick &= pick - 1;
         group |= only(firstOf(pick));
     }
@@ -42,16 +32,17 @@ CellSet randomGroup(TestRng& rng, int size) {
 }
 
 TEST(SandkingsSteps, JoiningAllIsWhereAPieceMakesTheCellsOneGroup) {
-    TestRng rng{7};
+    SeededNumbers rng(7);
     EXPECT_EQ(joiningAll(0), ~CellSet{0});
     int split = 0;
     for (int trial = 0; trial < 3000; ++trial) {
         // Scattered cells near one another: often several groups.
         CellSet cells = 0;
-        const Cell centre = rng.cell();
-        const auto count = 1 + rng.next() % 5;
-        for (uint64_t i = 0; i < count; ++i)
-            cells |= kingNeighbours(kingNeighbours(only(centre))) & only(rng.cell());
+        const Cell centre = static_cast<Cell>(rng.below(kCells));
+        const auto count = 1 + rng.below(5);
+        for (int i = 0; i < count; ++i)
+            cells |= kingNeighbours(kingNeighbours(only(centre))) &
+                     only(static_cast<Cell>(rng.below(kCells)));
         cells |= only(centre);
         split += oneGroup(cells) ? 0 : 1;
         const CellSet joining = joiningAll(cells);
@@ -64,10 +55,10 @@ TEST(SandkingsSteps, JoiningAllIsWhereAPieceMakesTheCellsOneGroup) {
 }
 
 TEST(SandkingsSteps, APieceWhoseNeighboursAreJoinedLeavesItsGroupWhole) {
-    TestRng rng{11};
+    SeededNumbers rng(11);
     int said = 0, articulations = 0;
     for (int trial = 0; trial < 5000; ++trial) {
-        const CellSet group = randomGroup(rng, 2 + static_cast<int>(rng.next() % 5));
+        const CellSet group = randomGroup(rng, 2 + rng.below(5));
         for (CellSet left = group; left; left &= left - 1) {
             const Cell c = firstOf(left);
             const bool whole = oneGroup(group & ~only(c));
@@ -100,7 +91,7 @@ std::vector<Action> everyLegalStep(const SandkingsState& s) {
 }
 
 TEST(SandkingsSteps, TheListingIsEveryLegalStepInOrderAlongRandomGames) {
-    TestRng rng{31};
+    SeededNumbers rng(31);
     int positions = 0;
     for (int game = 0; game < 12; ++game) {
         Rules rules;
@@ -113,7 +104,7 @@ TEST(SandkingsSteps, TheListingIsEveryLegalStepInOrderAlongRandomGames) {
         for (int step = 0; step < 300 && !s.outcome().over(); ++step, ++positions) {
             s.listActions(listed);
             ASSERT_EQ(listed, everyLegalStep(s)) << s.serialize();
-            s.apply(listed[rng.next() % listed.size()]);
+            s.apply(listed[static_cast<size_t>(rng.below(static_cast<int>(listed.size())))]);
         }
     }
     EXPECT_GT(positions, 2000);
