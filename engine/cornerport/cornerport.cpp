@@ -1,7 +1,8 @@
-// The rules of Cornerport: the ports and deep water, how each ship moves and
-// sinks, a freighter's arrival in port and the placement it brings, passing,
-// the win and the two draws. Notation, descriptions, refusals and the report
-// are in cornerport_notation.cpp.
+// The rules of Cornerport: the ports and deep water, which squares a ship
+// strikes, the win and the two draws. The moves, a freighter's arrival in
+// port and the placement it brings, and applying actions are in
+// cornerport_moves.cpp; notation, descriptions, refusals and the report in
+// cornerport_notation.cpp.
 #include "engine/cornerport/cornerport.h"
 
 #include <algorithm>
@@ -150,56 +151,6 @@ bool CornerportState::strikes(Cell from, Cell target) const {
     return at(stepFrom(from, df / 2, dr / 2)).empty();
 }
 
-void CornerportState::apply(const Action& a) {
-    assert(isLegal(a));
-    const PlayerId mover = toMove_;
-    bool turnEnds = true;
-    switch (a.kind) {
-        case Action::Kind::Move: {
-            const Square ship = at(a.from);
-            const Square sunk = at(a.to);
-            Cell home = NoCell;
-            if (ship.kind == kFreighter) {
-                const Cell placement = placementAfter(a.from, a.to);
-                // A freighter arriving on an own port makes it its home,
-                // whether or not anything is placed.
-                home = isPortOf(a.to, mover) ? a.to : homeOf(a.from);
-                if (placement != NoCell) {
-                    pending_ = placement;
-                    turnEnds = false;
-                }
-            }
-            // As put() twice would, without its tests: the ship leaves its
-            // cell for one that is empty or holds an enemy ship.
-            if (!sunk.empty()) {
-                --counts_[static_cast<size_t>(sunk.owner)][static_cast<size_t>(sunk.kind)];
-                fleets_[static_cast<size_t>(sunk.owner)] &= ~(uint64_t{1} << a.to);
-            }
-            cells_[static_cast<size_t>(a.to)] = ship;
-            cells_[static_cast<size_t>(a.from)] = Square{};
-            homes_[static_cast<size_t>(a.to)] = static_cast<int8_t>(home);
-            homes_[static_cast<size_t>(a.from)] = static_cast<int8_t>(NoCell);
-            fleets_[static_cast<size_t>(mover)] ^= (uint64_t{1} << a.from) | (uint64_t{1} << a.to);
-            break;
-        }
-        case Action::Kind::Place:
-            // A placed freighter's home is the port it was placed on.
-            put(a.to, Square{static_cast<int8_t>(a.piece), static_cast<int8_t>(mover)},
-                a.piece == kFreighter ? a.to : NoCell);
-            pending_ = NoCell;
-            break;
-        case Action::Kind::EndTurn:
-            pending_ = NoCell;
-            break;
-        default:  // a pass
-            break;
-    }
-    if (turnEnds) toMove_ = 1 - mover;
-    // Most actions can end nothing: a random playout spent as long on
-    // building and assigning an ongoing outcome as on the rest of apply().
-    if (mayBeDecided()) outcome_ = decided();
-}
-
 Effect CornerportState::effect(const Action& a) const {
     Effect e;
     if (a.kind == Action::Kind::Place) {
@@ -244,13 +195,6 @@ bool CornerportState::deepWaterDraw(PlayerId side) const {
         if (!struck || protectedBy) return false;
     }
     return true;
-}
-
-bool CornerportState::mayBeDecided() const {
-    const auto onlyPatrolBoats = [&](PlayerId p) {
-        return count(p, kBattleShip) == 0 && count(p, kFreighter) == 0;
-    };
-    return fleets_[0] == 0 || fleets_[1] == 0 || onlyPatrolBoats(kWhite) || onlyPatrolBoats(kBlack);
 }
 
 Outcome CornerportState::decided() const {

@@ -72,6 +72,9 @@ class CornerportState final : public GameState, public TablePresentation {
     Appearance appearance(Cell c) const override;
 
     void listActions(std::vector<Action>& out) const override;
+    // Plays what GameState::playOut plays, on this state: the moves counted
+    // and the one drawn found by their bits, no Action built unless traced.
+    PlayoutCount playOut(SeededRandom& random, int cap, uint64_t* trace) override;
     std::string refusal(const Action& a) const override;
     void apply(const Action& a) override;
     // The cell a placement fills; the two cells of a move. Said actions
@@ -138,6 +141,9 @@ class CornerportState final : public GameState, public TablePresentation {
     // The same for the ship on `from` alone.
     template <typename Emit>
     void forEachMoveFrom(Cell from, Emit emit) const;
+    // The moves of the ship on `from` as bits in the listing's order, and in
+    // `offsets` how far along the cell numbers each bit's move goes.
+    unsigned moveBits(Cell from, const std::array<int, 8>*& offsets) const;
     // The cells a patrol boat or freighter on `from` may move to.
     uint64_t stepTargets(Cell from) const;
     // How many board moves `p` has, and how many more turns the arrivals among
@@ -158,7 +164,27 @@ class CornerportState final : public GameState, public TablePresentation {
     Outcome decided() const;
     // False where decided() is surely ongoing: both have ships, and each a
     // battle ship or a freighter among them, so no deep-water draw.
-    bool mayBeDecided() const;
+    bool mayBeDecided() const {
+        const auto onlyPatrolBoats = [&](PlayerId p) {
+            return count(p, kBattleShip) == 0 && count(p, kFreighter) == 0;
+        };
+        return fleets_[0] == 0 || fleets_[1] == 0 || onlyPatrolBoats(kWhite) ||
+               onlyPatrolBoats(kBlack);
+    }
+    // apply()'s kinds of action, each taking what it needs rather than an
+    // Action, so that playOut() plays without building one: the ship on
+    // `from` moving to `to`; a ship of `kind` placed on the pending port; the
+    // turn passed or ended. Each ends as closeAction does.
+    void moveShip(Cell from, Cell to);
+    void placeShip(int kind);
+    void endTurnOrPass();
+    // Hands the move to the other player when the turn ends, and works out
+    // the outcome where it may have changed.
+    void closeAction(PlayerId mover, bool turnEnds);
+    // One random action of a playout, drawn as GameState::playOut draws it,
+    // folded into `*trace` when `trace` is not null, and applied.
+    void playRandomMove(SeededRandom& random, uint64_t* trace);
+    void playRandomPlacement(SeededRandom& random, uint64_t* trace);
     std::string moveRefusal(const Action& a) const;
     std::string placeRefusal(const Action& a) const;
     std::string cellName(Cell c) const { return geometry_.name(c); }

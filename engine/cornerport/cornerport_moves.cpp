@@ -1,8 +1,10 @@
 // Cornerport's moves: how each ship moves, a freighter's arrival in port and
-// the placement it brings, the listing of legal actions and perft's count of
-// the last turn. Perft and random playouts search moves at every step, so the
-// steps are tables and the search walks the fleet's bit set.
+// the placement it brings, the listing of legal actions, applying them,
+// perft's count of the last turn and random playouts. Perft and random
+// playouts search moves at every step, so the steps are tables and the
+// search walks the fleet's bit set.
 #include <bit>
+#include <cassert>
 
 #include "engine/cornerport/cornerport.h"
 
@@ -109,6 +111,15 @@ inline unsigned stepsInto(uint64_t set, Cell c) {
     return kWindowToSteps[compact];
 }
 
+// How many bits of a ship's move bits are set (no popcount instruction is
+// assumed: the package runs on any x86-64).
+constexpr std::array<uint8_t, 256> kMoveBitCount = [] {
+    std::array<uint8_t, 256> counts{};
+    for (unsigned bits = 1; bits < 256; ++bits)
+        counts[bits] = static_cast<uint8_t>(counts[bits & (bits - 1)] + 1);
+    return counts;
+}();
+
 uint64_t bit(Cell c) {
     return uint64_t{1} << c;
 }
@@ -130,20 +141,22 @@ uint64_t CornerportState::stepTargets(Cell from) const {
     return stepTargetsOf(from, ship.kind == kPatrolBoat, enemy, ~(own | enemy));
 }
 
-template <typename Emit>
-void CornerportState::forEachMoveFrom(Cell from, Emit emit) const {
+inline unsigned CornerportState::moveBits(Cell from, const std::array<int, 8>*& offsets) const {
     const Square ship = at(from);
     const uint64_t own = fleets_[static_cast<size_t>(ship.owner)];
     const uint64_t enemy = fleets_[static_cast<size_t>(1 - ship.owner)];
     const uint64_t empty = ~(own | enemy);
-    // The ship's moves as bits in the listing's order, and the offset of each.
     const bool battle = ship.kind == kBattleShip;
-    const unsigned moves =
-        battle ? battleMoves(from, own, empty)
-               : stepsInto(stepTargetsOf(from, ship.kind == kPatrolBoat, enemy, empty), from);
-    const std::array<int, 8>& offsets = battle ? kBattleOffsets : kStepOffsets;
-    for (unsigned left = moves; left; left &= left - 1)
-        emit(from, from + offsets[static_cast<size_t>(std::countr_zero(left))]);
+    offsets = battle ? &kBattleOffsets : &kStepOffsets;
+    return battle ? battleMoves(from, own, empty)
+                  : stepsInto(stepTargetsOf(from, ship.kind == kPatrolBoat, enemy, empty), from);
+}
+
+template <typename Emit>
+void CornerportState::forEachMoveFrom(Cell from, Emit emit) const {
+    const std::array<int, 8>* offsets = nullptr;
+    for (unsigned left = moveBits(from, offsets); left; left &= left - 1)
+        emit(from, from + (*offsets)[static_cast<size_t>(std::countr_zero(left))]);
 }
 
 template <typename Emit>
@@ -232,6 +245,144 @@ std::optional<uint64_t> CornerportState::turnCount() const {
     const uint64_t moves = moveCount(toMove_);
     if (moves == 0) return 1;  // the pass
     return moves + arrivalTurns(toMove_);
+}
+
+void CornerportState::apply(const Action& a) {
+    assert(isLegal(a));
+    switch (a.kind) {
+        case Action::Kind::Move:
+            moveShip(a.from, a.to);
+            break;
+        case Action::Kind::Place:
+            assert(a.to == pending_);
+            placeShip(a.piece);
+            break;
+        default:  // the end of a turn, or a pass
+            endTurnOrPass();
+            break;
+    }
+}
+
+void CornerportState::moveShip(Cell from, Cell to) {
+    const PlayerId mover = toMove_;
+    const Square ship = at(from);
+    const Square sunk = at(to);
+    Cell home = NoCell;
+    bool turnEnds = true;
+    if (ship.kind == kFreighter) {
+        const Cell placement = placementAfter(from, to);
+        // A freighter arriving on an own port makes it its home, whether or
+        // not anything is placed.
+        home = isPortOf(to, mover) ? to : homeOf(from);
+        if (placement != NoCell) {
+            pending_ = placement;
+            turnEnds = false;
+        }
+    }
+    // As put() twice would, without its tests: the ship leaves its cell for
+    // one that is empty or holds an enemy ship.
+    if (!sunk.empty()) {
+        --counts_[static_cast<size_t>(sunk.owner)][static_cast<size_t>(sunk.kind)];
+        fleets_[static_cast<size_t>(sunk.owner)] &= ~bit(to);
+    }
+    cells_[static_cast<size_t>(to)] = ship;
+    cells_[static_cast<size_t>(from)] = Square{};
+    homes_[static_cast<size_t>(to)] = static_cast<int8_t>(home);
+    homes_[static_cast<size_t>(from)] = static_cast<int8_t>(NoCell);
+    fleets_[static_cast<size_t>(mover)] ^= bit(from) | bit(to);
+    closeAction(mover, turnEnds);
+}
+
+void CornerportState::placeShip(int kind) {
+    // A placed freighter's home is the port it was placed on.
+    put(pending_, Square{static_cast<int8_t>(kind), static_cast<int8_t>(toMove_)},
+        kind == kFreighter ? pending_ : NoCell);
+    pending_ = NoCell;
+    closeAction(toMove_, true);
+}
+
+void CornerportState::endTurnOrPass() {
+    pending_ = NoCell;
+    closeAction(toMove_, true);
+}
+
+void CornerportState::closeAction(PlayerId mover, bool turnEnds) {
+    if (turnEnds) toMove_ = 1 - mover;
+    // Most actions can end nothing: a random playout spent as long on
+    // building and assigning an ongoing outcome as on the rest of apply().
+    if (mayBeDecided()) outcome_ = decided();
+}
+
+PlayoutCount CornerportState::playOut(SeededRandom& random, int cap, uint64_t* trace) {
+    // The game cannot be stuck: an ongoing game always lists a move, a pass,
+    // or a placement's choices.
+    PlayoutCount count;
+    while (!outcome_.over()) {
+        if (count.actions >= cap) {
+            count.capped = true;
+            break;
+        }
+        if (pending_ != NoCell)
+            playRandomPlacement(random, trace);
+        else
+            playRandomMove(random, trace);
+        ++count.actions;
+        // As completesTurn: only a freighter's arrival leaves a turn open.
+        if (pending_ == NoCell || outcome_.over()) ++count.turns;
+    }
+    return count;
+}
+
+void CornerportState::playRandomMove(SeededRandom& random, uint64_t* trace) {
+    // Each ship's moves, in the listing's order: at most a full fleet.
+    struct ShipMoves {
+        Cell from;
+        unsigned bits;
+        const std::array<int, 8>* offsets;
+    };
+    std::array<ShipMoves, kLimit[0] + kLimit[1] + kLimit[2]> ships;
+    size_t shipCount = 0;
+    uint64_t moves = 0;
+    for (uint64_t fleet = fleets_[static_cast<size_t>(toMove_)]; fleet != 0; fleet &= fleet - 1) {
+        assert(shipCount < ships.size());
+        ShipMoves& ship = ships[shipCount++];
+        ship.from = std::countr_zero(fleet);
+        ship.bits = moveBits(ship.from, ship.offsets);
+        moves += kMoveBitCount[ship.bits];
+    }
+    if (moves == 0) {
+        // The pass, listed alone, is still drawn.
+        random.below(1);
+        if (trace) traceAction(*trace, Action::pass());
+        endTurnOrPass();
+        return;
+    }
+    uint64_t pick = random.below(moves);
+    const ShipMoves* ship = ships.data();
+    for (; pick >= kMoveBitCount[ship->bits]; ++ship) pick -= kMoveBitCount[ship->bits];
+    unsigned bits = ship->bits;
+    for (; pick > 0; --pick) bits &= bits - 1;
+    const Cell to = ship->from + (*ship->offsets)[static_cast<size_t>(std::countr_zero(bits))];
+    if (trace) traceAction(*trace, Action::move(ship->from, to));
+    moveShip(ship->from, to);
+}
+
+void CornerportState::playRandomPlacement(SeededRandom& random, uint64_t* trace) {
+    // The kinds that may be placed, in order, then "end".
+    unsigned kinds = 0;
+    for (int k = 0; k < kKinds; ++k) {
+        if (count(toMove_, k) < kLimit[static_cast<size_t>(k)]) kinds |= 1u << k;
+    }
+    uint64_t pick = random.below(uint64_t{kMoveBitCount[kinds]} + 1);
+    if (pick == kMoveBitCount[kinds]) {
+        if (trace) traceAction(*trace, Action::endTurn());
+        endTurnOrPass();
+        return;
+    }
+    for (; pick > 0; --pick) kinds &= kinds - 1;
+    const int kind = std::countr_zero(kinds);
+    if (trace) traceAction(*trace, Action::place(kind, pending_));
+    placeShip(kind);
 }
 
 }  // namespace arbiter::cornerport

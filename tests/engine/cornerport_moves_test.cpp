@@ -3,13 +3,19 @@
 // these tests hold the listing to the moves worked out from the rules, in
 // the listing's order, and the state after every action to the same
 // position loaded from its text (which put() builds), along random games.
+// Its playOut() finds the drawn move by counting the ships' move bits: held
+// to what the hooks play, through passes, placements, wins and draws.
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
+#include "engine/core/playout.h"
 #include "engine/cornerport/cornerport.h"
+#include "tests/engine/cornerport_test_support.h"
 
 namespace arbiter::cornerport {
 namespace {
@@ -99,6 +105,83 @@ TEST(CornerportMoves, TheListingIsEveryLegalMoveInOrderAndApplyKeepsTheStateAlon
     EXPECT_GT(moves, 5000) << arrivals;
     EXPECT_GT(sinkings, 10) << moves;
     EXPECT_GT(arrivals, 5) << sinkings;
+}
+
+using support::loaded;
+using support::positionText;
+
+// What one playout left behind.
+struct Played {
+    PlayoutCount count;
+    uint64_t trace = 0;
+    std::string position;
+    uint64_t nextNumber = 0;  // the random source's next number: as many drawn
+};
+
+Played playedBy(const CornerportState& from, uint64_t seed, int cap, bool hooks, bool traced) {
+    CornerportState s = from;
+    SeededRandom random(seed);
+    Played p;
+    uint64_t* trace = traced ? &p.trace : nullptr;
+    p.count = hooks ? s.GameState::playOut(random, cap, trace) : s.playOut(random, cap, trace);
+    p.position = s.serialize();
+    p.nextNumber = random.next();
+    return p;
+}
+
+// What the hooks' playout from `from` and `seed` met: the kinds of action
+// drawn ("place 2" for a freighter placed) and how it ended.
+void tallyHooksPlayout(const CornerportState& from, uint64_t seed, int cap,
+                       std::map<std::string, int>& met) {
+    std::unique_ptr<GameState> s = from.clone();
+    SeededRandom random(seed);
+    PlayoutScratch scratch;
+    for (int n = 0; n < cap && !s->outcome().over(); ++n) {
+        const Action* a = randomPlayoutAction(*s, random, scratch);
+        ASSERT_TRUE(a);
+        if (a->kind == Action::Kind::Place) ++met["place " + std::to_string(a->piece)];
+        if (a->kind == Action::Kind::EndTurn) ++met["end"];
+        if (a->kind == Action::Kind::Pass) ++met["pass"];
+        if (a->kind == Action::Kind::Move && s->pieceAt(a->to)) ++met["sinking"];
+        s->apply(*a);
+    }
+    const Outcome::Status status = s->outcome().status;
+    ++met[status == Outcome::Status::Win    ? "win"
+          : status == Outcome::Status::Draw ? "draw"
+                                            : "capped"];
+}
+
+// From the start, a position where White passes until Black comes near, a
+// freighter about to arrive in port, and one move from a deep-water draw.
+TEST(CornerportMoves, PlayOutPlaysWhatTheHooksPlayThroughPassesPlacementsAndEnds) {
+    const CornerportState start{Rules{}};
+    const std::vector<std::string> positions = {start.serialize(), positionText("d4:P b4:r h8:b"),
+                                                positionText("b7:B g2:b", 'w', "b7:h1,g2:h8"),
+                                                positionText("c1:P e1:P c2:b", 'b', "c2:a1")};
+    std::map<std::string, int> met;
+    for (const std::string& text : positions) {
+        const std::unique_ptr<CornerportState> from = loaded(text);
+        ASSERT_TRUE(from) << text;
+        for (uint64_t seed = 1; seed <= 25; ++seed) {
+            const int cap = seed % 5 == 0 ? static_cast<int>(seed) * 3 : 2000;
+            const std::string where = text + ", seed " + std::to_string(seed);
+            const Played hooks = playedBy(*from, seed, cap, true, true);
+            const Played traced = playedBy(*from, seed, cap, false, true);
+            const Played untraced = playedBy(*from, seed, cap, false, false);
+            EXPECT_EQ(traced.count, hooks.count) << where;
+            EXPECT_EQ(traced.trace, hooks.trace) << where;
+            EXPECT_EQ(traced.position, hooks.position) << where;
+            EXPECT_EQ(traced.nextNumber, hooks.nextNumber) << where;
+            EXPECT_EQ(untraced.count, hooks.count) << where;
+            EXPECT_EQ(untraced.position, hooks.position) << where;
+            EXPECT_EQ(untraced.nextNumber, hooks.nextNumber) << where;
+            tallyHooksPlayout(*from, seed, cap, met);
+        }
+    }
+    // The playouts compared reach every kind of action and ending.
+    for (const char* kind :
+         {"place 0", "place 1", "place 2", "end", "pass", "sinking", "win", "draw", "capped"})
+        EXPECT_GT(met[kind], 0) << kind;
 }
 
 }  // namespace
