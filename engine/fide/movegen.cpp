@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "engine/fide/move_batches.h"
+
 namespace arbiter::fide {
 
 bool MoveList::contains(Move m) const {
@@ -61,6 +63,44 @@ class CountingSink {
 
   private:
     uint64_t count_ = 0;
+};
+
+// Keeps each batch as a run of MoveBatches, empty ones left out. The runs are
+// written through a pointer of its own and counted in a local, so that the
+// compiler keeps both in registers: a run's byte-sized fields could otherwise
+// stand for any object, and MoveBatches' size and count would be reloaded
+// after every run.
+class BatchingSink {
+  public:
+    explicit BatchingSink(MoveBatches::Run* runs) : next_(runs) {}
+
+    void targets(Square from, Bitboard to) {
+        if (to) push(to, from, 0, Move::Type::Normal, 1);
+    }
+    template <int Offset>
+    void pawnSteps(Bitboard to) {
+        if (to) push(to, 0, Offset, Move::Type::Normal, 1);
+    }
+    void promotions(Square from, Square to) { push(bit(to), from, 0, Move::Type::Promotion, 4); }
+    template <int Offset>
+    void pawnPromotions(Bitboard to) {
+        if (to) push(to, 0, Offset, Move::Type::Promotion, 4);
+    }
+    void add(Move m) { push(bit(m.to()), m.from(), 0, m.type(), 1); }
+
+    const MoveBatches::Run* end() const { return next_; }
+    int count() const { return count_; }
+
+  private:
+    void push(Bitboard to, Square origin, int step, Move::Type type, int perTarget) {
+        const int moves = popcount(to) * perTarget;
+        *next_++ = {to, static_cast<int8_t>(origin), static_cast<int8_t>(step), type,
+                    static_cast<uint8_t>(moves)};
+        count_ += moves;
+    }
+
+    MoveBatches::Run* next_;
+    int count_ = 0;
 };
 
 // En passant: rare, so checked by playing it on the occupancy; this also
@@ -279,6 +319,14 @@ void generateLegalMoves(const Position& position, MoveList& moves) {
     moves.clear();
     ListingSink sink(moves);
     generateForSideToMove(position, sink);
+}
+
+void generateMoveBatches(const Position& position, MoveBatches& batches) {
+    BatchingSink sink(batches.runs_.data());
+    generateForSideToMove(position, sink);
+    batches.size_ = static_cast<int>(sink.end() - batches.runs_.data());
+    batches.count_ = sink.count();
+    assert(batches.size_ <= MoveBatches::kCapacity);
 }
 
 uint64_t countLegalMoves(const Position& position) {

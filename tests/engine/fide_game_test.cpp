@@ -240,5 +240,30 @@ TEST(RepetitionHistory, KeptCountEqualsACountOfTheKeysSinceTheLastIrreversibleMo
     }
 }
 
+// Keys spread over 64 bits as Zobrist keys are, so that some share the top
+// bits the history files them under and most do not.
+TEST(RepetitionHistory, KeptCountIsExactForKeysSpreadOverAllBits) {
+    SeededNumbers random(7);
+    std::vector<uint64_t> pool;
+    for (int i = 0; i < 600; ++i)
+        pool.push_back(uint64_t(random.below(1 << 30)) << 34 | uint64_t(random.below(1 << 30)));
+    RepetitionHistory history;
+    std::vector<uint64_t> since;
+    int repeated = 0;
+    for (int i = 0; i < 20000; ++i) {
+        // Mostly from the first few keys, so that positions recur often.
+        const int index = random.below(3) == 0 ? random.below(600) : random.below(8);
+        const uint64_t key = pool[size_t(index)];
+        const bool irreversible = random.below(150) == 0;
+        history.record(key, irreversible);
+        if (irreversible) since.clear();
+        since.push_back(key);
+        const int expected = int(std::count(since.begin(), since.end(), key));
+        ASSERT_EQ(history.currentOccurrences(), expected) << "record " << i;
+        repeated += expected > 1;
+    }
+    EXPECT_GT(repeated, 1000);
+}
+
 }  // namespace
 }  // namespace arbiter::fide
