@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "engine/fide/line_attacks.h"
 #include "engine/fide/move_batches.h"
 
 namespace arbiter::fide {
@@ -140,8 +141,10 @@ struct FindingSink {
     void add(Move) { found = true; }
 };
 
-template <Colour Us, class Sink>
-void generate(const Position& pos, Sink& sink) {
+// `sliders` answers rook(square, occupied) and bishop(square, occupied):
+// perft's magic tables (SlidingAttacks), or playouts' lines (LineSlidingAttacks).
+template <Colour Us, class Sink, class Sliders>
+void generate(const Position& pos, Sink& sink, const Sliders& sliders) {
     constexpr Colour Them = opposite(Us);
     constexpr Direction Up = Us == White ? North : South;
     constexpr Direction UpWest = Us == White ? NorthWest : SouthWest;
@@ -152,7 +155,6 @@ void generate(const Position& pos, Sink& sink) {
     constexpr Bitboard kThirdRank = rankMask(relativeRank(Us, 2));
     constexpr Bitboard kSeventhRank = rankMask(relativeRank(Us, 6));
 
-    const SlidingAttacks& sliders = slidingAttacks();
     const Bitboard us = pos.pieces(Us);
     const Bitboard them = pos.pieces(Them);
     const Bitboard occupied = us | them;
@@ -304,12 +306,13 @@ void generate(const Position& pos, Sink& sink) {
     }
 }
 
-template <class Sink>
-void generateForSideToMove(const Position& pos, Sink& sink) {
+template <class Sink, class Sliders = SlidingAttacks>
+void generateForSideToMove(const Position& pos, Sink& sink,
+                           const Sliders& sliders = slidingAttacks()) {
     if (pos.sideToMove() == White) {
-        generate<White>(pos, sink);
+        generate<White>(pos, sink, sliders);
     } else {
-        generate<Black>(pos, sink);
+        generate<Black>(pos, sink, sliders);
     }
 }
 
@@ -323,7 +326,7 @@ void generateLegalMoves(const Position& position, MoveList& moves) {
 
 void generateMoveBatches(const Position& position, MoveBatches& batches) {
     BatchingSink sink(batches.runs_.data());
-    generateForSideToMove(position, sink);
+    generateForSideToMove(position, sink, LineSlidingAttacks());
     batches.size_ = static_cast<int>(sink.end() - batches.runs_.data());
     batches.count_ = sink.count();
     assert(batches.size_ <= MoveBatches::kCapacity);
