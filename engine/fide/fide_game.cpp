@@ -232,6 +232,11 @@ FideState::Ending FideState::endingNow() const {
     return Ending::Ongoing;
 }
 
+bool FideState::drawnByRule() const {
+    return isInsufficientMaterial(position_) || history_.currentOccurrences() >= kFivefold ||
+           position_.halfmoveClock() >= kSeventyFiveMovePlies;
+}
+
 std::string FideState::claimableDraw() const {
     if (outcome().over()) return {};
     if (history_.currentOccurrences() >= kThreefold) return "threefold repetition";
