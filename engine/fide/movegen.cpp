@@ -339,7 +339,15 @@ uint64_t countLegalMoves(const Position& position) {
 }
 
 bool hasLegalEnPassant(const Position& position) {
-    if (position.enPassantSquare() == NoSquare || moreThanOne(position.checkers())) return false;
+    const Square target = position.enPassantSquare();
+    if (target == NoSquare) return false;
+    // Mostly no pawn stands beside the one that stepped twice: that is known
+    // without looking for checks.
+    const Colour us = position.sideToMove();
+    if (!(kPawnAttacks[static_cast<std::size_t>(opposite(us))][static_cast<std::size_t>(target)] &
+          position.pieces(us, Pawn)))
+        return false;
+    if (moreThanOne(position.checkers())) return false;
     FindingSink sink;
     if (position.sideToMove() == White) {
         enPassantCaptures<White>(position, sink);
