@@ -233,7 +233,11 @@ FideState::Ending FideState::endingNow() const {
 }
 
 bool FideState::drawnByRule() const {
-    return isInsufficientMaterial(position_) || history_.currentOccurrences() >= kFivefold ||
+    // A pawn, rook or queen on the board is always enough material: the
+    // common case, answered without a call.
+    const bool enough = (position_.pieces(Pawn) | position_.pieces(Rook) | position_.pieces(Queen));
+    return (!enough && isInsufficientMaterial(position_)) ||
+           history_.currentOccurrences() >= kFivefold ||
            position_.halfmoveClock() >= kSeventyFiveMovePlies;
 }
 

@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <optional>
+#include <string>
 
 #include "engine/fide/fen.h"
 #include "engine/fide/movegen.h"
@@ -224,6 +226,32 @@ TEST(FideGame, AppliedActionsPlayTheirListedMoveAndKeptListsStayFreshAlongRandom
         }
     }
     for (int kind = 0; kind < 4; ++kind) EXPECT_GT(seen[kind], 0) << "move type " << kind;
+}
+
+// Position::play() updates the Zobrist key as it goes (the castling rights'
+// part only when they change); a position read from its FEN computes the key
+// afresh. Games from a start where both sides may castle both ways, so that
+// rights are lost by king moves, rook moves and rooks taken.
+TEST(FidePosition, KeyKeptByPlayEqualsTheKeyOfTheSamePositionReadAfresh) {
+    SeededNumbers random(11);
+    int rightsLost = 0;
+    for (int game = 0; game < 40; ++game) {
+        std::string error;
+        Position position = *parseFen(
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", error);
+        for (int ply = 0; ply < 200; ++ply) {
+            MoveList moves;
+            generateLegalMoves(position, moves);
+            if (moves.empty()) break;
+            const int rightsBefore = position.castlingRights();
+            position.play(moves[random.below(moves.size())]);
+            rightsLost += position.castlingRights() != rightsBefore;
+            const std::optional<Position> afresh = parseFen(toFen(position), error);
+            ASSERT_TRUE(afresh) << error;
+            ASSERT_EQ(position.key(), afresh->key()) << toFen(position);
+        }
+    }
+    EXPECT_GT(rightsLost, 40);
 }
 
 TEST(RepetitionHistory, KeptCountEqualsACountOfTheKeysSinceTheLastIrreversibleMove) {
