@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -15,6 +16,13 @@
 #include "engine/core/seeded_random.h"
 
 namespace arbiter {
+
+// For gtest's messages: a count in words rather than its bytes.
+void PrintTo(const PlayoutCount& c, std::ostream* out) {
+    *out << c.actions << " actions, " << c.turns << " turns" << (c.capped ? ", capped" : "")
+         << (c.stuck ? ", stuck" : "");
+}
+
 namespace {
 
 // Every game of the catalogue, and Konfusion with its die for four (whose
