@@ -1,3 +1,4 @@
+#include <cassert>
 #include <cstdint>
 
 #include "engine/core/playout.h"
