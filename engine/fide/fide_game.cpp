@@ -232,6 +232,15 @@ FideState::Ending FideState::endingNow() const {
     return Ending::Ongoing;
 }
 
+bool FideState::drawnByRule() const {
+    // A pawn, rook or queen on the board is always enough material: the
+    // common case, answered without a call.
+    const bool enough = (position_.pieces(Pawn) | position_.pieces(Rook) | position_.pieces(Queen));
+    return (!enough && isInsufficientMaterial(position_)) ||
+           history_.currentOccurrences() >= kFivefold ||
+           position_.halfmoveClock() >= kSeventyFiveMovePlies;
+}
+
 std::string FideState::claimableDraw() const {
     if (outcome().over()) return {};
     if (history_.currentOccurrences() >= kThreefold) return "threefold repetition";

@@ -61,6 +61,10 @@ class FideState final : public GameState, public ActionsInParts, public Endings 
     // Every move is a turn of its own.
     std::optional<uint64_t> turnCount() const override;
     void apply(const Action& a) override;
+    // The hooks' playout (every move a turn) played on the position itself:
+    // the moves kept as runs (MoveBatches) and only the drawn one read out,
+    // no Action built unless traced, no virtual call (fide_playout.cpp).
+    PlayoutCount playOut(SeededRandom& random, int cap, uint64_t* trace) override;
     std::vector<ActionBegun> actionsBegunBy(const Action& made) const override;
 
     Outcome outcome() const override;
@@ -98,6 +102,8 @@ class FideState final : public GameState, public ActionsInParts, public Endings 
     const MoveList& legalMoves() const;
     Ending ending() const;
     Ending endingNow() const;  // what ending() keeps
+    // Whether a rule other than checkmate and stalemate ends the game now.
+    bool drawnByRule() const;
 
     Position position_;
     RepetitionHistory history_;

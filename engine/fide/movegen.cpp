@@ -2,6 +2,9 @@
 
 #include <algorithm>
 
+#include "engine/fide/line_attacks.h"
+#include "engine/fide/move_batches.h"
+
 namespace arbiter::fide {
 
 bool MoveList::contains(Move m) const {
@@ -63,6 +66,44 @@ class CountingSink {
     uint64_t count_ = 0;
 };
 
+// Keeps each batch as a run of MoveBatches, empty ones left out. The runs are
+// written through a pointer of its own and counted in a local, so that the
+// compiler keeps both in registers: a run's byte-sized fields could otherwise
+// stand for any object, and MoveBatches' size and count would be reloaded
+// after every run.
+class BatchingSink {
+  public:
+    explicit BatchingSink(MoveBatches::Run* runs) : next_(runs) {}
+
+    void targets(Square from, Bitboard to) {
+        if (to) push(to, from, 0, Move::Type::Normal, 1);
+    }
+    template <int Offset>
+    void pawnSteps(Bitboard to) {
+        if (to) push(to, 0, Offset, Move::Type::Normal, 1);
+    }
+    void promotions(Square from, Square to) { push(bit(to), from, 0, Move::Type::Promotion, 4); }
+    template <int Offset>
+    void pawnPromotions(Bitboard to) {
+        if (to) push(to, 0, Offset, Move::Type::Promotion, 4);
+    }
+    void add(Move m) { push(bit(m.to()), m.from(), 0, m.type(), 1); }
+
+    const MoveBatches::Run* end() const { return next_; }
+    int count() const { return count_; }
+
+  private:
+    void push(Bitboard to, Square origin, int step, Move::Type type, int perTarget) {
+        const int moves = popcount(to) * perTarget;
+        *next_++ = {to, static_cast<int8_t>(origin), static_cast<int8_t>(step), type,
+                    static_cast<uint8_t>(moves)};
+        count_ += moves;
+    }
+
+    MoveBatches::Run* next_;
+    int count_ = 0;
+};
+
 // En passant: rare, so checked by playing it on the occupancy; this also
 // catches the two pawns leaving one rank and exposing the king sideways. Not
 // called in double check, where only the king may move.
@@ -100,8 +141,10 @@ struct FindingSink {
     void add(Move) { found = true; }
 };
 
-template <Colour Us, class Sink>
-void generate(const Position& pos, Sink& sink) {
+// `sliders` answers rook(square, occupied) and bishop(square, occupied):
+// perft's magic tables (SlidingAttacks), or playouts' lines (LineSlidingAttacks).
+template <Colour Us, class Sink, class Sliders>
+void generate(const Position& pos, Sink& sink, const Sliders& sliders) {
     constexpr Colour Them = opposite(Us);
     constexpr Direction Up = Us == White ? North : South;
     constexpr Direction UpWest = Us == White ? NorthWest : SouthWest;
@@ -112,7 +155,6 @@ void generate(const Position& pos, Sink& sink) {
     constexpr Bitboard kThirdRank = rankMask(relativeRank(Us, 2));
     constexpr Bitboard kSeventhRank = rankMask(relativeRank(Us, 6));
 
-    const SlidingAttacks& sliders = slidingAttacks();
     const Bitboard us = pos.pieces(Us);
     const Bitboard them = pos.pieces(Them);
     const Bitboard occupied = us | them;
@@ -264,12 +306,13 @@ void generate(const Position& pos, Sink& sink) {
     }
 }
 
-template <class Sink>
-void generateForSideToMove(const Position& pos, Sink& sink) {
+template <class Sink, class Sliders = SlidingAttacks>
+void generateForSideToMove(const Position& pos, Sink& sink,
+                           const Sliders& sliders = slidingAttacks()) {
     if (pos.sideToMove() == White) {
-        generate<White>(pos, sink);
+        generate<White>(pos, sink, sliders);
     } else {
-        generate<Black>(pos, sink);
+        generate<Black>(pos, sink, sliders);
     }
 }
 
@@ -281,6 +324,14 @@ void generateLegalMoves(const Position& position, MoveList& moves) {
     generateForSideToMove(position, sink);
 }
 
+void generateMoveBatches(const Position& position, MoveBatches& batches) {
+    BatchingSink sink(batches.runs_.data());
+    generateForSideToMove(position, sink, LineSlidingAttacks());
+    batches.size_ = static_cast<int>(sink.end() - batches.runs_.data());
+    batches.count_ = sink.count();
+    assert(batches.size_ <= MoveBatches::kCapacity);
+}
+
 uint64_t countLegalMoves(const Position& position) {
     CountingSink sink;
     generateForSideToMove(position, sink);
@@ -288,7 +339,15 @@ uint64_t countLegalMoves(const Position& position) {
 }
 
 bool hasLegalEnPassant(const Position& position) {
-    if (position.enPassantSquare() == NoSquare || moreThanOne(position.checkers())) return false;
+    const Square target = position.enPassantSquare();
+    if (target == NoSquare) return false;
+    // Mostly no pawn stands beside the one that stepped twice: that is known
+    // without looking for checks.
+    const Colour us = position.sideToMove();
+    if (!(kPawnAttacks[static_cast<std::size_t>(opposite(us))][static_cast<std::size_t>(target)] &
+          position.pieces(us, Pawn)))
+        return false;
+    if (moreThanOne(position.checkers())) return false;
     FindingSink sink;
     if (position.sideToMove() == White) {
         enPassantCaptures<White>(position, sink);

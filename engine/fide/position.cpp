@@ -97,7 +97,6 @@ void Position::play(Move m) {
     const PieceType moving = typeAt(from);
     assert(moving != NoPieceType && colourAt(from) == us);
 
-    key_ ^= kZobrist.castling[castling_];
     enPassant_ = NoSquare;
     ++halfmoveClock_;
 
@@ -129,9 +128,14 @@ void Position::play(Move m) {
         }
     }
 
-    castling_ = static_cast<uint8_t>(castling_ & kCastlingKept[static_cast<std::size_t>(from)] &
-                                     kCastlingKept[static_cast<std::size_t>(to)]);
-    key_ ^= kZobrist.castling[castling_];
+    // Most moves keep the rights, and then the key's part for them stays.
+    const auto kept =
+        static_cast<uint8_t>(castling_ & kCastlingKept[static_cast<std::size_t>(from)] &
+                             kCastlingKept[static_cast<std::size_t>(to)]);
+    if (kept != castling_) {
+        key_ ^= kZobrist.castling[castling_] ^ kZobrist.castling[kept];
+        castling_ = kept;
+    }
     if (us == Black) ++fullmoveNumber_;
     side_ = them;
     key_ ^= kZobrist.blackToMove;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -19,7 +20,9 @@ uint64_t repetitionKey(const Position& position);
 // Why: threefold and fivefold repetition compare the current position with
 // earlier ones; positions before a capture or pawn move can never recur, so the
 // list stays short (at most 150 entries before the 75-move rule ends the game)
-// and a game state copies it cheaply.
+// and a game state copies it cheaply. Mostly the position has not occurred
+// before: a set of the keys' top bits answers that without a search, which a
+// random playout would otherwise pay at every move of an endgame's shuffles.
 class RepetitionHistory {
   public:
     // Records the position just reached; `irreversible` when the move that led
@@ -29,7 +32,12 @@ class RepetitionHistory {
     int currentOccurrences() const { return currentOccurrences_; }
 
   private:
+    // The top bits of every key recorded since the last irreversible move, as
+    // one bit each of kSeenBits: a key whose bit is clear has not occurred.
+    static constexpr int kSeenBits = 512;
+    static constexpr int kSeenShift = 64 - 9;  // 2^9 == kSeenBits
     std::vector<uint64_t> keys_;
+    std::array<uint64_t, kSeenBits / 64> seen_{};
     // Counted once by record(), since the outcome asks after every move.
     int currentOccurrences_ = 0;
 };

@@ -4,6 +4,9 @@
 #include <gtest/gtest.h>
 
 #include <random>
+#include <vector>
+
+#include "engine/fide/line_attacks.h"
 
 namespace arbiter::fide {
 namespace {
@@ -19,6 +22,24 @@ TEST(Attacks, SliderLookupsEqualRayWalkingForRandomOccupancies) {
         for (Square s = 0; s < 64; ++s) {
             ASSERT_EQ(rookAttacks(s, occupied), detail::slowRookAttacks(s, occupied));
             ASSERT_EQ(bishopAttacks(s, occupied), detail::slowBishopAttacks(s, occupied));
+        }
+    }
+}
+
+// The playouts' rook lookup (rank table and file subtraction).
+TEST(Attacks, RookLinesEqualRayWalkingOnEmptyFullSparseAndDenseBoards) {
+    std::mt19937_64 random(13);
+    std::vector<Bitboard> boards = {0, ~Bitboard{0}};
+    for (int i = 0; i < 500; ++i) {
+        boards.push_back(randomOccupancy(random));
+        boards.push_back(random() | random());
+    }
+    const LineSlidingAttacks lines;
+    for (Bitboard occupied : boards) {
+        for (Square s = 0; s < 64; ++s) {
+            ASSERT_EQ(rookAttacksByLines(s, occupied), detail::slowRookAttacks(s, occupied)) << s;
+            ASSERT_EQ(lines.rook(s, occupied), detail::slowRookAttacks(s, occupied)) << s;
+            ASSERT_EQ(lines.bishop(s, occupied), detail::slowBishopAttacks(s, occupied)) << s;
         }
     }
 }

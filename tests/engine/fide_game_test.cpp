@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <optional>
+#include <string>
 
 #include "engine/fide/fen.h"
 #include "engine/fide/movegen.h"
@@ -226,6 +228,32 @@ TEST(FideGame, AppliedActionsPlayTheirListedMoveAndKeptListsStayFreshAlongRandom
     for (int kind = 0; kind < 4; ++kind) EXPECT_GT(seen[kind], 0) << "move type " << kind;
 }
 
+// Position::play() updates the Zobrist key as it goes (the castling rights'
+// part only when they change); a position read from its FEN computes the key
+// afresh. Games from a start where both sides may castle both ways, so that
+// rights are lost by king moves, rook moves and rooks taken.
+TEST(FidePosition, KeyKeptByPlayEqualsTheKeyOfTheSamePositionReadAfresh) {
+    SeededNumbers random(11);
+    int rightsLost = 0;
+    for (int game = 0; game < 40; ++game) {
+        std::string error;
+        Position position = *parseFen(
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", error);
+        for (int ply = 0; ply < 200; ++ply) {
+            MoveList moves;
+            generateLegalMoves(position, moves);
+            if (moves.empty()) break;
+            const int rightsBefore = position.castlingRights();
+            position.play(moves[random.below(moves.size())]);
+            rightsLost += position.castlingRights() != rightsBefore;
+            const std::optional<Position> afresh = parseFen(toFen(position), error);
+            ASSERT_TRUE(afresh) << error;
+            ASSERT_EQ(position.key(), afresh->key()) << toFen(position);
+        }
+    }
+    EXPECT_GT(rightsLost, 40);
+}
+
 TEST(RepetitionHistory, KeptCountEqualsACountOfTheKeysSinceTheLastIrreversibleMove) {
     SeededNumbers random(5);
     RepetitionHistory history;
@@ -238,6 +266,31 @@ TEST(RepetitionHistory, KeptCountEqualsACountOfTheKeysSinceTheLastIrreversibleMo
         since.push_back(key);
         ASSERT_EQ(history.currentOccurrences(), int(std::count(since.begin(), since.end(), key)));
     }
+}
+
+// Keys spread over 64 bits as Zobrist keys are, so that some share the top
+// bits the history files them under and most do not.
+TEST(RepetitionHistory, KeptCountIsExactForKeysSpreadOverAllBits) {
+    SeededNumbers random(7);
+    std::vector<uint64_t> pool;
+    for (int i = 0; i < 600; ++i)
+        pool.push_back(uint64_t(random.below(1 << 30)) << 34 | uint64_t(random.below(1 << 30)));
+    RepetitionHistory history;
+    std::vector<uint64_t> since;
+    int repeated = 0;
+    for (int i = 0; i < 20000; ++i) {
+        // Mostly from the first few keys, so that positions recur often.
+        const int index = random.below(3) == 0 ? random.below(600) : random.below(8);
+        const uint64_t key = pool[size_t(index)];
+        const bool irreversible = random.below(150) == 0;
+        history.record(key, irreversible);
+        if (irreversible) since.clear();
+        since.push_back(key);
+        const int expected = int(std::count(since.begin(), since.end(), key));
+        ASSERT_EQ(history.currentOccurrences(), expected) << "record " << i;
+        repeated += expected > 1;
+    }
+    EXPECT_GT(repeated, 1000);
 }
 
 }  // namespace
