@@ -220,7 +220,7 @@ bool SandkingsState::canStillWin(PlayerId p) const {
     if (!inGame(p)) return false;
     if (outcome_.over()) return outcome_.status == Outcome::Status::Win && outcome_.winners[0] == p;
     // With three or more creatures the others may still destroy one another.
-    if (std::popcount(seatsIn_) > 2) return true;
+    if (countOf(seatsIn_) > 2) return true;
     // Against one other creature, a win needs a stinger or enough parts for a
     // chain that closes a corner around the other body: a2 b2 b1 around a1,
     // or a2 b1 when diagonal joins count.
@@ -352,6 +352,43 @@ Aftermath SandkingsState::aftermath(Cell from, Cell to) const {
     return m;
 }
 
+void SandkingsState::takeOff(CellSet cells) {
+    for (CellSet& s : pieces_) s &= ~cells;
+    for (CellSet& s : kinds_) s &= ~cells;
+}
+
+void SandkingsState::makeStep(Cell from, Cell to) {
+    const PlayerId p = toMove_;
+    assert(ownerAt(from) == p);
+    unsigned seatsIn = seatsIn_;
+    if (has(occupied(), to)) {
+        const PlayerId victim = ownerAt(to);
+        const bool body = has(kinds_[kBody], to);
+        takeOff(only(to));
+        const CellSet rest = piecesOf(victim);
+        if (body) {
+            takeOff(rest);
+            seatsIn &= ~bitOf(victim);
+        } else if (const CellSet cut = rest & ~flood(rest & kinds_[kBody], rest, true)) {
+            takeOff(cut);
+        }
+    }
+    const CellSet moved = only(from) | only(to);
+    pieces_[static_cast<size_t>(p)] ^= moved;
+    kinds_[static_cast<size_t>(kindAt(from))] ^= moved;
+    unsigned suffocated = 0;
+    for (PlayerId q = 0; q < players_; ++q) {
+        if (seatsIn & bitOf(q))
+            suffocated |=
+                suffocatedBy(q, pieces_, kinds_[kBody], seatsIn, rules_.diagonalSuffocation);
+    }
+    for (PlayerId q = 0; suffocated; ++q) {
+        if (!(suffocated & bitOf(q))) continue;
+        suffocated &= ~bitOf(q);
+        takeOff(piecesOf(q));
+    }
+}
+
 void SandkingsState::apply(const Action& a) {
     assert(isLegal(a));
     const PlayerId mover = toMove_;
@@ -359,9 +396,7 @@ void SandkingsState::apply(const Action& a) {
         beginTurnAfter(mover);
         return;
     }
-    const Aftermath m = aftermath(a.from, a.to);
-    pieces_ = m.pieces;
-    kinds_ = m.kinds;
+    makeStep(a.from, a.to);
     for (PlayerId q = 0; q < players_; ++q) {
         if (bodyOf(q) == 0) {
             assert(piecesOf(q) == 0);
@@ -371,7 +406,7 @@ void SandkingsState::apply(const Action& a) {
     ++made_;
     // The turn ends with its last step, and with the mover's creature, which
     // only walking its body into a corner closed by a diagonal chain can lose.
-    if (made_ >= allowed_ || !inGame(mover) || std::popcount(seatsIn_) < 2) beginTurnAfter(mover);
+    if (made_ >= allowed_ || !inGame(mover) || countOf(seatsIn_) < 2) beginTurnAfter(mover);
 }
 
 void SandkingsState::beginTurnAfter(PlayerId after) {
@@ -388,7 +423,7 @@ void SandkingsState::beginTurnAfter(PlayerId after) {
 }
 
 Outcome SandkingsState::decided() const {
-    const int left = std::popcount(seatsIn_);
+    const int left = countOf(seatsIn_);
     if (left == 0) return Outcome::draw("no creature is left");
     if (left == 1)
         return Outcome::win({toMove_}, "only " + playerName(toMove_) + "'s creature is left");

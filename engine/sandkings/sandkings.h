@@ -2,6 +2,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -76,6 +77,22 @@ struct Aftermath {
     CellSet consequences() const { return creatureStung | cutOff | suffocatedCells; }
 };
 
+// The legal steps of one creature in the listing's order: its pieces
+// ascending by cell (those with no step left out), each with the cells it
+// may step to. Counted, a playout's pick is found without listing.
+struct CreatureSteps {
+    struct Step {
+        Cell from, to;
+    };
+    int pieces = 0;
+    int total = 0;  // the steps of all the pieces
+    std::array<Cell, kMaxParts> from{};
+    std::array<CellSet, kMaxParts> to{};
+    std::array<int, kMaxParts> counts{};  // of each piece's cells in `to`
+    // The step at `index` of the listing, 0 <= index < total.
+    Step at(int index) const;
+};
+
 // A game of Sandkings in progress (docs/rules/sandkings.md).
 //
 // The state keeps each seat's pieces and each kind's cells as sets of cells,
@@ -107,6 +124,8 @@ class SandkingsState final : public GameState, public Roster, public TablePresen
     Appearance appearance(Cell c) const override;
 
     void listActions(std::vector<Action>& out) const override;
+    const Action* chooseListed(const std::function<uint64_t(uint64_t)>& pick,
+                               std::vector<Action>& list) const override;
     bool isLegal(const Action& a) const override;
     // "that step leaves your vertebra on c3 cut off from your body", "the
     // vertebra on d4 is next to its body and blocks your stinger".
@@ -157,6 +176,11 @@ class SandkingsState final : public GameState, public Roster, public TablePresen
     CellSet occupied() const;
     CellSet bodyOf(PlayerId p) const { return piecesOf(p) & kinds_[kBody]; }
     void put(Cell c, int kind, PlayerId owner);
+    void takeOff(CellSet cells);
+    // Makes the legal step from `from` to `to` of the mover, with all that
+    // the rules then take off, as aftermath() works it out (the tests hold
+    // the two together) without copying every set into an Aftermath.
+    void makeStep(Cell from, Cell to);
     // Every vertebra of another creature that blocks the stinger of `p`.
     CellSet blockers(PlayerId p) const;
     // Where the piece of `p` on `from` may step (onto empty cells and, for
@@ -165,11 +189,17 @@ class SandkingsState final : public GameState, public Roster, public TablePresen
     // Whether all of p's pieces stay joined to its body after its piece on
     // `from` steps to `to` (a sting takes no piece of p's).
     bool staysJoined(PlayerId p, Cell from, Cell to) const;
+    // Calls visit(from, targets) for every piece of `p` that has a legal
+    // step, ascending by from, with the cells it may step to, until it
+    // returns false.
+    template <typename Visit>
+    void forEachPiece(PlayerId p, Visit visit) const;
     // Calls visit(from, to) for every legal step of `p`, ascending by from
     // and then by to, until it returns false.
     template <typename Visit>
     void forEachStep(PlayerId p, Visit visit) const;
     bool hasStep(PlayerId p) const;
+    void stepsOf(PlayerId p, CreatureSteps& steps) const;
     // The bodies of other seats that the chains of `p` suffocate, in `pieces`.
     static unsigned suffocatedBy(PlayerId p, const std::array<CellSet, kMaxSeats>& pieces,
                                  CellSet bodies, unsigned seatsIn, bool diagonal);

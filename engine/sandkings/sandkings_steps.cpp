@@ -37,7 +37,7 @@ bool SandkingsState::staysJoined(PlayerId p, Cell from, Cell to) const {
 }
 
 template <typename Visit>
-void SandkingsState::forEachStep(PlayerId p, Visit visit) const {
+void SandkingsState::forEachPiece(PlayerId p, Visit visit) const {
     const CellSet own = piecesOf(p);
     assert(flood(bodyOf(p), own, true) == own);  // staysOneWithout needs one group
     const CellSet empty = ~occupied();
@@ -66,10 +66,39 @@ void SandkingsState::forEachStep(PlayerId p, Visit visit) const {
             targets &= nearTwo | (nearOne & ~around);  // next to the rest at all
             if (targets && !staysOneWithout(own, from)) targets &= joiningAll(rest);
         }
-        for (; targets; targets &= targets - 1) {
-            if (!visit(from, firstOf(targets))) return;
-        }
+        if (targets && !visit(from, targets)) return;
     }
+}
+
+template <typename Visit>
+void SandkingsState::forEachStep(PlayerId p, Visit visit) const {
+    forEachPiece(p, [&visit](Cell from, CellSet targets) {
+        for (; targets; targets &= targets - 1) {
+            if (!visit(from, firstOf(targets))) return false;
+        }
+        return true;
+    });
+}
+
+void SandkingsState::stepsOf(PlayerId p, CreatureSteps& steps) const {
+    steps.pieces = 0;
+    steps.total = 0;
+    forEachPiece(p, [&steps](Cell from, CellSet targets) {
+        const auto i = static_cast<size_t>(steps.pieces++);
+        steps.from[i] = from;
+        steps.to[i] = targets;
+        steps.counts[i] = countOf(targets);
+        steps.total += steps.counts[i];
+        return true;
+    });
+}
+
+CreatureSteps::Step CreatureSteps::at(int index) const {
+    assert(index >= 0 && index < total);
+    size_t i = 0;
+    while (index >= counts[i]) index -= counts[i++];
+    assert(static_cast<int>(i) < pieces);
+    return {from[i], selectCell(to[i], index)};
 }
 
 bool SandkingsState::hasStep(PlayerId p) const {
@@ -95,15 +124,36 @@ void SandkingsState::listActions(std::vector<Action>& out) const {
         out.push_back(Action::pass());
 }
 
+// The step at the chosen index is found from the counts of each piece's
+// steps, and only it becomes an action. The order is listActions()'s: the
+// steps piece by piece, then "end" or the pass.
+const Action* SandkingsState::chooseListed(const std::function<uint64_t(uint64_t)>& pick,
+                                           std::vector<Action>& list) const {
+    if (outcome_.over()) return nullptr;
+    CreatureSteps steps;
+    stepsOf(toMove_, steps);
+    const auto moves = static_cast<uint64_t>(steps.total);
+    const bool closing = made_ > 0 || moves == 0;
+    const uint64_t chosen = pick(moves + (closing ? 1 : 0));
+    assert(chosen < moves + (closing ? 1 : 0));
+    if (list.empty()) list.emplace_back();
+    Action& a = list[0];
+    if (chosen == moves) {
+        a = made_ > 0 ? Action::endTurn() : Action::pass();
+    } else {
+        const CreatureSteps::Step step = steps.at(static_cast<int>(chosen));
+        a = Action::move(step.from, step.to);
+    }
+    return &a;
+}
+
 std::optional<uint64_t> SandkingsState::turnCount() const {
     if (outcome_.over()) return 0;
     if (made_ + 1 < allowed_) return std::nullopt;
-    uint64_t steps = 0;
-    forEachStep(toMove_, [&](Cell, Cell) {
-        ++steps;
-        return true;
-    });
-    return steps + (made_ > 0 || steps == 0 ? 1 : 0);  // and "end", or the pass
+    CreatureSteps steps;
+    stepsOf(toMove_, steps);
+    const auto moves = static_cast<uint64_t>(steps.total);
+    return moves + (made_ > 0 || moves == 0 ? 1 : 0);  // and "end", or the pass
 }
 
 }  // namespace arbiter::sandkings
