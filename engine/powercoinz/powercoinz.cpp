@@ -223,58 +223,75 @@ void PowercoinzState::apply(const Action& a) {
             // Without a branch: a coin's fall is as likely one way as the other.
             shown |= (a.payload[static_cast<size_t>(i)] != 0 ? 0xffu : 0u) & nthCoin(team, i);
         }
-        showing_[static_cast<size_t>(toMove_)] = static_cast<uint8_t>(shown);
-        flipped_[static_cast<size_t>(toMove_)] = true;
-        const PlayerId next = nextWithCoins(toMove_);
-        if (next != NoPlayer)
-            toMove_ = next;
-        else
-            decideRound();
-        return;
-    }
-    if (a.kind == Action::Kind::Chance) {  // Pick: the payload indexes the victim's coins
-        uint8_t& team = coins_[static_cast<size_t>(victim_)];
-        team &= static_cast<uint8_t>(~nthCoin(team, a.payload[0]));
-        if (!team) winner_ = lastWithCoins();
-        victim_ = NoPlayer;
-        phase_ = Phase::Flip;
-        return;
-    }
-    if (a.arg == kFlip) {
-        showing_.fill(0);
-        flipped_.fill(false);
-        phase_ = Phase::Flipping;
-        lastWinner_ = NoPlayer;
-        lastTied_ = false;
-        flipper_ = toMove_;
-        toMove_ = nextWithCoins(-1);
-        return;
-    }
-    const PlayerId q = a.payload[0];
-    if (a.arg == kRemove) {
-        const auto gone = static_cast<uint8_t>(~(1 << (a.payload[1] - 1)));
-        coins_[static_cast<size_t>(q)] &= gone;
-        showing_[static_cast<size_t>(q)] &= gone;  // a removed coin shows nothing
-        if (!coins_[static_cast<size_t>(q)]) winner_ = lastWithCoins();
-        phase_ = Phase::Flip;                      // the winner, still to move, flips next
+        teamFlipped(shown);
+    } else if (a.kind == Action::Kind::Chance) {
+        coinPicked(a.payload[0]);  // the payload indexes the victim's coins
+    } else if (a.arg == kFlip) {
+        flipSaid();
+    } else if (a.arg == kRemove) {
+        coinRemoved(a.payload[0], a.payload[1]);
     } else {
-        victim_ = q;
-        phase_ = Phase::Pick;
+        victimNamed(a.payload[0]);
     }
 }
 
+void PowercoinzState::teamFlipped(unsigned shown) {
+    showing_[static_cast<size_t>(toMove_)] = static_cast<uint8_t>(shown);
+    flipped_[static_cast<size_t>(toMove_)] = true;
+    const PlayerId next = nextWithCoins(toMove_);
+    if (next != NoPlayer)
+        toMove_ = next;
+    else
+        decideRound();
+}
+
+void PowercoinzState::coinPicked(int index) {
+    uint8_t& team = coins_[static_cast<size_t>(victim_)];
+    team &= static_cast<uint8_t>(~nthCoin(team, index));
+    if (!team) winner_ = lastWithCoins();
+    victim_ = NoPlayer;
+    phase_ = Phase::Flip;
+}
+
+void PowercoinzState::flipSaid() {
+    showing_.fill(0);
+    flipped_.fill(false);
+    phase_ = Phase::Flipping;
+    lastWinner_ = NoPlayer;
+    lastTied_ = false;
+    flipper_ = toMove_;
+    toMove_ = nextWithCoins(-1);
+}
+
+void PowercoinzState::coinRemoved(PlayerId q, int rating) {
+    const auto gone = static_cast<uint8_t>(~(1 << (rating - 1)));
+    coins_[static_cast<size_t>(q)] &= gone;
+    showing_[static_cast<size_t>(q)] &= gone;  // a removed coin shows nothing
+    if (!coins_[static_cast<size_t>(q)]) winner_ = lastWithCoins();
+    phase_ = Phase::Flip;  // the winner, still to move, flips next
+}
+
+void PowercoinzState::victimNamed(PlayerId q) {
+    victim_ = q;
+    phase_ = Phase::Pick;
+}
+
 void PowercoinzState::decideRound() {
-    int best = -1, atBest = 0;
-    PlayerId first = NoPlayer;
+    // Without branches on the totals, which fall at random: the highest
+    // first, then who has it.
+    std::array<int, kMaxPlayers> totals{};
+    int best = -1;
     for (PlayerId p = 0; p < playerCount(); ++p) {
-        if (!inGame(p)) continue;
-        const int total = showingTotal(p);
-        if (total > best) {
-            best = total;
-            atBest = 0;
-            first = p;
-        }
-        atBest += total == best;
+        const auto seat = static_cast<size_t>(p);
+        totals[seat] = coins_[seat] ? showingTotal(p) : -1;
+        best = std::max(best, totals[seat]);
+    }
+    int atBest = 0;
+    PlayerId first = NoPlayer;
+    for (PlayerId p = playerCount() - 1; p >= 0; --p) {
+        const bool high = totals[static_cast<size_t>(p)] == best;
+        atBest += high;
+        first = high ? p : first;
     }
     lastTied_ = atBest > 1;
     if (lastTied_) {

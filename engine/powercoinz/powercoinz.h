@@ -73,6 +73,10 @@ class PowercoinzState final : public GameState,
     // flipping turn by how the teams' totals may fall, the pick by the coins
     // chance picks from, a flip or a removal as the actions listed.
     std::optional<uint64_t> turnCount() const override;
+    // The same playout as the hooks play, on the coins themselves
+    // (powercoinz_playout.cpp): a whole playout is about 30 actions of a few
+    // nanoseconds each, so the hooks' calls were most of it.
+    PlayoutCount playOut(SeededRandom& random, int cap, uint64_t* trace) override;
     bool canStillWin(PlayerId p) const override { return inGame(p) && !outcome().over(); }
     bool inGame(PlayerId p) const override;
     // From a flip until its removal (or its tie) is done.
@@ -99,6 +103,18 @@ class PowercoinzState final : public GameState,
 
   private:
     PowercoinzState(int players, bool);
+    // What each action does, for apply() and playOut(): a team's flip
+    // (`shown`: the coins showing their rating), chance's pick of the
+    // victim's `index`-th coin, "flip", and the round winner's removal of
+    // coin `rating` of `q` or naming of `q` for chance to pick from.
+    void teamFlipped(unsigned shown);
+    void coinPicked(int index);
+    void flipSaid();
+    void coinRemoved(PlayerId q, int rating);
+    void victimNamed(PlayerId q);
+    // playOut's removal: the one the pick chooses among those listed; false
+    // when none is listed.
+    bool playRemoval(SeededRandom& random, uint64_t* trace);
     // After the last team is flipped: the round's winner, or a tie flipped again.
     void decideRound();
     int showingTotal(PlayerId p) const;
