@@ -352,63 +352,6 @@ Aftermath SandkingsState::aftermath(Cell from, Cell to) const {
     return m;
 }
 
-void SandkingsState::takeOff(CellSet cells) {
-    for (CellSet& s : pieces_) s &= ~cells;
-    for (CellSet& s : kinds_) s &= ~cells;
-}
-
-void SandkingsState::makeStep(Cell from, Cell to) {
-    const PlayerId p = toMove_;
-    assert(ownerAt(from) == p);
-    unsigned seatsIn = seatsIn_;
-    if (has(occupied(), to)) {
-        const PlayerId victim = ownerAt(to);
-        const bool body = has(kinds_[kBody], to);
-        takeOff(only(to));
-        const CellSet rest = piecesOf(victim);
-        if (body) {
-            takeOff(rest);
-            seatsIn &= ~bitOf(victim);
-        } else if (const CellSet cut = rest & ~flood(rest & kinds_[kBody], rest, true)) {
-            takeOff(cut);
-        }
-    }
-    const CellSet moved = only(from) | only(to);
-    pieces_[static_cast<size_t>(p)] ^= moved;
-    kinds_[static_cast<size_t>(kindAt(from))] ^= moved;
-    unsigned suffocated = 0;
-    for (PlayerId q = 0; q < players_; ++q) {
-        if (seatsIn & bitOf(q))
-            suffocated |=
-                suffocatedBy(q, pieces_, kinds_[kBody], seatsIn, rules_.diagonalSuffocation);
-    }
-    for (PlayerId q = 0; suffocated; ++q) {
-        if (!(suffocated & bitOf(q))) continue;
-        suffocated &= ~bitOf(q);
-        takeOff(piecesOf(q));
-    }
-}
-
-void SandkingsState::apply(const Action& a) {
-    assert(isLegal(a));
-    const PlayerId mover = toMove_;
-    if (a.kind != Action::Kind::Move) {
-        beginTurnAfter(mover);
-        return;
-    }
-    makeStep(a.from, a.to);
-    for (PlayerId q = 0; q < players_; ++q) {
-        if (bodyOf(q) == 0) {
-            assert(piecesOf(q) == 0);
-            seatsIn_ &= ~bitOf(q);
-        }
-    }
-    ++made_;
-    // The turn ends with its last step, and with the mover's creature, which
-    // only walking its body into a corner closed by a diagonal chain can lose.
-    if (made_ >= allowed_ || !inGame(mover) || countOf(seatsIn_) < 2) beginTurnAfter(mover);
-}
-
 void SandkingsState::beginTurnAfter(PlayerId after) {
     made_ = 0;
     allowed_ = 0;

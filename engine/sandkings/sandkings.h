@@ -131,6 +131,7 @@ class SandkingsState final : public GameState, public Roster, public TablePresen
     // vertebra on d4 is next to its body and blocks your stinger".
     std::string refusal(const Action& a) const override;
     void apply(const Action& a) override;
+    PlayoutCount playOut(SeededRandom& random, int cap, uint64_t* trace) override;
     // The step's two cells by hand, and as consequences every piece the
     // rules then take off. A step whose own piece the rules take off (a body
     // walking into a closed corner, with diagonal-suffocation) is said, never
@@ -181,6 +182,8 @@ class SandkingsState final : public GameState, public Roster, public TablePresen
     // the rules then take off, as aftermath() works it out (the tests hold
     // the two together) without copying every set into an Aftermath.
     void makeStep(Cell from, Cell to);
+    // makeStep, and the turn moved on when the step ends it.
+    void takeStep(Cell from, Cell to);
     // Every vertebra of another creature that blocks the stinger of `p`.
     CellSet blockers(PlayerId p) const;
     // Where the piece of `p` on `from` may step (onto empty cells and, for

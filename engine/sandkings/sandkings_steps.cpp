@@ -42,7 +42,11 @@ void SandkingsState::forEachPiece(PlayerId p, Visit visit) const {
     assert(flood(bodyOf(p), own, true) == own);  // staysOneWithout needs one group
     const CellSet empty = ~occupied();
     const CellSet stinger = own & kinds_[kStinger];
-    const CellSet stingable = stinger ? reach(p, firstOf(stinger), blockers(p)) & ~empty : 0;
+    // Mostly no enemy stands next to the stinger, and the blockers need not
+    // be sought.
+    const CellSet stingable = stinger && (kingNeighbours(stinger) & ~empty & ~own)
+                                  ? reach(p, firstOf(stinger), blockers(p)) & ~empty
+                                  : 0;
     // The cells next to at least one piece, and to at least two: without
     // one piece, the rest's neighbours are those next to two, and those
     // next to one that is not next to the piece.
@@ -83,6 +87,7 @@ void SandkingsState::forEachStep(PlayerId p, Visit visit) const {
 void SandkingsState::stepsOf(PlayerId p, CreatureSteps& steps) const {
     steps.pieces = 0;
     steps.total = 0;
+    steps.counts.fill(0);  // at() sums them all
     forEachPiece(p, [&steps](Cell from, CellSet targets) {
         const auto i = static_cast<size_t>(steps.pieces++);
         steps.from[i] = from;
@@ -95,10 +100,18 @@ void SandkingsState::stepsOf(PlayerId p, CreatureSteps& steps) const {
 
 CreatureSteps::Step CreatureSteps::at(int index) const {
     assert(index >= 0 && index < total);
-    size_t i = 0;
-    while (index >= counts[i]) index -= counts[i++];
-    assert(static_cast<int>(i) < pieces);
-    return {from[i], selectCell(to[i], index)};
+    // The piece is the one past those whose steps end at or before the
+    // index, counted without a branch: the pick falls on any of them.
+    int before = 0, piece = 0, reached = 0;
+    for (size_t i = 0; i + 1 < kMaxParts; ++i) {
+        reached += counts[i];
+        const int past = reached <= index ? 1 : 0;
+        piece += past;
+        before += past * counts[i];
+    }
+    assert(piece < pieces);
+    const auto i = static_cast<size_t>(piece);
+    return {from[i], selectCell(to[i], index - before)};
 }
 
 bool SandkingsState::hasStep(PlayerId p) const {
