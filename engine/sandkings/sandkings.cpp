@@ -274,6 +274,26 @@ std::string SandkingsState::stepRefusal(const Action& a) const {
     return {};
 }
 
+unsigned SandkingsState::closedBy(PlayerId p, CellSet chain, size_t corner,
+                                  const std::array<CellSet, kMaxSeats>& pieces, CellSet bodies,
+                                  unsigned seatsIn, bool diagonal) {
+    const CellSet mine = pieces[static_cast<size_t>(p)];
+    // A creature in its own corner touches both edges at every step:
+    // the flood of the open board below was most of perft's time.
+    if (!(closable(chain, corner) & bodies & ~mine)) return 0;
+    // An orthogonal chain stops a king's steps; a chain joined diagonally
+    // stops only orthogonal ones.
+    const CellSet open = ~chain;
+    const CellSet closed = open & ~flood(kCornerEdges[corner].far & open, open, !diagonal);
+    if (!(closed & bodies)) return 0;
+    unsigned suffocated = 0;
+    for (PlayerId q = 0; q < kMaxSeats; ++q) {
+        if (q != p && (seatsIn & bitOf(q)) && (pieces[static_cast<size_t>(q)] & closed & bodies))
+            suffocated |= bitOf(q);
+    }
+    return suffocated;
+}
+
 unsigned SandkingsState::suffocatedBy(PlayerId p, const std::array<CellSet, kMaxSeats>& pieces,
                                       CellSet bodies, unsigned seatsIn, bool diagonal) {
     const CellSet mine = pieces[static_cast<size_t>(p)];
@@ -285,24 +305,38 @@ unsigned SandkingsState::suffocatedBy(PlayerId p, const std::array<CellSet, kMax
         if (!(closable(mine, i) & bodies & ~mine)) continue;
         // Each chain of p's pieces that touches both edges of the corner on
         // its own closes the cells behind it: those that cannot get to the
-        // far edges past it. An orthogonal chain stops a king's steps; a
-        // chain joined diagonally stops only orthogonal ones.
+        // far edges past it.
         for (CellSet left = mine & corner.one; left;) {
             const CellSet chain = flood(only(firstOf(left)), mine, diagonal);
             left &= ~chain;
-            if (!(chain & corner.other)) continue;
-            // A creature in its own corner touches both edges at every step:
-            // the flood of the open board below was most of perft's time.
-            if (!(closable(chain, i) & bodies & ~mine)) continue;
-            const CellSet open = ~chain;
-            const CellSet closed = open & ~flood(corner.far & open, open, !diagonal);
-            if (!(closed & bodies)) continue;
-            for (PlayerId q = 0; q < kMaxSeats; ++q) {
-                if (q != p && (seatsIn & bitOf(q)) &&
-                    (pieces[static_cast<size_t>(q)] & closed & bodies))
-                    suffocated |= bitOf(q);
-            }
+            if (chain & corner.other)
+                suffocated |= closedBy(p, chain, i, pieces, bodies, seatsIn, diagonal);
         }
+    }
+    return suffocated;
+}
+
+unsigned SandkingsState::suffocatedByStep(Cell to, bool bodyMoved, unsigned seatsIn) const {
+    const PlayerId p = toMove_;
+    const CellSet mine = piecesOf(p), bodies = kinds_[kBody];
+    const bool diagonal = rules_.diagonalSuffocation;
+    unsigned suffocated = 0;
+    // The mover's chains that do not hold `to` are what is left of its
+    // chains before the step, and close no more than those did: nothing.
+    CellSet chain = 0;  // the chain through `to`, sought when a corner may need it
+    for (size_t i = 0; i < kCornerEdges.size(); ++i) {
+        const CornerEdges& corner = kCornerEdges[i];
+        if (!(mine & corner.one) || !(mine & corner.other)) continue;
+        if (!(closable(mine, i) & bodies & ~mine)) continue;
+        if (!chain) chain = flood(only(to), mine, diagonal);
+        if ((chain & corner.one) && (chain & corner.other))
+            suffocated |= closedBy(p, chain, i, pieces_, bodies, seatsIn, diagonal);
+    }
+    // The others' chains are as they were or less, and closed no body in:
+    // only the mover's body, walking, can be found behind one.
+    for (PlayerId q = 0; bodyMoved && q < players_; ++q) {
+        if (q != p && (seatsIn & bitOf(q)))
+            suffocated |= suffocatedBy(q, pieces_, bodies, seatsIn, diagonal) & bitOf(p);
     }
     return suffocated;
 }

@@ -101,7 +101,10 @@ struct CreatureSteps {
 //
 // Invariants: every seat still in has exactly one body and at most one
 // stinger and four vertebrae, all joined to the body through its own pieces
-// (8-neighbourhood); a seat out has no pieces; while the game goes on, the
+// (8-neighbourhood); no body stands in a corner closed by another creature's
+// chain (suffocation is judged after every step, and load() refuses such a
+// position), so a step can suffocate only through the chain it joins or the
+// body it moves; a seat out has no pieces; while the game goes on, the
 // mover is in, 0 <= made < allowed, and allowed is the mover's parts (doubled
 // with the option), since the mover cannot lose a part and stay in mid-turn.
 class SandkingsState final : public GameState, public Roster, public TablePresentation {
@@ -182,6 +185,10 @@ class SandkingsState final : public GameState, public Roster, public TablePresen
     // the rules then take off, as aftermath() works it out (the tests hold
     // the two together) without copying every set into an Aftermath.
     void makeStep(Cell from, Cell to);
+    // The seats suffocated once the mover's step onto `to` is made (and its
+    // sting taken off), judged only where that step can have closed a
+    // corner: no body stood in a closed corner before it (see the class).
+    unsigned suffocatedByStep(Cell to, bool bodyMoved, unsigned seatsIn) const;
     // makeStep, and the turn moved on when the step ends it.
     void takeStep(Cell from, Cell to);
     // Every vertebra of another creature that blocks the stinger of `p`.
@@ -203,6 +210,11 @@ class SandkingsState final : public GameState, public Roster, public TablePresen
     void forEachStep(PlayerId p, Visit visit) const;
     bool hasStep(PlayerId p) const;
     void stepsOf(PlayerId p, CreatureSteps& steps) const;
+    // The seats (bit per seat) other than `p` whose bodies the chain `chain`
+    // of `p`, touching both edges of `corner`, closes in, in `pieces`.
+    static unsigned closedBy(PlayerId p, CellSet chain, size_t corner,
+                             const std::array<CellSet, kMaxSeats>& pieces, CellSet bodies,
+                             unsigned seatsIn, bool diagonal);
     // The bodies of other seats that the chains of `p` suffocate, in `pieces`.
     static unsigned suffocatedBy(PlayerId p, const std::array<CellSet, kMaxSeats>& pieces,
                                  CellSet bodies, unsigned seatsIn, bool diagonal);

@@ -31,12 +31,16 @@ void SandkingsState::makeStep(Cell from, Cell to) {
     const CellSet moved = only(from) | only(to);
     pieces_[static_cast<size_t>(p)] ^= moved;
     kinds_[static_cast<size_t>(kindAt(from))] ^= moved;
-    unsigned suffocated = 0;
+    unsigned suffocated = suffocatedByStep(to, has(kinds_[kBody], to), seatsIn);
+#ifndef NDEBUG
+    unsigned judgedWhole = 0;
     for (PlayerId q = 0; q < players_; ++q) {
         if (seatsIn & (1u << q))
-            suffocated |=
+            judgedWhole |=
                 suffocatedBy(q, pieces_, kinds_[kBody], seatsIn, rules_.diagonalSuffocation);
     }
+    assert(suffocated == judgedWhole);
+#endif
     for (PlayerId q = 0; suffocated; ++q) {
         if (!(suffocated & (1u << q))) continue;
         suffocated &= ~(1u << q);
