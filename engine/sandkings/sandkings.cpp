@@ -386,7 +386,7 @@ Aftermath SandkingsState::aftermath(Cell from, Cell to) const {
     return m;
 }
 
-void SandkingsState::beginTurnAfter(PlayerId after) {
+void SandkingsState::beginTurnAfter(PlayerId after, bool stepsJudged) {
     made_ = 0;
     allowed_ = 0;
     for (int i = 1; i <= players_; ++i) {
@@ -396,17 +396,17 @@ void SandkingsState::beginTurnAfter(PlayerId after) {
         allowed_ = rules_.stepsFor(partsOf(q));
         break;
     }
-    outcome_ = decided();
+    outcome_ = decided(stepsJudged);
 }
 
-Outcome SandkingsState::decided() const {
+Outcome SandkingsState::decided(bool stepsJudged) const {
     const int left = countOf(seatsIn_);
     if (left == 0) return Outcome::draw("no creature is left");
     if (left == 1)
         return Outcome::win({toMove_}, "only " + playerName(toMove_) + "'s creature is left");
     // Nobody can ever step again when no creature can step now: every turn
     // would be a pass and change nothing.
-    if (made_ == 0 && !hasStep(toMove_)) {
+    if (stepsJudged && made_ == 0 && !hasStep(toMove_)) {
         for (PlayerId q = 0; q < players_; ++q) {
             if (q != toMove_ && inGame(q) && hasStep(q)) return Outcome::ongoing();
         }

@@ -189,8 +189,9 @@ class SandkingsState final : public GameState, public Roster, public TablePresen
     // sting taken off), judged only where that step can have closed a
     // corner: no body stood in a closed corner before it (see the class).
     unsigned suffocatedByStep(Cell to, bool bodyMoved, unsigned seatsIn) const;
-    // makeStep, and the turn moved on when the step ends it.
-    void takeStep(Cell from, Cell to);
+    // makeStep, and the turn moved on when the step ends it (beginTurnAfter
+    // says what `stepsJudged` leaves out).
+    void takeStep(Cell from, Cell to, bool stepsJudged = true);
     // Every vertebra of another creature that blocks the stinger of `p`.
     CellSet blockers(PlayerId p) const;
     // Where the piece of `p` on `from` may step (onto empty cells and, for
@@ -219,8 +220,11 @@ class SandkingsState final : public GameState, public Roster, public TablePresen
     static unsigned suffocatedBy(PlayerId p, const std::array<CellSet, kMaxSeats>& pieces,
                                  CellSet bodies, unsigned seatsIn, bool diagonal);
     // The turn of the next seat still in after `after` begins.
-    void beginTurnAfter(PlayerId after);
-    Outcome decided() const;
+    // With `stepsJudged` false, the outcome it keeps leaves out whether any
+    // creature can step: a playout, which counts the mover's steps anyway,
+    // asks decided() itself when there are none.
+    void beginTurnAfter(PlayerId after, bool stepsJudged = true);
+    Outcome decided(bool stepsJudged = true) const;
     // Why the step is not legal now; empty when it is.
     std::string stepRefusal(const Action& a) const;
     std::string cellName(Cell c) const { return geometry_->name(c); }

@@ -41,11 +41,16 @@ void SandkingsState::makeStep(Cell from, Cell to) {
     }
     assert(suffocated == judgedWhole);
 #endif
+    seatsIn_ = seatsIn & ~suffocated;
     for (PlayerId q = 0; suffocated; ++q) {
         if (!(suffocated & (1u << q))) continue;
         suffocated &= ~(1u << q);
         takeOff(piecesOf(q));
     }
+#ifndef NDEBUG
+    for (PlayerId q = 0; q < players_; ++q)
+        assert(inGame(q) == (bodyOf(q) != 0) && (inGame(q) || piecesOf(q) == 0));
+#endif
 }
 
 void SandkingsState::apply(const Action& a) {
@@ -58,19 +63,14 @@ void SandkingsState::apply(const Action& a) {
     takeStep(a.from, a.to);
 }
 
-void SandkingsState::takeStep(Cell from, Cell to) {
+void SandkingsState::takeStep(Cell from, Cell to, bool stepsJudged) {
     const PlayerId mover = toMove_;
     makeStep(from, to);
-    for (PlayerId q = 0; q < players_; ++q) {
-        if (bodyOf(q) == 0) {
-            assert(piecesOf(q) == 0);
-            seatsIn_ &= ~(1u << q);
-        }
-    }
     ++made_;
     // The turn ends with its last step, and with the mover's creature, which
     // only walking its body into a corner closed by a diagonal chain can lose.
-    if (made_ >= allowed_ || !inGame(mover) || countOf(seatsIn_) < 2) beginTurnAfter(mover);
+    if (made_ >= allowed_ || !inGame(mover) || countOf(seatsIn_) < 2)
+        beginTurnAfter(mover, stepsJudged);
 }
 
 // The hooks' playout (GameState::playOut) with the same numbers drawn for
@@ -79,23 +79,31 @@ void SandkingsState::takeStep(Cell from, Cell to) {
 PlayoutCount SandkingsState::playOut(SeededRandom& random, int cap, uint64_t* trace) {
     PlayoutCount count;
     CreatureSteps steps;
+    // The turns begun here leave unjudged whether any creature can step
+    // (decided()): the steps counted for the pick tell it, and only when
+    // the mover has none need the others be asked.
     while (!outcome_.over()) {
         if (count.actions >= cap) {
-            count.capped = true;
+            if (made_ == 0) outcome_ = decided();
+            count.capped = !outcome_.over();
             break;
         }
         stepsOf(toMove_, steps);
+        if (steps.total == 0 && made_ == 0) {
+            outcome_ = decided();
+            if (outcome_.over()) break;
+        }
         const auto moves = static_cast<uint64_t>(steps.total);
         const bool closing = made_ > 0 || moves == 0;  // "end", or the pass
         const uint64_t chosen = random.below(moves + (closing ? 1 : 0));
         ++count.actions;
         if (chosen == moves) {
             if (trace) traceAction(*trace, made_ > 0 ? Action::endTurn() : Action::pass());
-            beginTurnAfter(toMove_);
+            beginTurnAfter(toMove_, /*stepsJudged=*/false);
         } else {
             const CreatureSteps::Step step = steps.at(static_cast<int>(chosen));
             if (trace) traceAction(*trace, Action::move(step.from, step.to));
-            takeStep(step.from, step.to);
+            takeStep(step.from, step.to, /*stepsJudged=*/false);
         }
         // As completesTurn counts turns: every action but a step that
         // leaves the turn open ends one.
