@@ -85,17 +85,21 @@ void SandkingsState::forEachStep(PlayerId p, Visit visit) const {
 }
 
 void SandkingsState::stepsOf(PlayerId p, CreatureSteps& steps) const {
-    steps.pieces = 0;
-    steps.total = 0;
+    // Counted in locals, which stay in registers, and written once: kept in
+    // `steps`, each piece's count went through memory.
+    int pieces = 0, total = 0;
     steps.counts.fill(0);  // at() sums them all
-    forEachPiece(p, [&steps](Cell from, CellSet targets) {
-        const auto i = static_cast<size_t>(steps.pieces++);
+    forEachPiece(p, [&](Cell from, CellSet targets) {
+        const auto i = static_cast<size_t>(pieces++);
+        const int count = countOf(targets);
         steps.from[i] = from;
         steps.to[i] = targets;
-        steps.counts[i] = countOf(targets);
-        steps.total += steps.counts[i];
+        steps.counts[i] = count;
+        total += count;
         return true;
     });
+    steps.pieces = pieces;
+    steps.total = total;
 }
 
 CreatureSteps::Step CreatureSteps::at(int index) const {
