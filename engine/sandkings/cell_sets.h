@@ -40,6 +40,15 @@ inline constexpr int countOf(CellSet s) {
     s = (s + (s >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
     return static_cast<int>((s * 0x0101010101010101ULL) >> 56);
 }
+// countOf for a set of at most 15 cells, such as a piece's steps: the counts
+// of each four cells are summed by one product, which carries nothing from
+// one four to the next while the sum stays below 16.
+inline constexpr int countOfFew(CellSet s) {
+    s -= (s >> 1) & 0x5555555555555555ULL;
+    s = (s & 0x3333333333333333ULL) + ((s >> 2) & 0x3333333333333333ULL);
+    return static_cast<int>((s * 0x1111111111111111ULL) >> 60);
+}
+
 // Bit `rank` (counted from 0) of each byte value, for selectCell below.
 inline constexpr std::array<uint8_t, 256 * 8> kSelectInByte = [] {
     std::array<uint8_t, 256 * 8> table{};

@@ -396,7 +396,13 @@ void SandkingsState::beginTurnAfter(PlayerId after, bool stepsJudged) {
         allowed_ = rules_.stepsFor(partsOf(q));
         break;
     }
-    outcome_ = decided(stepsJudged);
+    // A playout's turns begin while the game goes on, and it goes on while
+    // two creatures are in and whether they can step is left to the playout.
+    if (stepsJudged || countOf(seatsIn_) < 2) {
+        outcome_ = decided(stepsJudged);
+    } else {
+        assert(!outcome_.over());
+    }
 }
 
 Outcome SandkingsState::decided(bool stepsJudged) const {

@@ -91,7 +91,7 @@ void SandkingsState::stepsOf(PlayerId p, CreatureSteps& steps) const {
     steps.counts.fill(0);  // at() sums them all
     forEachPiece(p, [&](Cell from, CellSet targets) {
         const auto i = static_cast<size_t>(pieces++);
-        const int count = countOf(targets);
+        const int count = countOfFew(targets);  // at most eight
         steps.from[i] = from;
         steps.to[i] = targets;
         steps.counts[i] = count;

@@ -75,6 +75,21 @@ TEST(SandkingsSteps, APieceWhoseNeighboursAreJoinedLeavesItsGroupWhole) {
     EXPECT_GT(articulations, 1000);
 }
 
+TEST(SandkingsSteps, CountOfFewCountsUpToFifteenCells) {
+    SeededNumbers rng(3);
+    for (int trial = 0; trial < 20000; ++trial) {
+        CellSet s = 0;
+        for (int i = 0, n = rng.below(16); i < n; ++i)
+            s |= only(static_cast<Cell>(rng.below(kCells)));
+        int counted = 0;
+        for (CellSet left = s; left; left &= left - 1) ++counted;
+        ASSERT_EQ(countOfFew(s), counted) << s;
+        ASSERT_EQ(countOf(s), counted) << s;
+    }
+    EXPECT_EQ(countOfFew(kRank1 | (kRank8 & ~only(63))), 15);
+    EXPECT_EQ(countOf(~CellSet{0}), 64);
+}
+
 TEST(SandkingsSteps, SelectCellIsTheCellWithThatManyBelowIt) {
     SeededNumbers rng(5);
     for (int trial = 0; trial < 20000; ++trial) {
