@@ -31,9 +31,56 @@ inline constexpr CellSet only(Cell c) {
 inline constexpr bool has(CellSet s, Cell c) {
     return (s >> c) & 1;
 }
-inline int countOf(CellSet s) {
-    return std::popcount(s);
+// Counted by halves, quarters and bytes rather than std::popcount: without a
+// -mpopcnt build (the package runs on any x86-64), that is a library call,
+// and a playout counts every piece's steps at every step.
+inline constexpr int countOf(CellSet s) {
+    s -= (s >> 1) & 0x5555555555555555ULL;
+    s = (s & 0x3333333333333333ULL) + ((s >> 2) & 0x3333333333333333ULL);
+    s = (s + (s >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return static_cast<int>((s * 0x0101010101010101ULL) >> 56);
 }
+// countOf for a set of at most 15 cells, such as a piece's steps: the counts
+// of each four cells are summed by one product, which carries nothing from
+// one four to the next while the sum stays below 16.
+inline constexpr int countOfFew(CellSet s) {
+    s -= (s >> 1) & 0x5555555555555555ULL;
+    s = (s & 0x3333333333333333ULL) + ((s >> 2) & 0x3333333333333333ULL);
+    return static_cast<int>((s * 0x1111111111111111ULL) >> 60);
+}
+
+// Bit `rank` (counted from 0) of each byte value, for selectCell below.
+inline constexpr std::array<uint8_t, 256 * 8> kSelectInByte = [] {
+    std::array<uint8_t, 256 * 8> table{};
+    for (unsigned byte = 0; byte < 256; ++byte) {
+        unsigned rank = 0;
+        for (unsigned bit = 0; bit < 8; ++bit) {
+            if ((byte >> bit) & 1) table[(rank++ << 8) | byte] = static_cast<uint8_t>(bit);
+        }
+    }
+    return table;
+}();
+
+// The cell of `s` with `rank` cells of `s` below it (rank < countOf(s)),
+// found byte by byte from the counts' running sums rather than by clearing
+// `rank` cells one by one: a playout's pick lands on a random step of a
+// piece, and the branch of such a loop is seldom guessed.
+inline constexpr Cell selectCell(CellSet s, int rank) {
+    constexpr CellSet kOnes = 0x0101010101010101ULL, kHighs = kOnes * 0x80;
+    CellSet counts = s - ((s >> 1) & 0x5555555555555555ULL);
+    counts = (counts & 0x3333333333333333ULL) + ((counts >> 2) & 0x3333333333333333ULL);
+    counts = (counts + (counts >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    const CellSet below = counts * kOnes;  // byte i: the cells in bytes 0..i
+    // The high bit of byte i is set when the cells up to byte i are no more
+    // than `rank`: those bytes form a run from byte 0, and the cell is in the
+    // first byte past it.
+    const CellSet passed = ((static_cast<CellSet>(rank) * kOnes | kHighs) - below) & kHighs;
+    const int place = std::countr_zero(~passed & kHighs) - 7;
+    const int before = place == 0 ? 0 : static_cast<int>((below >> (place - 8)) & 0xFF);
+    const auto byte = static_cast<unsigned>((s >> place) & 0xFF);
+    return place + kSelectInByte[(static_cast<unsigned>(rank - before) << 8) | byte];
+}
+
 // The lowest cell of a non-empty set.
 inline Cell firstOf(CellSet s) {
     return std::countr_zero(s);

@@ -220,7 +220,7 @@ bool SandkingsState::canStillWin(PlayerId p) const {
     if (!inGame(p)) return false;
     if (outcome_.over()) return outcome_.status == Outcome::Status::Win && outcome_.winners[0] == p;
     // With three or more creatures the others may still destroy one another.
-    if (std::popcount(seatsIn_) > 2) return true;
+    if (countOf(seatsIn_) > 2) return true;
     // Against one other creature, a win needs a stinger or enough parts for a
     // chain that closes a corner around the other body: a2 b2 b1 around a1,
     // or a2 b1 when diagonal joins count.
@@ -274,6 +274,26 @@ std::string SandkingsState::stepRefusal(const Action& a) const {
     return {};
 }
 
+unsigned SandkingsState::closedBy(PlayerId p, CellSet chain, size_t corner,
+                                  const std::array<CellSet, kMaxSeats>& pieces, CellSet bodies,
+                                  unsigned seatsIn, bool diagonal) {
+    const CellSet mine = pieces[static_cast<size_t>(p)];
+    // A creature in its own corner touches both edges at every step:
+    // the flood of the open board below was most of perft's time.
+    if (!(closable(chain, corner) & bodies & ~mine)) return 0;
+    // An orthogonal chain stops a king's steps; a chain joined diagonally
+    // stops only orthogonal ones.
+    const CellSet open = ~chain;
+    const CellSet closed = open & ~flood(kCornerEdges[corner].far & open, open, !diagonal);
+    if (!(closed & bodies)) return 0;
+    unsigned suffocated = 0;
+    for (PlayerId q = 0; q < kMaxSeats; ++q) {
+        if (q != p && (seatsIn & bitOf(q)) && (pieces[static_cast<size_t>(q)] & closed & bodies))
+            suffocated |= bitOf(q);
+    }
+    return suffocated;
+}
+
 unsigned SandkingsState::suffocatedBy(PlayerId p, const std::array<CellSet, kMaxSeats>& pieces,
                                       CellSet bodies, unsigned seatsIn, bool diagonal) {
     const CellSet mine = pieces[static_cast<size_t>(p)];
@@ -285,24 +305,38 @@ unsigned SandkingsState::suffocatedBy(PlayerId p, const std::array<CellSet, kMax
         if (!(closable(mine, i) & bodies & ~mine)) continue;
         // Each chain of p's pieces that touches both edges of the corner on
         // its own closes the cells behind it: those that cannot get to the
-        // far edges past it. An orthogonal chain stops a king's steps; a
-        // chain joined diagonally stops only orthogonal ones.
+        // far edges past it.
         for (CellSet left = mine & corner.one; left;) {
             const CellSet chain = flood(only(firstOf(left)), mine, diagonal);
             left &= ~chain;
-            if (!(chain & corner.other)) continue;
-            // A creature in its own corner touches both edges at every step:
-            // the flood of the open board below was most of perft's time.
-            if (!(closable(chain, i) & bodies & ~mine)) continue;
-            const CellSet open = ~chain;
-            const CellSet closed = open & ~flood(corner.far & open, open, !diagonal);
-            if (!(closed & bodies)) continue;
-            for (PlayerId q = 0; q < kMaxSeats; ++q) {
-                if (q != p && (seatsIn & bitOf(q)) &&
-                    (pieces[static_cast<size_t>(q)] & closed & bodies))
-                    suffocated |= bitOf(q);
-            }
+            if (chain & corner.other)
+                suffocated |= closedBy(p, chain, i, pieces, bodies, seatsIn, diagonal);
         }
+    }
+    return suffocated;
+}
+
+unsigned SandkingsState::suffocatedByStep(Cell to, bool bodyMoved, unsigned seatsIn) const {
+    const PlayerId p = toMove_;
+    const CellSet mine = piecesOf(p), bodies = kinds_[kBody];
+    const bool diagonal = rules_.diagonalSuffocation;
+    unsigned suffocated = 0;
+    // The mover's chains that do not hold `to` are what is left of its
+    // chains before the step, and close no more than those did: nothing.
+    CellSet chain = 0;  // the chain through `to`, sought when a corner may need it
+    for (size_t i = 0; i < kCornerEdges.size(); ++i) {
+        const CornerEdges& corner = kCornerEdges[i];
+        if (!(mine & corner.one) || !(mine & corner.other)) continue;
+        if (!(closable(mine, i) & bodies & ~mine)) continue;
+        if (!chain) chain = flood(only(to), mine, diagonal);
+        if ((chain & corner.one) && (chain & corner.other))
+            suffocated |= closedBy(p, chain, i, pieces_, bodies, seatsIn, diagonal);
+    }
+    // The others' chains are as they were or less, and closed no body in:
+    // only the mover's body, walking, can be found behind one.
+    for (PlayerId q = 0; bodyMoved && q < players_; ++q) {
+        if (q != p && (seatsIn & bitOf(q)))
+            suffocated |= suffocatedBy(q, pieces_, bodies, seatsIn, diagonal) & bitOf(p);
     }
     return suffocated;
 }
@@ -352,29 +386,7 @@ Aftermath SandkingsState::aftermath(Cell from, Cell to) const {
     return m;
 }
 
-void SandkingsState::apply(const Action& a) {
-    assert(isLegal(a));
-    const PlayerId mover = toMove_;
-    if (a.kind != Action::Kind::Move) {
-        beginTurnAfter(mover);
-        return;
-    }
-    const Aftermath m = aftermath(a.from, a.to);
-    pieces_ = m.pieces;
-    kinds_ = m.kinds;
-    for (PlayerId q = 0; q < players_; ++q) {
-        if (bodyOf(q) == 0) {
-            assert(piecesOf(q) == 0);
-            seatsIn_ &= ~bitOf(q);
-        }
-    }
-    ++made_;
-    // The turn ends with its last step, and with the mover's creature, which
-    // only walking its body into a corner closed by a diagonal chain can lose.
-    if (made_ >= allowed_ || !inGame(mover) || std::popcount(seatsIn_) < 2) beginTurnAfter(mover);
-}
-
-void SandkingsState::beginTurnAfter(PlayerId after) {
+void SandkingsState::beginTurnAfter(PlayerId after, bool stepsJudged) {
     made_ = 0;
     allowed_ = 0;
     for (int i = 1; i <= players_; ++i) {
@@ -384,17 +396,23 @@ void SandkingsState::beginTurnAfter(PlayerId after) {
         allowed_ = rules_.stepsFor(partsOf(q));
         break;
     }
-    outcome_ = decided();
+    // A playout's turns begin while the game goes on, and it goes on while
+    // two creatures are in and whether they can step is left to the playout.
+    if (stepsJudged || countOf(seatsIn_) < 2) {
+        outcome_ = decided(stepsJudged);
+    } else {
+        assert(!outcome_.over());
+    }
 }
 
-Outcome SandkingsState::decided() const {
-    const int left = std::popcount(seatsIn_);
+Outcome SandkingsState::decided(bool stepsJudged) const {
+    const int left = countOf(seatsIn_);
     if (left == 0) return Outcome::draw("no creature is left");
     if (left == 1)
         return Outcome::win({toMove_}, "only " + playerName(toMove_) + "'s creature is left");
     // Nobody can ever step again when no creature can step now: every turn
     // would be a pass and change nothing.
-    if (made_ == 0 && !hasStep(toMove_)) {
+    if (stepsJudged && made_ == 0 && !hasStep(toMove_)) {
         for (PlayerId q = 0; q < players_; ++q) {
             if (q != toMove_ && inGame(q) && hasStep(q)) return Outcome::ongoing();
         }

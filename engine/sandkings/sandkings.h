@@ -2,6 +2,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -76,6 +77,22 @@ struct Aftermath {
     CellSet consequences() const { return creatureStung | cutOff | suffocatedCells; }
 };
 
+// The legal steps of one creature in the listing's order: its pieces
+// ascending by cell (those with no step left out), each with the cells it
+// may step to. Counted, a playout's pick is found without listing.
+struct CreatureSteps {
+    struct Step {
+        Cell from, to;
+    };
+    int pieces = 0;
+    int total = 0;  // the steps of all the pieces
+    std::array<Cell, kMaxParts> from{};
+    std::array<CellSet, kMaxParts> to{};
+    std::array<int, kMaxParts> counts{};  // of each piece's cells in `to`
+    // The step at `index` of the listing, 0 <= index < total.
+    Step at(int index) const;
+};
+
 // A game of Sandkings in progress (docs/rules/sandkings.md).
 //
 // The state keeps each seat's pieces and each kind's cells as sets of cells,
@@ -84,7 +101,10 @@ struct Aftermath {
 //
 // Invariants: every seat still in has exactly one body and at most one
 // stinger and four vertebrae, all joined to the body through its own pieces
-// (8-neighbourhood); a seat out has no pieces; while the game goes on, the
+// (8-neighbourhood); no body stands in a corner closed by another creature's
+// chain (suffocation is judged after every step, and load() refuses such a
+// position), so a step can suffocate only through the chain it joins or the
+// body it moves; a seat out has no pieces; while the game goes on, the
 // mover is in, 0 <= made < allowed, and allowed is the mover's parts (doubled
 // with the option), since the mover cannot lose a part and stay in mid-turn.
 class SandkingsState final : public GameState, public Roster, public TablePresentation {
@@ -107,11 +127,14 @@ class SandkingsState final : public GameState, public Roster, public TablePresen
     Appearance appearance(Cell c) const override;
 
     void listActions(std::vector<Action>& out) const override;
+    const Action* chooseListed(const std::function<uint64_t(uint64_t)>& pick,
+                               std::vector<Action>& list) const override;
     bool isLegal(const Action& a) const override;
     // "that step leaves your vertebra on c3 cut off from your body", "the
     // vertebra on d4 is next to its body and blocks your stinger".
     std::string refusal(const Action& a) const override;
     void apply(const Action& a) override;
+    PlayoutCount playOut(SeededRandom& random, int cap, uint64_t* trace) override;
     // The step's two cells by hand, and as consequences every piece the
     // rules then take off. A step whose own piece the rules take off (a body
     // walking into a closed corner, with diagonal-suffocation) is said, never
@@ -157,6 +180,18 @@ class SandkingsState final : public GameState, public Roster, public TablePresen
     CellSet occupied() const;
     CellSet bodyOf(PlayerId p) const { return piecesOf(p) & kinds_[kBody]; }
     void put(Cell c, int kind, PlayerId owner);
+    void takeOff(CellSet cells);
+    // Makes the legal step from `from` to `to` of the mover, with all that
+    // the rules then take off, as aftermath() works it out (the tests hold
+    // the two together) without copying every set into an Aftermath.
+    void makeStep(Cell from, Cell to);
+    // The seats suffocated once the mover's step onto `to` is made (and its
+    // sting taken off), judged only where that step can have closed a
+    // corner: no body stood in a closed corner before it (see the class).
+    unsigned suffocatedByStep(Cell to, bool bodyMoved, unsigned seatsIn) const;
+    // makeStep, and the turn moved on when the step ends it (beginTurnAfter
+    // says what `stepsJudged` leaves out).
+    void takeStep(Cell from, Cell to, bool stepsJudged = true);
     // Every vertebra of another creature that blocks the stinger of `p`.
     CellSet blockers(PlayerId p) const;
     // Where the piece of `p` on `from` may step (onto empty cells and, for
@@ -165,17 +200,31 @@ class SandkingsState final : public GameState, public Roster, public TablePresen
     // Whether all of p's pieces stay joined to its body after its piece on
     // `from` steps to `to` (a sting takes no piece of p's).
     bool staysJoined(PlayerId p, Cell from, Cell to) const;
+    // Calls visit(from, targets) for every piece of `p` that has a legal
+    // step, ascending by from, with the cells it may step to, until it
+    // returns false.
+    template <typename Visit>
+    void forEachPiece(PlayerId p, Visit visit) const;
     // Calls visit(from, to) for every legal step of `p`, ascending by from
     // and then by to, until it returns false.
     template <typename Visit>
     void forEachStep(PlayerId p, Visit visit) const;
     bool hasStep(PlayerId p) const;
+    void stepsOf(PlayerId p, CreatureSteps& steps) const;
+    // The seats (bit per seat) other than `p` whose bodies the chain `chain`
+    // of `p`, touching both edges of `corner`, closes in, in `pieces`.
+    static unsigned closedBy(PlayerId p, CellSet chain, size_t corner,
+                             const std::array<CellSet, kMaxSeats>& pieces, CellSet bodies,
+                             unsigned seatsIn, bool diagonal);
     // The bodies of other seats that the chains of `p` suffocate, in `pieces`.
     static unsigned suffocatedBy(PlayerId p, const std::array<CellSet, kMaxSeats>& pieces,
                                  CellSet bodies, unsigned seatsIn, bool diagonal);
     // The turn of the next seat still in after `after` begins.
-    void beginTurnAfter(PlayerId after);
-    Outcome decided() const;
+    // With `stepsJudged` false, the outcome it keeps leaves out whether any
+    // creature can step: a playout, which counts the mover's steps anyway,
+    // asks decided() itself when there are none.
+    void beginTurnAfter(PlayerId after, bool stepsJudged = true);
+    Outcome decided(bool stepsJudged = true) const;
     // Why the step is not legal now; empty when it is.
     std::string stepRefusal(const Action& a) const;
     std::string cellName(Cell c) const { return geometry_->name(c); }

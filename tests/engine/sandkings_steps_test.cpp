@@ -5,6 +5,8 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <optional>
+#include <string>
 #include <vector>
 
 #include "engine/sandkings/sandkings.h"
@@ -73,6 +75,41 @@ TEST(SandkingsSteps, APieceWhoseNeighboursAreJoinedLeavesItsGroupWhole) {
     EXPECT_GT(articulations, 1000);
 }
 
+TEST(SandkingsSteps, CountOfFewCountsUpToFifteenCells) {
+    SeededNumbers rng(3);
+    for (int trial = 0; trial < 20000; ++trial) {
+        CellSet s = 0;
+        for (int i = 0, n = rng.below(16); i < n; ++i)
+            s |= only(static_cast<Cell>(rng.below(kCells)));
+        int counted = 0;
+        for (CellSet left = s; left; left &= left - 1) ++counted;
+        ASSERT_EQ(countOfFew(s), counted) << s;
+        ASSERT_EQ(countOf(s), counted) << s;
+    }
+    EXPECT_EQ(countOfFew(kRank1 | (kRank8 & ~only(63))), 15);
+    EXPECT_EQ(countOf(~CellSet{0}), 64);
+}
+
+TEST(SandkingsSteps, SelectCellIsTheCellWithThatManyBelowIt) {
+    SeededNumbers rng(5);
+    for (int trial = 0; trial < 20000; ++trial) {
+        // Sparse and dense sets, and the 3x3 blocks a piece's steps make.
+        CellSet s = 0;
+        const int kind = trial % 3;
+        if (kind == 0) {
+            s = kingSteps(static_cast<Cell>(rng.below(kCells)));
+        } else {
+            for (int i = 0, n = 1 + rng.below(kind == 1 ? 6 : 64); i < n; ++i)
+                s |= only(static_cast<Cell>(rng.below(kCells)));
+        }
+        int rank = 0;
+        for (CellSet left = s; left; left &= left - 1, ++rank)
+            ASSERT_EQ(selectCell(s, rank), firstOf(left)) << s << " " << rank;
+    }
+    EXPECT_EQ(selectCell(~CellSet{0}, 63), 63);
+    EXPECT_EQ(selectCell(only(63), 0), 63);
+}
+
 std::vector<Action> everyLegalStep(const SandkingsState& s) {
     std::vector<Action> legal;
     // A step goes one square in any direction: wider ones are refused, and
@@ -108,6 +145,134 @@ TEST(SandkingsSteps, TheListingIsEveryLegalStepInOrderAlongRandomGames) {
         }
     }
     EXPECT_GT(positions, 2000);
+}
+
+// The tables of games the tests play: every option on and off, 2 to 4 players.
+Rules rulesOfGame(int game) {
+    Rules rules;
+    rules.orthogonalBlock = game % 2 == 1;
+    rules.stingerNearBody = game % 3 == 1;
+    rules.diagonalSuffocation = game % 4 >= 2;
+    rules.doubleSteps = game % 5 == 4;
+    return rules;
+}
+
+TEST(SandkingsSteps, ThePlayoutsPickIsTheListingsActionAtTheIndexDrawn) {
+    SeededNumbers rng(37);
+    int positions = 0;
+    for (int game = 0; game < 20; ++game) {
+        SandkingsState s(rulesOfGame(game), 2 + game % 3);
+        std::vector<Action> listed, kept;
+        for (int step = 0; step < 400 && !s.outcome().over(); ++step, ++positions) {
+            s.listActions(listed);
+            for (uint64_t i = 0; i < listed.size(); ++i) {
+                uint64_t asked = 0;
+                const Action* chosen = s.chooseListed(
+                    [&](uint64_t n) {
+                        asked = n;
+                        return i;
+                    },
+                    kept);
+                ASSERT_NE(chosen, nullptr);
+                ASSERT_EQ(asked, listed.size()) << s.serialize();
+                ASSERT_EQ(*chosen, listed[i]) << s.serialize() << " " << i;
+            }
+            s.apply(listed[static_cast<size_t>(rng.below(static_cast<int>(listed.size())))]);
+        }
+        std::vector<Action> none;
+        if (s.outcome().over())
+            EXPECT_EQ(s.chooseListed([](uint64_t) { return 0; }, none), nullptr);
+    }
+    EXPECT_GT(positions, 4000);
+}
+
+// What stands on each cell of the board after a step, as the aftermath
+// the step's description reads says.
+std::vector<std::optional<Piece>> boardOf(const Aftermath& m) {
+    std::vector<std::optional<Piece>> board(kCells);
+    for (Cell c = 0; c < kCells; ++c) {
+        for (PlayerId q = 0; q < kMaxSeats; ++q) {
+            for (int k = 0; k < kKinds; ++k) {
+                if (has(m.pieces[static_cast<size_t>(q)], c) &&
+                    has(m.kinds[static_cast<size_t>(k)], c))
+                    board[static_cast<size_t>(c)] = Piece{k, q};
+            }
+        }
+    }
+    return board;
+}
+
+// Applies `a` (a legal step) to `s` and checks the board against the
+// aftermath it was worked out to have.
+void applyAsItsAftermathSays(SandkingsState& s, const Action& a) {
+    const Aftermath m = s.aftermath(a.from, a.to);
+    const SandkingsState before = s;
+    s.apply(a);
+    std::vector<std::optional<Piece>> board(kCells);
+    for (Cell c = 0; c < kCells; ++c) board[static_cast<size_t>(c)] = s.pieceAt(c);
+    ASSERT_EQ(board, boardOf(m)) << before.serialize() << " " << before.encode(a);
+}
+
+TEST(SandkingsSteps, ApplyLeavesTheBoardItsAftermathDescribesAlongRandomGames) {
+    SeededNumbers rng(41);
+    int stings = 0, cutOff = 0;
+    for (int game = 0; game < 120; ++game) {
+        SandkingsState s(rulesOfGame(game), 2 + game % 3);
+        std::vector<Action> listed;
+        for (int step = 0; step < 600 && !s.outcome().over(); ++step) {
+            s.listActions(listed);
+            const Action a =
+                listed[static_cast<size_t>(rng.below(static_cast<int>(listed.size())))];
+            if (a.kind == Action::Kind::Move) {
+                const Aftermath m = s.aftermath(a.from, a.to);
+                stings += m.victim != NoPlayer ? 1 : 0;
+                cutOff += m.cutOff != 0 ? 1 : 0;
+                ASSERT_NO_FATAL_FAILURE(applyAsItsAftermathSays(s, a));
+            } else {
+                s.apply(a);
+            }
+        }
+    }
+    // The games reach what a sting may take off.
+    EXPECT_GT(stings, 100);
+    EXPECT_GT(cutOff, 10);
+}
+
+TEST(SandkingsSteps, ApplyLeavesTheBoardItsAftermathDescribesWhereChainsCloseCorners) {
+    // Random games seldom suffocate: every step from positions where one
+    // closes a corner (those of the rules' tests), in each corner.
+    Rules diagonal;
+    diagonal.diagonalSuffocation = true;
+    const struct {
+        int players;
+        const char* in;
+        char mover;
+        const char* pieces;
+        Rules rules;
+    } positions[] = {
+        {2, "ab", 'a', "a3:Va b3:Va c3:Ba c2:Va d1:Sa b2:Bb a1:Vb", {}},
+        {3, "abc", 'c', "a3:Va b3:Ba c3:Va b2:Bb c2:Bc d1:Vc", {}},
+        {2, "ab", 'a', "b2:Ba a3:Va c2:Sa a1:Bb", {}},
+        {2, "ab", 'a', "b2:Ba a3:Va c2:Sa a1:Bb", diagonal},
+        {3, "abc", 'b', "b2:Ba a3:Va c1:Va b3:Bb h8:Bc", diagonal},
+        {3, "abc", 'a', "a3:Va b3:Va c3:Ba c2:Va d1:Sa b2:Bb a1:Vb d2:Bc", {}},
+    };
+    int suffocating = 0;
+    for (const auto& p : positions) {
+        for (const Corner corner : {SouthWest, NorthWest, NorthEast, SouthEast}) {
+            const auto s = support::position(p.players, p.in, p.mover,
+                                             support::mirroredText(p.pieces, corner), p.rules);
+            std::vector<Action> listed;
+            s->listActions(listed);
+            for (const Action& a : listed) {
+                if (a.kind != Action::Kind::Move) continue;
+                suffocating += s->aftermath(a.from, a.to).suffocatedSeats != 0 ? 1 : 0;
+                SandkingsState after = *s;
+                ASSERT_NO_FATAL_FAILURE(applyAsItsAftermathSays(after, a));
+            }
+        }
+    }
+    EXPECT_GE(suffocating, 16);
 }
 
 TEST(SandkingsSteps, TheListingIsEveryLegalStepForSmallCreatures) {
