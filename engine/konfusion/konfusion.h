@@ -186,6 +186,12 @@ class KonfusionState final : public GameState, public Endings, public TablePrese
     // Where the piece on `from` may go now (empty if it may not move); with
     // `firstOnly`, perhaps only some of it, enough to say whether it can move.
     CellSet destinations(Cell from, bool firstOnly = false) const;
+    // destinations(from) of a piece on `from`, and into `read` the squares
+    // whose contents decided them (the start left out): while none of those
+    // changes, neither do they.
+    CellSet destinationsReading(Cell from, CellSet& read) const;
+    // The cells of p's pieces.
+    CellSet cellsOf(PlayerId p) const { return own_[static_cast<size_t>(p)]; }
 
   private:
     KonfusionState(const Rules& rules, bool empty);
@@ -196,8 +202,13 @@ class KonfusionState final : public GameState, public Endings, public TablePrese
     // hasMove(toMove_, false), kept until the next apply: the end of a turn,
     // the die and the walk of perft each ask it of the same state.
     bool moverCanMove() const;
-    CellSet straightDestinations(Cell from, Side side, int pips, CellSet own, bool firstOnly) const;
-    CellSet walkDestinations(Cell from, CellSet own) const;
+    // The walks of a straight mover (1 to 5 pips) and of a 6; with kRead,
+    // the squares they looked at are added to `*read`.
+    template <bool kRead>
+    CellSet straightDestinations(Cell from, Side side, int pips, CellSet own, bool firstOnly,
+                                 CellSet* read) const;
+    template <bool kRead>
+    CellSet walkDestinations(Cell from, CellSet own, CellSet* read) const;
     // The pips the piece on `from` has after moving to `to`.
     int pipsAfter(Cell from, Cell to) const;
     // The move's change to the board, the end it may bring and, with the die,

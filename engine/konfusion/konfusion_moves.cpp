@@ -154,13 +154,17 @@ CellSet CellSet::board() {
 }
 
 CellSet CellSet::around() const {
-    // Along a rank the stride is 1, across it kStride; the diagonals lie between.
-    return {bits << 1 | bits >> 1 | bits << kStride | bits >> kStride | bits << (kStride - 1) |
-            bits >> (kStride - 1) | bits << (kStride + 1) | bits >> (kStride + 1)};
+    // Along a rank the stride is 1, across it kStride: the rank's neighbours
+    // with the set itself, moved a rank up and down, hold the diagonals too,
+    // in four shifts rather than eight.
+    const Bits side = bits << 1 | bits >> 1;
+    const Bits row = side | bits;
+    return {side | row << kStride | row >> kStride};
 }
 
+template <bool kRead>
 CellSet KonfusionState::straightDestinations(Cell from, Side side, int pips, CellSet own,
-                                             bool firstOnly) const {
+                                             bool firstOnly, CellSet* read) const {
     CellSet out;
     const SideWalks& dirs = sideWalks(side, pips);
     const CellSet keyposts = seating().keyposts;
@@ -169,9 +173,11 @@ CellSet KonfusionState::straightDestinations(Cell from, Side side, int pips, Cel
         const Walk& walk = walks[dirs.index[static_cast<size_t>(d)]];
         const auto& path = walk.cells;
         const CellSet passed = walk.before[static_cast<size_t>(pips - 1)];
+        const Cell last = path[static_cast<size_t>(pips - 1)];
         if ((passed & occupied_).empty()) {
             // Nothing in the way: any square passed may be a keypost to stop on.
             out |= passed & keyposts;
+            if constexpr (kRead) *read |= passed | CellSet::of(last);
         } else {
             // The first piece before the last step, the start not counting:
             // the piece has been lifted from it.
@@ -186,8 +192,10 @@ CellSet KonfusionState::straightDestinations(Cell from, Side side, int pips, Cel
                 if (keyposts.has(c)) out |= CellSet::of(c);
             }
             if (blocker >= 1) out |= CellSet::of(path[static_cast<size_t>(blocker - 1)]);
+            // Past the blocker only the last square is looked at.
+            if constexpr (kRead)
+                *read |= walk.before[static_cast<size_t>(blocker + 1)] | CellSet::of(last);
         }
-        const Cell last = path[static_cast<size_t>(pips - 1)];
         if (!own.has(last)) out |= CellSet::of(last);
         out &= ~CellSet::of(from);
         if (firstOnly && !out.empty()) break;
@@ -195,17 +203,21 @@ CellSet KonfusionState::straightDestinations(Cell from, Side side, int pips, Cel
     return out;
 }
 
-CellSet KonfusionState::walkDestinations(Cell from, CellSet own) const {
+template <bool kRead>
+CellSet KonfusionState::walkDestinations(Cell from, CellSet own, CellSet* read) const {
     const CellSet start = CellSet::of(from);
     const CellSet open = (CellSet::board() & ~occupied_) | start;  // the start is lifted
     const CellSet keyposts = seating().keyposts;
-    CellSet reach = start, stops;
+    CellSet reach = start, stops, walked = start;
     // Every square before the last is empty; any of them may be a keypost to stop on.
     for (int step = 1; step < kMaxPips && !reach.empty(); ++step) {
         reach = reach.around() & open;
         stops |= reach & keyposts;
+        if constexpr (kRead) walked |= reach;
     }
     const CellSet last = reach.around() & CellSet::board() & ~own;
+    // Each step looked at the squares around those reached before it.
+    if constexpr (kRead) *read |= walked.around() & CellSet::board();
     return (stops | last) & ~start;
 }
 
@@ -214,8 +226,21 @@ CellSet KonfusionState::destinations(Cell from, bool firstOnly) const {
     const PlayerId owner = ownerAt(from);
     const CellSet own = own_[static_cast<size_t>(owner)];
     const int pips = pipsAt(from);
-    if (pips == kMaxPips) return walkDestinations(from, own);
-    return straightDestinations(from, sideOf(owner), pips, own, firstOnly);
+    if (pips == kMaxPips) return walkDestinations<false>(from, own, nullptr);
+    return straightDestinations<false>(from, sideOf(owner), pips, own, firstOnly, nullptr);
+}
+
+CellSet KonfusionState::destinationsReading(Cell from, CellSet& read) const {
+    assert(from >= 0 && from < kCells && pipsAt(from));
+    const PlayerId owner = ownerAt(from);
+    const CellSet own = own_[static_cast<size_t>(owner)];
+    const int pips = pipsAt(from);
+    read = {};
+    const CellSet to =
+        pips == kMaxPips ? walkDestinations<true>(from, own, &read)
+                         : straightDestinations<true>(from, sideOf(owner), pips, own, false, &read);
+    read &= ~CellSet::of(from);  // the piece's own square changes only as it moves
+    return to;
 }
 
 int KonfusionState::pipsAfter(Cell from, Cell to) const {

@@ -1,0 +1,31 @@
+// Each piece's destinations kept through a playout (konfusion_kept_reach.h).
+#include "engine/konfusion/konfusion_kept_reach.h"
+
+#include <cassert>
+
+namespace arbiter::konfusion {
+
+void KeptReach::changed(CellSet squares) {
+    kept_ &= ~squares;  // a piece arrived, left or was taken there
+    for (CellSet& p : pending_) p |= squares;
+}
+
+int KeptReach::refresh(const KonfusionState& state, PlayerId seat) {
+    assert(seat >= 0 && seat < state.playerCount());
+    CellSet& pending = pending_[static_cast<size_t>(seat)];
+    const CellSet since = pending;
+    pending = {};
+    int moves = 0;
+    state.cellsOf(seat).each([&](Cell c) {
+        const auto i = static_cast<size_t>(c);
+        if (!kept_.has(c) || !(read_[i] & since).empty()) {
+            reach_[i] = state.destinationsReading(c, read_[i]);
+            count_[i] = static_cast<uint8_t>(reach_[i].count());
+            kept_ |= CellSet::of(c);
+        }
+        moves += count_[i];
+    });
+    return moves;
+}
+
+}  // namespace arbiter::konfusion

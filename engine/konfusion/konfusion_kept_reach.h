@@ -1,0 +1,39 @@
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "engine/konfusion/konfusion.h"
+
+namespace arbiter::konfusion {
+
+// Each piece's destinations, kept from one step of a random playout to the
+// next: a move changes two squares (three seats' turns may pass before a
+// piece's owner moves again), and only a piece whose walks looked at one of
+// them is walked again. It lives in the playout's loop rather than in the
+// state, so that perft, which copies a state per turn, does not carry it.
+//
+// Kept for a square: what destinationsReading() gave for the piece on it,
+// while no square it read has changed since. The state's pieces move only
+// through `changed()` being told of every square whose contents a move set.
+class KeptReach {
+  public:
+    // Whatever squares a move changed (its start and end; a capture is its end).
+    void changed(CellSet squares);
+    // Brings every piece of `seat` in `state` up to date; the number of moves
+    // they have, each piece's destinations counted once.
+    int refresh(const KonfusionState& state, PlayerId seat);
+    // After refresh(seat), for a piece of that seat.
+    CellSet reachOf(Cell c) const { return reach_[static_cast<size_t>(c)]; }
+    int countOf(Cell c) const { return count_[static_cast<size_t>(c)]; }
+
+  private:
+    std::array<CellSet, kCells> reach_{};
+    std::array<CellSet, kCells> read_{};  // the squares reach_ was decided by
+    std::array<uint8_t, kCells> count_{};
+    CellSet kept_;  // squares whose piece's reach_ was worked out since it arrived
+    // Per seat, the squares changed since its last refresh.
+    std::array<CellSet, 4> pending_{};
+};
+
+}  // namespace arbiter::konfusion
