@@ -42,6 +42,10 @@ bool ViewedState::isLegal(const Action& a) const {
     return truth_->toMove() == viewer_ && truth_->isLegal(a);
 }
 
+PlayoutCount ViewedState::playOut(SeededRandom& random, int cap, uint64_t* trace) {
+    return GameState::playOut(random, cap, trace);
+}
+
 void ViewedState::apply(const Action& a) {
     truth_->apply(a);
     seen_ = view(*truth_, viewer_);

@@ -47,6 +47,9 @@ class ViewedState final : public GameState, public TablePresentation, public Act
                                std::vector<Action>& list) const override;
     bool isLegal(const Action& a) const override;
     std::string refusal(const Action& a) const override { return truth_->refusal(a); }
+    // Played through the view's own hooks (GameState's default), not the
+    // truth's own playout, which would play every player's turns.
+    PlayoutCount playOut(SeededRandom& random, int cap, uint64_t* trace) override;
     void apply(const Action& a) override;
     Effect effect(const Action& a) const override;
     // The true state's, after the true action: `after` is a ViewedState too

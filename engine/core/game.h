@@ -17,6 +17,8 @@
 #include "engine/core/geometry.h"
 #include "engine/core/outcome.h"
 #include "engine/core/piece.h"
+#include "engine/core/playout.h"
+#include "engine/core/seeded_random.h"
 #include "engine/core/view.h"
 
 namespace arbiter {
@@ -41,7 +43,7 @@ class GameState {
     // and the list of hooks in tests/daemon/referee/viewed_state_forwarding_test.cpp,
     // which checks that ViewedState forwards every hook or deliberately answers
     // it itself, and that this count matches the headers.
-    static constexpr int kHooks = 44;
+    static constexpr int kHooks = 45;
 
     virtual ~GameState() = default;
     virtual std::unique_ptr<GameState> clone() const = 0;
@@ -76,6 +78,13 @@ class GameState {
     // others (by counting them) overrides it.
     virtual const Action* chooseListed(const std::function<uint64_t(uint64_t)>& pick,
                                        std::vector<Action>& list) const;
+    // Plays a random game from here (engine/core/playout.h) until it is over
+    // or `cap` actions are played, folding each action into `*trace` when
+    // `trace` is not null. By default through the hooks above, one virtual
+    // call after another; a game may play the same actions, drawn in the same
+    // order, its own way, since a machine player that samples lives on how
+    // many of these it plays a second.
+    virtual PlayoutCount playOut(SeededRandom& random, int cap, uint64_t* trace);
     // Whether `a` may be applied now. By default: whether it is among
     // legalActions() or rosterActions(); games with unlisted actions override.
     virtual bool isLegal(const Action& a) const;

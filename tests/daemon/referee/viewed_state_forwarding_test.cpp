@@ -260,6 +260,12 @@ std::vector<Hook> everyHook() {
              v.chooseListed([](uint64_t) { return uint64_t{0}; }, list);
          },
          "chooseListed", ""},
+        {"playOut",
+         [](V& v) {
+             SeededRandom random(1);
+             v.playOut(random, 1, nullptr);
+         },
+         "", "the view plays only the viewer's turns, through its own hooks"},
         {"isLegal", [a](V& v) { v.isLegal(a); }, "isLegal", ""},
         {"refusal", [a](V& v) { v.refusal(a); }, "refusal", ""},
         {"apply", [a](V& v) { v.apply(a); }, "apply", ""},

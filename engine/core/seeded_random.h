@@ -2,13 +2,13 @@
 
 #include <cstdint>
 
-namespace arbiter::bench {
+namespace arbiter {
 
-// The benches' own small random source: SplitMix64 (Steele, Lea and Flood,
-// "Fast splittable pseudorandom number generators", 2014), seeded by the
-// caller. No global state and no std::random_device, so that a seed gives the
-// same numbers on every machine and library, and a bench's signature can be
-// pinned by a test.
+// A small seeded random source for random playouts (GameState::playOut) and
+// the benches: SplitMix64 (Steele, Lea and Flood, "Fast splittable
+// pseudorandom number generators", 2014), seeded by the caller. No global
+// state and no std::random_device, so that a seed gives the same numbers on
+// every machine and library, and a bench's signature can be pinned by a test.
 class SeededRandom {
   public:
     explicit SeededRandom(uint64_t seed) : state_(seed) {}
@@ -38,4 +38,4 @@ class SeededRandom {
     uint64_t state_;
 };
 
-}  // namespace arbiter::bench
+}  // namespace arbiter

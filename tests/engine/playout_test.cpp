@@ -1,0 +1,121 @@
+// GameState::playOut(): a random game played to its end. A game may play it
+// its own way, to be quick, but must play exactly what the hooks play
+// (GameState's own playOut): the same actions from the same seed, drawing the
+// same numbers, whether or not it is asked for a trace, and stopping at the
+// same cap.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/core/game.h"
+#include "engine/core/playout.h"
+#include "engine/core/seeded_random.h"
+
+namespace arbiter {
+namespace {
+
+// Every game of the catalogue, and Konfusion with its die for four (whose
+// turns are several moves and chance draws).
+std::vector<std::unique_ptr<Game>> everyGame() {
+    std::vector<std::unique_ptr<Game>> games;
+    for (const GameInfo& info : gameCatalog()) games.push_back(makeGame(info.name));
+    GameOptions withDie;
+    withDie.players = 4;
+    withDie.values["die"] = "on";
+    std::string error;
+    games.push_back(makeGame("konfusion", withDie, error));
+    EXPECT_TRUE(games.back()) << error;
+    return games;
+}
+
+// What one way of playing out left behind.
+struct Played {
+    PlayoutCount count;
+    uint64_t trace = 0;
+    std::string position;
+    uint64_t nextNumber = 0;  // the random source's next number: as many drawn
+};
+
+Played playedByTheHooks(const GameState& from, uint64_t seed, int cap) {
+    std::unique_ptr<GameState> s = from.clone();
+    SeededRandom random(seed);
+    Played p;
+    p.count = s->GameState::playOut(random, cap, &p.trace);
+    p.position = s->serialize();
+    p.nextNumber = random.next();
+    return p;
+}
+
+Played playedByTheGame(const GameState& from, uint64_t seed, int cap, bool traced) {
+    std::unique_ptr<GameState> s = from.clone();
+    SeededRandom random(seed);
+    Played p;
+    p.count = s->playOut(random, cap, traced ? &p.trace : nullptr);
+    p.position = s->serialize();
+    p.nextNumber = random.next();
+    return p;
+}
+
+void expectSamePlayout(const Played& game, const Played& hooks, bool traced,
+                       const std::string& where) {
+    EXPECT_EQ(game.count, hooks.count) << where;
+    if (traced) EXPECT_EQ(game.trace, hooks.trace) << where;
+    EXPECT_EQ(game.position, hooks.position) << where;
+    EXPECT_EQ(game.nextNumber, hooks.nextNumber) << where;
+}
+
+// Seeds per game and starting state: a few seconds under the sanitizers.
+constexpr uint64_t kSeeds = 6;
+
+// From the start and from a state some way into each game (where the
+// playout of seed 1000 stopped at a cap of 30 actions), with the full cap
+// and with a cap that stops the game early.
+TEST(PlayOut, EveryGamePlaysWhatItsHooksPlayFromEverySeedTracedOrNot) {
+    int compared = 0;
+    int finished = 0;
+    for (const std::unique_ptr<Game>& game : everyGame()) {
+        ASSERT_TRUE(game);
+        std::unique_ptr<GameState> start = game->start();
+        std::unique_ptr<GameState> middle = start->clone();
+        SeededRandom toMiddle(1000);
+        middle->GameState::playOut(toMiddle, 30, nullptr);
+        for (const GameState* from : {start.get(), middle.get()}) {
+            for (uint64_t seed = 1; seed <= kSeeds; ++seed) {
+                const int cap = seed % 3 == 0 ? static_cast<int>(seed) * 4 : 2000;
+                const Played hooks = playedByTheHooks(*from, seed, cap);
+                const std::string where = game->name() +
+                                          (from == start.get() ? " start" : " middle") + ", seed " +
+                                          std::to_string(seed);
+                expectSamePlayout(playedByTheGame(*from, seed, cap, true), hooks, true, where);
+                expectSamePlayout(playedByTheGame(*from, seed, cap, false), hooks, false, where);
+                EXPECT_FALSE(hooks.count.stuck) << where;
+                ++compared;
+                if (!hooks.count.capped) ++finished;
+            }
+        }
+    }
+    EXPECT_EQ(compared, static_cast<int>(everyGame().size()) * 2 * static_cast<int>(kSeeds));
+    // Most playouts end the game: the comparison covers the ends of games.
+    EXPECT_GT(finished, compared / 2);
+}
+
+// The cap counts actions, draws of chance included, and a capped playout
+// says so; one that ends the game does not.
+TEST(PlayOut, StopsAtTheCapAndSaysSo) {
+    for (const std::unique_ptr<Game>& game : everyGame()) {
+        std::unique_ptr<GameState> s = game->start();
+        SeededRandom random(5);
+        const PlayoutCount capped = s->playOut(random, 3, nullptr);
+        EXPECT_EQ(capped.actions, 3) << game->name();
+        EXPECT_TRUE(capped.capped) << game->name();
+        const PlayoutCount rest = s->playOut(random, 100000, nullptr);
+        EXPECT_FALSE(rest.capped) << game->name();
+        EXPECT_TRUE(s->outcome().over()) << game->name();
+    }
+}
+
+}  // namespace
+}  // namespace arbiter
