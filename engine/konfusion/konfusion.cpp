@@ -73,7 +73,10 @@ Seating makeSeating(int players) {
         const Side side = players == 2 ? two[p] : more[p];
         s.sideOf[static_cast<size_t>(p)] = side;
         s.seatAt[static_cast<size_t>(side)] = p;
-        for (Cell c : keypostsOf(side)) s.keyposts |= CellSet::of(c);
+        for (Cell c : keypostsOf(side)) {
+            s.keyposts |= CellSet::of(c);
+            s.keypostAt[static_cast<size_t>(c)] = true;
+        }
     }
     for (PlayerId p = 0; p < players; ++p) {
         const Side across = opposite(s.sideOf[static_cast<size_t>(p)]);

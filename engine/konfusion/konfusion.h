@@ -63,8 +63,27 @@ struct CellSet {
     }();
     static constexpr int index(Cell c) { return c / kSide * kStride + c % kSide; }
     static constexpr Cell cellOf(int i) { return kCellOf[static_cast<size_t>(i)]; }
-    static CellSet of(Cell c) { return {Bits{1} << index(c)}; }
-    static CellSet board();  // every cell
+    // Per cell, its bit: a load rather than a shift of 128 bits.
+    static constexpr std::array<Bits, kCells> kBitOf = [] {
+        std::array<Bits, kCells> all{};
+        for (Cell c = 0; c < kCells; ++c)
+            all[static_cast<size_t>(c)] = Bits{1} << (c / kSide * kStride + c % kSide);
+        return all;
+    }();
+    static CellSet of(Cell c) { return {kBitOf[static_cast<size_t>(c)]}; }
+    static constexpr Bits kBoard = [] {
+        Bits all = 0;
+        for (Bits b : kBitOf) all |= b;
+        return all;
+    }();
+    static CellSet board() { return {kBoard}; }  // every cell
+    // The lowest cell (the set not empty), and the set without it.
+    Cell first() const {
+        const auto low = static_cast<uint64_t>(bits);
+        return cellOf(low ? std::countr_zero(low)
+                          : 64 + std::countr_zero(static_cast<uint64_t>(bits >> 64)));
+    }
+    CellSet withoutFirst() const { return {bits & (bits - 1)}; }
     bool has(Cell c) const { return (bits >> index(c)) & 1; }
     bool empty() const { return bits == 0; }
     int count() const;
@@ -96,6 +115,7 @@ struct Seating {
     std::array<Side, 4> sideOf{};
     std::array<PlayerId, 4> seatAt{};  // per Side; NoPlayer where nobody sits
     CellSet keyposts;                  // every seated side's four
+    std::array<bool, kCells> keypostAt{};  // the same, per cell
     // Per seat, the four keyposts it wins by holding; empty when nobody sits opposite.
     std::array<CellSet, 4> toHold{};
     static const Seating& of(int players);  // players 2..4
@@ -137,6 +157,9 @@ class KonfusionState final : public GameState, public Endings, public TablePrese
     void listActions(std::vector<Action>& out) const override;
     const Action* chooseListed(const std::function<uint64_t(uint64_t)>& pick,
                                std::vector<Action>& list) const override;
+    // Without the die, the hooks' playout played on the state's own fields,
+    // each piece's destinations kept from step to step (konfusion_playout.cpp).
+    PlayoutCount playOut(SeededRandom& random, int cap, uint64_t* trace) override;
     // Without the die every move, and the pass, is a whole turn; with it the
     // turns are counted move by move on copies, each roll's alike beyond the
     // pieces that can move (konfusion_turns.cpp).
@@ -205,7 +228,7 @@ class KonfusionState final : public GameState, public Endings, public TablePrese
     // The walks of a straight mover (1 to 5 pips) and of a 6; with kRead,
     // the squares they looked at are added to `*read`.
     template <bool kRead>
-    CellSet straightDestinations(Cell from, Side side, int pips, CellSet own, bool firstOnly,
+    CellSet straightDestinations(Cell from, Side side, int pips, PlayerId owner, bool firstOnly,
                                  CellSet* read) const;
     template <bool kRead>
     CellSet walkDestinations(Cell from, CellSet own, CellSet* read) const;

@@ -28,4 +28,20 @@ int KeptReach::refresh(const KonfusionState& state, PlayerId seat) {
     return moves;
 }
 
+KeptReach::Move KeptReach::nth(CellSet pieces, uint64_t index) const {
+    for (; !pieces.empty(); pieces = pieces.withoutFirst()) {
+        const Cell from = pieces.first();
+        const auto count = static_cast<uint64_t>(countOf(from));
+        if (index >= count) {
+            index -= count;
+            continue;
+        }
+        CellSet to = reachOf(from);
+        for (; index > 0; --index) to = to.withoutFirst();
+        return {from, to.first()};
+    }
+    assert(false && "an index beyond the moves");
+    return {NoCell, NoCell};
+}
+
 }  // namespace arbiter::konfusion

@@ -26,6 +26,13 @@ class KeptReach {
     // After refresh(seat), for a piece of that seat.
     CellSet reachOf(Cell c) const { return reach_[static_cast<size_t>(c)]; }
     int countOf(Cell c) const { return count_[static_cast<size_t>(c)]; }
+    // The move at `index` among those of the pieces on `pieces` (all of one
+    // seat, refreshed), taken piece by piece in cell order and each piece's
+    // destinations in cell order: listActions()'s order.
+    struct Move {
+        Cell from, to;
+    };
+    Move nth(CellSet pieces, uint64_t index) const;
 
   private:
     std::array<CellSet, kCells> reach_{};

@@ -26,7 +26,7 @@ struct Directions {
     const Dir* begin;
     int count;
 };
-Directions directionsOf(int pips) {
+constexpr Directions directionsOf(int pips) {
     switch (pips) {
         case 1:
             return {kOne, 3};
@@ -37,14 +37,13 @@ Directions directionsOf(int pips) {
         case 4:
             return {kFour, 4};
         default:
-            assert(pips == 5);
             return {kFive, 8};
     }
 }
 
 // A direction in a seat's view, on the board: each side's view is the
 // board turned so that its own edge is at the bottom.
-Dir absolute(Side s, Dir d) {
+constexpr Dir absolute(Side s, Dir d) {
     switch (s) {
         case South:
             return d;
@@ -61,32 +60,35 @@ Dir absolute(Side s, Dir d) {
 // Where a straight move goes, ricochets included, is the same walk whatever
 // stands on the board: worked out once per start cell and direction (by
 // walkIndex), rather than stepped and bounced for every piece of every
-// position. `before` lets most moves be found without looking at each square.
-struct Walk {
-    std::array<uint8_t, kMaxPips - 1> cells{};  // after each step
-    // Per pip count less one: the squares before the last step, the start left out.
-    std::array<CellSet, kMaxPips - 1> before{};
-};
-int walkIndex(Dir d) {
+// position. Cells, not sets: small enough to stay in the nearest cache.
+using Path = std::array<uint8_t, 8>;  // the cell after each step (the first five)
+constexpr int walkIndex(Dir d) {
     return (d.dx + 1) * 3 + d.dy + 1;
 }
-Walk makeWalk(Cell from, Dir step) {
-    Walk walk;
+constexpr Path makePath(Cell from, Dir step) {
+    Path path{};
     int f = from % kSide, r = from / kSide;
-    CellSet passed;
-    for (size_t i = 0; i < walk.cells.size(); ++i) {
-        walk.before[i] = passed & ~CellSet::of(from);
+    for (size_t i = 0; i < kMaxPips - 1; ++i) {
         // A step off the board turns back (a ricochet).
         if (f + step.dx < 0 || f + step.dx >= kSide) step.dx = -step.dx;
         if (r + step.dy < 0 || r + step.dy >= kSide) step.dy = -step.dy;
         f += step.dx;
         r += step.dy;
-        walk.cells[i] = static_cast<uint8_t>(r * kSide + f);
-        passed |= CellSet::of(walk.cells[i]);
+        path[i] = static_cast<uint8_t>(r * kSide + f);
     }
-    return walk;
+    return path;
 }
-using WalksFrom = std::array<Walk, 9>;
+constexpr auto kPaths = [] {
+    std::array<std::array<Path, 9>, kCells> all{};
+    for (Cell from = 0; from < kCells; ++from) {
+        for (int dx = -1; dx <= 1; ++dx) {
+            for (int dy = -1; dy <= 1; ++dy)
+                all[static_cast<size_t>(from)][static_cast<size_t>(walkIndex({dx, dy}))] =
+                    makePath(from, {dx, dy});
+        }
+    }
+    return all;
+}();
 
 // Per side and pip count (1..5), the walkIndex of each of its directions on
 // the board: what absolute() and walkIndex() give, looked up once per piece.
@@ -94,37 +96,20 @@ struct SideWalks {
     std::array<uint8_t, 8> index{};
     int count = 0;
 };
-const SideWalks& sideWalks(Side side, int pips) {
-    static const auto table = [] {
-        std::array<std::array<SideWalks, kMaxPips - 1>, 4> all{};
-        for (int s = 0; s < 4; ++s) {
-            for (int p = 1; p < kMaxPips; ++p) {
-                const Directions dirs = directionsOf(p);
-                SideWalks& w = all[static_cast<size_t>(s)][static_cast<size_t>(p - 1)];
-                w.count = dirs.count;
-                for (int d = 0; d < dirs.count; ++d)
-                    w.index[static_cast<size_t>(d)] = static_cast<uint8_t>(
-                        walkIndex(absolute(static_cast<Side>(s), dirs.begin[d])));
-            }
+constexpr auto kSideWalks = [] {
+    std::array<std::array<SideWalks, kMaxPips - 1>, 4> all{};
+    for (int s = 0; s < 4; ++s) {
+        for (int p = 1; p < kMaxPips; ++p) {
+            const Directions dirs = directionsOf(p);
+            SideWalks& w = all[static_cast<size_t>(s)][static_cast<size_t>(p - 1)];
+            w.count = dirs.count;
+            for (int d = 0; d < dirs.count; ++d)
+                w.index[static_cast<size_t>(d)] =
+                    static_cast<uint8_t>(walkIndex(absolute(static_cast<Side>(s), dirs.begin[d])));
         }
-        return all;
-    }();
-    return table[static_cast<size_t>(side)][static_cast<size_t>(pips - 1)];
-}
-const std::array<WalksFrom, kCells>& straightWalks() {
-    static const auto walks = [] {
-        std::array<WalksFrom, kCells> all{};
-        for (Cell from = 0; from < kCells; ++from) {
-            for (int dx = -1; dx <= 1; ++dx) {
-                for (int dy = -1; dy <= 1; ++dy)
-                    all[static_cast<size_t>(from)][static_cast<size_t>(walkIndex({dx, dy}))] =
-                        makeWalk(from, {dx, dy});
-            }
-        }
-        return all;
-    }();
-    return walks;
-}
+    }
+    return all;
+}();
 
 }  // namespace
 
@@ -144,15 +129,6 @@ int CellSet::count() const {
     return bitsSet(static_cast<uint64_t>(bits)) + bitsSet(static_cast<uint64_t>(bits >> 64));
 }
 
-CellSet CellSet::board() {
-    static const CellSet all = [] {
-        CellSet s;
-        for (Cell c = 0; c < kCells; ++c) s |= of(c);
-        return s;
-    }();
-    return all;
-}
-
 CellSet CellSet::around() const {
     // Along a rank the stride is 1, across it kStride: the rank's neighbours
     // with the set itself, moved a rank up and down, hold the diagonals too,
@@ -163,44 +139,36 @@ CellSet CellSet::around() const {
 }
 
 template <bool kRead>
-CellSet KonfusionState::straightDestinations(Cell from, Side side, int pips, CellSet own,
+CellSet KonfusionState::straightDestinations(Cell from, Side side, int pips, PlayerId owner,
                                              bool firstOnly, CellSet* read) const {
-    CellSet out;
-    const SideWalks& dirs = sideWalks(side, pips);
-    const CellSet keyposts = seating().keyposts;
-    const auto& walks = straightWalks()[static_cast<size_t>(from)];
+    const SideWalks& dirs = kSideWalks[static_cast<size_t>(side)][static_cast<size_t>(pips - 1)];
+    const auto& paths = kPaths[static_cast<size_t>(from)];
+    const Seating& seats = seating();
+    const CellSet start = CellSet::of(from);
+    CellSet out, looked;
     for (int d = 0; d < dirs.count; ++d) {
-        const Walk& walk = walks[dirs.index[static_cast<size_t>(d)]];
-        const auto& path = walk.cells;
-        const CellSet passed = walk.before[static_cast<size_t>(pips - 1)];
-        const Cell last = path[static_cast<size_t>(pips - 1)];
-        if ((passed & occupied_).empty()) {
-            // Nothing in the way: any square passed may be a keypost to stop on.
-            out |= passed & keyposts;
-            if constexpr (kRead) *read |= passed | CellSet::of(last);
-        } else {
-            // The first piece before the last step, the start not counting:
-            // the piece has been lifted from it.
-            int blocker = 0;
-            while (path[static_cast<size_t>(blocker)] == from ||
-                   !cells_[path[static_cast<size_t>(blocker)]])
-                ++blocker;
-            // Early stops on keyposts before it (empty by construction), and
-            // the square just before it, unless the first square itself is taken.
-            for (int i = 0; i < blocker; ++i) {
-                const Cell c = path[static_cast<size_t>(i)];
-                if (keyposts.has(c)) out |= CellSet::of(c);
-            }
-            if (blocker >= 1) out |= CellSet::of(path[static_cast<size_t>(blocker - 1)]);
-            // Past the blocker only the last square is looked at.
-            if constexpr (kRead)
-                *read |= walk.before[static_cast<size_t>(blocker + 1)] | CellSet::of(last);
+        const Path& path = paths[dirs.index[static_cast<size_t>(d)]];
+        // Up to the first piece before the last step, the start not counting
+        // (the piece has been lifted from it): early stops on keyposts before
+        // it, and the square just before it unless it is the first.
+        int i = 0;
+        for (; i < pips - 1; ++i) {
+            const Cell c = path[static_cast<size_t>(i)];
+            if (c == from) continue;
+            if constexpr (kRead) looked |= CellSet::of(c);
+            if (cells_[static_cast<size_t>(c)]) break;
+            if (seats.keypostAt[static_cast<size_t>(c)]) out |= CellSet::of(c);
         }
-        if (!own.has(last)) out |= CellSet::of(last);
-        out &= ~CellSet::of(from);
-        if (firstOnly && !out.empty()) break;
+        if (i < pips - 1 && i >= 1) out |= CellSet::of(path[static_cast<size_t>(i - 1)]);
+        // The last square, jumped to: anything but one's own piece.
+        const Cell last = path[static_cast<size_t>(pips - 1)];
+        if constexpr (kRead) looked |= CellSet::of(last);
+        const uint8_t there = cells_[static_cast<size_t>(last)];
+        if (!there || there >> 3 != owner) out |= CellSet::of(last);
+        if (firstOnly && !(out & ~start).empty()) break;
     }
-    return out;
+    if constexpr (kRead) *read |= looked;
+    return out & ~start;
 }
 
 template <bool kRead>
@@ -227,7 +195,7 @@ CellSet KonfusionState::destinations(Cell from, bool firstOnly) const {
     const CellSet own = own_[static_cast<size_t>(owner)];
     const int pips = pipsAt(from);
     if (pips == kMaxPips) return walkDestinations<false>(from, own, nullptr);
-    return straightDestinations<false>(from, sideOf(owner), pips, own, firstOnly, nullptr);
+    return straightDestinations<false>(from, sideOf(owner), pips, owner, firstOnly, nullptr);
 }
 
 CellSet KonfusionState::destinationsReading(Cell from, CellSet& read) const {
@@ -236,9 +204,9 @@ CellSet KonfusionState::destinationsReading(Cell from, CellSet& read) const {
     const CellSet own = own_[static_cast<size_t>(owner)];
     const int pips = pipsAt(from);
     read = {};
-    const CellSet to =
-        pips == kMaxPips ? walkDestinations<true>(from, own, &read)
-                         : straightDestinations<true>(from, sideOf(owner), pips, own, false, &read);
+    const CellSet to = pips == kMaxPips ? walkDestinations<true>(from, own, &read)
+                                        : straightDestinations<true>(from, sideOf(owner), pips,
+                                                                     owner, false, &read);
     read &= ~CellSet::of(from);  // the piece's own square changes only as it moves
     return to;
 }
