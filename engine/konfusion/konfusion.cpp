@@ -94,22 +94,6 @@ const Seating& Seating::of(int players) {
     return seatings[static_cast<size_t>(players - 2)];
 }
 
-Cell fromView(Side s, int x, int y) {
-    assert(x >= 0 && x < kSide && y >= 0 && y < kSide);
-    const int last = kSide - 1;
-    switch (s) {
-        case South:
-            return y * kSide + x;
-        case West:
-            return (last - x) * kSide + y;
-        case North:
-            return (last - y) * kSide + (last - x);
-        case East:
-            return x * kSide + (last - y);
-    }
-    return NoCell;
-}
-
 std::array<Cell, 4> keypostsOf(Side s) {
     std::array<Cell, 4> cells = {fromView(s, 0, 0), fromView(s, 4, 0), fromView(s, 5, 0),
                                  fromView(s, 9, 0)};

@@ -87,6 +87,8 @@ struct CellSet {
     bool has(Cell c) const { return (bits >> index(c)) & 1; }
     bool empty() const { return bits == 0; }
     int count() const;
+    // The `index`-th cell in ascending order (from 0, below count()).
+    Cell nth(int index) const;
     // The cells one king step from any cell of the set, the guard included.
     CellSet around() const;
     // Calls `f(cell)` for each cell in ascending order. Each half on its own:
@@ -126,8 +128,23 @@ std::array<Cell, 4> keypostsOf(Side s);
 // Whether `c` is on the far rank of side `s` (South's rank 10, West's file j...).
 bool onFarRank(Side s, Cell c);
 // The cell a seat at side `s` calls (x, y) in its own view: x a..j from its
-// left, y 1..10 from its edge (both from 0).
-Cell fromView(Side s, int x, int y);
+// left, y 1..10 from its edge (both from 0). Known at compile time, so that
+// the tables of walks can mark the keyposts.
+constexpr Cell fromView(Side s, int x, int y) {
+    assert(x >= 0 && x < kSide && y >= 0 && y < kSide);
+    const int last = kSide - 1;
+    switch (s) {
+        case South:
+            return y * kSide + x;
+        case West:
+            return (last - x) * kSide + y;
+        case North:
+            return (last - y) * kSide + (last - x);
+        case East:
+            return x * kSide + (last - y);
+    }
+    return NoCell;
+}
 
 // A game of Konfusion in progress.
 //
@@ -209,9 +226,9 @@ class KonfusionState final : public GameState, public Endings, public TablePrese
     // Where the piece on `from` may go now (empty if it may not move); with
     // `firstOnly`, perhaps only some of it, enough to say whether it can move.
     CellSet destinations(Cell from, bool firstOnly = false) const;
-    // destinations(from) of a piece on `from`, and into `read` the squares
-    // whose contents decided them (the start left out): while none of those
-    // changes, neither do they.
+    // destinations(from) of a piece on `from`, and into `read` squares that
+    // hold every one whose contents decided them (the start left out): while
+    // none of those changes, neither do they.
     CellSet destinationsReading(Cell from, CellSet& read) const;
     // The cells of p's pieces.
     CellSet cellsOf(PlayerId p) const { return own_[static_cast<size_t>(p)]; }
@@ -226,10 +243,9 @@ class KonfusionState final : public GameState, public Endings, public TablePrese
     // the die and the walk of perft each ask it of the same state.
     bool moverCanMove() const;
     // The walks of a straight mover (1 to 5 pips) and of a 6; with kRead,
-    // the squares they looked at are added to `*read`.
-    template <bool kRead>
-    CellSet straightDestinations(Cell from, Side side, int pips, PlayerId owner, bool firstOnly,
-                                 CellSet* read) const;
+    // the squares the 6's looked at are added to `*read`.
+    CellSet straightDestinations(Cell from, Side side, int pips, PlayerId owner,
+                                 bool firstOnly) const;
     template <bool kRead>
     CellSet walkDestinations(Cell from, CellSet own, CellSet* read) const;
     // The pips the piece on `from` has after moving to `to`.

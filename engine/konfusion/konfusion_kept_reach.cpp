@@ -36,9 +36,7 @@ KeptReach::Move KeptReach::nth(CellSet pieces, uint64_t index) const {
             index -= count;
             continue;
         }
-        CellSet to = reachOf(from);
-        for (; index > 0; --index) to = to.withoutFirst();
-        return {from, to.first()};
+        return {from, reachOf(from).nth(static_cast<int>(index))};
     }
     assert(false && "an index beyond the moves");
     return {NoCell, NoCell};

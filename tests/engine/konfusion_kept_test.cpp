@@ -3,7 +3,8 @@
 // walks read (destinationsReading) are all its destinations depend on, so a
 // square outside them changed leaves them as they were; and the destinations
 // KeptReach keeps per piece, walked again only when a square they read has
-// changed, are what destinations() works out afresh.
+// changed, are what destinations() works out afresh; and the move at an
+// index is found among them as each() would count to it.
 #include <gtest/gtest.h>
 
 #include <memory>
@@ -126,6 +127,26 @@ TEST(KonfusionKept, KeptDestinationsAreWhatAFreshLookFinds) {
     checkKeptAlongGames(2, 7, 6);
     checkKeptAlongGames(3, 8, 4);
     checkKeptAlongGames(4, 9, 4);
+}
+
+// The move a playout draws is found by the index of its destination among
+// the piece's: nth() must name the cell each() comes to at that index, in
+// sets of every size, both halves of the 128 bits included.
+TEST(KonfusionKept, TheNthCellIsTheOneEachComesToAtThatIndex) {
+    SeededNumbers numbers(11);
+    for (int round = 0; round < 2000; ++round) {
+        CellSet set;
+        const int odds = 1 + numbers.below(16);  // from a cell in 16 to every cell
+        for (Cell c = 0; c < kCells; ++c) {
+            if (numbers.below(odds) == 0) set |= CellSet::of(c);
+        }
+        int index = 0;
+        set.each([&](Cell c) {
+            ASSERT_EQ(set.nth(index), c) << "index " << index << " of " << set.count();
+            ++index;
+        });
+        ASSERT_EQ(index, set.count());
+    }
 }
 
 }  // namespace
