@@ -5,8 +5,10 @@
 
 namespace arbiter::konfusion {
 
-void KeptReach::changed(CellSet squares) {
-    kept_ &= ~squares;  // a piece arrived, left or was taken there
+void KeptReach::moved(Cell from, Cell to) {
+    // A piece left one, arrived on the other, perhaps taking one there.
+    kept_[static_cast<size_t>(from)] = kept_[static_cast<size_t>(to)] = false;
+    const CellSet squares = CellSet::of(from) | CellSet::of(to);
     for (CellSet& p : pending_) p |= squares;
 }
 
@@ -18,10 +20,10 @@ int KeptReach::refresh(const KonfusionState& state, PlayerId seat) {
     int moves = 0;
     state.cellsOf(seat).each([&](Cell c) {
         const auto i = static_cast<size_t>(c);
-        if (!kept_.has(c) || !(read_[i] & since).empty()) {
+        if (!kept_[i] || !(read_[i] & since).empty()) {
             reach_[i] = state.destinationsReading(c, read_[i]);
             count_[i] = static_cast<uint8_t>(reach_[i].count());
-            kept_ |= CellSet::of(c);
+            kept_[i] = true;
         }
         moves += count_[i];
     });

@@ -15,11 +15,11 @@ namespace arbiter::konfusion {
 //
 // Kept for a square: what destinationsReading() gave for the piece on it,
 // while no square it read has changed since. The state's pieces move only
-// through `changed()` being told of every square whose contents a move set.
+// through `moved()` being told of every move.
 class KeptReach {
   public:
-    // Whatever squares a move changed (its start and end; a capture is its end).
-    void changed(CellSet squares);
+    // A move from `from` to `to` (a capture is its end): the two squares it changed.
+    void moved(Cell from, Cell to);
     // Brings every piece of `seat` in `state` up to date; the number of moves
     // they have, each piece's destinations counted once.
     int refresh(const KonfusionState& state, PlayerId seat);
@@ -38,7 +38,8 @@ class KeptReach {
     std::array<CellSet, kCells> reach_{};
     std::array<CellSet, kCells> read_{};  // the squares reach_ was decided by
     std::array<uint8_t, kCells> count_{};
-    CellSet kept_;  // squares whose piece's reach_ was worked out since it arrived
+    // Per square, whether its piece's reach_ was worked out since it arrived.
+    std::array<bool, kCells> kept_{};
     // Per seat, the squares changed since its last refresh.
     std::array<CellSet, 4> pending_{};
 };

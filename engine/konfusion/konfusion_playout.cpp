@@ -32,7 +32,7 @@ PlayoutCount KonfusionState::playOut(SeededRandom& random, int cap, uint64_t* tr
             if (trace) traceAction(*trace, Action::move(move.from, move.to));
             movePiece(move.from, move.to);
             endTurn();
-            kept.changed(CellSet::of(move.from) | CellSet::of(move.to));
+            kept.moved(move.from, move.to);
         }
         ++count.actions;
         ++count.turns;  // without the die every action is a whole turn

@@ -115,7 +115,7 @@ void checkKeptAlongGames(int players, uint64_t seed, int games) {
             });
             ASSERT_EQ(moves, fresh) << s.serialize();
             const Action a = randomAction(s, numbers);
-            if (a.kind == Action::Kind::Move) kept.changed(CellSet::of(a.from) | CellSet::of(a.to));
+            if (a.kind == Action::Kind::Move) kept.moved(a.from, a.to);
             s.apply(a);
             ++checkedSteps;
         }
