@@ -73,7 +73,10 @@ Seating makeSeating(int players) {
         const Side side = players == 2 ? two[p] : more[p];
         s.sideOf[static_cast<size_t>(p)] = side;
         s.seatAt[static_cast<size_t>(side)] = p;
-        for (Cell c : keypostsOf(side)) s.keyposts |= CellSet::of(c);
+        for (Cell c : keypostsOf(side)) {
+            s.keyposts |= CellSet::of(c);
+            s.keypostAt[static_cast<size_t>(c)] = true;
+        }
     }
     for (PlayerId p = 0; p < players; ++p) {
         const Side across = opposite(s.sideOf[static_cast<size_t>(p)]);
@@ -89,22 +92,6 @@ const Seating& Seating::of(int players) {
     assert(players >= 2 && players <= 4);
     static const std::array<Seating, 3> seatings = {makeSeating(2), makeSeating(3), makeSeating(4)};
     return seatings[static_cast<size_t>(players - 2)];
-}
-
-Cell fromView(Side s, int x, int y) {
-    assert(x >= 0 && x < kSide && y >= 0 && y < kSide);
-    const int last = kSide - 1;
-    switch (s) {
-        case South:
-            return y * kSide + x;
-        case West:
-            return (last - x) * kSide + y;
-        case North:
-            return (last - y) * kSide + (last - x);
-        case East:
-            return x * kSide + (last - y);
-    }
-    return NoCell;
 }
 
 std::array<Cell, 4> keypostsOf(Side s) {

@@ -63,11 +63,32 @@ struct CellSet {
     }();
     static constexpr int index(Cell c) { return c / kSide * kStride + c % kSide; }
     static constexpr Cell cellOf(int i) { return kCellOf[static_cast<size_t>(i)]; }
-    static CellSet of(Cell c) { return {Bits{1} << index(c)}; }
-    static CellSet board();  // every cell
+    // Per cell, its bit: a load rather than a shift of 128 bits.
+    static constexpr std::array<Bits, kCells> kBitOf = [] {
+        std::array<Bits, kCells> all{};
+        for (Cell c = 0; c < kCells; ++c)
+            all[static_cast<size_t>(c)] = Bits{1} << (c / kSide * kStride + c % kSide);
+        return all;
+    }();
+    static CellSet of(Cell c) { return {kBitOf[static_cast<size_t>(c)]}; }
+    static constexpr Bits kBoard = [] {
+        Bits all = 0;
+        for (Bits b : kBitOf) all |= b;
+        return all;
+    }();
+    static CellSet board() { return {kBoard}; }  // every cell
+    // The lowest cell (the set not empty), and the set without it.
+    Cell first() const {
+        const auto low = static_cast<uint64_t>(bits);
+        return cellOf(low ? std::countr_zero(low)
+                          : 64 + std::countr_zero(static_cast<uint64_t>(bits >> 64)));
+    }
+    CellSet withoutFirst() const { return {bits & (bits - 1)}; }
     bool has(Cell c) const { return (bits >> index(c)) & 1; }
     bool empty() const { return bits == 0; }
     int count() const;
+    // The `index`-th cell in ascending order (from 0, below count()).
+    Cell nth(int index) const;
     // The cells one king step from any cell of the set, the guard included.
     CellSet around() const;
     // Calls `f(cell)` for each cell in ascending order. Each half on its own:
@@ -96,6 +117,7 @@ struct Seating {
     std::array<Side, 4> sideOf{};
     std::array<PlayerId, 4> seatAt{};  // per Side; NoPlayer where nobody sits
     CellSet keyposts;                  // every seated side's four
+    std::array<bool, kCells> keypostAt{};  // the same, per cell
     // Per seat, the four keyposts it wins by holding; empty when nobody sits opposite.
     std::array<CellSet, 4> toHold{};
     static const Seating& of(int players);  // players 2..4
@@ -106,8 +128,23 @@ std::array<Cell, 4> keypostsOf(Side s);
 // Whether `c` is on the far rank of side `s` (South's rank 10, West's file j...).
 bool onFarRank(Side s, Cell c);
 // The cell a seat at side `s` calls (x, y) in its own view: x a..j from its
-// left, y 1..10 from its edge (both from 0).
-Cell fromView(Side s, int x, int y);
+// left, y 1..10 from its edge (both from 0). Known at compile time, so that
+// the tables of walks can mark the keyposts.
+constexpr Cell fromView(Side s, int x, int y) {
+    assert(x >= 0 && x < kSide && y >= 0 && y < kSide);
+    const int last = kSide - 1;
+    switch (s) {
+        case South:
+            return y * kSide + x;
+        case West:
+            return (last - x) * kSide + y;
+        case North:
+            return (last - y) * kSide + (last - x);
+        case East:
+            return x * kSide + (last - y);
+    }
+    return NoCell;
+}
 
 // A game of Konfusion in progress.
 //
@@ -137,6 +174,9 @@ class KonfusionState final : public GameState, public Endings, public TablePrese
     void listActions(std::vector<Action>& out) const override;
     const Action* chooseListed(const std::function<uint64_t(uint64_t)>& pick,
                                std::vector<Action>& list) const override;
+    // Without the die, the hooks' playout played on the state's own fields,
+    // each piece's destinations kept from step to step (konfusion_playout.cpp).
+    PlayoutCount playOut(SeededRandom& random, int cap, uint64_t* trace) override;
     // Without the die every move, and the pass, is a whole turn; with it the
     // turns are counted move by move on copies, each roll's alike beyond the
     // pieces that can move (konfusion_turns.cpp).
@@ -186,6 +226,12 @@ class KonfusionState final : public GameState, public Endings, public TablePrese
     // Where the piece on `from` may go now (empty if it may not move); with
     // `firstOnly`, perhaps only some of it, enough to say whether it can move.
     CellSet destinations(Cell from, bool firstOnly = false) const;
+    // destinations(from) of a piece on `from`, and into `read` squares that
+    // hold every one whose contents decided them (the start left out): while
+    // none of those changes, neither do they.
+    CellSet destinationsReading(Cell from, CellSet& read) const;
+    // The cells of p's pieces.
+    CellSet cellsOf(PlayerId p) const { return own_[static_cast<size_t>(p)]; }
 
   private:
     KonfusionState(const Rules& rules, bool empty);
@@ -196,8 +242,12 @@ class KonfusionState final : public GameState, public Endings, public TablePrese
     // hasMove(toMove_, false), kept until the next apply: the end of a turn,
     // the die and the walk of perft each ask it of the same state.
     bool moverCanMove() const;
-    CellSet straightDestinations(Cell from, Side side, int pips, CellSet own, bool firstOnly) const;
-    CellSet walkDestinations(Cell from, CellSet own) const;
+    // The walks of a straight mover (1 to 5 pips) and of a 6; with kRead,
+    // the squares the 6's looked at are added to `*read`.
+    CellSet straightDestinations(Cell from, Side side, int pips, PlayerId owner,
+                                 bool firstOnly) const;
+    template <bool kRead>
+    CellSet walkDestinations(Cell from, CellSet own, CellSet* read) const;
     // The pips the piece on `from` has after moving to `to`.
     int pipsAfter(Cell from, Cell to) const;
     // The move's change to the board, the end it may bring and, with the die,
