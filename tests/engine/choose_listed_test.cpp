@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "engine/core/game.h"
+#include "tests/engine/every_game.h"
 #include "tests/engine/seeded_numbers.h"
 
 namespace arbiter {
@@ -39,15 +40,7 @@ void expectEveryIndexChoosesItsListedAction(const GameState& s, const std::strin
 // Along random games of every game of the catalogue, and of Konfusion with
 // its die (whose turns are several moves), played by chooseListed itself.
 TEST(ChooseListed, EveryIndexChoosesTheActionListedThereAlongRandomGames) {
-    std::vector<std::unique_ptr<Game>> games;
-    for (const GameInfo& info : gameCatalog()) games.push_back(makeGame(info.name));
-    GameOptions withDie;
-    withDie.players = 4;
-    withDie.values["die"] = "on";
-    std::string error;
-    games.push_back(makeGame("konfusion", withDie, error));
-    ASSERT_TRUE(games.back()) << error;
-
+    const std::vector<std::unique_ptr<Game>> games = everyGame();
     SeededNumbers numbers(47);
     int checked = 0;
     std::vector<Action> scratch;

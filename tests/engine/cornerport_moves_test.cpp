@@ -16,6 +16,7 @@
 #include "engine/core/playout.h"
 #include "engine/cornerport/cornerport.h"
 #include "tests/engine/cornerport_test_support.h"
+#include "tests/engine/playout_comparison.h"
 
 namespace arbiter::cornerport {
 namespace {
@@ -110,25 +111,6 @@ TEST(CornerportMoves, TheListingIsEveryLegalMoveInOrderAndApplyKeepsTheStateAlon
 using support::loaded;
 using support::positionText;
 
-// What one playout left behind.
-struct Played {
-    PlayoutCount count;
-    uint64_t trace = 0;
-    std::string position;
-    uint64_t nextNumber = 0;  // the random source's next number: as many drawn
-};
-
-Played playedBy(const CornerportState& from, uint64_t seed, int cap, bool hooks, bool traced) {
-    CornerportState s = from;
-    SeededRandom random(seed);
-    Played p;
-    uint64_t* trace = traced ? &p.trace : nullptr;
-    p.count = hooks ? s.GameState::playOut(random, cap, trace) : s.playOut(random, cap, trace);
-    p.position = s.serialize();
-    p.nextNumber = random.next();
-    return p;
-}
-
 // What the hooks' playout from `from` and `seed` met: the kinds of action
 // drawn ("place 2" for a freighter placed) and how it ended.
 void tallyHooksPlayout(const CornerportState& from, uint64_t seed, int cap,
@@ -165,16 +147,7 @@ TEST(CornerportMoves, PlayOutPlaysWhatTheHooksPlayThroughPassesPlacementsAndEnds
         for (uint64_t seed = 1; seed <= 25; ++seed) {
             const int cap = seed % 5 == 0 ? static_cast<int>(seed) * 3 : 2000;
             const std::string where = text + ", seed " + std::to_string(seed);
-            const Played hooks = playedBy(*from, seed, cap, true, true);
-            const Played traced = playedBy(*from, seed, cap, false, true);
-            const Played untraced = playedBy(*from, seed, cap, false, false);
-            EXPECT_EQ(traced.count, hooks.count) << where;
-            EXPECT_EQ(traced.trace, hooks.trace) << where;
-            EXPECT_EQ(traced.position, hooks.position) << where;
-            EXPECT_EQ(traced.nextNumber, hooks.nextNumber) << where;
-            EXPECT_EQ(untraced.count, hooks.count) << where;
-            EXPECT_EQ(untraced.position, hooks.position) << where;
-            EXPECT_EQ(untraced.nextNumber, hooks.nextNumber) << where;
+            expectTheGamePlaysOutAsTheHooks(*from, seed, cap, where);
             tallyHooksPlayout(*from, seed, cap, met);
         }
     }

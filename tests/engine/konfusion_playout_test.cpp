@@ -15,6 +15,7 @@
 #include "engine/core/seeded_random.h"
 #include "engine/konfusion/konfusion.h"
 #include "tests/engine/konfusion_test_support.h"
+#include "tests/engine/playout_comparison.h"
 
 namespace arbiter::konfusion {
 namespace {
@@ -23,41 +24,13 @@ using support::loaded;
 using support::positionText;
 using support::seats;
 
-struct Played {
-    PlayoutCount count;
-    uint64_t trace = 0;
-    std::string position;
-    Outcome outcome;
-    uint64_t nextNumber = 0;  // as many numbers drawn
-};
-
-Played played(const KonfusionState& from, uint64_t seed, int cap, bool byHooks, bool traced) {
-    KonfusionState s(from);
-    SeededRandom random(seed);
-    Played p;
-    uint64_t* trace = traced ? &p.trace : nullptr;
-    p.count = byHooks ? s.GameState::playOut(random, cap, trace) : s.playOut(random, cap, trace);
-    p.position = s.serialize();
-    p.outcome = s.outcome();
-    p.nextNumber = random.next();
-    return p;
-}
-
 // Returns how many of the hooks' playouts from `from` ended the game.
 int expectSameAsHooks(const KonfusionState& from, const std::string& where, int seeds) {
     int ended = 0;
     for (uint64_t seed = 1; seed <= static_cast<uint64_t>(seeds); ++seed) {
         const int cap = seed % 4 == 0 ? static_cast<int>(seed) * 5 : 2000;
-        const Played hooks = played(from, seed, cap, true, true);
-        for (bool traced : {true, false}) {
-            const Played own = played(from, seed, cap, false, traced);
-            const std::string at = where + ", seed " + std::to_string(seed);
-            EXPECT_EQ(own.count, hooks.count) << at;
-            if (traced) EXPECT_EQ(own.trace, hooks.trace) << at;
-            EXPECT_EQ(own.position, hooks.position) << at;
-            EXPECT_EQ(own.outcome, hooks.outcome) << at;
-            EXPECT_EQ(own.nextNumber, hooks.nextNumber) << at;
-        }
+        const PlayedOut hooks = expectTheGamePlaysOutAsTheHooks(
+            from, seed, cap, where + ", seed " + std::to_string(seed));
         if (hooks.outcome.over()) ++ended;
     }
     return ended;

@@ -7,73 +7,17 @@
 
 #include <cstdint>
 #include <memory>
-#include <ostream>
 #include <string>
 #include <vector>
 
 #include "engine/core/game.h"
 #include "engine/core/playout.h"
 #include "engine/core/seeded_random.h"
+#include "tests/engine/every_game.h"
+#include "tests/engine/playout_comparison.h"
 
 namespace arbiter {
-
-// For gtest's messages: a count in words rather than its bytes.
-void PrintTo(const PlayoutCount& c, std::ostream* out) {
-    *out << c.actions << " actions, " << c.turns << " turns" << (c.capped ? ", capped" : "")
-         << (c.stuck ? ", stuck" : "");
-}
-
 namespace {
-
-// Every game of the catalogue, and Konfusion with its die for four (whose
-// turns are several moves and chance draws).
-std::vector<std::unique_ptr<Game>> everyGame() {
-    std::vector<std::unique_ptr<Game>> games;
-    for (const GameInfo& info : gameCatalog()) games.push_back(makeGame(info.name));
-    GameOptions withDie;
-    withDie.players = 4;
-    withDie.values["die"] = "on";
-    std::string error;
-    games.push_back(makeGame("konfusion", withDie, error));
-    EXPECT_TRUE(games.back()) << error;
-    return games;
-}
-
-// What one way of playing out left behind.
-struct Played {
-    PlayoutCount count;
-    uint64_t trace = 0;
-    std::string position;
-    uint64_t nextNumber = 0;  // the random source's next number: as many drawn
-};
-
-Played playedByTheHooks(const GameState& from, uint64_t seed, int cap) {
-    std::unique_ptr<GameState> s = from.clone();
-    SeededRandom random(seed);
-    Played p;
-    p.count = s->GameState::playOut(random, cap, &p.trace);
-    p.position = s->serialize();
-    p.nextNumber = random.next();
-    return p;
-}
-
-Played playedByTheGame(const GameState& from, uint64_t seed, int cap, bool traced) {
-    std::unique_ptr<GameState> s = from.clone();
-    SeededRandom random(seed);
-    Played p;
-    p.count = s->playOut(random, cap, traced ? &p.trace : nullptr);
-    p.position = s->serialize();
-    p.nextNumber = random.next();
-    return p;
-}
-
-void expectSamePlayout(const Played& game, const Played& hooks, bool traced,
-                       const std::string& where) {
-    EXPECT_EQ(game.count, hooks.count) << where;
-    if (traced) EXPECT_EQ(game.trace, hooks.trace) << where;
-    EXPECT_EQ(game.position, hooks.position) << where;
-    EXPECT_EQ(game.nextNumber, hooks.nextNumber) << where;
-}
 
 // Seeds per game and starting state: a few seconds under the sanitizers.
 constexpr uint64_t kSeeds = 6;
@@ -93,12 +37,10 @@ TEST(PlayOut, EveryGamePlaysWhatItsHooksPlayFromEverySeedTracedOrNot) {
         for (const GameState* from : {start.get(), middle.get()}) {
             for (uint64_t seed = 1; seed <= kSeeds; ++seed) {
                 const int cap = seed % 3 == 0 ? static_cast<int>(seed) * 4 : 2000;
-                const Played hooks = playedByTheHooks(*from, seed, cap);
                 const std::string where = game->name() +
                                           (from == start.get() ? " start" : " middle") + ", seed " +
                                           std::to_string(seed);
-                expectSamePlayout(playedByTheGame(*from, seed, cap, true), hooks, true, where);
-                expectSamePlayout(playedByTheGame(*from, seed, cap, false), hooks, false, where);
+                const PlayedOut hooks = expectTheGamePlaysOutAsTheHooks(*from, seed, cap, where);
                 EXPECT_FALSE(hooks.count.stuck) << where;
                 ++compared;
                 if (!hooks.count.capped) ++finished;
