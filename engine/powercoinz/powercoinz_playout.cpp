@@ -33,7 +33,6 @@ PlayoutCount PowercoinzState::playOut(SeededRandom& random, int cap, uint64_t* t
             count.capped = true;
             break;
         }
-        ++count.actions;
         switch (phase_) {
             case Phase::Flipping: {
                 // Chance's draw of {coins, 2}: no turn ends, and no flip ends the game.
@@ -56,8 +55,8 @@ PlayoutCount PowercoinzState::playOut(SeededRandom& random, int cap, uint64_t* t
             }
             case Phase::Pick: {
                 // Chance's draw of {1, coins}: a turn ends only with the game.
-                const auto index = static_cast<int>(random.below(
-                    static_cast<uint64_t>(coinCount(coins_[static_cast<size_t>(victim_)]))));
+                const auto index = static_cast<int>(
+                    random.below(static_cast<uint64_t>(coinCount(coins_[static_cast<size_t>(victim_)]))));
                 if (trace) traceAction(*trace, traced(Action::Kind::Chance, 0, {index}));
                 coinPicked(index);
                 if (winner_ != NoPlayer) ++count.turns;
@@ -71,35 +70,29 @@ PlayoutCount PowercoinzState::playOut(SeededRandom& random, int cap, uint64_t* t
                 break;
             case Phase::Remove:
                 if (!playRemoval(random, trace)) {
-                    --count.actions;
-                    count.stuck = true;
+                    count.stuck = true;  // no opponent in play: a fault of the state
                     return count;
                 }
                 ++count.turns;
                 break;
         }
+        ++count.actions;
     }
     return count;
 }
 
 bool PowercoinzState::playRemoval(SeededRandom& random, uint64_t* trace) {
+    const uint64_t listed = removalCount();
+    if (listed == 0) return false;
     // As listActions() lists them: per opponent in seat order, their one
     // blind removal, or each of their coins showing its rating, rising.
     const bool showing = anyOpponentShowing();
-    std::array<unsigned, kMaxPlayers> shown{};
-    uint64_t listed = 0;
-    for (PlayerId q = 0; q < playerCount(); ++q) {
-        if (q == toMove_ || !coins_[static_cast<size_t>(q)]) continue;
-        const auto seat = static_cast<size_t>(q);
-        shown[seat] = showing_[seat] & coins_[seat];
-        listed += showing ? static_cast<uint64_t>(coinCount(shown[seat])) : 1;
-    }
-    if (listed == 0) return false;  // no opponent in play: a fault of the state
     uint64_t index = random.below(listed);
     for (PlayerId q = 0; q < playerCount(); ++q) {
-        if (q == toMove_ || !coins_[static_cast<size_t>(q)]) continue;
-        const unsigned coins = shown[static_cast<size_t>(q)];
-        const auto here = showing ? static_cast<uint64_t>(coinCount(coins)) : 1;
+        const auto seat = static_cast<size_t>(q);
+        if (q == toMove_ || !coins_[seat]) continue;
+        const unsigned shown = showing_[seat] & coins_[seat];
+        const auto here = showing ? static_cast<uint64_t>(coinCount(shown)) : 1;
         if (index >= here) {
             index -= here;
         } else if (!showing) {
@@ -107,7 +100,7 @@ bool PowercoinzState::playRemoval(SeededRandom& random, uint64_t* trace) {
             victimNamed(q);
             return true;
         } else {
-            const int rating = std::countr_zero(nthCoin(coins, static_cast<int>(index))) + 1;
+            const int rating = std::countr_zero(nthCoin(shown, static_cast<int>(index))) + 1;
             if (trace) traceAction(*trace, traced(Action::Kind::Choice, kRemove, {q, rating}));
             coinRemoved(q, rating);
             return true;
