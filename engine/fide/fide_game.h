@@ -36,8 +36,9 @@ namespace fide {
 // FIDE 4.4's reading instead: castling begins with the king, and a rook moved
 // first is a rook move.
 //
-// Cloning copies one Position and a short vector of keys: well under a
-// microsecond, so the referee can clone per legal move.
+// Cloning copies one Position, the repetition history (a short vector of
+// keys and a 64-byte set of those seen) and the kept legal moves: well under
+// a microsecond, so the referee can clone per legal move.
 class FideState final : public GameState, public ActionsInParts, public Endings {
   public:
     explicit FideState(const Position& position, bool strictTouch = false);
