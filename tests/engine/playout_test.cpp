@@ -52,6 +52,44 @@ TEST(PlayOut, EveryGamePlaysWhatItsHooksPlayFromEverySeedTracedOrNot) {
     EXPECT_GT(finished, compared / 2);
 }
 
+// Tables other than the defaults, where the games' own playouts take other
+// paths: Power Coinz for three to sixteen (removals from several opponents,
+// rounds won among many), Sandkings for four with each of its options, and
+// Konfusion for two and three.
+TEST(PlayOut, OtherTablesPlayWhatTheirHooksPlay) {
+    std::vector<std::unique_ptr<Game>> games;
+    std::string error;
+    for (int players : {3, 4, 16}) {
+        GameOptions options;
+        options.players = players;
+        games.push_back(makeGame("powercoinz", options, error));
+    }
+    for (const char* option :
+         {"orthogonal-block", "stinger-near-body", "diagonal-suffocation", "double-steps"}) {
+        GameOptions options;
+        options.players = 4;
+        options.values[option] = "on";
+        games.push_back(makeGame("sandkings", options, error));
+    }
+    for (int players : {2, 3}) {
+        GameOptions options;
+        options.players = players;
+        games.push_back(makeGame("konfusion", options, error));
+    }
+    int finished = 0;
+    for (const std::unique_ptr<Game>& game : games) {
+        ASSERT_TRUE(game) << error;
+        std::unique_ptr<GameState> start = game->start();
+        for (uint64_t seed = 1; seed <= kSeeds; ++seed) {
+            const PlayedOut hooks = expectTheGamePlaysOutAsTheHooks(
+                *start, seed, 2000, game->name() + " " + start->serialize() + ", seed " +
+                                        std::to_string(seed));
+            if (hooks.outcome.over()) ++finished;
+        }
+    }
+    EXPECT_GT(finished, static_cast<int>(games.size() * kSeeds) / 2);
+}
+
 // The cap counts actions, draws of chance included, and a capped playout
 // says so; one that ends the game does not.
 TEST(PlayOut, StopsAtTheCapAndSaysSo) {
