@@ -12,30 +12,11 @@
 
 #include "engine/core/game.h"
 #include "tests/engine/every_game.h"
+#include "tests/engine/listed_choice.h"
 #include "tests/engine/seeded_numbers.h"
 
 namespace arbiter {
 namespace {
-
-// Every index of the list, chosen one by one; the pick is told the list's length.
-void expectEveryIndexChoosesItsListedAction(const GameState& s, const std::string& game) {
-    std::vector<Action> listed = s.legalActions();
-    std::erase_if(listed, [](const Action& a) { return a.changesRoster(); });
-    std::vector<Action> scratch;
-    for (uint64_t i = 0; i < listed.size(); ++i) {
-        uint64_t told = 0;
-        const Action* chosen = s.chooseListed(
-            [&](uint64_t n) {
-                told = n;
-                return i;
-            },
-            scratch);
-        ASSERT_NE(chosen, nullptr) << game << " at " << s.serialize();
-        EXPECT_EQ(told, listed.size()) << game << " at " << s.serialize();
-        EXPECT_EQ(*chosen, listed[i]) << game << ", index " << i << " at " << s.serialize();
-    }
-    if (listed.empty()) EXPECT_EQ(s.chooseListed([](uint64_t) { return 0; }, scratch), nullptr);
-}
 
 // Along random games of every game of the catalogue, and of Konfusion with
 // its die (whose turns are several moves), played by chooseListed itself.

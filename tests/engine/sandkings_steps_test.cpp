@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "engine/sandkings/sandkings.h"
+#include "tests/engine/listed_choice.h"
 #include "tests/engine/sandkings_test_support.h"
 #include "tests/engine/seeded_numbers.h"
 
@@ -162,26 +163,14 @@ TEST(SandkingsSteps, ThePlayoutsPickIsTheListingsActionAtTheIndexDrawn) {
     int positions = 0;
     for (int game = 0; game < 20; ++game) {
         SandkingsState s(rulesOfGame(game), 2 + game % 3);
-        std::vector<Action> listed, kept;
+        std::vector<Action> listed;
         for (int step = 0; step < 400 && !s.outcome().over(); ++step, ++positions) {
+            expectEveryIndexChoosesItsListedAction(s, "sandkings");
+            if (HasFatalFailure()) return;
             s.listActions(listed);
-            for (uint64_t i = 0; i < listed.size(); ++i) {
-                uint64_t asked = 0;
-                const Action* chosen = s.chooseListed(
-                    [&](uint64_t n) {
-                        asked = n;
-                        return i;
-                    },
-                    kept);
-                ASSERT_NE(chosen, nullptr);
-                ASSERT_EQ(asked, listed.size()) << s.serialize();
-                ASSERT_EQ(*chosen, listed[i]) << s.serialize() << " " << i;
-            }
             s.apply(listed[static_cast<size_t>(rng.below(static_cast<int>(listed.size())))]);
         }
-        std::vector<Action> none;
-        if (s.outcome().over())
-            EXPECT_EQ(s.chooseListed([](uint64_t) { return 0; }, none), nullptr);
+        if (s.outcome().over()) expectEveryIndexChoosesItsListedAction(s, "sandkings");
     }
     EXPECT_GT(positions, 4000);
 }
