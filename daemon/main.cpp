@@ -21,6 +21,7 @@
 #include "daemon/config/command_line.h"
 #include "daemon/config/configuration_text.h"
 #include "daemon/config/table_setup.h"
+#include "daemon/config/unfinished_game.h"
 #include "daemon/control/control_protocol.h"
 #include "daemon/control/control_server.h"
 #include "daemon/control/private_directory.h"
@@ -258,6 +259,9 @@ int main(int argc, char** argv) {
         case DaemonRequest::Run:
             break;
     }
+    // A restart resumes: what the unfinished game was started with, unless the
+    // command line or the file says otherwise (and then it must agree).
+    if (!followUnfinishedGame(config, error)) return refuse(error);
     // No board named: the game's default layout on virtual boards, so that any
     // game can be tried at once (arbiterd waits for them as for any board).
     bool onVirtualBoards = false;
