@@ -103,6 +103,8 @@ while :; do
         continue
     fi
     pending=
+    # arbiterd stopped by itself meanwhile (it refused to start): said below.
+    kill -0 "$daemon" 2>/dev/null || break
     if [ "$got" -ne 0 ] && [ -z "$line" ]; then
         stop_table
         exit 0

@@ -37,19 +37,19 @@ grep -q 'is gone' <<<"$out" && fail "quitting announces the board as lost: $out"
 
 # A move piped in at once, before arbiterd has seen the board, waits for the
 # game rather than being lost.
-out=$( (echo e2-e4; sleep 4; echo quit) |
+out=$( (echo e2-e4; sleep 8; echo quit) |
     timeout 30 "$script" "$bin" --socket "$scratch/d.sock" --journal "$scratch/d" --settle-ms 100 2>&1)
 grep -q '1. e4 (e2e4)' <<<"$out" || fail "a move typed at once was lost: $out"
 
 # A second table on the first one's socket: refused, and its board closed at once.
-(sleep 10; echo quit) |
+(sleep 14; echo quit) |
     "$script" "$bin" --socket "$scratch/c.sock" --journal "$scratch/c1" >"$scratch/first.log" 2>&1 &
 first=$!
 for _ in $(seq 50); do [ -S "$scratch/c.sock" ] && break; sleep 0.1; done
 # The board's input stays open a while: were it to end first, the board
 # would quit before a slow arbiterd (sanitizers, a loaded machine) refused,
 # and the script rightly ends with 0 when the board is quit.
-out=$( (sleep 1; echo e2-e4; sleep 4) |
+out=$( (sleep 1; echo e2-e4; sleep 8) |
     timeout 20 "$script" "$bin" --socket "$scratch/c.sock" --journal "$scratch/c2" 2>&1)
 status=$?
 [ "$status" -ne 0 ] || fail "a second table on a socket in use ends with status 0: $out"
