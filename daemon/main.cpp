@@ -21,6 +21,7 @@
 #include "daemon/config/command_line.h"
 #include "daemon/config/configuration_text.h"
 #include "daemon/config/table_setup.h"
+#include "daemon/config/unfinished_game.h"
 #include "daemon/control/control_protocol.h"
 #include "daemon/control/control_server.h"
 #include "daemon/control/private_directory.h"
@@ -124,6 +125,17 @@ std::string claimResources(const TableSetup& setup, std::optional<InstanceLock>&
     return {};
 }
 
+// When the control socket is another table's: the option that gives this
+// table its own.
+std::string socketAdvice(const TableSetup& setup, const std::string& error) {
+    if (!error.starts_with("another arbiterd listens on")) return {};
+    if (!setup.socketWhere.empty())
+        return "; give this table a socket of its own with socket = PATH in that file (or "
+               "--socket PATH), and arbiterctl --socket PATH then speaks to it";
+    return "; a second table needs a socket of its own: start it with --socket PATH (e.g. "
+           "--socket /tmp/table2.sock), and arbiterctl --socket PATH then speaks to it";
+}
+
 // Referees the table until SIGINT or SIGTERM; `espeak` says the announcements
 // when the table speaks.
 int run(const TableSetup& setup, const std::string& espeak) {
@@ -160,7 +172,7 @@ int run(const TableSetup& setup, const std::string& espeak) {
         openTable(loop, settings, std::move(game), announcer, error);
     if (!table) return refuse(error);
     auto controlServer = ControlServer::create(loop, *table, setup.socketPath, error);
-    if (!controlServer) return refuse(setup.socketWhere + error);
+    if (!controlServer) return refuse(setup.socketWhere + error + socketAdvice(setup, error));
     announcer.addPerPlayer(*controlServer);
     spdlog::info("control socket: {} (arbiterctl --socket {} status)", setup.socketPath,
                  setup.socketPath);
@@ -193,16 +205,64 @@ std::unique_ptr<GameState> positionToShow(const TableSetup& setup, std::string& 
     return resumed ? std::move(resumed) : std::move(start);
 }
 
-// Tells how to start the virtual boards the table waits for.
+// `text` as a shell reads it back whole: as it is when it holds nothing a
+// shell would act on, else in single quotes.
+std::string shellWord(const std::string& text) {
+    const bool plain = !text.empty() && text.find_first_not_of(
+                                            "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+                                            "0123456789/._-+,:@%=") == std::string::npos;
+    if (plain) return text;
+    std::string quoted = "'";
+    for (char c : text) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return quoted + "'";
+}
+
+// How a user starts arbiter-vboard from a shell: by its full path when it
+// lies beside this arbiterd (a build's bin/ is on no PATH), and in the folder
+// the environment publishes virtual boards in, so that arbiterd finds it.
+std::string vboardProgram() {
+    std::error_code ec;
+    const std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", ec);
+    const std::filesystem::path beside = self.parent_path() / "arbiter-vboard";
+    std::string program =
+        !ec && std::filesystem::exists(beside, ec) ? shellWord(beside.string()) : "arbiter-vboard";
+    const char* folder = std::getenv("ARBITER_VBOARD_DIR");
+    if (folder && *folder) program = "ARBITER_VBOARD_DIR=" + shellWord(folder) + " " + program;
+    return program;
+}
+
+// Tells how to start the virtual boards the table waits for: each command
+// runs as printed, pasted into a terminal.
 void tellVirtualBoards(const TableSetup& setup, const GameState& shown) {
     std::cerr << "arbiterd: no board named, so the table is on virtual boards; start each "
                  "(docs/vboard.md), or name real ones with --board or --config (arbiterd "
                  "--list-ports shows serial ports):\n";
+    const std::string program = vboardProgram();
     std::istringstream boards(startPositionText(setup, shown));
     for (std::string device, fen; boards >> device >> fen;) {
-        std::cerr << "  arbiter-vboard --name " << device.substr(device.find(':') + 1)
-                  << " --setup " << fen << "\n";
+        std::cerr << "  " << program << " --name " << device.substr(device.find(':') + 1)
+                  << " --setup " << shellWord(fen) << "\n";
     }
+}
+
+// What --check-config says of the boards' devices: a serial port or pty that
+// is not there is most likely a wrong path (arbiterd would wait for it for
+// ever). A virtual board is started by name, before or after arbiterd.
+std::string missingDevices(const TableSetup& setup) {
+    std::string missing;
+    for (const BoardSetting& board : setup.settings.boards) {
+        std::error_code ec;
+        if (board.device.isVirtual() || std::filesystem::exists(board.device.path, ec)) continue;
+        const std::string named = board.name == board.device.text()
+                                      ? board.name
+                                      : board.name + " (" + board.device.text() + ")";
+        missing += (missing.empty() ? "" : "; ") + std::string("board ") + named +
+                   ": no such device " + board.device.path;
+    }
+    if (missing.empty()) return {};
+    return missing +
+           " (is the path right? arbiterd --list-ports lists the serial ports and marks likely "
+           "boards; arbiterd would wait for it)";
 }
 
 // What is asked of arbiterd once the table is set up: printed, checked or run.
@@ -219,6 +279,8 @@ int serve(const CommandLine& commandLine, const TableSetup& setup, bool onVirtua
     if (request == DaemonRequest::CheckConfig) {
         std::string source =
             commandLine.configFile.empty() ? "the command line" : commandLine.configFile;
+        if (std::string missing = missingDevices(setup); !missing.empty())
+            return refuse(source + ": not ready: " + missing);
         std::cout << source << ": ready to referee " << describeSetup(setup) << "\n";
         return 0;
     }
@@ -258,6 +320,9 @@ int main(int argc, char** argv) {
         case DaemonRequest::Run:
             break;
     }
+    // A restart resumes: what the unfinished game was started with, unless the
+    // command line or the file says otherwise (and then it must agree).
+    if (!followUnfinishedGame(config, error)) return refuse(error);
     // No board named: the game's default layout on virtual boards, so that any
     // game can be tried at once (arbiterd waits for them as for any board).
     bool onVirtualBoards = false;

@@ -69,9 +69,12 @@ void BoardLink::tryOpen() {
     transport_ = openTransport(device_.path, error);
     if (!transport_) {
         lock_.reset();
-        // A virtual board that is not there yet is one nobody has started.
-        if (device_.isVirtual() && error.starts_with("no such device"))
-            error += " (start it: arbiter-vboard --name " + device_.name + ")";
+        // A virtual board that is not there yet is one nobody has started:
+        // waited for, and said once, as no fault (./run starts its own just after).
+        if (device_.isVirtual() && error.starts_with("no such device")) {
+            waitForVirtualBoard();
+            return;
+        }
         failOpen(error);
         return;
     }
@@ -104,6 +107,16 @@ void BoardLink::watchSilence() {
         }
     }
     watchdog_.after(1000, [this] { watchSilence(); });
+}
+
+void BoardLink::waitForVirtualBoard() {
+    const std::string waiting = "waiting for the virtual board";
+    if (lastFailure_ != waiting)
+        spdlog::info("board {}: {} (start it: arbiter-vboard --name {})", device_.text(), waiting,
+                     device_.name);
+    lastFailure_ = waiting;
+    if (failingSince_ < 0) failingSince_ = loop_.time().now();
+    retry_.after(kRetryMs, [this] { tryOpen(); });
 }
 
 void BoardLink::failOpen(const std::string& error) {

@@ -76,6 +76,8 @@ class BoardLink final : public BoardListener {
     void tryOpen();
     // Says why the device could not be opened (again after a while) and retries.
     void failOpen(const std::string& error);
+    // A virtual board not started yet: said once, at info, and tried every second.
+    void waitForVirtualBoard();
     void readable();
     void drop(const std::string& why);
     // Every second while connected: asks a quiet board for its squares, and

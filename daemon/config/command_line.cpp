@@ -204,6 +204,7 @@ std::optional<CommandLine> readCommandLine(int argc, const char* const argv[], s
     }
     // A time control given rather than defaulted must fit a game resumed.
     if (!vm["time"].defaulted()) config.timeGiven = true;
+    if (!vm["game"].defaulted()) config.gameGiven = true;
     auto request = readRequest(vm, error);
     if (!request) return std::nullopt;
     result.request = *request;

@@ -270,7 +270,10 @@ bool takePlayers(const FileValues& file, Configuration& config, std::string& err
 // The game, where it begins and on how many cells. Whether the position is
 // one of the game's is for the game to say (setUpTable).
 bool takeGame(const FileValues& file, Configuration& config, std::string& error) {
-    if (auto v = file.take("game", config)) config.game = *v;
+    if (auto v = file.take("game", config)) {
+        config.game = *v;
+        config.gameGiven = true;
+    }
     if (auto v = file.take("position", config)) {
         if (v->empty()) {
             error = file.at("position") +

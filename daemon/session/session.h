@@ -196,8 +196,16 @@ class Session {
     std::string acceptDraw(PlayerId p);
     std::string claimDraw(PlayerId p);
     // Stops and restarts the running clock (an arbiter's pause, a break).
+    // resumeClocks() also starts a clock held after a restart: a player says
+    // to go on before the boards show the game.
     std::string pauseClocks();
     std::string resumeClocks();
+    // After a restart no clock runs until play goes on: the table starts the
+    // clock of the player to move once its boards show the resumed position,
+    // announcing "`why`: White's clock runs". False when no clock was held
+    // (an action made meanwhile started the clocks, as a first move does).
+    bool startHeldClock(const std::string& why);
+    bool clockHeld() const;
     // Ends an unfinished game without a result ("*"), as when a new game is asked for.
     std::string abandon();
     // The players signalled the result on the board (the DGT result signal of
@@ -315,6 +323,8 @@ class Session {
     std::string recordPath_;
     std::vector<bool> offersDraw_;  // per player: a draw offer stands
     bool abandoned_ = false;        // ended without a result
+    // Resumed from the journal, and no clock started since (startHeldClock).
+    bool clockHeld_ = false;
     // While replaying: what a takeback of a part undid, which the next move
     // was said to be made in place of (castling begun with the rook).
     std::string replacedPart_;

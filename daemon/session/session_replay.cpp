@@ -465,9 +465,13 @@ std::unique_ptr<Session> Session::resume(const Game& game, const JournalContents
                      journal.path);
     s->journal_ = JournalWriter::append(journal.path, reader->validBytes(), error);
     if (!s->journal_) return nullptr;
-    if (s->turns() > 0) {
+    // Arbiterd's clocks wait until the boards show the game again: setting
+    // them up is no one's thinking time. A DGT clock runs as its lever says.
+    if (s->turns() > 0 && s->clock_.control().keptByDgtClock()) {
         s->clock_.start(s->current().toMove(), time.now());
         s->limits_.startPlay(time.now());
+    } else if (s->turns() > 0) {
+        s->clockHeld_ = true;
     }
     out.announce(
         {AnnouncementType::Resume,
@@ -476,7 +480,11 @@ std::unique_ptr<Session> Session::resume(const Game& game, const JournalContents
              (s->over() ? std::string()
                         : s->settings_.players[static_cast<size_t>(s->current().toMove())] +
                               " to move. ") +
-             s->clockTextNow() + ". To start afresh instead: arbiterctl new-game.",
+             s->clockTextNow() + "." +
+             (s->clockHeld_ ? " No clock runs until the boards show this position, or a "
+                              "player says arbiterctl resume."
+                            : "") +
+             " To start afresh instead: arbiterctl new-game.",
          {{"journal", journal.path}, {"ply", s->ply()}, {"turns", s->turns()}}});
     // The daemon stopped between an action and the chance it called for.
     if (!s->drawChance()) {

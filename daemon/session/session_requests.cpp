@@ -100,15 +100,40 @@ std::string Session::pauseClocks() {
 
 std::string Session::resumeClocks() {
     if (over()) return "the game is over";
+    if (!clock_.paused() && startHeldClock("Play goes on, as a player asked")) return {};
     if (!clock_.paused()) return "the clocks are not paused";
     if (!record({{"type", "resume"}, {"at", time_.wallClock()}})) return "cannot record the game";
     const Millis now = time_.now();
     clock_.resume(now);
+    if (clockHeld()) clock_.start(current().toMove(), now);
+    clockHeld_ = false;
     if (ply() > 0) limits_.startPlay(now);
     out_.announce({AnnouncementType::ResumeClocks,
                    "Clocks running again. " + clockText(clock_.remainingAll(now)),
                    {}});
     return {};
+}
+
+bool Session::clockHeld() const {
+    return clockHeld_ && !over() && clock_.runner() == NoPlayer;
+}
+
+bool Session::startHeldClock(const std::string& why) {
+    const bool held = clockHeld();
+    clockHeld_ = false;
+    if (!held) return false;
+    const Millis now = time_.now();
+    const PlayerId mover = current().toMove();
+    clock_.start(mover, now);
+    if (!clock_.paused()) limits_.startPlay(now);
+    const std::string name = settings_.players[static_cast<size_t>(mover)];
+    out_.announce(
+        {AnnouncementType::ResumeClocks,
+         why + ": " + name + "'s clock runs" +
+             (clock_.paused() ? ", once the clocks are resumed (arbiterctl resume)" : "") + ". " +
+             clockTextNow(),
+         {{"player", mover}}});
+    return true;
 }
 
 std::string Session::signalResult(const Outcome& o) {

@@ -33,7 +33,8 @@ void Desk::setStart(std::unique_ptr<GameState> start) {
 bool Desk::resume(const JournalContents& unfinished, AnnouncementSink& said, std::string& error) {
     session_ = Session::resume(*game_, unfinished, said, loop_.time(), error);
     if (session_) return true;
-    error = "cannot resume: " + error + " (move the journal away to start afresh)";
+    error = "cannot resume: " + error +
+            " (add --new-game to begin a new game; the journal is kept as it is)";
     return false;
 }
 

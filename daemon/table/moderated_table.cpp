@@ -169,6 +169,11 @@ void ModeratedTable::judgeInGame() {
         // A board that is not to be judged for a move must just show its view.
         if (checkView(p)) seat.behind = false;
     }
+    // Every board shows its player's view of the resumed game: its clock runs.
+    const bool allShown =
+        std::none_of(seats_.begin(), seats_.end(), [](const Seat& seat) { return seat.behind; });
+    if (allShown && desk_.session()->startHeldClock("Every board shows the game"))
+        desk_.armTimers();
     if (mover >= 0 && mover < static_cast<PlayerId>(seats_.size()) &&
         !seats_[static_cast<size_t>(mover)].behind)
         judgeMover(mover);

@@ -1,8 +1,14 @@
 #include "daemon/table/resume.h"
 
+#include <spdlog/spdlog.h>
+
 #include "daemon/session/session.h"
 
 namespace arbiter {
+
+const char* const kNewGameAdvice =
+    "--new-game to begin a new game (the unfinished game is then closed as abandoned; its "
+    "journal stays)";
 
 namespace {
 // How the table's own settings contradict a journal's header: "it was played
@@ -56,8 +62,9 @@ std::string otherCells(const Game& game, const JournalContents& found) {
     return "cannot resume " + found.path + ": that game is played on " + size(start->geometry()) +
            " cells" + (sameSize ? " with other cells left out" : "") + ", but this table's " +
            game.name() + " is on " + size(cells) +
-           "; start arbiterd with that game's size (--size), or move the journal "
-           "away to start afresh";
+           "; start arbiterd without --players, --size and --option to resume it with its "
+           "own, or add " +
+           kNewGameAdvice;
 }
 }  // namespace
 
@@ -69,25 +76,36 @@ bool findGameToResume(const Game& game, const TableSettings& settings,
     // A message of its own: `error` may hold a caller's earlier one.
     std::string damaged;
     auto found = findUnfinishedJournal(dir, damaged);
+    if (!damaged.empty() && settings.newGame) {
+        // Kept as it is, for whoever wants to read it: the new game's journal
+        // is the newest, and the one resumed next.
+        spdlog::warn("cannot resume: {}; kept as it is, and a new game begins (--new-game)",
+                     damaged);
+        return true;
+    }
     if (!damaged.empty()) {
-        error = "cannot resume: " + damaged + " (move the damaged journal away to start afresh)";
+        error = "cannot resume: " + damaged +
+                " (add --new-game to begin a new game; the damaged journal is kept as it is)";
         return false;
     }
     if (!found) return true;
+    // A game about to be closed (--new-game) is not played on, so nothing of
+    // it can clash with this table: not its cells, nor what it was played with.
+    if (settings.newGame) {
+        unfinished = std::move(found);
+        return true;
+    }
     if (std::string why = otherCells(game, *found); !why.empty()) {
         error = why;
         return false;
     }
     // What the table asks for must be what the game was played with: silently
-    // resuming with other times or names surprised players. A game about to be
-    // closed (--new-game) is not played on, so nothing it says can clash.
-    if (!settings.newGame) {
-        if (std::string clash = resumeClash(found->header, settings.session); !clash.empty()) {
-            error = "an unfinished game is in " + found->path + ", " + clash +
-                    "; leave those options out to resume it, or start afresh with "
-                    "arbiterd --new-game";
-            return false;
-        }
+    // resuming with other times or names surprised players.
+    if (std::string clash = resumeClash(found->header, settings.session); !clash.empty()) {
+        error = "an unfinished game is in " + found->path + ", " + clash +
+                "; leave those options out to resume it, or start afresh with "
+                "arbiterd --new-game";
+        return false;
     }
     unfinished = std::move(found);
     return true;
@@ -111,23 +129,35 @@ bool positionToResume(const Game& game, const TableSettings& settings, const Tim
     auto reader = JournalReader::open(unfinished->path, error);
     auto session = reader ? Session::replay(game, *reader, silent, time, error) : nullptr;
     if (!session) {
-        error = "cannot resume: " + error + " (move the journal away to start afresh)";
+        error = "cannot resume: " + error +
+                " (add --new-game to begin a new game; the journal is kept as it is)";
         return false;
     }
     position = session->current().clone();
     return true;
 }
 
-bool closeUnfinished(const Game& game, const JournalContents& unfinished, const TimeSource& time,
-                     AnnouncementSink& out, std::string& error) {
+bool closeUnfinished(const Game& tableGame, const JournalContents& unfinished,
+                     const TimeSource& time, AnnouncementSink& out, std::string& error) {
     // Replayed in silence: the players asked not to go on with it.
     struct Silence : AnnouncementSink {
         void announce(const Announcement&) override {}
     } silence;
-    auto old = Session::resume(game, unfinished, silence, time, error);
+    // Replayed as the game its journal names, which may be another than this
+    // table's; else (a game no catalogue lists) as the table's.
+    std::string unplayable;
+    auto own = gameOfJournal(unfinished, unplayable);
+    auto old = Session::resume(own ? *own : tableGame, unfinished, silence, time, unplayable);
     if (!old) {
-        error = "cannot close the unfinished game: " + error + " (move the journal away instead)";
-        return false;
+        // Nothing is written to a journal that cannot be replayed: it stays as
+        // it is, and the new game's journal, being newer, is the one resumed next.
+        out.announce({AnnouncementType::Abandoned,
+                      "The unfinished game in " + unfinished.path + " cannot be replayed (" +
+                          unplayable +
+                          "); its journal is kept as it is, and a new game begins, as "
+                          "--new-game asks.",
+                      {{"journal", unfinished.path}, {"turns", 0}}});
+        return true;
     }
     const int moves = old->turns();
     if (std::string why = old->abandon(); !why.empty()) {

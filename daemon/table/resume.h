@@ -30,9 +30,11 @@ bool positionToResume(const Game& game, const TableSettings& settings, const Tim
                       std::unique_ptr<GameState>& position, std::string& error);
 
 // Ends the journal's unfinished game as abandoned, its record written
-// (--new-game), and says so to `out`; false and a message when it cannot be
-// replayed or written.
-bool closeUnfinished(const Game& game, const JournalContents& unfinished, const TimeSource& time,
-                     AnnouncementSink& out, std::string& error);
+// (--new-game), and says so to `out`: replayed as the game its journal names,
+// which may be another than `tableGame`. A journal that cannot be replayed is
+// left as it is (the new game's journal is newer, and the one resumed next),
+// and said so. False and a message when the result cannot be written.
+bool closeUnfinished(const Game& tableGame, const JournalContents& unfinished,
+                     const TimeSource& time, AnnouncementSink& out, std::string& error);
 
 }  // namespace arbiter

@@ -197,6 +197,13 @@ bool SurfaceJudge::resumedGameShown(const Verdict& v) {
     }
     setPhase(phase_ == TablePhase::ResumingBehind ? TablePhase::BoardBehind : TablePhase::Playing);
     guide_.gameOn();
+    // The boards show the game: its clock runs from now, said once for the
+    // setting up ("The position is set up: White's clock runs").
+    if (v.kind == Verdict::Kind::Settled &&
+        desk_.session()->startHeldClock("The position is set up")) {
+        toldToFix_.reset();
+        desk_.armTimers();
+    }
     return true;
 }
 

@@ -71,7 +71,7 @@ TEST_F(Colonization, AnnIsTheOnlySocietyLeftAfterSixPlayersLateArrivalsAndARejoi
     startBoards(kBoardNames, game);
     startDaemonOnTheBoards(game);
     expectSaid("no board named, so the table is on virtual boards");
-    expectSaid("  arbiter-vboard --name q1 --setup 8/8/8/8/8/8/8/8");
+    expectSaid("/arbiter-vboard --name q1 --setup 8/8/8/8/8/8/8/8");
     expectSaid("New game of colonization, 10+5. Ann to move", 10000);
     const std::vector<std::string> all = {"Bob", "Cy", "Dee", "Eve", "Fay"};
 

@@ -73,6 +73,7 @@ TEST_F(Configuring, PrintedConfigurationRunsOnVirtualBoards) {
 }
 
 TEST_F(Configuring, CheckStartsNothing) {
+    startBoard();  // the device is there: a missing one is refused (below)
     fs::path socket = dir_ / "check.sock";
     auto [status, said] = runDaemon({"--board", "dgt:" + link_, "--socket", socket.string(),
                                      "--journal", journalDir_, "--check-config"});
@@ -120,7 +121,25 @@ TEST_F(Configuring, PrintStartShowsAGameToBeResumedAsItWasLeft) {
     std::tie(status, said) =
         runDaemon({"--journal", journalDir_, "--time", "10+5", "--print-start"});
     EXPECT_EQ(status, 2) << said;
-    EXPECT_NE(said.find("played with 5+3, not 10+5"), std::string::npos) << said;
+    EXPECT_NE(said.find("was started with --time 5+3; this command line says --time 10+5"),
+              std::string::npos)
+        << said;
+}
+
+// A mistyped device would be waited for for ever: the check says so.
+TEST_F(Configuring, CheckRefusesABoardDeviceThatIsNotThere) {
+    const std::string missing = (dir_ / "ttyACM9").string();
+    auto [status, said] =
+        runDaemon({"--board", "dgt:" + missing, "--journal", journalDir_, "--check-config"});
+    EXPECT_EQ(status, 2) << said;
+    EXPECT_EQ(said, "arbiterd: the command line: not ready: board dgt:" + missing +
+                        ": no such device " + missing +
+                        " (is the path right? arbiterd --list-ports lists the serial ports and "
+                        "marks likely boards; arbiterd would wait for it)\n");
+    // A virtual board is started by name, before or after arbiterd: no fault.
+    std::tie(status, said) =
+        runDaemon({"--board", "vboard:later", "--journal", journalDir_, "--check-config"});
+    EXPECT_EQ(status, 0) << said;
 }
 
 TEST_F(Configuring, PrintAndCheckRefuseBadGameSettingsWithTheValidOnes) {

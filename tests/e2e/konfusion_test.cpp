@@ -54,7 +54,7 @@ TEST_F(Konfusion, TwoPlayersOnFourBoardsSouthWinsByHoldingNorthsKeyposts) {
     // says how to start them.
     startDaemonOnTheBoards(game);
     expectSaid("no board named, so the table is on virtual boards");
-    expectSaid("  arbiter-vboard --name f6 --setup 8/8/8/qrbn4/npp5/pp6/8/8");
+    expectSaid("/arbiter-vboard --name f6 --setup 8/8/8/qrbn4/npp5/pp6/8/8");
     expectSaid("New game of konfusion, 10+5. Ann to move", 10000);
 
     // Ann's 5 jumps her own 2 and 1 straight up; Bob's 5 jumps his 2 and 1 down.

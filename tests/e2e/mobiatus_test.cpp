@@ -86,7 +86,7 @@ TEST_F(Mobiatus, RedTakesEveryBlueDotAcrossTheTwistOnEightBoards) {
     // and says how to start them.
     startDaemonOnTheBoards(game);
     expectSaid("no board named, so the table is on virtual boards");
-    expectSaid("  arbiter-vboard --name a54 --setup");
+    expectSaid("/arbiter-vboard --name a54 --setup");
     expectSaid("New game of mobiatus, 10+5. Ann to move", 10000);
     // The circles no piece shows are lit: Red's on ranks 31-32 (board a31),
     // Blue's on ranks 46-47 (board a46).

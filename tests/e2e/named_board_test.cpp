@@ -18,7 +18,10 @@ TEST_F(NamedBoard, DaemonWaitsForTheVirtualBoardOfThatName) {
     std::string ini = (dir_ / "table.ini").string();
     std::ofstream(ini) << "game = fide\ntime = 5+3\n[board.main]\ndevice = vboard:main-1\n";
     startDaemonWithout({"--config", ini});
-    expectSaid("board vboard:main-1: no such device");
+    // Waited for as a board not started yet, not as a fault.
+    expectSaid(
+        "board vboard:main-1: waiting for the virtual board (start it: arbiter-vboard "
+        "--name main-1)");
     EXPECT_FALSE(std::filesystem::exists(dir_ / "vboards"));
 
     board_ = startBoardNamed("main-1");

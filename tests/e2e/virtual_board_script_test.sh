@@ -18,7 +18,7 @@ daemonsLeft() { pgrep -f -- "arbiterd --board vboard:run-.* --socket $scratch/" 
 
 # A refused option: arbiterd's message and status, and no board left to type into.
 # (The console stays open meanwhile, as a terminal does.)
-out=$(sleep 2 | timeout 20 "$script" "$bin" --time 5+ --socket "$scratch/a.sock" --journal "$scratch/a" 2>&1)
+out=$(sleep 5 | timeout 20 "$script" "$bin" --time 5+ --socket "$scratch/a.sock" --journal "$scratch/a" 2>&1)
 status=$?
 [ "$status" -eq 2 ] || fail "a refused option ends with status $status, not arbiterd's 2"
 grep -q 'is not a time control' <<<"$out" || fail "arbiterd's refusal is not shown: $out"
@@ -31,25 +31,49 @@ status=$?
 [ "$status" -eq 0 ] || fail "quitting the board ends with status $status: $out"
 grep -q '1. e4 (e2e4)' <<<"$out" || fail "the move typed was not refereed: $out"
 daemonsLeft && fail "arbiterd still runs after the board was quit"
+# Its own virtual board is no fault to warn of, and quitting is no board lost.
+grep -q 'no such device' <<<"$out" && fail "./run warns of its own virtual board: $out"
+grep -q 'is gone' <<<"$out" && fail "quitting announces the board as lost: $out"
+
+# A move piped in at once, before arbiterd has seen the board, waits for the
+# game rather than being lost.
+out=$( (echo e2-e4; sleep 8; echo quit) |
+    timeout 30 "$script" "$bin" --socket "$scratch/d.sock" --journal "$scratch/d" --settle-ms 100 2>&1)
+grep -q '1. e4 (e2e4)' <<<"$out" || fail "a move typed at once was lost: $out"
 
 # A second table on the first one's socket: refused, and its board closed at once.
-(sleep 4; echo quit) |
+(sleep 14; echo quit) |
     "$script" "$bin" --socket "$scratch/c.sock" --journal "$scratch/c1" >"$scratch/first.log" 2>&1 &
 first=$!
 for _ in $(seq 50); do [ -S "$scratch/c.sock" ] && break; sleep 0.1; done
 # The board's input stays open a while: were it to end first, the board
 # would quit before a slow arbiterd (sanitizers, a loaded machine) refused,
 # and the script rightly ends with 0 when the board is quit.
-out=$( (sleep 1; echo e2-e4; sleep 4) |
+out=$( (sleep 1; echo e2-e4; sleep 8) |
     timeout 20 "$script" "$bin" --socket "$scratch/c.sock" --journal "$scratch/c2" 2>&1)
 status=$?
 [ "$status" -ne 0 ] || fail "a second table on a socket in use ends with status 0: $out"
 grep -q 'another arbiterd listens on' <<<"$out" || fail "the second arbiterd's refusal is not shown: $out"
+grep -q 'a second table needs a socket of its own: start it with --socket PATH' <<<"$out" ||
+    fail "the second table is not told of --socket: $out"
 wait "$first" || fail "the first table did not end cleanly: $(cat "$scratch/first.log")"
 
+# The commands arbiterd prints to start its virtual boards run as printed.
+"$bin/arbiterd" --game konfusion --socket "$scratch/e.sock" --journal "$scratch/e" \
+    >"$scratch/e.log" 2>&1 &
+konfusion=$!
+for _ in $(seq 100); do grep -q -- '--setup' "$scratch/e.log" && break; sleep 0.1; done
+printed=$(grep -m 1 -- ' --name ' "$scratch/e.log" | sed 's/^ *//')
+bash -c "exec env $printed" </dev/null >/dev/null 2>&1 &
+printedBoard=$!
+for _ in $(seq 100); do grep -q 'connected' "$scratch/e.log" && break; sleep 0.1; done
+grep -q ': connected' "$scratch/e.log" || fail "the printed command \"$printed\" starts no board arbiterd finds: $(cat "$scratch/e.log")"
+kill "$konfusion" "$printedBoard" 2>/dev/null
+wait "$konfusion" "$printedBoard" 2>/dev/null
+
 if [ "$failures" -eq 0 ]; then
-    echo "3 passed, 0 failed"
+    echo "5 passed, 0 failed"
     exit 0
 fi
-echo "$((3 - failures < 0 ? 0 : 3 - failures)) passed, $failures failed"
+echo "$((5 - failures < 0 ? 0 : 5 - failures)) passed, $failures failed"
 exit 1

@@ -56,6 +56,29 @@ TEST(BoardLink, AMissingBoardIsNamedAgainEveryHalfMinuteWithWhatToCheck) {
     EXPECT_EQ(events.connected, 0);
 }
 
+// ./run starts arbiterd just before its own virtual board: a virtual board
+// not started yet is waited for, said once as no fault, never "no such device".
+TEST(BoardLink, AVirtualBoardNotStartedYetIsWaitedForQuietly) {
+    testing::TempDirectory scratch{"arbiter-board-link"};
+    CapturedLog log;
+    ManualTimeSource time;
+    EventLoop loop{time};
+    NoEvents events;
+    DeviceSpec device{"vboard", scratch.path() + "/left", "left"};
+    BoardLink link(loop, 0, device, events);
+    link.connect();
+    for (int second = 0; second < 65; ++second) {
+        time.advance(1000);
+        loop.runOnce(0);
+    }
+    const auto lines = log.lines();
+    ASSERT_EQ(lines.size(), 1u) << log.text();
+    EXPECT_EQ(lines[0],
+              "info board vboard:left: waiting for the virtual board (start it: arbiter-vboard "
+              "--name left)");
+    EXPECT_EQ(log.text().find("no such device"), std::string::npos) << log.text();
+}
+
 size_t countContaining(const std::vector<std::string>& lines, const std::string& part) {
     return static_cast<size_t>(std::count_if(lines.begin(), lines.end(), [&](const auto& line) {
         return line.find(part) != std::string::npos;

@@ -140,8 +140,14 @@ TEST_F(SessionTest, ARestartAfterATakebackKeepsTheThinkingTimeCharged) {
     ASSERT_TRUE(session->takeback());
     auto resumed = resumeFromJournal();
     ASSERT_TRUE(resumed);
+    // No clock runs until the boards show the game again (the table says so).
+    EXPECT_TRUE(resumed->clockHeld());
+    time.advance(30000);
+    ASSERT_TRUE(resumed->startHeldClock("The position is set up"));
     EXPECT_EQ(resumed->clock().runner(), 1);
     EXPECT_EQ(resumed->clock().remaining(1, time.now()), 53000);
+    EXPECT_EQ(resumedSaid.said.back().text,
+              "The position is set up: Black's clock runs. White 1:02, Black 0:53.0");
 }
 
 TEST_F(SessionTest, FlagFallWithMatingMaterialLoses) {

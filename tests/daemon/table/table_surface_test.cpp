@@ -84,8 +84,9 @@ TEST_F(TableSurface, AGameBegunOnOtherCellsIsNotResumed) {
     std::string error;
     EXPECT_FALSE(openTable(loop, skirmishOn(8, 8), said, error));
     EXPECT_NE(error.find(": that game is played on 16x16 cells, but this table's skirmish is on "
-                         "8x8; start arbiterd with that game's size (--size), or move the journal "
-                         "away to start afresh"),
+                         "8x8; start arbiterd without --players, --size and --option to resume "
+                         "it with its own, or add --new-game to begin a new game (the unfinished "
+                         "game is then closed as abandoned; its journal stays)"),
               std::string::npos)
         << error;
     // Refused before anything was resumed: nothing said, the journal as it was.

@@ -175,9 +175,50 @@ TEST_F(TableTest, AResumedGameIsSetUpAgainFromAPictureNotReadAsMoves) {
     show("rnbqkbnr/ppp1pppp/8/8/2pP4/8/PP2PPPP/RNBQKBNR");
     EXPECT_EQ(table->session()->ply(), 4);
     EXPECT_FALSE(said.has(AnnouncementType::Takeback));
-    EXPECT_TRUE(said.has(AnnouncementType::Fixed));
+    // Set up: said once, with the clock that runs from now.
+    EXPECT_EQ(said.all.back().text.rfind("The position is set up: White's clock runs. ", 0), 0u)
+        << said.all.back().text;
     show("rnbqkbnr/ppp1pppp/8/8/2pP4/4P3/PP3PPP/RNBQKBNR");  // 3. e3, refereed again
     EXPECT_EQ(table->session()->ply(), 5);
+}
+
+// After a restart no clock runs while the board is set up again: 30 s of
+// setting up are no one's thinking time. Once the board shows the game, the
+// clock of the player to move runs.
+TEST_F(TableTest, NoClockRunsUntilTheBoardShowsTheResumedGame) {
+    startGame();
+    show("rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR");  // 1. d4
+    table.reset();
+    std::string error;
+    table = openTable(loop, settings(), said, error);
+    ASSERT_TRUE(table) << error;
+    const auto before = table->session()->clock().remainingAll(time.now());
+    show(kStart);  // knocked over while arbiterd was down: set up again
+    time.advance(30000);
+    loop.runOnce(0);
+    EXPECT_EQ(table->session()->clock().remainingAll(time.now()), before);
+    EXPECT_FALSE(table->session()->clock().running());
+    show("rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR");
+    EXPECT_EQ(said.all.back().text,
+              "The position is set up: Black's clock runs. White 5:03, Black 5:00");
+    EXPECT_TRUE(table->session()->clock().running());
+}
+
+// A player may go on before the board shows the game: arbiterctl resume.
+TEST_F(TableTest, APlayerMayStartTheHeldClockBeforeTheBoardShowsTheGame) {
+    startGame();
+    show("rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR");  // 1. d4
+    table.reset();
+    std::string error;
+    table = openTable(loop, settings(), said, error);
+    ASSERT_TRUE(table) << error;
+    show(kStart);
+    ASSERT_TRUE(table->resumeClocks().ok);
+    EXPECT_EQ(said.all.back().text,
+              "Play goes on, as a player asked: Black's clock runs. White 5:03, Black 5:00");
+    EXPECT_TRUE(table->session()->clock().running());
+    // Then nothing is held any more: a second resume is refused as before.
+    EXPECT_FALSE(table->resumeClocks().ok);
 }
 
 // A game begun after a resumed one was abandoned before the board showed it
