@@ -68,7 +68,7 @@ TEST_F(ManyPlayers, FourPlayersOnAnOccupancyBoardOwnershipFollowedThroughHistory
     board->send("put d6 P\n");  // Eve's first turn: she places a piece anywhere empty
     expectSaid("Eve: @d6");
 
-    auto [left, leaveText] = control({"do", "leave", "--player", "1"});
+    auto [left, leaveText] = control({"do", "leave", "--player", "2"});
     EXPECT_EQ(left, 0) << leaveText;
     expectSaid("Bob leaves the game; their pieces leave the board with them. Ann to move.");
     expectSaid("Now take the piece off h1; take the piece off h3.");
