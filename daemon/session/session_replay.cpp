@@ -469,15 +469,11 @@ std::unique_ptr<Session> Session::resume(const Game& game, const JournalContents
         s->clock_.start(s->current().toMove(), time.now());
         s->limits_.startPlay(time.now());
     }
-    out.announce(
-        {AnnouncementType::Resume,
-         "Resumed the game from " + journal.path + " after " + std::to_string(s->turns()) +
-             " moves. " +
-             (s->over() ? std::string()
-                        : s->settings_.players[static_cast<size_t>(s->current().toMove())] +
-                              " to move. ") +
-             s->clockTextNow() + ". To start afresh instead: arbiterctl new-game.",
-         {{"journal", journal.path}, {"ply", s->ply()}, {"turns", s->turns()}}});
+    out.announce({AnnouncementType::Resume,
+                  "Resumed the game from " + journal.path + ". " +
+                      (s->over() ? std::string() : s->toMoveText(s->turns()) + ". ") +
+                      s->clockTextNow() + ". To start afresh instead: arbiterctl new-game.",
+                  {{"journal", journal.path}, {"ply", s->ply()}, {"turns", s->turns()}}});
     // The daemon stopped between an action and the chance it called for.
     if (!s->drawChance()) {
         error = "cannot write the journal";

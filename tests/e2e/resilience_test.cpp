@@ -31,7 +31,7 @@ TEST_F(Resilience, DaemonKilledAndRestartedResumesTheGame) {
     daemon_->wait(std::chrono::milliseconds(2000));
     startDaemon();
     expectSaid("Resumed the game");
-    expectSaid("White to move after 2 moves");
+    expectSaid("White to play move 2");
     play("g1-f3", "2. Nf3");
     auto journal = journalLines();
     EXPECT_NE(journal.back().find("\"notation\":\"Nf3\""), std::string::npos) << journal.back();
