@@ -80,7 +80,7 @@ TEST_F(ManyPlayers, FourPlayersOnAnOccupancyBoardOwnershipFollowedThroughHistory
     EXPECT_NE(json.find("\"scores\":[1,0,0,0,0]"), std::string::npos) << json;
     EXPECT_NE(json.find("\"inGame\":[true,false,true,true,true]"), std::string::npos) << json;
 
-    for (const char* seat : {"2", "3", "4"}) {
+    for (const char* seat : {"3", "4", "5"}) {  // Cat, Dan and Eve: seats counted from 1
         auto [code, text] = control({"do", "leave", "--player", seat});
         EXPECT_EQ(code, 0) << text;
     }
