@@ -33,6 +33,8 @@ constexpr NameTable<AnnouncementType, kAnnouncementTypeCount> kTypeNames{{{
     {AnnouncementType::DrawOffer, "draw-offer"},
     {AnnouncementType::Join, "join"},
     {AnnouncementType::Leave, "leave"},
+    {AnnouncementType::Out, "out"},
+    {AnnouncementType::TimeLow, "time-low"},
     {AnnouncementType::Flag, "flag"},
     {AnnouncementType::TimeLimit, "time-limit"},
     {AnnouncementType::Pause, "pause"},

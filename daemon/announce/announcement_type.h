@@ -38,12 +38,15 @@ enum class AnnouncementType {
     Ambiguous,
     Confirm,
     Lever,
-    // What the players say or may say, and who comes and goes.
+    // What the players say or may say, and who comes and goes: a player
+    // knocked out by the game is Out, one who says so Leaves.
     Claimable,
     DrawOffer,
     Join,
     Leave,
-    // Time and the end of the game.
+    Out,
+    // Time and the end of the game: a player's time running low, then out.
+    TimeLow,
     Flag,
     TimeLimit,
     Pause,

@@ -78,11 +78,13 @@ void ClockFace::announce(const Announcement& a) {
         case AnnouncementType::ResumeClocks:
         case AnnouncementType::Flag:
         case AnnouncementType::Leave:
+        case AnnouncementType::Out:
         case AnnouncementType::Join:
         case AnnouncementType::Status:
             schedule(true);
             return;
         // Nothing a clock's few characters show.
+        case AnnouncementType::TimeLow:
         case AnnouncementType::Resume:
         case AnnouncementType::Abandoned:
         case AnnouncementType::Waiting:

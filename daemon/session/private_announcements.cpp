@@ -27,6 +27,7 @@ Hearers hearersOf(AnnouncementType type) {
         case AnnouncementType::Abandoned:
         case AnnouncementType::Waiting:
         case AnnouncementType::ResumeClocks:
+        case AnnouncementType::TimeLow:
             return Hearers::Everyone;
         case AnnouncementType::Illegal:
         case AnnouncementType::Consequences:
@@ -48,6 +49,7 @@ Hearers hearersOf(AnnouncementType type) {
         case AnnouncementType::Lever:
         case AnnouncementType::Join:
         case AnnouncementType::Leave:
+        case AnnouncementType::Out:
         case AnnouncementType::Journal:
         case AnnouncementType::Button:
             return Hearers::NoOne;
@@ -146,12 +148,11 @@ void PrivateAnnouncements::tellInPart(const Announcement& a) {
                        "Takeback: the last move is undone. " + clocks,
                        {{"ply", toldPly()}}});
     } else if (a.type == AnnouncementType::Status) {
-        // Where the game stands, without the state itself, counted as everyone counts.
+        // Where the game stands, without the state itself, counted as everyone
+        // counts: each turn's end is told to all.
         if (!session_) return;
-        const GameState& now = session_->current();
         out_.announce({AnnouncementType::Status,
-                       session_->playerName(now.toMove()) + " to move after " +
-                           std::to_string(toldPly()) + " moves. " + clocks,
+                       session_->toMoveText(session_->turns()) + ". " + clocks,
                        {{"ply", toldPly()}}});
     }
 }

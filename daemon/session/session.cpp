@@ -122,6 +122,7 @@ Session::Session(const Game& game, std::unique_ptr<GameState> start,
       out_(out),
       time_(time),
       clock_(settings.time, start->playerCount()),
+      lowTime_(settings.time),
       limits_(settings.limits),
       chance_(settings.seed) {
     if (settings_.players.size() != static_cast<size_t>(start->playerCount())) {
@@ -227,13 +228,28 @@ bool Session::retryJournal() {
     return true;
 }
 
+namespace {
+
+// A score sheet numbers the moves of two players on a board in pairs; a game
+// without a board, or of more players, counts turns.
+bool numberedInPairs(const GameState& state) {
+    return state.playerCount() == 2 && state.geometry().size() > 0;
+}
+
+}  // namespace
+
 std::string Session::moveLabel(PlayerId mover, int turn) const {
-    // Numbered by turns, so that every action of one turn carries its number,
-    // as a score sheet numbers the moves of two players on a board; a game
-    // without a board, or of more players, says who acted.
-    if (current().playerCount() == 2 && current().geometry().size() > 0)
+    // Numbered by turns, so that every action of one turn carries its number;
+    // a game not numbered in pairs says who acted.
+    if (numberedInPairs(current()))
         return std::to_string(turn / 2 + 1) + (mover == 0 ? ". " : "... ");
     return settings_.players[static_cast<size_t>(mover)] + ": ";
+}
+
+std::string Session::toMoveText(int turns) const {
+    const std::string& name = settings_.players[static_cast<size_t>(current().toMove())];
+    if (numberedInPairs(current())) return name + " to play move " + std::to_string(turns / 2 + 1);
+    return name + " to move after " + std::to_string(turns) + (turns == 1 ? " turn" : " turns");
 }
 
 bool Session::endsTurn(const Action& a, const GameState& after) {
@@ -347,6 +363,7 @@ bool Session::commitOne(const Action& a, const std::string& joiner, const std::s
     assert(settings_.players.size() == static_cast<size_t>(current().playerCount()) &&
            "one name per seat");
     announceAction(out_, before, a, actor, turn, remaining, inPlaceOf);
+    announceKnockOuts(before, actor);
     endIfOver();
     return true;
 }
@@ -360,10 +377,15 @@ void Session::announceAction(AnnouncementSink& to, const GameState& before, cons
     // sees the whole board, says check to the mover as to everyone else.
     const std::string san = describeTo(before, a, actor);
     if (a.kind == Action::Kind::Join) {
+        // A rejoining player comes back to a new seat, under their old name.
+        nlohmann::json data = {
+            {"ply", ply()}, {"player", actor}, {"name", name}, {"clock", remaining}};
+        if (a.arg >= 0) data["rejoins"] = a.arg;
         to.announce({AnnouncementType::Join,
-                     name + " joins the game in seat " + std::to_string(actor + 1) +
-                         ", at the end of the rotation. " + clockText(remaining),
-                     {{"ply", ply()}, {"player", actor}, {"name", name}, {"clock", remaining}}});
+                     name + (a.arg >= 0 ? " rejoins" : " joins") + " the game in seat " +
+                         std::to_string(actor + 1) + ", at the end of the rotation. " +
+                         clockText(remaining),
+                     data});
     } else if (a.kind == Action::Kind::Leave) {
         std::string next =
             current().outcome().over()

@@ -11,6 +11,7 @@
 #include "daemon/clock/clock_face.h"
 #include "daemon/clock/game_clock.h"
 #include "daemon/clock/game_limits.h"
+#include "daemon/clock/low_time_warnings.h"
 #include "daemon/journal/journal.h"
 #include "daemon/session/chance_source.h"
 #include "engine/core/game.h"
@@ -112,6 +113,10 @@ class Session {
     const std::string& playerName(PlayerId p) const {
         return settings_.players[static_cast<size_t>(p)];
     }
+    // Who is to move and how far the game is, counted as moveLabel numbers
+    // the moves: "Black to play move 3" where a score sheet would count
+    // pairs of moves, "Ann to move after 6 turns" where players count turns.
+    std::string toMoveText(int turns) const;
     Outcome outcome() const;
     bool over() const { return abandoned_ || outcome().over(); }
     const GameClock& clock() const { return clock_; }
@@ -158,6 +163,11 @@ class Session {
     // from the start; a flag down in it counts only once the clock has shown
     // that player's time again (the players set it for this game).
     void clockShownBefore(const ClockReport& report);
+    // When the running clock reaches its next low-time warning; nullopt when
+    // none is to come (LowTimeWarnings).
+    std::optional<Millis> lowTimeAt() const;
+    // Called when a low-time warning may be due: "White: 1 minute left."
+    void warnLowTime();
     // When the whole game's time limit will be reached; nullopt when none applies.
     std::optional<Millis> timeLimitAt() const { return limits_.timeLimitAt(); }
     bool timeLimitReached() const { return limits_.timeLimitReached(); }
@@ -224,6 +234,9 @@ class Session {
     std::string withTableNames(const std::string& text) const;
 
   private:
+    // "Bob is out of the game." for each seat `before` had in the game that
+    // the last action, not its actor's own, took out.
+    void announceKnockOuts(const GameState& before, PlayerId actor);
     Session(const Game& game, std::unique_ptr<GameState> start, const SessionSettings& settings,
             AnnouncementSink& out, const TimeSource& time);
     bool record(const nlohmann::json& event);
@@ -312,6 +325,7 @@ class Session {
     };
     std::vector<Before> before_;
     GameClock clock_;
+    LowTimeWarnings lowTime_;
     GameLimitWatch limits_;
     ChanceSource chance_;
     uint64_t chanceCounter_ = 0;  // the next value of chance_ to draw

@@ -88,10 +88,22 @@ void Session::announceChainStop(const Action& a, int stops) {
                    {{"stops", stops}, {"made", text}, {"name", name}}});
 }
 
+void Session::announceKnockOuts(const GameState& before, PlayerId actor) {
+    // The end of the game says who is left; until then a society taken or a
+    // last piece lost is news to the table. Leaving is announced as such.
+    if (current().outcome().over()) return;
+    for (PlayerId p = 0; p < before.playerCount(); ++p) {
+        if (p == actor || !inGame(before, p) || inGame(current(), p)) continue;
+        const std::string& name = playerName(p);
+        out_.announce({AnnouncementType::Out,
+                       name + " is out of the game.",
+                       {{"ply", ply()}, {"player", p}, {"name", name}}});
+    }
+}
+
 void Session::announceStatus() {
     out_.announce({AnnouncementType::Status,
-                   settings_.players[static_cast<size_t>(current().toMove())] + " to move after " +
-                       std::to_string(ply()) + " moves. " + clockTextNow(),
+                   toMoveText(turns_) + ". " + clockTextNow(),
                    {{"ply", ply()}, {"state", current().serialize()}}});
 }
 

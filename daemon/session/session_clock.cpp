@@ -8,8 +8,14 @@ namespace arbiter {
 
 std::string Session::clockText(const std::vector<Millis>& readings) const {
     if (!clock_.timesKnown()) return "No times yet: waiting for the DGT clock";
+    // A seat out of the game has no time to keep; its name may be taken
+    // again by the same player rejoining at a new seat.
+    bool anyInGame = false;
+    for (PlayerId p = 0; p < current().playerCount(); ++p) anyInGame |= inGame(current(), p);
     std::string text;
     for (size_t p = 0; p < readings.size() && p < settings_.players.size(); ++p) {
+        const auto seat = static_cast<PlayerId>(p);
+        if (anyInGame && seat < current().playerCount() && !inGame(current(), seat)) continue;
         if (!text.empty()) text += ", ";
         text += settings_.players[p] + " " + GameClock::format(readings[p]);
     }
@@ -40,6 +46,21 @@ void Session::advanceClock(GameClock& clock, const GameState& before, const Acti
     } else if (endsTurn(a, after)) {
         clock.moved(actor, after.toMove(), now);
     }
+}
+
+std::optional<Millis> Session::lowTimeAt() const {
+    if (over()) return std::nullopt;
+    return lowTime_.nextAt(clock_, time_.now());
+}
+
+void Session::warnLowTime() {
+    if (over()) return;
+    const auto warning = lowTime_.due(clock_, time_.now());
+    if (!warning) return;
+    const std::string& name = playerName(warning->player);
+    out_.announce({AnnouncementType::TimeLow,
+                   name + ": " + LowTimeWarnings::said(warning->mark) + " left.",
+                   {{"player", warning->player}, {"name", name}, {"leftMs", warning->mark}}});
 }
 
 void Session::checkTimeLimit() {

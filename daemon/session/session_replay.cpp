@@ -475,11 +475,8 @@ std::unique_ptr<Session> Session::resume(const Game& game, const JournalContents
     }
     out.announce(
         {AnnouncementType::Resume,
-         "Resumed the game from " + journal.path + " after " + std::to_string(s->turns()) +
-             " moves. " +
-             (s->over() ? std::string()
-                        : s->settings_.players[static_cast<size_t>(s->current().toMove())] +
-                              " to move. ") +
+         "Resumed the game from " + journal.path + ". " +
+             (s->over() ? std::string() : s->toMoveText(s->turns()) + ". ") +
              s->clockTextNow() + "." +
              (s->clockHeld_ ? " No clock runs until the boards show this position, or a "
                               "player says arbiterctl resume."

@@ -32,6 +32,8 @@ void SpeechSink::sayNext() {
         waiting_.pop_front();
         std::string error;
         speaking_ = true;
+        // The console shows what the table heard, which is worded for the ear.
+        spdlog::info("said aloud: {}", text);
         if (speaker_.say(
                 text,
                 [this](const std::string& failure) {

@@ -238,6 +238,22 @@ std::string byPlayer(const nlohmann::json& d, const std::string& english, const 
     return name + (language == SpeechLanguage::German ? german : english);
 }
 
+// "White: 1 minute left", "Weiß: noch 10 Sekunden", from the time left in whole units.
+std::string timeLowSaid(const nlohmann::json& d, SpeechLanguage language) {
+    const std::string name = text(d, "name");
+    const auto* left = d.is_object() && d.contains("leftMs") ? &d["leftMs"] : nullptr;
+    if (name.empty() || !left || !left->is_number_integer()) return {};
+    const long long ms = left->get<long long>();
+    const bool german = language == SpeechLanguage::German;
+    const bool minutes = ms >= 60000;
+    const long long n = minutes ? ms / 60000 : ms / 1000;
+    std::string unit =
+        minutes ? (german ? " Minute" : " minute") : (german ? " Sekunde" : " second");
+    if (n != 1) unit += german ? "n" : "s";
+    return german ? name + ": noch " + std::to_string(n) + unit
+                  : name + ": " + std::to_string(n) + unit + " left";
+}
+
 // The phrases said the same whatever the announcement's data.
 struct FixedPhrase {
     AnnouncementType type;
@@ -305,9 +321,15 @@ std::string said(const Announcement& a, SpeechLanguage language, const std::stri
         case AnnouncementType::DrawOffer:
             return byPlayer(d, " offers a draw", " bietet Remis an", language);
         case AnnouncementType::Join:
+            if (d.contains("rejoins"))
+                return byPlayer(d, " rejoins the game", " kommt zurück ins Spiel", language);
             return byPlayer(d, " joins the game", " kommt ins Spiel", language);
         case AnnouncementType::Leave:
             return byPlayer(d, " leaves the game", " verlässt das Spiel", language);
+        case AnnouncementType::Out:
+            return byPlayer(d, " is out", " ist ausgeschieden", language);
+        case AnnouncementType::TimeLow:
+            return timeLowSaid(d, language);
         case AnnouncementType::Moved: {
             // The turn of a game of hidden views, as everyone may hear it.
             std::string turn =

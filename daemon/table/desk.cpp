@@ -70,10 +70,22 @@ void Desk::armJournalRetry() {
     });
 }
 
+void Desk::armLowTimeWarning() {
+    lowTimeTimer_.cancel();
+    if (!playing()) return;
+    if (auto at = session_->lowTimeAt()) {
+        lowTimeTimer_.at(*at, [this] {
+            session_->warnLowTime();
+            armLowTimeWarning();
+        });
+    }
+}
+
 void Desk::armTimers() {
     armJournalRetry();
     flagTimer_.cancel();
     limitTimer_.cancel();
+    armLowTimeWarning();
     if (!playing()) return;
     if (auto at = session_->clock().flagAt()) {
         flagTimer_.at(*at, [this] {
@@ -115,19 +127,44 @@ std::optional<std::string> Desk::request(DoVerb verb, PlayerId who) {
     return std::nullopt;
 }
 
+namespace {
+
+// What arbiterctl prints once a decision is made: "resigned: White".
+std::string decisionMade(DoVerb verb, const std::string& name) {
+    switch (verb) {
+        case DoVerb::Resign:
+            return "resigned: " + name;
+        case DoVerb::Leave:
+            return "left the game: " + name;
+        case DoVerb::DrawOffer:
+            return "draw offered: " + name;
+        case DoVerb::DrawAccept:
+            return "draw accepted: " + name;
+        case DoVerb::DrawClaim:
+            return "draw claimed: " + name;
+        case DoVerb::Join:
+            return "joined: " + name;
+    }
+    return name;
+}
+
+}  // namespace
+
 ControlReply Desk::say(std::optional<DoVerb> verb, PlayerId who,
                        const std::function<ControlReply()>& otherwise,
                        const std::function<void()>& changed) {
     const int ply = session_->ply();
+    ControlReply said = ControlReply::done();
     if (auto refusal = verb ? request(*verb, who) : std::nullopt) {
         if (!refusal->empty()) return ControlReply::refused(*refusal);
-    } else if (ControlReply said = otherwise(); !said.ok) {
+        said.data["text"] = decisionMade(*verb, session_->playerName(who));
+    } else if (said = otherwise(); !said.ok) {
         return said;
     }
     if (playing() && session_->ply() != ply) changed();
     armTimers();
     if (session_->over()) table_.gameEnded();
-    return ControlReply::done();
+    return said;
 }
 
 ControlReply Desk::abandon() {
@@ -145,21 +182,21 @@ ControlReply Desk::takeback(bool possible, const std::function<void()>& before,
     if (!session_->takeback()) return ControlReply::refused("cannot record the game");
     after();
     armTimers();
-    return ControlReply::done();
+    return ControlReply::done({{"text", "taken back: the last move"}});
 }
 
 ControlReply Desk::pauseClocks() {
     if (!playing()) return noGame();
     if (auto why = session_->pauseClocks(); !why.empty()) return ControlReply::refused(why);
     armTimers();
-    return ControlReply::done();
+    return ControlReply::done({{"text", "clocks paused"}});
 }
 
 ControlReply Desk::resumeClocks() {
     if (!playing()) return noGame();
     if (auto why = session_->resumeClocks(); !why.empty()) return ControlReply::refused(why);
     armTimers();
-    return ControlReply::done();
+    return ControlReply::done({{"text", "clocks running again"}});
 }
 
 ControlReply Desk::games() const {

@@ -24,11 +24,11 @@ namespace arbiter {
 // see: the game's rules and the table's settings, where every game at the
 // table begins, the game being played (its Session) and the journal game it
 // takes up, the timers that end a game on time (the running clock's flag, the
-// game's time limit) and that write again what the disk refused, and the
-// control socket's requests that every table answers alike (the requests a
-// player says, abandoning, taking back, pausing, the games recorded) with their
-// refusals. Both tables hold one (Table, ModeratedTable) and do for their
-// boards what a change asks of them.
+// game's time limit), that warn a player whose time runs low and that write
+// again what the disk refused, and the control socket's requests that every
+// table answers alike (the requests a player says, abandoning, taking back,
+// pausing, the games recorded) with their refusals. Both tables hold one
+// (Table, ModeratedTable) and do for their boards what a change asks of them.
 class Desk {
   public:
     // What a table does when the desk's timers change the game.
@@ -81,7 +81,7 @@ class Desk {
     // leaves them waiting.
     void keepJournalUntilWritten(std::function<void()> written);
     // Sets the timers again for the session as it is now: the running clock's
-    // flag, the game's time limit, and the journal's retry.
+    // flag and low-time warning, the game's time limit, and the journal's retry.
     void armTimers();
 
     // The control socket's requests as every table answers them. Refused
@@ -120,6 +120,8 @@ class Desk {
 
   private:
     void armJournalRetry();
+    // The next low-time warning of the running clock, if one is to come.
+    void armLowTimeWarning();
 
     EventLoop& loop_;
     TableSettings settings_;
@@ -134,6 +136,7 @@ class Desk {
     void readJournalsOn() const;
     std::function<void()> journalWritten_;  // empty: the journal is never retried
     Timer flagTimer_{loop_};
+    Timer lowTimeTimer_{loop_};
     Timer limitTimer_{loop_};
     Timer journalTimer_{loop_};
 };

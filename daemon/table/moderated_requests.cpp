@@ -109,7 +109,7 @@ ControlReply ModeratedTable::newGame() {
         if (ControlReply refused = desk_.abandon(); !refused.ok) return refused;
         gameEnded();
     }
-    return ControlReply::done();
+    return ControlReply::done({{"text", "new game: waiting for the start position"}});
 }
 
 ControlReply ModeratedTable::act(const std::string& action, int, const std::string&) {
@@ -141,7 +141,9 @@ ControlReply ModeratedTable::sayAction(const std::string& action, PlayerId playe
     if (std::string no = now.refusal(*a); !no.empty())
         return ControlReply::refused("\"" + action + "\": " + session.withTableNames(no));
     if (!session.commit(*a)) return ControlReply::refused("cannot record the game");
-    return ControlReply::done();
+    // Said to this player alone: their own action.
+    return ControlReply::done(
+        {{"text", "said: " + action + " (" + session.playerName(player) + ")"}});
 }
 
 ControlReply ModeratedTable::takeback() {

@@ -58,9 +58,17 @@ void SetupGuide::armHint() {
     });
 }
 
+bool SetupGuide::finalPositionLookedAt() const {
+    if (!endedAt_ || !desk_.session()) return false;
+    if (loop_.time().now() - *endedAt_ >= desk_.settings().finalPositionMs) return false;
+    return Referee::fixesTo(desk_.session()->current(), surface_).empty();
+}
+
 void SetupGuide::tellSetup() {
     // Without boards there is nothing to set up (and no board to turn).
     if (!surface_.allKnown() || surface_.boardCount() == 0) return;
+    if (finalPositionLookedAt()) return;
+    endedAt_.reset();  // once the pieces move, setting up has begun
     // The fewest fixes over the ways the board may stand: a board set up the
     // other way round is told in its own terms.
     const GameState& start = desk_.start();
@@ -113,6 +121,11 @@ bool SetupGuide::tellResumedSetup() {
 void SetupGuide::gameOn() {
     hintTimer_.cancel();
     told_.clear();
+    endedAt_.reset();
+}
+
+void SetupGuide::gameOver() {
+    endedAt_ = loop_.time().now();
 }
 
 }  // namespace arbiter

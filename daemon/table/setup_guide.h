@@ -1,5 +1,6 @@
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -52,9 +53,14 @@ class SetupGuide {
     bool tellResumedSetup();
     // The boards show the game: no more hints, and what was told is forgotten.
     void gameOn();
+    // The game has ended: its final position is left alone for a while.
+    void gameOver();
 
   private:
     void tellSetup();
+    // Whether the boards still show the game just ended, looked at for less
+    // than TableSettings::finalPositionMs.
+    bool finalPositionLookedAt() const;
 
     EventLoop& loop_;
     const Desk& desk_;
@@ -64,6 +70,7 @@ class SetupGuide {
     Timer hintTimer_{loop_};
     std::string told_;  // the last list of squares to set up, and when
     Millis toldAt_ = 0;
+    std::optional<Millis> endedAt_;  // when the last game ended, until a piece of it moves
 };
 
 }  // namespace arbiter

@@ -38,6 +38,7 @@ void SurfaceJudge::gameResumed() {
 void SurfaceJudge::gameOver() {
     setPhase(TablePhase::SettingUp);
     forgetGame();
+    guide_.gameOver();
 }
 
 void SurfaceJudge::forgetGame() {

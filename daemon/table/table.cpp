@@ -251,8 +251,11 @@ ControlReply Table::newGame() {
             gameEnded();
     }
     // Without boards there is no start position to wait for.
-    if (desk_.playedWithoutBoards()) startGame();
-    return ControlReply::done();
+    if (desk_.playedWithoutBoards()) {
+        startGame();
+        return ControlReply::done({{"text", "new game begun"}});
+    }
+    return ControlReply::done({{"text", "new game: waiting for the start position"}});
 }
 
 ControlReply Table::act(const std::string& action, int player, const std::string& name) {
@@ -270,7 +273,9 @@ ControlReply Table::act(const std::string& action, int player, const std::string
         [&] {
             if (!joining) return sayAction(action, who, changesCells);
             const std::string why = session.join(name);
-            return why.empty() ? ControlReply::done() : ControlReply::refused(why);
+            if (!why.empty()) return ControlReply::refused(why);
+            const PlayerId newcomer = session.current().playerCount() - 1;
+            return ControlReply::done({{"text", "joined: " + session.playerName(newcomer)}});
         },
         [&] { judge_.actionSaid(joining, changesCells); });
 }
@@ -298,7 +303,7 @@ ControlReply Table::sayAction(const std::string& action, PlayerId who, bool& cha
                                      legalNow());
     changesCells = !now.effect(*a).empty();
     if (!session.commit(*a)) return ControlReply::refused("cannot record the game");
-    return ControlReply::done();
+    return ControlReply::done({{"text", "said: " + action + " (" + session.playerName(who) + ")"}});
 }
 
 std::string Table::legalNow() const {

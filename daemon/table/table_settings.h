@@ -34,6 +34,9 @@ struct TableSettings {
     bool newGame = false;
     Millis setupHintMs = 3000;
     Millis setupRepeatMs = 30000;
+    // After a game ends its players look at the final position: the squares
+    // to set up are named once a piece of it is moved, or after this long.
+    Millis finalPositionMs = 60000;
     // What the DGT clocks plugged into the boards show, and which half is White's.
     ClockFaceSettings clockFace;
     // Per seat, the secret a control client gives to speak as that player in

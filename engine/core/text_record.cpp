@@ -5,14 +5,23 @@
 namespace arbiter {
 
 std::string textRecord(const GameRecord& record, GameState* state) {
+    return textRecord(record, state, TextRecordStyle{});
+}
+
+std::string textRecord(const GameRecord& record, GameState* state, const TextRecordStyle& style) {
     std::ostringstream out;
     for (const auto& [tag, value] : record.tags) out << "[" << tag << " \"" << value << "\"]\n";
     out << "[Start \"" << record.startText << "\"]\n\n";
     for (size_t i = 0; state && i < record.actions.size(); ++i) {
         const Action& a = record.actions[i];
         const int turn = i < record.turnOf.size() ? record.turnOf[i] : static_cast<int>(i);
-        out << turn + 1 << ". " << state->playerName(state->toMove()) << ": " << state->describe(a)
-            << "\n";
+        const PlayerId mover = state->toMove();
+        if (style.turnsInPairs)
+            out << turn / 2 + 1 << (mover == 0 ? ". " : "... ");
+        else
+            out << turn + 1 << ". ";
+        out << state->playerName(mover) << ": "
+            << (style.describe ? style.describe(*state, a) : state->describe(a)) << "\n";
         if (!state->isLegal(a)) break;  // say no more than is known
         state->apply(a);
     }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <functional>
 #include <string>
 
 #include "engine/core/game.h"
@@ -14,5 +15,15 @@ namespace arbiter {
 // through the actions, so that the game can add lines about where it ended
 // (scores, pips). A damaged record stops at its first action that is not legal.
 std::string textRecord(const GameRecord& record, GameState* state);
+
+// How a game's record words its lines where textRecord's defaults do not fit.
+struct TextRecordStyle {
+    // Two players' turns numbered in pairs, as a score sheet and the table's
+    // announcements number them: "7. White: ...", "7... Black: ...".
+    bool turnsInPairs = false;
+    // The action as the record keeps it; empty: the state's describe().
+    std::function<std::string(const GameState&, const Action&)> describe;
+};
+std::string textRecord(const GameRecord& record, GameState* state, const TextRecordStyle& style);
 
 }  // namespace arbiter

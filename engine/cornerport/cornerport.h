@@ -93,6 +93,10 @@ class CornerportState final : public GameState, public TablePresentation {
     // "freighter g2-h1 arrives in port; may place on a8", "patrol boat
     // c2xd3 sinks Black's battle ship", "places a battle ship on a8".
     std::string describe(const Action& a) const override;
+    // Announced: as describe(), with what the mover may do next after an
+    // arrival; Recorded: what happened only, as the record keeps it.
+    enum class Wording { Announced, Recorded };
+    std::string describe(const Action& a, Wording wording) const;
     // "g2-h1", "c2xd3", "R@a8", "end", "pass".
     std::string encode(const Action& a) const override;
     std::optional<Action> decode(std::string_view text) const override;

@@ -93,6 +93,10 @@ std::optional<Action> CornerportState::decode(std::string_view text) const {
 }
 
 std::string CornerportState::describe(const Action& a) const {
+    return describe(a, Wording::Announced);
+}
+
+std::string CornerportState::describe(const Action& a, Wording wording) const {
     if (!isLegal(a)) return encode(a);
     switch (a.kind) {
         case Action::Kind::Move: {
@@ -106,6 +110,7 @@ std::string CornerportState::describe(const Action& a) const {
             out += " arrives in port";
             const Cell home = homeOf(a.from);
             if (placementAfter(a.from, a.to) != NoCell) {
+                if (wording == Wording::Recorded) return out;
                 // The players' only cue at the table: say what may come on and how to decline.
                 const std::vector<int> kinds = placeable(toMove_);
                 std::string ships;
@@ -431,7 +436,15 @@ std::string CornerportGame::exportRecord(const GameRecord& record) const {
     std::string error;
     auto state = CornerportState::load(record.startText, error, rules_);
     std::ostringstream out;
-    out << textRecord(record, state.get());
+    // Numbered as the table announces the moves; what a player may do next
+    // is for the table, not the record.
+    TextRecordStyle style;
+    style.turnsInPairs = true;
+    style.describe = [](const GameState& s, const Action& a) {
+        return static_cast<const CornerportState&>(s).describe(a,
+                                                               CornerportState::Wording::Recorded);
+    };
+    out << textRecord(record, state.get(), style);
     if (state) {
         out << "Ships on the board:";
         for (PlayerId p : {kWhite, kBlack})

@@ -104,11 +104,22 @@ TEST_F(Colonization, AnnIsTheOnlySocietyLeftAfterSixPlayersLateArrivalsAndARejoi
     move("d4", "d5", 'B', "Ann: d4-d5");
     othersAbstain(all);
     move("d5", "e6", 'B', "Ann: home planet d5xe6 takes Bob's home planet");
+    expectSaid("Bob is out of the game.");
     expectSaid("Now take the black pawn (a colony) off e7.");
     take("e7");
     // Bob comes back, and Gus arrives: both at the end of the rotation, each
     // placing a home planet on their first turn, after Fay.
-    say({"do", "join", "Bob"}, "Bob joins the game in seat 7");
+    say({"do", "join", "Bob"}, "Bob rejoins the game in seat 7, at the end of the rotation.");
+    {
+        // The clocks name Bob once: his old seat is out of the game.
+        const std::string said = daemon_->transcript();
+        const size_t at = said.rfind("Bob rejoins the game");
+        const std::string line = said.substr(at, said.find('\n', at) - at);
+        size_t bobs = 0;
+        for (size_t i = line.find("Bob"); i != std::string::npos; i = line.find("Bob", i + 1))
+            ++bobs;
+        EXPECT_EQ(bobs, 2u) << line;  // "Bob rejoins" and his clock
+    }
     say({"do", "join", "Gus"}, "Gus joins the game in seat 8");
     othersAbstain({"Cy", "Dee", "Eve", "Fay"});
     place("x1", 'b', "Bob: home planet on x1");  // back with his own black set

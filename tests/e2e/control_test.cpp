@@ -42,9 +42,9 @@ TEST_F(ControlSocket, ResignationEndsTheGameAndIsRecorded) {
 }
 
 TEST_F(ControlSocket, DrawByAgreement) {
-    ASSERT_EQ(control({"do", "draw-offer", "--player", "0"}).first, 0);
+    ASSERT_EQ(control({"do", "draw-offer", "--player", "1"}).first, 0);
     expectSaid("White offers a draw");
-    ASSERT_EQ(control({"do", "draw-accept", "--player", "1"}).first, 0);
+    ASSERT_EQ(control({"do", "draw-accept", "--player", "2"}).first, 0);
     expectSaid("Game over: agreed. Draw");
 }
 

@@ -48,13 +48,13 @@ TEST_F(Cornerport, WhiteSinksBlacksLastShipWithABattleShipBroughtInByAFreighter)
     play("h1xh3", "8. battle ship h1xh3 sinks Bob's freighter (h1xh3)");
     expectSaid("Ann wins");
 
-    // The record numbers the turns of both players in one count.
+    // The record numbers the moves as the announcements do, and keeps what
+    // was done, not what the mover was told they might do next.
     const std::string record = recordText();
+    EXPECT_EQ(record.find("may place"), std::string::npos) << record;
     for (const char* line :
-         {"13. White: freighter b7-a8 arrives in port; may place a patrol boat, a battle ship or a "
-          "freighter from off the board on h1, or nothing (end)",
-          "13. White: places a battle ship on h1",
-          "15. White: battle ship h1xh3 sinks Black's freighter",
+         {"7. White: freighter b7-a8 arrives in port\n", "7. White: places a battle ship on h1\n",
+          "7... Black: freighter h4-h3\n", "8. White: battle ship h1xh3 sinks Black's freighter",
           "Result: White wins (Black has no ship left on the board)",
           "Ships on the board: White 2, Black 0"}) {
         EXPECT_NE(record.find(line), std::string::npos) << line << "\n" << record;

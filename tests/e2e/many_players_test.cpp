@@ -68,7 +68,7 @@ TEST_F(ManyPlayers, FourPlayersOnAnOccupancyBoardOwnershipFollowedThroughHistory
     board->send("put d6 P\n");  // Eve's first turn: she places a piece anywhere empty
     expectSaid("Eve: @d6");
 
-    auto [left, leaveText] = control({"do", "leave", "--player", "1"});
+    auto [left, leaveText] = control({"do", "leave", "--player", "2"});
     EXPECT_EQ(left, 0) << leaveText;
     expectSaid("Bob leaves the game; their pieces leave the board with them. Ann to move.");
     expectSaid("Now take the piece off h1; take the piece off h3.");
@@ -80,7 +80,7 @@ TEST_F(ManyPlayers, FourPlayersOnAnOccupancyBoardOwnershipFollowedThroughHistory
     EXPECT_NE(json.find("\"scores\":[1,0,0,0,0]"), std::string::npos) << json;
     EXPECT_NE(json.find("\"inGame\":[true,false,true,true,true]"), std::string::npos) << json;
 
-    for (const char* seat : {"2", "3", "4"}) {
+    for (const char* seat : {"3", "4", "5"}) {  // Cat, Dan and Eve: seats counted from 1
         auto [code, text] = control({"do", "leave", "--player", seat});
         EXPECT_EQ(code, 0) << text;
     }

@@ -70,7 +70,7 @@ TEST_F(Powercoinz, TwoPlayerGameResumedMidwayToTheLastPlayerWithCoins) {
                    "removes an opponent's coin that shows its rating. The others must do what "
                    "Bob's face-down coins say: coin 1: sing one line of a song the winner "
                    "chooses; coin 5: tell the table a joke; the winner judges it."});
-    expectLines(refusedDo({"remove", "1:2", "--player", "0"}), {"it is not Ann's turn"});
+    expectLines(refusedDo({"remove", "1:2", "--player", "1"}), {"it is not Ann's turn"});
     say({"remove", "1:2"}, {"Bob: removes Ann's coin 2 (remove 1:2)."});
 
     // Stopped between rounds, started again on the same journal without a
@@ -80,7 +80,7 @@ TEST_F(Powercoinz, TwoPlayerGameResumedMidwayToTheLastPlayerWithCoins) {
     EXPECT_NE(daemon_->transcript().find("stopping; the game stays in"), std::string::npos)
         << daemon_->transcript();
     startTable({});
-    expectSaid("-powercoinz.jsonl after 4 moves. Bob to move.");
+    expectSaid("-powercoinz.jsonl. Bob to move after 4 turns.");
     // A resumed game is announced as the table is set up, before the socket
     // opens: arbiterctl is used once it has.
     expectSaid("control socket on");

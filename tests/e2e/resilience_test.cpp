@@ -34,7 +34,7 @@ TEST_F(Resilience, DaemonKilledAndRestartedResumesTheGame) {
     daemon_->wait(std::chrono::milliseconds(2000));
     startDaemon();
     expectSaid("Resumed the game");
-    expectSaid("White to move after 2 moves");
+    expectSaid("White to play move 2");
     play("g1-f3", "2. Nf3");
     auto journal = journalLines();
     EXPECT_NE(journal.back().find("\"notation\":\"Nf3\""), std::string::npos) << journal.back();
@@ -66,7 +66,7 @@ TEST_F(Resilience, RestartWithoutOptionsResumesTheGameAsItWasStarted) {
     daemon_ = std::make_unique<ChildProcess>(argv);
     seen_ = 0;
     expectSaid("Resumed the game");
-    expectSaid("Bob to move after 1 moves");
+    expectSaid("Bob to move after 1 turn");
     play("c7-d6", "Bob: pawn c7-d6 (c7-d6).");
     EXPECT_NE(status().find("10+5"), std::string::npos);
 }

@@ -123,7 +123,7 @@ std::pair<int, std::string> TableTest::control(std::vector<std::string> args) {
 }
 
 std::string TableTest::status() {
-    auto [code, text] = control({"status"});
+    auto [code, text] = control({"status", "--full"});
     EXPECT_EQ(code, 0) << text;
     return text;
 }

@@ -275,9 +275,8 @@ TEST(CornerportNotation, TheRecordIsPlainTextWithTheShipsAtTheEnd) {
     EXPECT_EQ(g->recordExtension(), "txt");
     EXPECT_EQ(g->exportRecord(r),
               "[Event \"test\"]\n[Start \"7b/1B6/8/8/8/8/8/8 w - b7:h1,h8:h8\"]\n\n"
-              "1. White: freighter b7-a8 arrives in port; may place a patrol boat, a battle ship "
-              "or a freighter from off the board on h1, or nothing (end)\n"
-              "1. White: places a battle ship on h1\n2. Black: freighter h8-g8\n\n"
+              "1. White: freighter b7-a8 arrives in port\n"
+              "1. White: places a battle ship on h1\n1... Black: freighter h8-g8\n\n"
               "Result: unfinished\nShips on the board: White 2, Black 1\n");
 }
 

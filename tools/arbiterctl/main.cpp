@@ -43,7 +43,8 @@ constexpr int kReplyTimeoutMs = 10000;
 constexpr int kRequestId = 1;
 
 const char* kCommands = R"(commands:
-  status              where the game stands
+  status              where the game stands: clocks, position, last moves,
+                      boards; --full adds every field, --json the reply as sent
   watch               print announcements as they happen, until interrupted
   do ACTION           an action no board shows: resign, leave, draw-offer,
                       draw-accept, draw-claim, pass, or an action in the game's
@@ -64,6 +65,7 @@ const char* kCommands = R"(commands:
 
 void usage(std::ostream& out, const po::options_description& options) {
     out << "usage: arbiterctl [--socket PATH] [--json] COMMAND [ACTION] [--player N]\n"
+        << "       arbiterctl [--socket PATH] status [--full | --json]\n"
         << "       arbiterctl [--socket PATH] [--json] games [--journal DIR]\n"
         << "       arbiterctl replay FILE [--ply N | --step]\n\n"
         << kCommands << "\n"
@@ -117,6 +119,8 @@ json statusOf(json message) {
 class Conversation {
   public:
     Conversation(std::string path, bool raw) : path_(std::move(path)), raw_(raw) {}
+    // status prints every field of the snapshot after the summary.
+    void showInFull() { full_ = true; }
     // Speaks as the player called `name` (a moderated game), proven by `secret`.
     void speakAs(std::string name, std::string secret) {
         as_ = std::move(name);
@@ -169,9 +173,10 @@ class Conversation {
         if (raw_) {
             std::cout << line << std::endl;
         } else if (type == control::reply::kStatus) {
-            // At a glance first, then everything the daemon said.
-            std::cout << ctl::statusSummary(reply) << "\nIn full:\n"
-                      << ctl::readable(statusOf(reply)) << std::flush;
+            // At a glance; every field only when asked for.
+            std::cout << ctl::statusSummary(reply);
+            if (full_) std::cout << "\nIn full:\n" << ctl::readable(statusOf(reply));
+            std::cout << std::flush;
         } else if (type == control::reply::kSnapshot && !as_.empty()) {
             // A player's console begins with where they stand: their view.
             std::cout << "Watching as " << as_ << ".\n" << ctl::statusSummary(reply) << std::flush;
@@ -183,6 +188,8 @@ class Conversation {
                 std::cout << data["text"].get<std::string>() << std::endl;
             else if (!data.empty())
                 std::cout << ctl::readable(data) << std::flush;
+            else if (command != "watch")
+                std::cout << "done: " << command << std::endl;  // silence would read as nothing
         }
         if (command == "watch") return watch();
         if (type != control::reply::kOk && type != control::reply::kStatus)
@@ -266,6 +273,7 @@ class Conversation {
 
     std::string path_;
     bool raw_;
+    bool full_ = false;
     std::string as_;
     std::string secret_;
     int seat_ = -1;  // the seat arbiterd admitted this client as, or -1
@@ -314,7 +322,9 @@ int main(int argc, char** argv) {
         "speak as this player of a moderated game (their name at the table), with the secret in "
         "$ARBITER_SECRET: see their view, hear their announcements, act for them")(
         "player,p", po::value(&player),
-        "with do: the seat acting (0, 1, ...); default: the player to move")(
+        "with do: the seat acting, counted from 1 as the table names its players (Player 1, "
+        "Player 2, ...); default: the player to move")(
+        "full", "with status: every field of the snapshot after the summary")(
         "journal,j", po::value(&journalDir)->default_value("games"),
         "with games: the journal folder to read when no arbiterd runs (given: read it anyway)")(
         "ply", po::value(&ply),
@@ -350,8 +360,10 @@ int main(int argc, char** argv) {
     std::string command = vm["command"].as<std::string>();
     std::vector<std::string> args;
     if (vm.count("args")) args = vm["args"].as<std::vector<std::string>>();
+    // Seats are counted from 1 wherever people name them; the protocol
+    // counts from 0.
     std::optional<int> seat;
-    if (vm.count("player")) seat = player;
+    if (vm.count("player")) seat = player - 1;
 
     std::string error;
     const bool journalGiven = !vm["journal"].defaulted();
@@ -359,6 +371,9 @@ int main(int argc, char** argv) {
     if ((vm.count("ply") || vm.count("step")) && command != "replay")
         error = "--ply and --step go with replay only";
     if (vm.count("ply") && vm.count("step")) error = "replay takes --ply or --step, not both";
+    if (vm.count("full") && command != "status") error = "--full goes with status only";
+    if (seat && *seat < 0)
+        error = "--player counts seats from 1, as the players are named: the first is --player 1";
     if (vm.count("as")) {
         if (!isValidPlayerName(as))
             error = "--as names a player as the table calls them, 1 to 40 characters";
@@ -395,6 +410,7 @@ int main(int argc, char** argv) {
         return kCannot;
     }
     Conversation conversation(socketPath, raw);
+    if (vm.count("full")) conversation.showInFull();
     if (!as.empty()) {
         // From the environment, so that it shows in no process listing.
         const char* secret = std::getenv("ARBITER_SECRET");

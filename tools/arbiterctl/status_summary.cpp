@@ -38,9 +38,22 @@ std::string statusSummary(const json& status) {
     const auto players = strings(session, "players");
     const auto clocks = strings(session, "clockText");
     if (!players.empty() && players.size() == clocks.size()) {
+        // A seat out of the game keeps no time, and its player may sit again
+        // under the same name: only the seats in the game are shown.
+        const json seated = session.value("inGame", json::array());
+        auto seatedAt = [&](size_t i) {
+            return !seated.is_array() || i >= seated.size() || seated[i] != false;
+        };
+        bool anySeated = false;
+        for (size_t i = 0; i < players.size(); ++i) anySeated |= seatedAt(i);
+        auto shown = [&](size_t i) { return !anySeated || seatedAt(i); };
         out << "Clocks:";
-        for (size_t i = 0; i < players.size(); ++i)
-            out << (i ? ", " : " ") << players[i] << " " << clocks[i];
+        bool first = true;
+        for (size_t i = 0; i < players.size(); ++i) {
+            if (!shown(i)) continue;
+            out << (first ? " " : ", ") << players[i] << " " << clocks[i];
+            first = false;
+        }
         const bool running = session.value("clockRunning", false);
         const int mover = session.value("toMove", -1);
         if (running && mover >= 0 && static_cast<size_t>(mover) < players.size())

@@ -61,6 +61,8 @@ TEST(AnnouncementTypes, TheWireNamesAreTheProtocols) {
         {AnnouncementType::DrawOffer, "draw-offer"},
         {AnnouncementType::Join, "join"},
         {AnnouncementType::Leave, "leave"},
+        {AnnouncementType::Out, "out"},
+        {AnnouncementType::TimeLow, "time-low"},
         {AnnouncementType::Flag, "flag"},
         {AnnouncementType::TimeLimit, "time-limit"},
         {AnnouncementType::Pause, "pause"},

@@ -84,8 +84,19 @@ struct PlayedGame {
     std::string journal() const { return session->journalPath(); }
 };
 
-TEST_F(Arbiterctl, StatusPrintsTheSnapshotReadably) {
+TEST_F(Arbiterctl, StatusPrintsTheSummaryAndNoDumpOfItsFields) {
     EXPECT_EQ(run({"status"}), 0) << err;
+    EXPECT_EQ(out.rfind("fide\n", 0), 0u) << out;
+    EXPECT_EQ(out.find("In full"), std::string::npos) << out;
+    EXPECT_EQ(out.find("players: "), std::string::npos) << out;
+    EXPECT_EQ(out.find("{"), std::string::npos) << out;
+    EXPECT_EQ(run({"do", "resign", "--full"}), 2);
+    EXPECT_NE(err.find("--full goes with status only"), std::string::npos) << err;
+}
+
+TEST_F(Arbiterctl, StatusFullPrintsTheSnapshotReadably) {
+    EXPECT_EQ(run({"status", "--full"}), 0) << err;
+    EXPECT_NE(out.find("\nIn full:\n"), std::string::npos) << out;
     EXPECT_NE(out.find("game: fide\n"), std::string::npos) << out;
     EXPECT_NE(out.find("players: White, Black\n"), std::string::npos) << out;
     EXPECT_NE(out.find("clocks:\n  Black: 15:00\n  White: 15:00\n"), std::string::npos) << out;
@@ -101,14 +112,37 @@ TEST_F(Arbiterctl, StatusJsonPrintsTheRawReply) {
 }
 
 TEST_F(Arbiterctl, DoSendsTheActionAndSeat) {
-    EXPECT_EQ(run({"do", "draw-offer", "--player", "1"}), 0) << err;
+    EXPECT_EQ(run({"do", "draw-offer", "--player", "2"}), 0) << err;
     EXPECT_EQ(run({"do", "resign"}), 0) << err;
     EXPECT_EQ(table.calls, (std::vector<std::string>{"act draw-offer 1", "act resign -1"}));
 }
 
+// As the table names its players (Player 1, ...) and as Power Coinz's
+// "remove 2:3" and Colonization's "rejoin 3" name seats: from 1.
+TEST_F(Arbiterctl, PlayerCountsSeatsFromOneAndRefusesZero) {
+    EXPECT_EQ(run({"do", "leave", "--player", "1"}), 0) << err;
+    EXPECT_EQ(run({"do", "leave", "--player", "0"}), 2);
+    EXPECT_NE(err.find("--player counts seats from 1, as the players are named: the first is "
+                       "--player 1"),
+              std::string::npos)
+        << err;
+    EXPECT_EQ(run({"do", "leave", "--player", "-1"}), 2);
+    EXPECT_EQ(table.calls, (std::vector<std::string>{"act leave 0"}));
+}
+
+TEST_F(Arbiterctl, ARequestDoneSaysWhatWasDone) {
+    table.reply = ControlReply::done({{"text", "resigned: White"}});
+    EXPECT_EQ(run({"do", "resign"}), 0) << err;
+    EXPECT_EQ(out, "resigned: White\n");
+    // A daemon that says nothing more than "ok": still not silence.
+    table.reply = ControlReply::done();
+    EXPECT_EQ(run({"takeback"}), 0) << err;
+    EXPECT_EQ(out, "done: takeback\n");
+}
+
 TEST_F(Arbiterctl, DoSendsAnActionOfSeveralWordsAsOne) {
     EXPECT_EQ(run({"do", "design", "3", "FfR"}), 0) << err;
-    EXPECT_EQ(run({"do", "buy", "3", "--player", "0"}), 0) << err;
+    EXPECT_EQ(run({"do", "buy", "3", "--player", "1"}), 0) << err;
     EXPECT_EQ(table.calls, (std::vector<std::string>{"act design 3 FfR -1", "act buy 3 0"}));
 }
 
@@ -257,7 +291,7 @@ TEST_F(Arbiterctl, AsWithAWrongSecretOrWhereItMeansNothingIsRefused) {
     EXPECT_EQ(run({"--as", "", "status"}, {"ARBITER_SECRET=s3cret"}), 2);
     EXPECT_NE(err.find("--as names a player"), std::string::npos) << err;
     EXPECT_EQ(run({"--as", std::string(41, 'B'), "status"}), 2);
-    EXPECT_EQ(run({"--as", "Bob", "do", "resign", "--player", "0"}), 2);
+    EXPECT_EQ(run({"--as", "Bob", "do", "resign", "--player", "1"}), 2);
     EXPECT_EQ(run({"--as", "Bob", "games", "--journal", dir.path()}), 2);
     EXPECT_EQ(run({"--as", "Bob", "replay", dir.file("any.jsonl")}, {}, false), 2);
     EXPECT_NE(err.find("--as goes with requests to arbiterd"), std::string::npos) << err;

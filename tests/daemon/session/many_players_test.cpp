@@ -56,6 +56,15 @@ TEST_F(ManyPlayers, MovesAreAnnouncedByThePlayersNames) {
     EXPECT_EQ(session->clock().runner(), 2);
 }
 
+// Four players count turns, not pairs of moves.
+TEST_F(ManyPlayers, TheStatusCountsTurns) {
+    play("a2-a3");
+    play("h2-h3");
+    session->announceStatus();
+    EXPECT_EQ(sink.said.back().text.rfind("Cat to move after 2 turns. ", 0), 0u)
+        << sink.said.back().text;
+}
+
 TEST_F(ManyPlayers, ALateArrivalJoinsByNameWithAFullClock) {
     play("a2-a3");
     time.advance(5000);
@@ -109,6 +118,57 @@ TEST_F(ManyPlayers, AKnockedOutPlayerTakesNoMoreHourglassTime) {
     EXPECT_FALSE(inGame(s->current(), 1));
     time.advance(10'000);
     EXPECT_EQ(s->clock().remainingAll(time.now()), (std::vector<Millis>{70'000, 60'000, 50'000}));
+}
+
+TEST_F(ManyPlayers, AKnockOutIsAnnouncedAndTheClocksNameOnlyTheSeatsInTheGame) {
+    std::string path = scratch.path() + "/knockout.jsonl";
+    std::ofstream(path) << R"({"type":"game","version":1,"game":"skirmish",)"
+                        << R"("start":"4x4 p0,p0,p0 0 a.../.b../...c/....","time":"1h",)"
+                        << R"("players":["Ann","Bob","Cat"]})"
+                        << "\n";
+    std::string error;
+    auto journal = readJournal(path, error);
+    ASSERT_TRUE(journal) << error;
+    auto s = Session::resume(*game, *journal, sink, time, error);
+    ASSERT_TRUE(s) << error;
+    const size_t from = sink.said.size();
+    ASSERT_TRUE(s->commit(*s->current().decode("a4-b3")));
+    ASSERT_EQ(sink.said.size(), from + 2);
+    EXPECT_EQ(sink.said.back().text, "Bob is out of the game.");
+    EXPECT_EQ(announcementTypeName(sink.said.back().type), "out");
+    EXPECT_EQ(sink.said.back().data["player"], 1);
+    ASSERT_TRUE(s->commit(*s->current().decode("d2-c2")));
+    EXPECT_EQ(sink.said.back().text.find("Bob"), std::string::npos) << sink.said.back().text;
+    EXPECT_NE(sink.said.back().text.find("Ann 1:00, Cat 1:00"), std::string::npos)
+        << sink.said.back().text;
+}
+
+// Colonization: Bob's only home planet taken, Bob is out; he comes back at a
+// new seat under his name, and the clocks name him once.
+TEST_F(ManyPlayers, ARejoinIsAnnouncedAsARejoinAndTheClocksNameThePlayerOnce) {
+    auto colonization = makeGame("colonization");
+    std::string path = scratch.path() + "/rejoin.jsonl";
+    std::ofstream(path) << R"({"type":"game","version":1,"game":"colonization",)"
+                        << R"("start":"4x4 p,p,p a 3 4/4/BaBb2/3Bc","time":"1h",)"
+                        << R"("players":["Ann","Bob","Cat"]})"
+                        << "\n";
+    std::string error;
+    auto journal = readJournal(path, error);
+    ASSERT_TRUE(journal) << error;
+    auto s = Session::resume(*colonization, *journal, sink, time, error);
+    ASSERT_TRUE(s) << error;
+    const size_t from = sink.said.size();
+    ASSERT_TRUE(s->commit(*s->current().decode("a2xb2")));
+    ASSERT_EQ(sink.said.size(), from + 2);
+    EXPECT_EQ(sink.said.back().text, "Bob is out of the game.");
+    EXPECT_EQ(announcementTypeName(sink.said.back().type), "out");
+    ASSERT_EQ(s->join("Bob"), "");
+    const Announcement& back = sink.said.back();
+    EXPECT_EQ(back.type, AnnouncementType::Join);
+    EXPECT_EQ(back.text,
+              "Bob rejoins the game in seat 4, at the end of the rotation. Ann 1:00, Cat 1:00, "
+              "Bob 1:00");
+    EXPECT_EQ(back.data["rejoins"], 1);
 }
 
 TEST_F(ManyPlayers, FIDEChessTakesNoLatePlayers) {

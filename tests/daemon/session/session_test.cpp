@@ -52,6 +52,32 @@ class SessionTest : public ::testing::Test {
     std::unique_ptr<Session> session;
 };
 
+// A chess player counts moves in pairs, as the announcements number them
+// ("2. Nf3"): after 1. e4 e5 2. Nf3 it is Black's second move, not "3 moves".
+TEST_F(SessionTest, TheStatusCountsMovesAsAScoreSheetDoes) {
+    move("e2e4");
+    move("e7e5");
+    move("g1f3");
+    session->announceStatus();
+    EXPECT_EQ(sink.said.back().text.rfind("Black to play move 2. ", 0), 0u)
+        << sink.said.back().text;
+    move("b8c6");
+    session->announceStatus();
+    EXPECT_EQ(sink.said.back().text.rfind("White to play move 3. ", 0), 0u)
+        << sink.said.back().text;
+}
+
+TEST_F(SessionTest, AResumeSaysWhichMoveIsToBePlayed) {
+    move("e2e4");
+    move("e7e5");
+    auto resumed = resumeFromJournal();
+    ASSERT_TRUE(resumed);
+    ASSERT_FALSE(resumedSaid.said.empty());
+    const std::string text = resumedSaid.said.back().text;
+    EXPECT_NE(text.find(". White to play move 2. "), std::string::npos) << text;
+    EXPECT_EQ(text.find("moves"), std::string::npos) << text;
+}
+
 TEST_F(SessionTest, MoveIsJournalledBeforeItIsAnnounced) {
     move("e2e4");
     ASSERT_EQ(sink.said.back().type, AnnouncementType::Move);

@@ -200,9 +200,19 @@ TEST(SpokenText, TheTablesFixedPhrasesInBothLanguages) {
         {{AnnouncementType::Join, "", {{"name", "Eve"}}},
          "Eve joins the game",
          "Eve kommt ins Spiel"},
+        {{AnnouncementType::Join, "", {{"name", "Bob"}, {"rejoins", 1}}},
+         "Bob rejoins the game",
+         "Bob kommt zurück ins Spiel"},
         {{AnnouncementType::Leave, "", {{"name", "Dee"}}},
          "Dee leaves the game",
          "Dee verlässt das Spiel"},
+        {{AnnouncementType::Out, "", {{"name", "Bob"}}}, "Bob is out", "Bob ist ausgeschieden"},
+        {{AnnouncementType::TimeLow, "", {{"name", "Ann"}, {"leftMs", 60000}}},
+         "Ann: 1 minute left",
+         "Ann: noch 1 Minute"},
+        {{AnnouncementType::TimeLow, "", {{"name", "Ann"}, {"leftMs", 10000}}},
+         "Ann: 10 seconds left",
+         "Ann: noch 10 Sekunden"},
         {{AnnouncementType::Flag, "", {{"name", "Ann"}}},
          "Ann's flag has fallen",
          "Bei Ann ist das Blättchen gefallen"},
@@ -269,7 +279,7 @@ TEST(SpokenText, TheTablesFixedPhrasesInBothLanguages) {
 
 TEST(SpokenText, WhatOnlyAScreenCanUseIsNotSaid) {
     for (const Announcement& a : std::vector<Announcement>{
-             {AnnouncementType::Status, "Ann to move after 3 moves.", {}},
+             {AnnouncementType::Status, "Ann to move after 3 turns.", {}},
              {AnnouncementType::Waiting, "Say arbiterctl new-game.", {{"by", "arbiterctl"}}},
              {AnnouncementType::Board, "", {{"name", "a1"}, {"connected", true}}},
              // (no type is unknown: a type made for a screen instead)
@@ -385,19 +395,30 @@ TEST(SpeechSink, WhatABacklogDropsIsLoggedOnceAndCountedWhenItIsGone) {
     SpeechSink sink(speaker, En, "fide");
     for (const char* san : {"e4", "e5", "Nf3", "Nc6", "Bb5"}) sink.announce(move(san));
     ASSERT_EQ(log.lines(), (std::vector<std::string>{
+                               "info said aloud: e4",
                                "warning speech falls behind: \"e5\" is not said, for newer "
                                "texts (at most 2 wait)"}));
     speaker.finish();
     speaker.finish();
-    EXPECT_EQ(log.lines().size(), 1u);
+    EXPECT_EQ(log.lines().size(), 4u);  // and each text said since
     speaker.finish();
     EXPECT_EQ(log.lines().back(), "info speech caught up; 2 texts were not said for newer ones");
+}
+
+TEST(SpeechSink, EachTextSaidIsLoggedOnceAsSaid) {
+    testing::CapturedLog log;
+    FakeSpeaker speaker;
+    SpeechSink sink(speaker, En, "fide");
+    sink.announce(move("Nf3"));
+    sink.announce({AnnouncementType::Status, "Ann to move.", {}});  // nothing to say
+    speaker.finish();
+    EXPECT_EQ(log.lines(), (std::vector<std::string>{"info said aloud: knight f3"}));
 }
 
 TEST(SpeechSink, NothingToSayIsNotQueued) {
     FakeSpeaker speaker;
     SpeechSink sink(speaker, En, "fide");
-    sink.announce({AnnouncementType::Status, "Ann to move after 3 moves.", {}});
+    sink.announce({AnnouncementType::Status, "Ann to move after 3 turns.", {}});
     EXPECT_TRUE(speaker.said.empty());
     EXPECT_TRUE(sink.waiting().empty());
 }

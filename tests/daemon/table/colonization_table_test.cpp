@@ -191,7 +191,7 @@ TEST_F(ColonizationTableOfThree, AKnockedOutPlayerRejoinsAtTheEndOfTheRotation) 
     EXPECT_FALSE(inGame(table->session()->current(), 1));
     ControlReply r = table->act("join", -1, "Bob");
     ASSERT_TRUE(r.ok) << r.error;
-    EXPECT_TRUE(saidFirst(AnnouncementType::Join, "Bob joins the game in seat 4"))
+    EXPECT_TRUE(saidFirst(AnnouncementType::Join, "Bob rejoins the game in seat 4"))
         << last(AnnouncementType::Join);
     EXPECT_TRUE(inGame(table->session()->current(), 3));
     // Cy moves; then Bob, back at the end of the rotation, places a home planet.

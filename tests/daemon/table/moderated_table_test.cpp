@@ -493,9 +493,8 @@ TEST(PrivateAnnouncements, AnActionIsToldInFullToItsPlayerAndAsTheGameSaysToEver
     sorted.announce(
         {AnnouncementType::Illegal, "Put the black king back on d7.", {}});  // Bob is to move
     sorted.announce({AnnouncementType::Flag, "Bob's flag has fallen.", {}});
-    sorted.announce({AnnouncementType::Status,
-                     "Bob to move after 1 moves.",
-                     {{"ply", 1}, {"state", "b d5 d7"}}});
+    sorted.announce(
+        {AnnouncementType::Status, "Bob to play move 1.", {{"ply", 1}, {"state", "b d5 d7"}}});
     // Types are a closed list: one no game of hidden views makes stands for the rest.
     sorted.announce({AnnouncementType::Chance, "d4", {}});
     ASSERT_EQ(out.types(from),

@@ -130,6 +130,69 @@ TEST_F(TableTest, TheSquaresStillToSetUpAreNamedEveryFewSeconds) {
     EXPECT_EQ(told().size(), 2u);  // quiet once the game is on
 }
 
+// After 1. e4 and a resignation the players look at the final position:
+// the squares to set up wait until a piece of it moves, or for a minute.
+TEST_F(TableTest, TheFinalPositionIsLeftAloneUntilAPieceOfItMoves) {
+    const char* afterE4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR";
+    auto setupTold = [&] {
+        size_t n = 0;
+        for (const auto& a : said.all) n += a.type == AnnouncementType::Setup ? 1 : 0;
+        return n;
+    };
+    startGame();
+    show(afterE4);
+    ASSERT_TRUE(table->act("resign", 1, "").ok);
+    time.advance(10000);
+    loop.runOnce(0);
+    EXPECT_EQ(setupTold(), 0u);
+    show("rnbqkbnr/pppppppp/8/8/8/8/PPPP1PPP/RNBQKBNR");  // the pawn picked up
+    time.advance(3000);
+    loop.runOnce(0);
+    EXPECT_EQ(setupTold(), 1u);
+}
+
+TEST_F(TableTest, AFinalPositionLeftStandingIsToldAfterAMinute) {
+    startGame();
+    show("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR");
+    ASSERT_TRUE(table->act("resign", 1, "").ok);
+    for (int s = 0; s < 57; s += 3) {
+        time.advance(3000);
+        loop.runOnce(0);
+    }
+    EXPECT_FALSE(said.has(AnnouncementType::Setup));
+    time.advance(3000);
+    loop.runOnce(0);
+    time.advance(3000);
+    loop.runOnce(0);
+    EXPECT_TRUE(said.has(AnnouncementType::Setup));
+}
+
+// 5+3: Black, thinking after 1. e4, hears a minute and ten seconds left.
+TEST_F(TableTest, APlayerIsWarnedOnceEachAsTheirTimeRunsLow) {
+    auto warnings = [&] {
+        std::vector<std::string> texts;
+        for (const auto& a : said.all)
+            if (a.text.find(" left.") != std::string::npos) texts.push_back(a.text);
+        return texts;
+    };
+    startGame();
+    show("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR");
+    time.advance(239'000);
+    loop.runOnce(0);
+    EXPECT_TRUE(warnings().empty());
+    time.advance(1'000);
+    loop.runOnce(0);
+    EXPECT_EQ(warnings(), std::vector<std::string>{"Black: 1 minute left."});
+    time.advance(50'000);
+    loop.runOnce(0);
+    time.advance(1'000);
+    loop.runOnce(0);
+    EXPECT_EQ(warnings(),
+              (std::vector<std::string>{"Black: 1 minute left.", "Black: 10 seconds left."}));
+    EXPECT_EQ(announcementTypeName(said.all.back().type), "time-low");
+    EXPECT_EQ(said.all.back().data["leftMs"], 10'000);
+}
+
 TEST_F(TableTest, AnEmptyBoardIsToldHowManySquaresAreLeft) {
     show("8/8/8/8/8/8/8/8");
     time.advance(3000);
@@ -383,6 +446,15 @@ TEST_F(TableTest, ResignationEndsTheGame) {
     ASSERT_TRUE(r.ok) << r.error;
     EXPECT_EQ(said.all.back().type, AnnouncementType::Waiting);
     EXPECT_EQ(table->session()->outcome().winners, std::vector<PlayerId>{1});
+}
+
+// arbiterctl prints the reply's text: what was done, and for whom.
+TEST_F(TableTest, WhatIsSaidIsConfirmedInWords) {
+    startGame();
+    EXPECT_EQ(table->act("e2e4", -1, "").data.value("text", ""), "said: e2e4 (White)");
+    EXPECT_EQ(table->act("draw-offer", 0, "").data.value("text", ""), "draw offered: White");
+    EXPECT_EQ(table->act("resign", 1, "").data.value("text", ""), "resigned: Black");
+    EXPECT_EQ(table->newGame().data.value("text", ""), "new game: waiting for the start position");
 }
 
 TEST_F(TableTest, DrawNeedsAnOfferFromAnotherPlayer) {
