@@ -147,6 +147,7 @@ void SurfaceJudge::judgeInGame(Judging why) {
     Verdict v = verdictNow();
     if (isResuming(phase_) && !resumedGameShown(v)) return;
     if (isBehind(phase_)) holdWhileBehind(v);
+    if (v.kind == Verdict::Kind::Takeback && !takebackStayed(why)) return;
     if (v.kind == Verdict::Kind::Settled || v.kind == Verdict::Kind::Commit ||
         v.kind == Verdict::Kind::Takeback || v.kind == Verdict::Kind::Replace)
         surface_.markStill();
@@ -208,6 +209,16 @@ void SurfaceJudge::holdWhileBehind(Verdict& v) {
         v.fixes = referee_.fixes(surface_);
     }
     if (v.kind == Verdict::Kind::Settled) setPhase(TablePhase::Playing);
+}
+
+bool SurfaceJudge::takebackStayed(Judging why) {
+    // Passed through while the boards are put right, the position before the
+    // last action is a step of the fix; only staying there takes it back.
+    if (!toldToFix_ || why == Judging::Lever) return true;
+    const Millis stayed = surface_.lastChange() + desk_.settings().takebackWhileFixingMs;
+    if (loop_.time().now() >= stayed) return true;
+    judgeTimer_.at(stayed, [this] { judge(); });
+    return false;
 }
 
 bool SurfaceJudge::actOn(const Verdict& v, Judging why) {

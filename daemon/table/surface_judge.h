@@ -100,6 +100,10 @@ class SurfaceJudge {
     Verdict verdictNow();
     bool resumedGameShown(const Verdict& v);
     void holdWhileBehind(Verdict& v);
+    // Whether a takeback shown may be made now: at once, unless the players
+    // are putting the boards right (TableSettings::takebackWhileFixingMs);
+    // if not, the surface is judged again once it would have stayed.
+    bool takebackStayed(Judging why);
     bool actOn(const Verdict& v, Judging why);
     void commit(const Verdict& v, Judging why);
     void tellIllegal(const Verdict& v);
