@@ -96,6 +96,23 @@ void SurfaceJudge::actionSaid(bool joined, bool changesCells) {
     if (!isBehind(phase_) && !toldToFix_) lights_.lightGame(session);
 }
 
+bool SurfaceJudge::showsActionUnjudged() {
+    if (withoutBoards() || !desk_.playing() || phase_ != TablePhase::Playing ||
+        !surface_.allKnown())
+        return false;
+    const Verdict v = preparedReferee().judge(surface_);
+    switch (v.kind) {
+        case Verdict::Kind::Commit:
+        case Verdict::Kind::Takeback:
+        case Verdict::Kind::Replace:
+            return true;
+        case Verdict::Kind::Pending:
+            return judgeTimer_.armed();  // pieces still moving
+        default:
+            return false;
+    }
+}
+
 void SurfaceJudge::surfaceChanged() {
     // A game without boards moves on through the control socket alone: there
     // is no surface to judge, and no board to ask how it stands.

@@ -71,6 +71,11 @@ class SurfaceJudge {
     // then show what it changes, and the players are told what to make.
     void actionSaid(bool joined, bool changesCells);
 
+    // Whether the boards show an action made (or being made within the
+    // settle time) that is not judged yet: the player to move may be about
+    // to change.
+    bool showsActionUnjudged();
+
     // A board came (back): moves may have been made while it was away.
     void boardCameBack();
     // A sensor event, or anything after which the surface is to be judged again.
