@@ -74,7 +74,9 @@ struct Verdict {
 // for all players), ownership is followed through history: the state knows
 // whose each piece is, and an action that changes a cell's piece without
 // changing what the cell shows (a capture) counts only once that cell has
-// been touched since the last agreed position (Surface::touched).
+// been touched since the last agreed position (Surface::touched), or once
+// another player's action after it shows it made (a quick reply to a capture
+// the board could not see).
 //
 // An action may be shown in parts, the first of which is itself a legal action
 // and is committed once the surface is still (ActionsInParts::actionsBegunBy:
@@ -210,7 +212,8 @@ class Referee {
         std::vector<CellChange> changes;
     };
     // Whether the hands have been at every cell that `e` changes by hand since
-    // the last agreed position. Sequences of such actions are looked for
+    // the last agreed position, or the cell looks the same after (a capture
+    // the board cannot see). Sequences of such actions are looked for
     // first: a piece in the hand is then never explained as moved on and
     // captured through squares nobody touched.
     static bool handled(const Surface& surface, const Effect& e);
@@ -218,6 +221,13 @@ class Referee {
     // when `strict`, within `budget` states listed.
     void extend(const Surface& surface, const Ply& here, Sequence& seq, int left, bool strict,
                 int& budget, std::vector<Candidate>& out);
+    // The cells whose piece `actions` (from the current state, in turn)
+    // change though no hand was seen there, unless another player acted after
+    // the action that changed it. Until then such a capture may be only a
+    // piece in the hand (Verdict::unconfirmed); the next player's answer shows
+    // it made, as they could not have moved had it not been.
+    std::vector<Cell> unansweredUntouched(const Surface& surface,
+                                          const std::vector<Action>& actions) const;
     // How many cells the hands were at since the last agreed position that
     // none of `actions` (from the current state, in turn) changes.
     int touchedBeside(const Surface& surface, const std::vector<Action>& actions) const;

@@ -143,7 +143,6 @@ void Referee::findSequences(const Surface& surface, int catchUpPlies, bool unsee
 
 void Referee::extend(const Surface& surface, const Ply& here, Sequence& seq, int left, bool strict,
                      int& budget, std::vector<Candidate>& out) {
-    const Ply& start = *current_;
     auto relevant = [&](const Effect& e) {
         if (strict) return handled(surface, e);
         return std::any_of(e.changes.begin(), e.changes.end(), [&](const CellChange& ch) {
@@ -165,12 +164,8 @@ void Referee::extend(const Surface& surface, const Ply& here, Sequence& seq, int
             c.order.push_back(j);
             c.actions = seq.actions;
             c.actions.push_back(here.actions[j]);
-            auto after = here.state->clone();
-            after->apply(here.actions[j]);
+            c.untouched = unansweredUntouched(surface, c.actions);
             for (const CellChange& ch : combined) {
-                if (!ch.consequence && !surface.touched(ch.cell) &&
-                    start.state->pieceAt(ch.cell) != after->pieceAt(ch.cell))
-                    c.untouched.push_back(ch.cell);
                 if (ch.consequence &&
                     !matches(surface.cell(ch.cell), ch.after, surface.sensing(ch.cell)))
                     c.consequences.push_back({ch.cell, surface.cell(ch.cell).content, ch.after,
@@ -194,9 +189,41 @@ void Referee::extend(const Surface& surface, const Ply& here, Sequence& seq, int
 }
 
 bool Referee::handled(const Surface& surface, const Effect& e) {
+    // A capture that leaves the square looking as it did (a pawn taking a pawn
+    // in Martian Chess, any capture on a board that senses only occupancy)
+    // may have been made without the board ever seeing a hand there.
     return std::all_of(e.changes.begin(), e.changes.end(), [&](const CellChange& ch) {
-        return ch.consequence || surface.touched(ch.cell);
+        return ch.consequence || surface.touched(ch.cell) ||
+               (ch.before && matches({true, ch.before}, ch.after, surface.sensing(ch.cell)));
     });
+}
+
+std::vector<Cell> Referee::unansweredUntouched(const Surface& surface,
+                                               const std::vector<Action>& actions) const {
+    const Geometry& g = current_->state->geometry();
+    // Per cell, the last of `actions` to change its piece by hand, or -1.
+    std::vector<int> changedBy(static_cast<size_t>(g.size()), -1);
+    std::vector<PlayerId> movers;
+    auto state = current_->state->clone();
+    for (const Action& a : actions) {
+        for (const CellChange& ch : state->effect(a).changes) {
+            if (!ch.consequence && ch.pieceChanges)
+                changedBy[static_cast<size_t>(ch.cell)] = static_cast<int>(movers.size());
+        }
+        movers.push_back(state->toMove());
+        state->apply(a);
+    }
+    std::vector<Cell> untouched;
+    for (Cell c = 0; c < g.size(); ++c) {
+        const int by = changedBy[static_cast<size_t>(c)];
+        if (by < 0 || surface.touched(c) || current_->state->pieceAt(c) == state->pieceAt(c))
+            continue;
+        const PlayerId mover = movers[static_cast<size_t>(by)];
+        const bool answered = std::any_of(movers.begin() + by + 1, movers.end(),
+                                          [&](PlayerId p) { return p != mover; });
+        if (!answered) untouched.push_back(c);
+    }
+    return untouched;
 }
 
 int Referee::touchedBeside(const Surface& surface, const std::vector<Action>& actions) const {

@@ -204,6 +204,9 @@ class Session {
     std::string join(const std::string& name);
     std::string offerDraw(PlayerId p);
     std::string acceptDraw(PlayerId p);
+    // Who accepts a draw when no player is named: the player to move, unless
+    // they offered it; then the one player still to agree, if only one is.
+    std::optional<PlayerId> drawAccepter() const;
     std::string claimDraw(PlayerId p);
     // Stops and restarts the running clock (an arbiter's pause, a break).
     // resumeClocks() also starts a clock held after a restart: a player says

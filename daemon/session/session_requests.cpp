@@ -75,6 +75,18 @@ std::string Session::acceptDraw(PlayerId p) {
     return offerDraw(p);
 }
 
+std::optional<PlayerId> Session::drawAccepter() const {
+    const PlayerId mover = current().toMove();
+    if (!offersDraw_[static_cast<size_t>(mover)]) return mover;
+    std::optional<PlayerId> still;
+    for (PlayerId q = 0; q < current().playerCount(); ++q) {
+        if (!inGame(current(), q) || offersDraw_[static_cast<size_t>(q)]) continue;
+        if (still) return std::nullopt;
+        still = q;
+    }
+    return still;
+}
+
 std::string Session::claimDraw(PlayerId p) {
     if (auto why = refusal(p); !why.empty()) return why;
     std::string reason = claimableDraw(current());

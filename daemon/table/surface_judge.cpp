@@ -97,6 +97,23 @@ void SurfaceJudge::actionSaid(bool joined, bool changesCells) {
     if (!isBehind(phase_) && !toldToFix_) lights_.lightGame(session);
 }
 
+bool SurfaceJudge::showsActionUnjudged() {
+    if (withoutBoards() || !desk_.playing() || phase_ != TablePhase::Playing ||
+        !surface_.allKnown())
+        return false;
+    const Verdict v = preparedReferee().judge(surface_);
+    switch (v.kind) {
+        case Verdict::Kind::Commit:
+        case Verdict::Kind::Takeback:
+        case Verdict::Kind::Replace:
+            return true;
+        case Verdict::Kind::Pending:
+            return judgeTimer_.armed();  // pieces still moving
+        default:
+            return false;
+    }
+}
+
 void SurfaceJudge::surfaceChanged() {
     // A game without boards moves on through the control socket alone: there
     // is no surface to judge, and no board to ask how it stands.
@@ -148,6 +165,7 @@ void SurfaceJudge::judgeInGame(Judging why) {
     Verdict v = verdictNow();
     if (isResuming(phase_) && !resumedGameShown(v)) return;
     if (isBehind(phase_)) holdWhileBehind(v);
+    if (v.kind == Verdict::Kind::Takeback && !takebackStayed(why)) return;
     if (v.kind == Verdict::Kind::Settled || v.kind == Verdict::Kind::Commit ||
         v.kind == Verdict::Kind::Takeback || v.kind == Verdict::Kind::Replace)
         surface_.markStill();
@@ -216,6 +234,16 @@ void SurfaceJudge::holdWhileBehind(Verdict& v) {
         v.fixes = referee_.fixes(surface_);
     }
     if (v.kind == Verdict::Kind::Settled) setPhase(TablePhase::Playing);
+}
+
+bool SurfaceJudge::takebackStayed(Judging why) {
+    // Passed through while the boards are put right, the position before the
+    // last action is a step of the fix; only staying there takes it back.
+    if (!toldToFix_ || why == Judging::Lever) return true;
+    const Millis stayed = surface_.lastChange() + desk_.settings().takebackWhileFixingMs;
+    if (loop_.time().now() >= stayed) return true;
+    judgeTimer_.at(stayed, [this] { judge(); });
+    return false;
 }
 
 bool SurfaceJudge::actOn(const Verdict& v, Judging why) {

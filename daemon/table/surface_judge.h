@@ -71,6 +71,11 @@ class SurfaceJudge {
     // then show what it changes, and the players are told what to make.
     void actionSaid(bool joined, bool changesCells);
 
+    // Whether the boards show an action made (or being made within the
+    // settle time) that is not judged yet: the player to move may be about
+    // to change.
+    bool showsActionUnjudged();
+
     // A board came (back): moves may have been made while it was away.
     void boardCameBack();
     // A sensor event, or anything after which the surface is to be judged again.
@@ -100,6 +105,10 @@ class SurfaceJudge {
     Verdict verdictNow();
     bool resumedGameShown(const Verdict& v);
     void holdWhileBehind(Verdict& v);
+    // Whether a takeback shown may be made now: at once, unless the players
+    // are putting the boards right (TableSettings::takebackWhileFixingMs);
+    // if not, the surface is judged again once it would have stayed.
+    bool takebackStayed(Judging why);
     bool actOn(const Verdict& v, Judging why);
     void commit(const Verdict& v, Judging why);
     void tellIllegal(const Verdict& v);

@@ -265,7 +265,22 @@ ControlReply Table::act(const std::string& action, int player, const std::string
     if (!name.empty() && !joining)
         return ControlReply::refused("only a player joining is given a name");
     Session& session = *desk_.session();
-    const PlayerId who = player < 0 ? session.current().toMove() : player;
+    // Said for no one, an action is the player to move's: while the boards
+    // show a move not yet judged, that may be about to change hands.
+    if (player < 0 && !joining && judge_.showsActionUnjudged())
+        return ControlReply::refused(
+            "a move on the boards is not judged yet, and the turn may be about to pass: say it "
+            "again once the move is announced, or name the player with --player");
+    PlayerId who = player < 0 ? session.current().toMove() : player;
+    if (player < 0 && verb == DoVerb::DrawAccept) {
+        // Never one's own offer: the other player accepts it.
+        const std::optional<PlayerId> accepter = session.drawAccepter();
+        if (!accepter)
+            return ControlReply::refused(
+                "more than one player has still to agree to the draw: name the one who accepts "
+                "with --player");
+        who = *accepter;
+    }
     judge_.stale();            // whatever is said may change the state
     bool changesCells = true;  // what a leaver's pieces or a said move change
     return desk_.say(

@@ -26,6 +26,11 @@ struct TableSettings {
     // How long a board that may show an unconfirmed capture stays still before
     // the players are told how to confirm it.
     Millis confirmHintMs = 2000;
+    // How long the boards, while being put right, must show the position
+    // before the last action for that action to be taken back: fixing in a
+    // natural order (the piece moved put back first, the one it knocked off
+    // last) passes through that position on the way.
+    Millis takebackWhileFixingMs = 3000;
     // How often, while the boards do not show the start position, the
     // squares still to set up are named (the same list at most every
     // `setupRepeatMs`, so that a table left alone is not talked at).

@@ -61,5 +61,41 @@ TEST_F(Cornerport, WhiteSinksBlacksLastShipWithABattleShipBroughtInByAFreighter)
     }
 }
 
+// Bob's freighter steps onto the battle ship Ann has just put on h1, which a
+// freighter never may. Bob puts it right in the natural order: his freighter
+// back on h2 first, which shows the position before the battle ship came,
+// then the battle ship back on h1. That passing position is no takeback: the
+// placement is neither taken back nor announced again, and play goes on.
+TEST_F(Cornerport, FixingInTheNaturalOrderPassesThroughThePositionBeforeWithoutATakeback) {
+    startBoard({"--setup", kStart});
+    startDaemonForAGame({"--game", "cornerport", "--player", "Ann", "--player", "Bob"});
+    expectSaid("New game of cornerport, 5+3. Ann to move");
+    playMoves({
+        {"h1-g2", "1. freighter h1-g2 (h1-g2)."},
+        {"h8-h7", "1... freighter h8-h7 (h8-h7)."},
+        {"g2-f3", "2. freighter g2-f3 (g2-f3)."},
+        {"h7-h6", "2... freighter h7-h6 (h7-h6)."},
+        {"f3-e4", "3. freighter f3-e4 (f3-e4)."},
+        {"h6-h5", "3... freighter h6-h5 (h6-h5)."},
+        {"e4-d5", "4. freighter e4-d5 (e4-d5)."},
+        {"h5-h4", "4... freighter h5-h4 (h5-h4)."},
+        {"d5-c6", "5. freighter d5-c6 (d5-c6)."},
+        {"h4-h3", "5... freighter h4-h3 (h4-h3)."},
+        {"c6-b7", "6. freighter c6-b7 (c6-b7)."},
+        {"h3-h2", "6... freighter h3-h2 (h3-h2)."},
+        {"b7-a8", "7. freighter b7-a8 arrives in port"},
+        {"put h1 R", "7. places a battle ship on h1 (R@h1)"},
+    });
+    const size_t before = daemon_->lines().size();
+    play("h2xh1", "h1");  // the battle ship knocked off the board
+    play("wait 500\nremove h1\nwait 500\nput h2 b\nwait 500\nput h1 R", "correct again");
+    play("h2-g1", "7... freighter h2-g1 (h2-g1).");
+    const std::vector<std::string>& lines = daemon_->lines();
+    for (size_t i = before; i < lines.size(); ++i) {
+        EXPECT_EQ(lines[i].find("Takeback"), std::string::npos) << lines[i];
+        EXPECT_EQ(lines[i].find("places a battle ship"), std::string::npos) << lines[i];
+    }
+}
+
 }  // namespace
 }  // namespace arbiter::e2e

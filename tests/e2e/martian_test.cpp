@@ -100,6 +100,26 @@ TEST_F(Martian, TwoPlayerGameEndsWhenATerritoryEmpties) {
     }
 }
 
+// A pawn takes a pawn: the square reads a pawn before and after, so the board
+// sees only Ann's pawn lifted, which may still be in her hand. Bob answers at
+// once, before any hint: his move shows the capture made, and both are
+// announced in turn, with no word of an illegal position.
+TEST_F(Martian, AHiddenCaptureAnsweredAtOnceIsAnnouncedWithTheAnswer) {
+    startBoard({"--setup", kTwoPlayerStart});
+    startDaemonForAGame({"--game", "martian", "--player", "Ann", "--player", "Bob"});
+    expectSaid("New game of martian, 5+3. Ann to move");
+    play("c3-d4", "1. pawn c3-d4 (c3-d4).");
+    play("b6-c5", "1... pawn b6-c5 (b6-c5).");
+    const size_t before = daemon_->lines().size();
+    board_->send("d4xc5\nwait 500\nd6-d5\n");
+    expectSaid("2. pawn d4xc5 for 1 point, 1 in all (d4xc5), takes the pawn on c5.");
+    expectSaid("2... drone d6-d5 (d6-d5).");
+    play("c2-d3", "3. pawn c2-d3 (c2-d3).");
+    const std::vector<std::string>& lines = daemon_->lines();
+    for (size_t i = before; i < lines.size(); ++i)
+        EXPECT_EQ(lines[i].find("llegal"), std::string::npos) << lines[i];
+}
+
 // Four players, partners opposite: Ann (a1) with Cy (h8), Bob (a8) with Dee
 // (h1). Ann empties her quadrant in twelve moves while the others take what
 // comes their way; the teams end level, so the one who emptied a territory

@@ -36,6 +36,19 @@ class Ownership : public ::testing::Test {
         surface->squareChanged(0, square(cell(name)), fromLetter('r'), 0);
     }
     Verdict judge() const { return referee.judge(*state, nullptr, *surface); }
+    // As the table judges a still surface: sequences of moves looked for too.
+    Verdict judgeStill() const {
+        return referee.judge(*state, nullptr, *surface, Referee::kMostCatchUpPlies);
+    }
+    std::vector<std::string> codes(std::vector<Action> actions) const {
+        std::vector<std::string> out;
+        auto s = state->clone();
+        for (const Action& a : actions) {
+            out.push_back(s->encode(a));
+            s->apply(a);
+        }
+        return out;
+    }
     std::string code(const Action& a) const { return state->encode(a); }
 
     std::unique_ptr<GameState> state;
@@ -119,6 +132,45 @@ TEST_F(Ownership, AfterAnAgreedPositionOldTouchesNoLongerCount) {
     lift("b2");
     EXPECT_EQ(judge().kind, Verdict::Kind::Pending);
     EXPECT_FALSE(judge().unconfirmed.empty());
+}
+
+// Ann (a) on b2 beside Bob (b) on c3; Bob also on h1, Cat (c) on h8.
+constexpr const char* kBesideBob =
+    "8x8 p0,p0,p0 0 .......c/......../......../......../......../..b...../.a....../.......b";
+
+TEST_F(Ownership, TheNextPlayersAnswerShowsACaptureTheBoardCouldNotSee) {
+    start(kBesideBob);
+    lift("b2");  // b2xc3, or only Ann's piece in the hand
+    ASSERT_EQ(judgeStill().kind, Verdict::Kind::Pending);
+    lift("h1");  // Bob could not move had Ann not
+    place("h2");
+    Verdict v = judgeStill();
+    ASSERT_EQ(v.kind, Verdict::Kind::Commit);
+    EXPECT_EQ(codes(v.actions), (std::vector<std::string>{"b2-c3", "h1-h2"}));
+}
+
+TEST_F(Ownership, AnAnswerAfterOneOfTwoCapturesTheBoardCouldNotSeeSaysNotWhich) {
+    start("8x8 p0,p0,p0 0 ......../......../......../......../......../..b...../.a....../..c....b");
+    lift("b2");  // b2xc3 or b2xc1
+    lift("h1");
+    place("h2");
+    Verdict v = judgeStill();
+    ASSERT_EQ(v.kind, Verdict::Kind::Ambiguous);
+    std::vector<std::string> candidates;
+    for (const Action& a : v.candidates) candidates.push_back(code(a));
+    std::sort(candidates.begin(), candidates.end());
+    EXPECT_EQ(candidates, (std::vector<std::string>{"b2-c1", "b2-c3"}));
+}
+
+TEST_F(Ownership, AnAnswerThatIsItselfACaptureTheBoardCouldNotSeeWaitsForItsOwnProof) {
+    // Cat on g1 beside Bob's h1: Bob's piece lifted may be h1xg1.
+    start("8x8 p0,p0,p0 0 ......../......../......../......../......../..b...../.a....../......cb");
+    lift("b2");
+    lift("h1");
+    Verdict v = judgeStill();
+    ASSERT_EQ(v.kind, Verdict::Kind::Pending);
+    EXPECT_FALSE(v.unconfirmed.empty());
+    EXPECT_EQ(v.untouched, (std::vector<Cell>{cell("g1")}));
 }
 
 }  // namespace

@@ -2,6 +2,8 @@
 // in port and the ship its owner then puts on the port it left, committed at
 // once; a placement declined by the opponent simply moving on, or said with
 // arbiterctl; and a battle ship sinking a patrol boat on its second square.
+#include <algorithm>
+
 #include "tests/daemon/game_table_fixture.h"
 
 namespace arbiter {
@@ -94,6 +96,58 @@ TEST_F(CornerportTable, ABattleShipSinksOnItsSecondSquare) {
         << last(AnnouncementType::Move);
     EXPECT_EQ(last(AnnouncementType::Illegal), "");
     EXPECT_EQ(state(), "7b/8/8/8/8/4R3/8/7B b - h1:h1,h8:h8");
+}
+
+// White's battle ship just put on h1; Black's freighter on g2 steps onto it,
+// which a freighter never may.
+class CornerportFix : public CornerportTable {
+  protected:
+    void SetUp() override {
+        openAt("8/1B6/8/8/8/8/6b1/8 w - b7:h1,g2:h8");
+        move("b7", "a8", kWhiteBishop);
+        put("h1", kWhiteRook);
+        ASSERT_TRUE(saidFirst(AnnouncementType::Move, "1. places a battle ship on h1"));
+        knockOff("h1", kBlackBishop);
+        take("g2");
+        settle();
+        ASSERT_EQ(said.types().back(), AnnouncementType::Illegal);
+        ply = table->session()->ply();
+        told = said.said.size();
+    }
+    // A ship set down on a cell that knocks off what stood there, as
+    // arbiter-vboard's "g2xh1" does: the square reads one piece, then the other.
+    void knockOff(const std::string& cell, SetPiece look) {
+        const Spot at = spotOf(cell);
+        table->squareChanged(at.board, at.square, look);
+    }
+    int ply = 0;
+    size_t told = 0;
+};
+
+// Put right in the natural order, the freighter back first, the boards pass
+// through the position before the battle ship was put down: that is no
+// takeback, and the placement is not announced again.
+TEST_F(CornerportFix, APositionPassedThroughWhileFixingIsNoTakeback) {
+    take("h1");
+    put("g2", kBlackBishop);  // the position before "places a battle ship on h1"
+    put("h1", kWhiteRook);
+    EXPECT_EQ(table->session()->ply(), ply);
+    const auto types = said.types(told);
+    EXPECT_EQ(std::count(types.begin(), types.end(), AnnouncementType::Takeback), 0);
+    EXPECT_EQ(std::count(types.begin(), types.end(), AnnouncementType::Move), 0);
+    EXPECT_EQ(said.types().back(), AnnouncementType::Fixed);
+}
+
+// Left standing there a while, it is what the players want: the battle ship's
+// placement is taken back.
+TEST_F(CornerportFix, APositionThatStaysWhileFixingIsATakeback) {
+    take("h1");
+    put("g2", kBlackBishop);
+    EXPECT_EQ(table->session()->ply(), ply);
+    time.advance(TableSettings{}.takebackWhileFixingMs);
+    loop.runOnce(0);
+    EXPECT_EQ(table->session()->ply(), ply - 1);
+    EXPECT_EQ(said.types().back(), AnnouncementType::Takeback);
 }
 
 TEST_F(CornerportTable, APatrolBoatIntoEmptyDeepWaterIsIllegal) {

@@ -246,6 +246,40 @@ TEST_F(MartianTable, TwoPlayersPuttingACrossedPieceStraightBackTakeTheMoveBack) 
     EXPECT_EQ(table->session()->ply(), 0);
 }
 
+// A pawn taking a pawn leaves the square reading as it did: the board sees
+// only Ann's pawn lifted, which may be a piece in the hand. Bob's answer
+// shows the capture made, and both moves are announced in order at once.
+TEST_F(MartianTable, AHiddenCaptureAnsweredAtOnceIsAnnouncedWithTheAnswer) {
+    open();
+    start();
+    const SetPiece pawn{SetColour::White, Figure::Pawn};
+    report("c3", std::nullopt);
+    report("d4", pawn);
+    settle();
+    report("b6", std::nullopt);
+    report("c5", pawn);
+    settle();
+    ASSERT_EQ(table->session()->ply(), 2);
+    const size_t before = said.said.size();
+    report("d4", std::nullopt);  // d4xc5: c5 reads a pawn before and after
+    settle();
+    EXPECT_EQ(table->session()->ply(), 2) << "perhaps only the pawn in the hand";
+    report("d6", std::nullopt);  // Bob answers within the hint time
+    report("d5", SetPiece{SetColour::White, Figure::Knight});
+    settle();
+    EXPECT_EQ(table->session()->ply(), 4);
+    std::vector<std::string> moves;
+    for (size_t i = before; i < said.said.size(); ++i) {
+        EXPECT_NE(said.said[i].type, AnnouncementType::Illegal) << said.said[i].text;
+        if (said.said[i].type == AnnouncementType::Move) moves.push_back(said.said[i].text);
+    }
+    ASSERT_EQ(moves.size(), 2u);
+    EXPECT_EQ(
+        moves[0].rfind("2. pawn d4xc5 for 1 point, 1 in all (d4xc5), takes the pawn on c5.", 0), 0u)
+        << moves[0];
+    EXPECT_EQ(moves[1].rfind("2... drone d6-d5 (d6-d5).", 0), 0u) << moves[1];
+}
+
 TEST_F(MartianTable, FourPlayersPuttingACrossedPieceStraightBackMakeAMove) {
     open(4);
     const char* start = "QQN2NQQ/QNP2PNQ/NPP2PPN/8/8/NPP2PPN/QNP2PNQ/QQN2NQQ";
