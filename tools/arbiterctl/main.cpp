@@ -21,6 +21,7 @@
 #include "daemon/control/do_verb.h"
 #include "daemon/journal/recorded_games.h"
 #include "daemon/session/session.h"
+#include "tools/arbiterctl/board_pictures.h"
 #include "tools/arbiterctl/control_client.h"
 #include "tools/arbiterctl/game_list.h"
 #include "tools/arbiterctl/game_replay.h"
@@ -43,7 +44,8 @@ constexpr int kReplyTimeoutMs = 10000;
 constexpr int kRequestId = 1;
 
 const char* kCommands = R"(commands:
-  status              where the game stands
+  status              where the game stands; --boards: each board as it lies,
+                      in its own squares, with what it should show
   watch               print announcements as they happen, until interrupted
   do ACTION           an action no board shows: resign, leave, draw-offer,
                       draw-accept, draw-claim, pass, or an action in the game's
@@ -123,6 +125,9 @@ class Conversation {
         secret_ = std::move(secret);
     }
 
+    // A status as the boards lie, rather than the whole table's.
+    void showBoards() { boards_ = true; }
+
     // Whether arbiterd listens at the socket; run() connects when not asked first.
     bool connect(std::string& error) {
         connected_ = client_.connect(path_, error, untrusted_);
@@ -168,6 +173,8 @@ class Conversation {
         }
         if (raw_) {
             std::cout << line << std::endl;
+        } else if (type == control::reply::kStatus && boards_) {
+            std::cout << ctl::boardPicturesText(statusOf(reply)) << std::flush;
         } else if (type == control::reply::kStatus) {
             // At a glance first, then everything the daemon said.
             std::cout << ctl::statusSummary(reply) << "\nIn full:\n"
@@ -266,6 +273,7 @@ class Conversation {
 
     std::string path_;
     bool raw_;
+    bool boards_ = false;  // status --boards
     std::string as_;
     std::string secret_;
     int seat_ = -1;  // the seat arbiterd admitted this client as, or -1
@@ -319,7 +327,8 @@ int main(int argc, char** argv) {
         "with games: the journal folder to read when no arbiterd runs (given: read it anyway)")(
         "ply", po::value(&ply),
         "with replay: show only the position after this ply (0: the start)")(
-        "step", "with replay: wait for Enter between positions");
+        "step", "with replay: wait for Enter between positions")(
+        "boards", "with status: draw each board as it lies, in its own squares");
     po::options_description hidden;
     hidden.add_options()("command", po::value<std::string>())(
         "args", po::value<std::vector<std::string>>());
@@ -359,6 +368,7 @@ int main(int argc, char** argv) {
     if ((vm.count("ply") || vm.count("step")) && command != "replay")
         error = "--ply and --step go with replay only";
     if (vm.count("ply") && vm.count("step")) error = "replay takes --ply or --step, not both";
+    if (vm.count("boards") && command != "status") error = "--boards goes with status only";
     if (vm.count("as")) {
         if (!isValidPlayerName(as))
             error = "--as names a player as the table calls them, 1 to 40 characters";
@@ -395,6 +405,7 @@ int main(int argc, char** argv) {
         return kCannot;
     }
     Conversation conversation(socketPath, raw);
+    if (vm.count("boards")) conversation.showBoards();
     if (!as.empty()) {
         // From the environment, so that it shows in no process listing.
         const char* secret = std::getenv("ARBITER_SECRET");
