@@ -199,9 +199,18 @@ void tellVirtualBoards(const TableSetup& setup, const GameState& shown) {
                  "(docs/vboard.md), or name real ones with --board or --config (arbiterd "
                  "--list-ports shows serial ports):\n";
     std::istringstream boards(startPositionText(setup, shown));
-    for (std::string device, fen; boards >> device >> fen;) {
+    size_t i = 0;
+    for (std::string device, fen; boards >> device >> fen; ++i) {
         std::cerr << "  arbiter-vboard --name " << device.substr(device.find(':') + 1)
-                  << " --setup " << fen << "\n";
+                  << " --setup " << fen;
+        // On several boards that share the cells out, each is told where it
+        // lies, so that its console reads the game's cells too; its label
+        // is what the table calls it.
+        const BoardSetting& board = setup.settings.boards[i];
+        if (!board.label.empty())
+            std::cerr << " --cells " << gameCellsText(board, shown.geometry()) << "  # "
+                      << board.label;
+        std::cerr << "\n";
     }
 }
 
