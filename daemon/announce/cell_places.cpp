@@ -5,6 +5,25 @@
 
 namespace arbiter {
 
+namespace {
+
+// Whether a cell's name at `at` begins a word: after a space or a sign, or
+// after the capture sign x of a cell before it ("e4xd5").
+bool startsWord(const std::string& text, size_t at) {
+    if (at == 0 || !std::isalnum(static_cast<unsigned char>(text[at - 1]))) return true;
+    return text[at - 1] == 'x' && at >= 2 && text[at - 2] >= '0' && text[at - 2] <= '9';
+}
+
+// Whether a cell's name ending at `end` ends a word there, the capture sign
+// of a cell after it included.
+bool endsWord(const std::string& text, size_t end) {
+    if (end == text.size() || !std::isalnum(static_cast<unsigned char>(text[end]))) return true;
+    return text[end] == 'x' && end + 1 < text.size() && text[end + 1] >= 'a' &&
+           text[end + 1] <= 'z';
+}
+
+}  // namespace
+
 CellPlaces::CellPlaces(std::vector<std::optional<CellPlace>> byCell) : byCell_(std::move(byCell)) {}
 
 const CellPlace* CellPlaces::of(Cell c) const {
@@ -61,9 +80,7 @@ std::string CellPlaces::withActionPlaces(const std::string& said, const Action& 
         const std::string name = g.name(c);
         for (size_t at = said.find(name); at != std::string::npos; at = said.find(name, at + 1)) {
             const size_t end = at + name.size();
-            const bool whole =
-                (at == 0 || !std::isalnum(static_cast<unsigned char>(said[at - 1]))) &&
-                (end == said.size() || !std::isalnum(static_cast<unsigned char>(said[end])));
+            const bool whole = startsWord(said, at) && endsWord(said, end);
             if (whole && (after == std::string::npos || end > after)) after = end;
         }
     }

@@ -49,6 +49,10 @@ TEST(CellPlaces, AMoveNamesEachBoardOnceForItsRunOfSquares) {
               (nlohmann::json{{"cell", "i1"}, {"board", "board B"}, {"square", "h8"}}));
     EXPECT_EQ(places.actionPlaces(Action::pass()), "");
     EXPECT_EQ(places.withActionPlaces("pass", Action::pass(), g), "pass");
+    // A capture's sign joins the two names: the squares go after the move still.
+    const Action capture = Action::move(*g.parse("h7"), *g.parse("i6"));
+    EXPECT_EQ(places.withActionPlaces("home planet h7xi6 takes Fay's home planet", capture, g),
+              "home planet h7xi6 (board A h7, board B h3) takes Fay's home planet");
 }
 
 TEST(CellPlaces, EachCellAnEngineSentenceNamesIsPlacedAndNothingElse) {
