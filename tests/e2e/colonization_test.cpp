@@ -124,7 +124,8 @@ TEST_F(Colonization, AnnIsTheOnlySocietyLeftAfterSixPlayersLateArrivalsAndARejoi
     othersAbstain({"Eve", "Fay", "Bob", "Gus"});
     move("g8", "h7", 'B', "Ann: home planet g8xh7 (board A g8-h7) takes Eve's home planet");
     othersAbstain({"Fay", "Bob", "Gus"});
-    move("h7", "i6", 'B', "Ann: home planet h7xi6 (board A h7, board B a6) takes Fay's home planet");
+    move("h7", "i6", 'B',
+         "Ann: home planet h7xi6 (board A h7, board B a6) takes Fay's home planet");
     othersAbstain({"Bob", "Gus"});
     // Bob is back with one home planet only: he does not count yet.
     move("i6", "j7", 'B', "Ann: home planet i6xj7 (board B a6-b7) takes Gus's home planet");
