@@ -239,9 +239,18 @@ void tellVirtualBoards(const TableSetup& setup, const GameState& shown) {
                  "--list-ports shows serial ports):\n";
     const std::string program = vboardProgram();
     std::istringstream boards(startPositionText(setup, shown));
-    for (std::string device, fen; boards >> device >> fen;) {
+    size_t i = 0;
+    for (std::string device, fen; boards >> device >> fen; ++i) {
         std::cerr << "  " << program << " --name " << device.substr(device.find(':') + 1)
-                  << " --setup " << shellWord(fen) << "\n";
+                  << " --setup " << shellWord(fen);
+        // On several boards that share the cells out, each is told where it
+        // lies, so that its console reads the game's cells too; its label
+        // is what the table calls it.
+        const BoardSetting& board = setup.settings.boards[i];
+        if (!board.label.empty())
+            std::cerr << " --cells " << shellWord(gameCellsText(board, shown.geometry())) << "  # "
+                      << board.label;
+        std::cerr << "\n";
     }
 }
 

@@ -37,9 +37,15 @@ nlohmann::json pieceData(const NamedPiece& p) {
     return {{"colour", words(p.piece.colour)}, {"figure", words(p.piece.figure)}, {"name", p.name}};
 }
 
+// The step's cell as it is said: "k5 (board B c5)" on a table of several boards.
+std::string cellSaid(const FixStep& step) {
+    if (!step.place) return step.cell;
+    return step.cell + " (" + step.place->board + " " + step.place->square + ")";
+}
+
 // How a view's change is worded: the change first, then what to do about it.
 std::string describeViewChange(const FixStep& step) {
-    const std::string& cell = step.cell;
+    const std::string cell = cellSaid(step);
     switch (*step.change) {
         case FixStep::ViewChange::Appeared:
             return "a piece appeared on " + cell + ": put a " + step.wanted->name + " there";
@@ -56,9 +62,10 @@ std::string describeViewChange(const FixStep& step) {
 
 }  // namespace
 
-FixStep fixStep(const CellFix& fix, const Geometry& g, const Game* game) {
+FixStep fixStep(const CellFix& fix, const Geometry& g, const Game* game, const CellPlaces* places) {
     FixStep step;
     step.cell = g.name(fix.cell);
+    if (const CellPlace* place = places ? places->of(fix.cell) : nullptr) step.place = *place;
     if (!fix.wanted) {
         step.what = FixStep::Do::TakeOff;
         // A board that senses only occupancy does not know which piece it sees.
@@ -77,7 +84,7 @@ FixStep fixStep(const CellFix& fix, const Geometry& g, const Game* game) {
 
 std::string describeFix(const FixStep& step) {
     if (step.change) return describeViewChange(step);
-    const std::string& cell = step.cell;
+    const std::string cell = cellSaid(step);
     switch (step.what) {
         case FixStep::Do::TakeOff:
             // No piece to name: the board cannot tell which, or none was sensed.
@@ -101,6 +108,10 @@ nlohmann::json fixStepData(const FixStep& step) {
     if (step.sensed) data["sensed"] = pieceData(*step.sensed);
     if (step.wanted) data["wanted"] = pieceData(*step.wanted);
     if (step.change) data["change"] = nameIn(kViewChangeNames, *step.change);
+    if (step.place) {
+        data["board"] = step.place->board;
+        data["square"] = step.place->square;
+    }
     return data;
 }
 
@@ -117,9 +128,10 @@ void ToldFixes::add(const FixStep& step) {
 }
 
 ToldFixes tellFixes(const std::vector<CellFix>& fixes, const Geometry& g, const Game* game,
-                    size_t most) {
+                    size_t most, const CellPlaces* places) {
     ToldFixes told;
-    for (size_t i = 0; i < fixes.size() && i < most; ++i) told.add(fixStep(fixes[i], g, game));
+    for (size_t i = 0; i < fixes.size() && i < most; ++i)
+        told.add(fixStep(fixes[i], g, game, places));
     return told;
 }
 

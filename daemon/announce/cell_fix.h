@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "daemon/announce/cell_places.h"
 #include "engine/core/chess_set.h"
 #include "engine/core/game.h"
 #include "engine/core/geometry.h"
@@ -45,6 +46,9 @@ struct FixStep {
     enum class ViewChange { Appeared, OutOfSight, Gone, Became };
 
     std::string cell;  // the cell's name: "e2", "c31"
+    // On a table of several boards, the board and square a player reads
+    // there: the step says both ("put a white pawn on k5 (board B c5)").
+    std::optional<CellPlace> place = std::nullopt;
     Do what = Do::TakeOff;
     // The piece to take off or to replace; none for a piece taken off a board
     // that senses only occupancy (it cannot tell which), or for a fix with
@@ -55,8 +59,10 @@ struct FixStep {
 };
 
 // The step that puts `fix` right; `game`, if given, names the pieces
-// (lookName(game, look)), else they are named as set pieces.
-FixStep fixStep(const CellFix& fix, const Geometry& g, const Game* game = nullptr);
+// (lookName(game, look)), else they are named as set pieces; `places`, if
+// given, says where the cell lies on a table of several boards.
+FixStep fixStep(const CellFix& fix, const Geometry& g, const Game* game = nullptr,
+                const CellPlaces* places = nullptr);
 
 // A step in the players' own terms: "put a white pawn on e2", "take the piece
 // off c31", and after a change of a view "a piece appeared on c3: put a white
@@ -69,7 +75,8 @@ std::string describeFix(const CellFix& fix, const Geometry& g, const Game* game 
 // The step as an announcement's data carries it, one of its `fixSteps`
 // (docs/control.md): {"cell": "e2", "do": "put", "wanted": {"colour":
 // "white", "figure": "pawn", "name": "white pawn"}}, with "sensed" for the
-// piece to take off or replace and "change" after a change of a view.
+// piece to take off or replace, "change" after a change of a view, and
+// "board" and "square" on a table of several boards.
 nlohmann::json fixStepData(const FixStep& step);
 // What a step's data says it does ("take-off", "put", "replace"), read
 // back; nullopt for any other text.
@@ -82,8 +89,10 @@ struct ToldFixes {
     nlohmann::json steps = nlohmann::json::array();
     void add(const FixStep& step);
 };
-// The first `most` of `fixes`, told; `game`, if given, names the pieces.
+// The first `most` of `fixes`, told; `game`, if given, names the pieces;
+// `places`, if given, says where each cell lies on a table of several boards.
 ToldFixes tellFixes(const std::vector<CellFix>& fixes, const Geometry& g, const Game* game,
-                    size_t most = std::numeric_limits<size_t>::max());
+                    size_t most = std::numeric_limits<size_t>::max(),
+                    const CellPlaces* places = nullptr);
 
 }  // namespace arbiter

@@ -18,6 +18,7 @@
 #include "daemon/config/configuration.h"
 #include "daemon/config/placement_text.h"
 #include "daemon/config/setting_text.h"
+#include "daemon/table/board_labels.h"
 
 namespace arbiter {
 
@@ -32,7 +33,8 @@ const std::vector<std::string> kTopKeys = {"game",       "players",    "size",  
                                            "position",   "speak",      "secrets"};
 constexpr const char* kOptionsSection = "options";
 constexpr const char* kStandInsSection = "stand-ins";
-const std::vector<std::string> kBoardKeys = {"device", "origin", "rotation", "squares", "sensing"};
+const std::vector<std::string> kBoardKeys = {"device",  "origin",  "rotation",
+                                             "squares", "sensing", "label"};
 constexpr uintmax_t kMaxFileBytes = 1 << 20;
 
 // What the file says, and where: every value with its line.
@@ -170,6 +172,13 @@ bool readBoard(const std::string& section, const FileLayout& layout, const std::
             return false;
         }
         s.placement.used = *used;
+    }
+    if (auto label = value("label")) {
+        if (std::string trouble = labelTrouble(*label); !trouble.empty()) {
+            error = lineOf("label") + trouble;
+            return false;
+        }
+        s.label = *label;
     }
     if (auto sensing = value("sensing")) {
         if (*sensing == "occupancy")

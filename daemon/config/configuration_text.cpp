@@ -174,6 +174,7 @@ void writeBoards(std::ostream& out, const TableSetup& setup) {
         if (b.rotationGiven) out << "rotation = " << p.rotation << "\n";
         if (!p.used.all()) out << "squares = " << squaresText(p.used) << "\n";
         if (p.sensing == Sensing::Occupancy) out << "sensing = occupancy\n";
+        if (!b.label.empty()) out << "label = " << b.label << "\n";
     }
 }
 

@@ -12,6 +12,7 @@
 #include "daemon/clock/game_limits.h"
 #include "daemon/control/control_protocol.h"
 #include "daemon/session/session.h"
+#include "daemon/table/board_labels.h"
 #include "daemon/table/board_layout.h"
 
 namespace arbiter {
@@ -196,7 +197,7 @@ std::optional<std::vector<BoardSetting>> boardsFor(const Configuration& config,
             return std::nullopt;
         }
         // Named by its device, so that messages say which board is meant.
-        BoardSetting board{device.text(), device, *placement, false, 0};
+        BoardSetting board{device.text(), device, *placement, false, 0, {}};
         board.placement.name = device.text();
         return std::vector<BoardSetting>{board};
     }
@@ -227,6 +228,13 @@ std::optional<std::vector<BoardSetting>> laidOutBoards(const Configuration& conf
         error = why;
         return std::nullopt;
     }
+    if (std::string why = checkLabels(*boards, boardsFile); !why.empty()) {
+        error = why;
+        return std::nullopt;
+    }
+    // Each player's own board of a game of hidden views shows every cell:
+    // its squares are the cells, and it needs no label.
+    if (!start.hidden()) labelBoards(*boards, setup.cells);
     return boards;
 }
 

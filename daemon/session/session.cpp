@@ -405,7 +405,11 @@ void Session::announceAction(AnnouncementSink& to, const GameState& before, cons
     } else {
         const std::string code = before.encode(a);
         auto captured = capturedBy(game_, before, current(), a, actor);
-        std::string text = label + withTableNames(san) + " (" + code + ")";
+        // On several boards, the squares the hands used: "k5-k6 (board B c5-c6)".
+        const std::string places = places_.actionPlaces(a);
+        std::string text = label +
+                           withTableNames(places_.withActionPlaces(san, a, before.geometry())) +
+                           " (" + code + ")";
         for (const auto& c : capturedBy(game_, before, current(), a, actor, true))
             text += ", takes the " + c;
         if (!inPlaceOf.empty()) text += ", in place of " + inPlaceOf;
@@ -418,6 +422,7 @@ void Session::announceAction(AnnouncementSink& to, const GameState& before, cons
                                {"captured", captured},
                                {"clock", remaining}};
         if (!inPlaceOf.empty()) data["inPlaceOf"] = inPlaceOf;
+        if (!places.empty()) data["squares"] = places_.actionData(a, before.geometry());
         to.announce({AnnouncementType::Move, text + ". " + clockText(remaining), data});
     }
 }

@@ -7,6 +7,7 @@
 
 #include "daemon/announce/announcement.h"
 #include "daemon/announce/cell_fix.h"
+#include "daemon/announce/cell_places.h"
 #include "daemon/base/time_source.h"
 #include "daemon/clock/clock_face.h"
 #include "daemon/clock/game_clock.h"
@@ -235,6 +236,18 @@ class Session {
     // The game's names for its seats ("Player 2", "White") in `text` replaced
     // by the table's ("Bob"): what the engine writes is said to people.
     std::string withTableNames(const std::string& text) const;
+    // Where the cells lie on the table's boards, when it has several: from
+    // then on every move, fix and refusal names the board squares too ("k5
+    // (board B c5)"). A session of one board keeps them empty.
+    void placeCells(CellPlaces places) { places_ = std::move(places); }
+    const CellPlaces& places() const { return places_; }
+    // `text` of the engine, about the current position, as said at this
+    // table: the table's names for the seats, and where each cell it names
+    // lies on the boards (a refusal: "h5 (board A c3) is in the way").
+    std::string saidAtTable(const std::string& text) const;
+    // `a`, legal in `state`, as the engine describes it, in the table's names
+    // and with the board squares it touches: "k5-k6 (board B c5-c6)".
+    std::string actionSaid(const GameState& state, const Action& a) const;
 
   private:
     // "Bob is out of the game." for each seat `before` had in the game that
@@ -345,6 +358,7 @@ class Session {
     // While replaying: what a takeback of a part undid, which the next move
     // was said to be made in place of (castling begun with the rook).
     std::string replacedPart_;
+    CellPlaces places_;  // empty on a table of one board
     // While replaying a journal with checksums: every line was written with
     // all its fields, so a field left out is damage, not an older journal.
     bool replayStrict_ = false;

@@ -2,21 +2,22 @@
 // ambiguous and unconfirmed moves, where the game stands.
 #include "daemon/session/session.h"
 
+#include <cstdint>
+
 namespace arbiter {
 
 void Session::announceIllegal(const std::vector<CellFix>& fixes,
                               const std::vector<Action>& completes, const std::string& refusal) {
-    const ToldFixes told = tellFixes(fixes, current().geometry(), &game_);
+    const ToldFixes told = tellFixes(fixes, current().geometry(), &game_, SIZE_MAX, &places_);
     const std::vector<std::string>& steps = told.words;
-    std::string text = refusal.empty()
-                           ? "Illegal position. To fix: "
-                           : "Illegal position: " + withTableNames(refusal) + ". To fix: ";
+    std::string text = refusal.empty() ? "Illegal position. To fix: "
+                                       : "Illegal position: " + saidAtTable(refusal) + ". To fix: ";
     for (size_t i = 0; i < steps.size(); ++i) text += (i ? "; " : "") + steps[i];
     text += ".";
     nlohmann::json data = {{"fixes", steps}, {"fixSteps", told.steps}};
-    if (!refusal.empty()) data["refusal"] = withTableNames(refusal);
+    if (!refusal.empty()) data["refusal"] = saidAtTable(refusal);
     if (!completes.empty()) {
-        std::string what = withTableNames(current().describe(completes.front()));
+        std::string what = actionSaid(current(), completes.front());
         text += " (That completes " + what + ".)";
         data["completes"] = what;
     }
@@ -25,7 +26,7 @@ void Session::announceIllegal(const std::vector<CellFix>& fixes,
 }
 
 void Session::announceConsequences(const std::vector<CellFix>& toMake) {
-    const ToldFixes told = tellFixes(toMake, current().geometry(), &game_);
+    const ToldFixes told = tellFixes(toMake, current().geometry(), &game_, SIZE_MAX, &places_);
     const std::vector<std::string>& steps = told.words;
     std::string text = "Now ";
     for (size_t i = 0; i < steps.size(); ++i) text += (i ? "; " : "") + steps[i];
@@ -48,7 +49,7 @@ void Session::announceAmbiguous(const std::vector<Action>& candidates) {
     std::string text = "The board fits more than one move: ";
     std::string say;
     for (size_t i = 0; i < candidates.size(); ++i) {
-        names.push_back(withTableNames(current().describe(candidates[i])));
+        names.push_back(actionSaid(current(), candidates[i]));
         text += (i ? " or " : "") + names.back();
         say += (i ? " or " : "") + ("arbiterctl do " + current().encode(candidates[i]));
     }
@@ -62,26 +63,30 @@ void Session::announceUnconfirmed(const std::vector<Action>& actions,
     std::vector<std::string> names;
     std::string made;
     for (size_t i = 0; i < actions.size(); ++i) {
-        names.push_back(withTableNames(current().describe(actions[i])));
+        names.push_back(actionSaid(current(), actions[i]));
         made += (i ? " or " : "") + names.back();
     }
     std::string where;
     std::vector<std::string> cellNames;
+    nlohmann::json squares = nlohmann::json::array();
     for (size_t i = 0; i < cells.size(); ++i) {
         cellNames.push_back(current().geometry().name(cells[i]));
-        where += (i ? " or " : "") + cellNames.back();
+        where += (i ? " or " : "") + places_.cellText(cells[i], current().geometry());
+        if (!places_.empty()) squares.push_back(places_.data(cells[i]));
     }
+    nlohmann::json data = {{"candidates", names}, {"cells", cellNames}};
+    if (!places_.empty()) data["squares"] = squares;
     out_.announce({AnnouncementType::Confirm,
                    "If you made " + made + ", lift the piece on " + where +
                        " and set it down again: the board cannot tell a capture from a piece "
                        "held in the hand.",
-                   {{"candidates", names}, {"cells", cellNames}}});
+                   data});
 }
 
 void Session::announceChainStop(const Action& a, int stops) {
     std::string text = describeStops(current(), a, stops);
     if (text.empty()) return;
-    text = withTableNames(text);
+    text = saidAtTable(text);
     const std::string& name = settings_.players[static_cast<size_t>(current().toMove())];
     out_.announce({AnnouncementType::Chain,
                    name + ": " + text + ".",

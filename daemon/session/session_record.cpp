@@ -38,6 +38,15 @@ std::string Session::resultText(const Outcome& o) const {
     return who + (o.winners.size() == 1 ? " wins" : " win");
 }
 
+std::string Session::saidAtTable(const std::string& text) const {
+    // The squares first: a table's name for a seat is never read as a cell.
+    return withTableNames(places_.withPlaces(text, current().geometry()));
+}
+
+std::string Session::actionSaid(const GameState& state, const Action& a) const {
+    return withTableNames(places_.withActionPlaces(state.describe(a), a, state.geometry()));
+}
+
 std::string Session::withTableNames(const std::string& text) const {
     const GameState& state = current();
     // Longest names first, so that "Player 1" never takes the front of "Player 12".

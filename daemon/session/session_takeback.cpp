@@ -58,7 +58,7 @@ bool Session::undoLastAction(const std::string& replacedBy, std::string& undone,
     const size_t first = actions_.size() - plies;
     const Action action = actions_[first];
     const GameState& before = *states_[first];
-    undone = withTableNames(before.describe(action));
+    undone = actionSaid(before, action);
     ClockState restored = before_[first].clocks;
     nlohmann::json event = {{"type", "takeback"},
                             {"ply", ply()},

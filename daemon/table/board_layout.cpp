@@ -177,6 +177,17 @@ std::string cellName(int file, int rank) {
     return letters + std::to_string(rank + 1);
 }
 
+std::string gameCellsText(const BoardSetting& board, const Geometry& cells) {
+    for (int s = 0; s < 64; ++s) {
+        const Cell c = Surface::cellOf(cells, board.placement, s);
+        if (c == NoCell) continue;
+        const int turn = board.placement.rotation;
+        return cellName(s % 8, 7 - s / 8) + ":" + cells.name(c) +
+               (turn ? ":" + std::to_string(turn) : std::string());
+    }
+    return {};
+}
+
 std::string checkPlayerBoards(const std::vector<BoardSetting>& boards, const Geometry& cells,
                               int players) {
     if (static_cast<int>(boards.size()) != players)

@@ -2,6 +2,8 @@
 
 #include <spdlog/spdlog.h>
 
+#include "daemon/table/board_labels.h"
+
 namespace arbiter {
 
 namespace {
@@ -10,7 +12,14 @@ constexpr Millis kJournalRetryMs = 1000;
 }  // namespace
 
 Desk::Desk(EventLoop& loop, TableSettings settings, std::unique_ptr<Game> game, Listener& table)
-    : loop_(loop), settings_(std::move(settings)), game_(std::move(game)), table_(table) {}
+    : loop_(loop), settings_(std::move(settings)), game_(std::move(game)), table_(table) {
+    // Each player's own board of a game of hidden views shows every cell by
+    // its own name: only boards that share the cells out have squares to say.
+    const std::unique_ptr<GameState> first = game_->start();
+    if (first->hidden()) return;
+    labelBoards(settings_.boards, first->geometry());  // those the configuration left unlabelled
+    places_ = cellPlaces(settings_.boards, first->geometry());
+}
 
 BoardSquares Desk::read(const BoardSquares& squares) const {
     BoardSquares read = squares;
@@ -32,6 +41,7 @@ void Desk::setStart(std::unique_ptr<GameState> start) {
 
 bool Desk::resume(const JournalContents& unfinished, AnnouncementSink& said, std::string& error) {
     session_ = Session::resume(*game_, unfinished, said, loop_.time(), error);
+    if (session_) session_->placeCells(places_);
     if (session_) return true;
     error = "cannot resume: " + error +
             " (add --new-game to begin a new game; the journal is kept as it is)";
@@ -41,6 +51,7 @@ bool Desk::resume(const JournalContents& unfinished, AnnouncementSink& said, std
 bool Desk::begin(AnnouncementSink& said) {
     std::string error;
     session_ = Session::begin(*game_, settings_.session, said, loop_.time(), error);
+    if (session_) session_->placeCells(places_);
     if (session_) return true;
     spdlog::error("cannot start a game: {}", error);
     return false;

@@ -47,6 +47,8 @@ class Desk {
 
     const Game& game() const { return *game_; }
     const TableSettings& settings() const { return settings_; }
+    // Where the cells lie on the boards of a table of several; empty for one board.
+    const CellPlaces& places() const { return places_; }
     // Where every game at this table begins: the game's start or --position.
     const GameState& start() const { return *start_; }
     Session* session() { return session_.get(); }
@@ -129,6 +131,7 @@ class Desk {
     std::unique_ptr<GameState> start_;
     Listener& table_;
     std::unique_ptr<Session> session_;
+    CellPlaces places_;  // where the cells lie on the boards, given to each session
     // The journals "games" has read, read again only when they change, and
     // the timer that reads on a long one a slice at a time, between events.
     mutable JournalSummaries journalSummaries_;

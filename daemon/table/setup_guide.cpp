@@ -10,8 +10,8 @@
 namespace arbiter {
 
 NamedFixes nameFixes(const std::vector<CellFix>& fixes, const Geometry& g, const Game& game,
-                     size_t most) {
-    ToldFixes told = tellFixes(fixes, g, &game, most);
+                     size_t most, const CellPlaces* places) {
+    ToldFixes told = tellFixes(fixes, g, &game, most, places);
     NamedFixes out{{}, told.words, std::move(told.steps)};
     for (size_t i = 0; i < told.words.size(); ++i) out.text += (i ? "; " : "") + told.words[i];
     if (fixes.size() > most)
@@ -88,7 +88,8 @@ void SetupGuide::tellSetup() {
     lights_.light(fixes);
     surface_.setRotation(0, original);
     if (fixes.empty()) return;
-    const auto [text, named, steps] = nameFixes(fixes, start.geometry(), desk_.game(), kFixesNamed);
+    const auto [text, named, steps] =
+        nameFixes(fixes, start.geometry(), desk_.game(), kFixesNamed, &desk_.places());
     const Millis now = loop_.time().now();
     if (text == told_ && now - toldAt_ < desk_.settings().setupRepeatMs) return;
     told_ = text;
@@ -103,7 +104,8 @@ bool SetupGuide::tellResumedSetup() {
     const GameState& now = desk_.session()->current();
     const auto fixes = Referee::fixesTo(now, surface_);
     lights_.light(fixes);
-    const auto [text, named, steps] = nameFixes(fixes, now.geometry(), desk_.game(), kFixesNamed);
+    const auto [text, named, steps] =
+        nameFixes(fixes, now.geometry(), desk_.game(), kFixesNamed, &desk_.places());
     if (text == told_) return false;
     // The whole position the first time, as a picture to set it up from.
     std::string shown;

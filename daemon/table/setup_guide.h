@@ -25,7 +25,7 @@ struct NamedFixes {
     nlohmann::json steps;
 };
 NamedFixes nameFixes(const std::vector<CellFix>& fixes, const Geometry& g, const Game& game,
-                     size_t most);
+                     size_t most, const CellPlaces* places = nullptr);
 
 // What the players of an open table are told while they set the boards up:
 // how the start is set up, every few seconds what still differs from it

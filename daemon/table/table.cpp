@@ -3,6 +3,7 @@
 #include "daemon/announce/position_picture.h"
 #include "daemon/control/do_verb.h"
 #include "daemon/referee/referee.h"
+#include "daemon/table/board_picture.h"
 #include "daemon/table/resume.h"
 
 namespace arbiter {
@@ -203,16 +204,22 @@ void Table::clockLever(int, bool) {
 
 nlohmann::json Table::status() const {
     nlohmann::json boards = nlohmann::json::array();
+    const GameState& shown = desk_.playing() ? desk_.session()->current() : desk_.start();
+    const std::vector<Appearance> wanted = Referee::project(shown);
     for (size_t i = 0; i < links_.size(); ++i) {
         const BoardPlacement& placement = surface_.placement(static_cast<int>(i));
         nlohmann::json board = Desk::boardStatus(placement.name, *links_[i]);
         board["rotation"] = placement.rotation;
+        if (const std::string& label = desk_.settings().boards[i].label; !label.empty())
+            board["label"] = label;
+        // Each board as it lies, in its own squares: what its players set it up from.
+        board["picture"] = boardPicture(placement, surface_.geometry(), wanted);
         boards.push_back(board);
     }
     nlohmann::json j = desk_.status(boards);
     if (desk_.session()) j["session"] = desk_.session()->snapshot();
     j["awaited"] = awaited();
-    j["picture"] = positionPicture(desk_.playing() ? desk_.session()->current() : desk_.start());
+    j["picture"] = positionPicture(shown);
     return j;
 }
 
@@ -232,9 +239,10 @@ std::string Table::awaited() const {
         // else the way back to the position.
         constexpr size_t kNamedInStatus = 4;
         const std::vector<CellFix>& told = judge_.toldFixes();
-        const std::string fixes = nameFixes(told.empty() ? Referee::fixesTo(now, surface_) : told,
-                                            now.geometry(), desk_.game(), kNamedInStatus)
-                                      .text;
+        const std::string fixes =
+            nameFixes(told.empty() ? Referee::fixesTo(now, surface_) : told, now.geometry(),
+                      desk_.game(), kNamedInStatus, &desk_.places())
+                .text;
         if (!fixes.empty()) return "the boards to be put right: " + fixes;
     }
     std::string text = session.playerName(now.toMove()) + " to move";
@@ -314,7 +322,7 @@ ControlReply Table::sayAction(const std::string& action, PlayerId who, bool& cha
         !no.empty())
         return ControlReply::refused("\"" + action + "\": " + no);
     if (std::string no = now.refusal(*a); !no.empty())
-        return ControlReply::refused("\"" + action + "\": " + session.withTableNames(no) + "; " +
+        return ControlReply::refused("\"" + action + "\": " + session.saidAtTable(no) + "; " +
                                      legalNow());
     changesCells = !now.effect(*a).empty();
     if (!session.commit(*a)) return ControlReply::refused("cannot record the game");

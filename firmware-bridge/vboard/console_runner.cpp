@@ -42,7 +42,17 @@ void ConsoleRunner::run() {
         if (lines_.empty()) return;
         const PendingLine line = std::move(lines_.front());
         lines_.pop_front();
-        const ParsedLine parsed = parseConsoleLine(line.text);
+        std::string text = line.text;
+        if (cells_) {
+            std::string why;
+            const std::optional<std::string> squares = cells_->translate(text, why);
+            if (!squares) {
+                error(why, line.origin);
+                continue;
+            }
+            text = *squares;
+        }
+        const ParsedLine parsed = parseConsoleLine(text);
         if (parsed.isError()) {
             error(parsed.error, line.origin);
         } else if (parsed.command) {

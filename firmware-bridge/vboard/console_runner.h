@@ -12,6 +12,7 @@
 #include "firmware-bridge/firmware.h"
 #include "firmware-bridge/vboard/console_command.h"
 #include "firmware-bridge/vboard/dgt_capture.h"
+#include "firmware-bridge/vboard/game_cells.h"
 #include "firmware-bridge/vboard/physical_board.h"
 #include "firmware-bridge/vboard/virtual_clock.h"
 #include "firmware-bridge/vboard/virtual_hardware.h"
@@ -37,6 +38,9 @@ class ConsoleRunner {
 
     // origin names where the line came from ("script.txt:3"); empty for stdin.
     void enqueue(std::string line, std::string origin = {});
+    // From now on a line may name the game's cells under this board too
+    // (arbiter-vboard --cells): they are read as the squares they lie on.
+    void readGameCells(GameCells cells) { cells_ = std::move(cells); }
 
     // Runs queued lines until the queue is empty or a command holds it.
     void run();
@@ -91,6 +95,7 @@ class ConsoleRunner {
 
     std::deque<PendingLine> lines_;
     std::optional<uint32_t> waitUntilMs_;
+    std::optional<GameCells> cells_;
     std::optional<SlideInProgress> slide_;
     std::optional<ReplayInProgress> replay_;
     bool quitRequested_ = false;

@@ -184,6 +184,7 @@ int runVboard(const VboardOptions& options) {
     board.start();
     PhysicalBoard pieces(hardware.sensors());
     ConsoleRunner runner(pieces, hardware, board, std::cout, std::cerr, options.quiet, clock.get());
+    if (options.cells) runner.readGameCells(*options.cells);
 
     if (!options.scriptPath.empty() && !queueScript(options.scriptPath, runner)) return 2;
     std::cout << "vboard: " << terminal->devicePath() << std::endl;

@@ -105,6 +105,12 @@ ParsedOptions parseVboardOptions(const std::vector<std::string>& arguments) {
             } else {
                 return {std::nullopt, "--clock: '" + *text + "' is not a clock (xl or 3000)"};
             }
+        } else if (name == "--cells") {
+            const auto text = value();
+            if (!text) return missing();
+            std::string why;
+            options.cells = GameCells::parse(*text, why);
+            if (!options.cells) return {std::nullopt, why};
         } else if (name == "--empty") {
             problem = flag(empty);
         } else if (name == "--rotated") {
@@ -146,6 +152,11 @@ std::string vboardUsage() {
            "  --setup FEN      start with this position (board part of a FEN, a8 first)\n"
            "  --serial DIGITS  serial number, 1 to 10 digits (default 0000000001)\n"
            "  --clock xl|3000  a DGT XL or DGT 3000 clock plugged into the board\n"
+           "  --cells SQUARE:CELL[:ROTATION]\n"
+           "                   on a table of several boards, where this one lies (e1:a1:\n"
+           "                   its e1 on the game's cell a1; turned 0, 90, 180 or 270):\n"
+           "                   commands may then name the game's cells (k5, or @e3 for a\n"
+           "                   cell named like a square) besides the board's own squares\n"
            "  --quiet          no echo of changes on stderr\n"
            "  --exit-on-eof    exit when stdin ends (default: keep running)\n"
            "  --help           this text\n";

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "firmware-bridge/vboard/game_cells.h"
 #include "firmware-bridge/vboard/virtual_clock.h"
 
 namespace arbiter::vboard {
@@ -26,6 +27,7 @@ struct VboardOptions {
     std::string setupFen;                           // --setup FEN: board part, a8 first
     std::string serialDigits = "0000000001";        // --serial DIGITS, padded to 10
     std::optional<ClockModel> clock;                // --clock xl|3000: a clock plugged in
+    std::optional<GameCells> cells;                 // --cells SQUARE:CELL[:ROTATION]
     bool quiet = false;                             // --quiet
     bool exitOnEof = false;                         // --exit-on-eof
     bool help = false;                              // --help

@@ -96,16 +96,16 @@ TEST_F(Colonization, AnnIsTheOnlySocietyLeftAfterSixPlayersLateArrivalsAndARejoi
     // colony stood, and arbiterd says which colonies to take off.
     take("e5");
     place("e5", 'R', "Ann: agricultural station on e5");
-    expectSaid("Now take the white pawn (a colony) off c3;");
+    expectSaid("Now take the white pawn (a colony) off c3 (board A c3);");
     for (const char* cell : {"c3", "d3", "e3", "c4", "e4", "c5", "d5"}) take(cell);
     othersAbstain(all);
 
     // Ann's planet steps out and takes Bob's: Bob's colony is cut off.
     move("d4", "d5", 'B', "Ann: d4-d5");
     othersAbstain(all);
-    move("d5", "e6", 'B', "Ann: home planet d5xe6 takes Bob's home planet");
+    move("d5", "e6", 'B', "Ann: home planet d5xe6 (board A d5-e6) takes Bob's home planet");
     expectSaid("Bob is out of the game.");
-    expectSaid("Now take the black pawn (a colony) off e7.");
+    expectSaid("Now take the black pawn (a colony) off e7 (board A e7).");
     take("e7");
     // Bob comes back, and Gus arrives: both at the end of the rotation, each
     // placing a home planet on their first turn, after Fay.
@@ -127,18 +127,19 @@ TEST_F(Colonization, AnnIsTheOnlySocietyLeftAfterSixPlayersLateArrivalsAndARejoi
 
     // Ann's planet walks the row, taking a home planet a turn; the station it
     // leaves behind is cut off from it.
-    move("e6", "f7", 'B', "Ann: home planet e6xf7 takes Cy's home planet");
-    expectSaid("Now take the white rook (an agricultural station) off e5.");
+    move("e6", "f7", 'B', "Ann: home planet e6xf7 (board A e6-f7) takes Cy's home planet");
+    expectSaid("Now take the white rook (an agricultural station) off e5 (board A e5).");
     take("e5");
     othersAbstain({"Dee", "Eve", "Fay", "Bob", "Gus"});
-    move("f7", "g8", 'B', "Ann: home planet f7xg8 takes Dee's home planet");
+    move("f7", "g8", 'B', "Ann: home planet f7xg8 (board A f7-g8) takes Dee's home planet");
     othersAbstain({"Eve", "Fay", "Bob", "Gus"});
-    move("g8", "h7", 'B', "Ann: home planet g8xh7 takes Eve's home planet");
+    move("g8", "h7", 'B', "Ann: home planet g8xh7 (board A g8-h7) takes Eve's home planet");
     othersAbstain({"Fay", "Bob", "Gus"});
-    move("h7", "i6", 'B', "Ann: home planet h7xi6 takes Fay's home planet");
+    move("h7", "i6", 'B',
+         "Ann: home planet h7xi6 (board A h7, board B a6) takes Fay's home planet");
     othersAbstain({"Bob", "Gus"});
     // Bob is back with one home planet only: he does not count yet.
-    move("i6", "j7", 'B', "Ann: home planet i6xj7 takes Gus's home planet");
+    move("i6", "j7", 'B', "Ann: home planet i6xj7 (board B a6-b7) takes Gus's home planet");
     expectSaid("Game over: only Ann's society is left. Ann wins.");
 
     // The record names the seats; its tags say who sat in each.

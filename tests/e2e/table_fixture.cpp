@@ -168,7 +168,8 @@ void SeveralBoardsTest::TearDown() {
 }
 
 void SeveralBoardsTest::startBoards(const std::vector<std::string>& names,
-                                    const std::vector<std::string>& gameArgs) {
+                                    const std::vector<std::string>& gameArgs,
+                                    const std::vector<std::vector<std::string>>& options) {
     std::vector<std::string> args = {"--print-start", "--journal", journalDir_};
     args.insert(args.end(), gameArgs.begin(), gameArgs.end());
     auto [code, starts] = runDaemon(args);
@@ -179,7 +180,12 @@ void SeveralBoardsTest::startBoards(const std::vector<std::string>& names,
         ASSERT_NE(at, std::string::npos) << starts;
         std::string fen = starts.substr(at + key.size(), starts.find('\n', at) - at - key.size());
         boardNames_.push_back(name);
-        boards_.push_back(startBoardNamed(name, {"--setup", fen}));
+        std::vector<std::string> own = {"--setup", fen};
+        if (boardNames_.size() <= options.size()) {
+            const std::vector<std::string>& more = options[boardNames_.size() - 1];
+            own.insert(own.end(), more.begin(), more.end());
+        }
+        boards_.push_back(startBoardNamed(name, own));
     }
 }
 

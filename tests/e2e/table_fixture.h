@@ -72,9 +72,11 @@ class TableTest : public ::testing::Test {
 class SeveralBoardsTest : public TableTest {
   protected:
     void TearDown() override;
-    // The boards named `names`, in that order, each showing its part of the start.
+    // The boards named `names`, in that order, each showing its part of the
+    // start; `options`, when given, adds options of each board's own.
     void startBoards(const std::vector<std::string>& names,
-                     const std::vector<std::string>& gameArgs);
+                     const std::vector<std::string>& gameArgs,
+                     const std::vector<std::vector<std::string>>& options = {});
     // arbiterd with `gameArgs`, no board named, and a 10+5 clock.
     void startDaemonOnTheBoards(const std::vector<std::string>& gameArgs);
 

@@ -21,6 +21,7 @@
 #include "daemon/control/do_verb.h"
 #include "daemon/journal/recorded_games.h"
 #include "daemon/session/session.h"
+#include "tools/arbiterctl/board_pictures.h"
 #include "tools/arbiterctl/control_client.h"
 #include "tools/arbiterctl/game_list.h"
 #include "tools/arbiterctl/game_replay.h"
@@ -44,7 +45,8 @@ constexpr int kRequestId = 1;
 
 const char* kCommands = R"(commands:
   status              where the game stands: clocks, position, last moves,
-                      boards; --full adds every field, --json the reply as sent
+                      boards; --full adds every field, --json the reply as sent,
+                      --boards draws each board as it lies, in its own squares
   watch               print announcements as they happen, until interrupted
   do ACTION           an action no board shows: resign, leave, draw-offer,
                       draw-accept, draw-claim, pass, or an action in the game's
@@ -127,6 +129,9 @@ class Conversation {
         secret_ = std::move(secret);
     }
 
+    // A status as the boards lie, rather than the whole table's.
+    void showBoards() { boards_ = true; }
+
     // Whether arbiterd listens at the socket; run() connects when not asked first.
     bool connect(std::string& error) {
         connected_ = client_.connect(path_, error, untrusted_);
@@ -172,6 +177,8 @@ class Conversation {
         }
         if (raw_) {
             std::cout << line << std::endl;
+        } else if (type == control::reply::kStatus && boards_) {
+            std::cout << ctl::boardPicturesText(statusOf(reply)) << std::flush;
         } else if (type == control::reply::kStatus) {
             // At a glance; every field only when asked for.
             std::cout << ctl::statusSummary(reply);
@@ -274,6 +281,7 @@ class Conversation {
     std::string path_;
     bool raw_;
     bool full_ = false;
+    bool boards_ = false;  // status --boards
     std::string as_;
     std::string secret_;
     int seat_ = -1;  // the seat arbiterd admitted this client as, or -1
@@ -329,7 +337,8 @@ int main(int argc, char** argv) {
         "with games: the journal folder to read when no arbiterd runs (given: read it anyway)")(
         "ply", po::value(&ply),
         "with replay: show only the position after this ply (0: the start)")(
-        "step", "with replay: wait for Enter between positions");
+        "step", "with replay: wait for Enter between positions")(
+        "boards", "with status: draw each board as it lies, in its own squares");
     po::options_description hidden;
     hidden.add_options()("command", po::value<std::string>())(
         "args", po::value<std::vector<std::string>>());
@@ -374,6 +383,7 @@ int main(int argc, char** argv) {
     if (vm.count("full") && command != "status") error = "--full goes with status only";
     if (seat && *seat < 0)
         error = "--player counts seats from 1, as the players are named: the first is --player 1";
+    if (vm.count("boards") && command != "status") error = "--boards goes with status only";
     if (vm.count("as")) {
         if (!isValidPlayerName(as))
             error = "--as names a player as the table calls them, 1 to 40 characters";
@@ -411,6 +421,7 @@ int main(int argc, char** argv) {
     }
     Conversation conversation(socketPath, raw);
     if (vm.count("full")) conversation.showInFull();
+    if (vm.count("boards")) conversation.showBoards();
     if (!as.empty()) {
         // From the environment, so that it shows in no process listing.
         const char* secret = std::getenv("ARBITER_SECRET");

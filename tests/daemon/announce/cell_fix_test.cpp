@@ -146,3 +146,28 @@ TEST_F(CellFixes, FixesAreToldInWordsAndAsDataSideBySide) {
 
 }  // namespace
 }  // namespace arbiter
+
+namespace arbiter {
+namespace {
+
+// On a table of several boards a step names the board and its square too,
+// in words and in data; the same step on one board is as terse as ever.
+TEST(CellFixOnSeveralBoards, AStepSaysTheBoardAndTheSquareAPlayerReadsThere) {
+    const Geometry g = Geometry::rectangle(16, 8);
+    std::vector<std::optional<CellPlace>> byCell(static_cast<size_t>(g.size()));
+    byCell[static_cast<size_t>(*g.parse("k5"))] = CellPlace{"board B", "c5"};
+    const CellPlaces places(std::move(byCell));
+    const CellFix fix{*g.parse("k5"), std::nullopt, kWhitePawn, Sensing::ColourAndKind};
+    const ToldFixes told = tellFixes({fix}, g, nullptr, 8, &places);
+    ASSERT_EQ(told.words.size(), 1u);
+    EXPECT_EQ(told.words[0], "put a white pawn on k5 (board B c5)");
+    EXPECT_EQ(told.steps[0]["cell"], "k5");
+    EXPECT_EQ(told.steps[0]["board"], "board B");
+    EXPECT_EQ(told.steps[0]["square"], "c5");
+    const ToldFixes terse = tellFixes({fix}, g, nullptr);
+    EXPECT_EQ(terse.words[0], "put a white pawn on k5");
+    EXPECT_FALSE(terse.steps[0].contains("board"));
+}
+
+}  // namespace
+}  // namespace arbiter

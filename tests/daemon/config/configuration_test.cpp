@@ -96,7 +96,7 @@ TEST_F(ConfigurationTest, UnknownKeyIsNamedWithItsLine) {
     std::string e = read("game = fide\n[board.a]\ndevice = dgt:/dev/ttyACM0\nrotaton = 90\n");
     EXPECT_EQ(e, path +
                      ":4: unknown key \"rotaton\" in [board.a]; known keys: device, origin, "
-                     "rotation, squares, sensing");
+                     "rotation, squares, sensing, label");
 }
 
 TEST_F(ConfigurationTest, GameLimitsAreReadAndBadOnesNamedWithTheirLine) {

@@ -70,7 +70,8 @@ TEST_F(KonfusionTable, TheStartStandsOnFourBoardsAndADieCrossesFromOneToAnother)
     ASSERT_EQ(said.types().back(), AnnouncementType::Start);
     // South's 5 jumps its own 2 and 1 straight up, off board a1 onto board a6.
     move("e1", "e6", kWhiteQueen);
-    EXPECT_TRUE(saidFirst(AnnouncementType::Move, "1. 5 e1-e6 (e1-e6). Ann 5:00, Bob 5:00"));
+    EXPECT_TRUE(saidFirst(AnnouncementType::Move,
+                          "1. 5 e1-e6 (board C h4, board A h1) (e1-e6). Ann 5:00, Bob 5:00"));
     EXPECT_EQ(table->session()->ply(), 1);
 }
 
@@ -83,17 +84,19 @@ TEST_F(KonfusionTable, APipGainedOnAKeypostIsShownByExchangingThePiece) {
     EXPECT_EQ(said.types().back(), AnnouncementType::Illegal);
     EXPECT_EQ(
         last(AnnouncementType::Illegal),
-        "Illegal position. To fix: replace the white rook (a 4) on j10 by a white queen (a "
-        "5). (That completes 4 g7-j10, on a keypost: a 5 now; exchange the rook for a queen.)");
+        "Illegal position. To fix: replace the white rook (a 4) on j10 (board B e5) by a white "
+        "queen (a 5). (That completes 4 g7-j10 (board B b2-e5), on a keypost: a 5 now; exchange "
+        "the rook for a queen.)");
     // arbiterctl status awaits what the warning said, not the way back.
     EXPECT_EQ(table->status()["awaited"],
-              "the boards to be put right: replace the white rook (a 4) on j10 by a white queen (a "
-              "5)");
+              "the boards to be put right: replace the white rook (a 4) on j10 (board B e5) by a "
+              "white queen (a 5)");
     EXPECT_EQ(table->session()->ply(), 0);
     put("j10", kWhiteQueen);
     EXPECT_TRUE(
         saidFirst(AnnouncementType::Move,
-                  "1. 4 g7-j10, on a keypost: a 5 now; exchange the rook for a queen (g7-j10)."));
+                  "1. 4 g7-j10 (board B b2-e5), on a keypost: a 5 now; exchange the rook for a "
+                  "queen (g7-j10)."));
     EXPECT_EQ(table->session()->ply(), 1);
     EXPECT_NE(report().find(kRankTenAfter), std::string::npos) << report();
 }
@@ -107,7 +110,8 @@ TEST_F(KonfusionTable, OnOccupancyBoardsArbiterKeepsThePipsAndStatusPicturesThem
     move("g7", "j10", kWhiteRook);
     EXPECT_TRUE(
         saidFirst(AnnouncementType::Move,
-                  "1. 4 g7-j10, on a keypost: a 5 now; exchange the rook for a queen (g7-j10)."));
+                  "1. 4 g7-j10 (board B b2-e5), on a keypost: a 5 now; exchange the rook for a "
+                  "queen (g7-j10)."));
     EXPECT_EQ(last(AnnouncementType::Illegal), "");
     EXPECT_EQ(table->session()->ply(), 1);
     // What `arbiterctl status` shows: the pips only arbiter knows.
@@ -134,7 +138,7 @@ TEST_F(KonfusionTable, TheDieIsRolledFromTheSeedAndJournalled) {
     EXPECT_NE(journalText().find("\"action\":\"roll:2\""), std::string::npos) << journalText();
     // One piece of two, then the turn ended by word: Bob's roll follows at once.
     move("e1", "e6", kWhiteQueen);
-    EXPECT_TRUE(saidFirst(AnnouncementType::Move, "1. 5 e1-e6 (e1-e6)."));
+    EXPECT_TRUE(saidFirst(AnnouncementType::Move, "1. 5 e1-e6 (board C h4, board A h1) (e1-e6)."));
     ControlReply r = table->act("end", -1, "");
     ASSERT_TRUE(r.ok) << r.error;
     EXPECT_EQ(said.types().back(), AnnouncementType::Chance);
@@ -170,9 +174,10 @@ TEST_F(KonfusionTable, StandInsOfTheTableAreTheDiceItReads) {
     EXPECT_EQ(game->start()->appearance(*cells.parse("f1")), kWhiteQueen);
     // The 6 on f1 is hemmed in by its own pieces: the fix names it as the table does.
     move("f1", "f5", kWhiteQueen);
-    EXPECT_EQ(last(AnnouncementType::Illegal),
-              "Illegal position. To fix: put a white queen (a 6) on f1; take the white queen (a 6) "
-              "off f5.");
+    EXPECT_EQ(
+        last(AnnouncementType::Illegal),
+        "Illegal position. To fix: put a white queen (a 6) on f1 (board D a4); take the white "
+        "queen (a 6) off f5 (board D a8).");
 
     // Two pip counts with one figure could not be told apart on the board.
     TableSettings settings;
@@ -190,13 +195,15 @@ TEST_F(KonfusionTable, ThreePlayersOnFourBoardsMoveInTurn) {
     showStart();
     ASSERT_EQ(said.types().back(), AnnouncementType::Start);
     move("e1", "e6", kWhiteQueen);
-    EXPECT_TRUE(saidFirst(AnnouncementType::Move, "Ann: 5 e1-e6 (e1-e6)."));
+    EXPECT_TRUE(
+        saidFirst(AnnouncementType::Move, "Ann: 5 e1-e6 (board C h4, board A h1) (e1-e6)."));
     // West's 1 on c5 steps forward, towards file j: a black pawn.
     move("c5", "d5", kBlackPawn);
-    EXPECT_TRUE(saidFirst(AnnouncementType::Move, "Bob: 1 c5-d5 (c5-d5)."));
+    EXPECT_TRUE(saidFirst(AnnouncementType::Move, "Bob: 1 c5-d5 (board C f8-g8) (c5-d5)."));
     // North's 5 jumps its 2 and 1 down; with three seats North is white.
     move("f10", "f5", kWhiteQueen);
-    EXPECT_TRUE(saidFirst(AnnouncementType::Move, "Cy: 5 f10-f5 (f10-f5)."));
+    EXPECT_TRUE(
+        saidFirst(AnnouncementType::Move, "Cy: 5 f10-f5 (board B a5, board D a8) (f10-f5)."));
     EXPECT_EQ(table->session()->ply(), 3);
     EXPECT_EQ(table->session()->current().toMove(), 0);
 }

@@ -57,16 +57,18 @@ TEST_F(MobiatusTable, AChainIsConfirmedStopByStopAndTheCapturedDotsComeOffTheFar
     open();
     show(kDoubleCapture);
     jump("c1", "d3");
-    EXPECT_TRUE(saidFirst(AnnouncementType::Chain, "Ann: c1-d3 takes Bob's b33"))
+    EXPECT_TRUE(saidFirst(AnnouncementType::Chain,
+                          "Ann: c1 (board G c2)-d3 (board G d4) takes Bob's b33 (board H b4)"))
         << last(AnnouncementType::Chain);
-    EXPECT_NE(last(AnnouncementType::Chain).find("take it off, then jump on from d3"),
+    EXPECT_NE(last(AnnouncementType::Chain).find("take it off, then jump on from d3 (board G d4)"),
               std::string::npos);
     // Taking the captured dot off at once changes nothing: said once.
     take("b33");
     EXPECT_EQ(count(AnnouncementType::Chain), 1);
     EXPECT_EQ(table->session()->ply(), 0);
     jump("d3", "e5");
-    EXPECT_TRUE(saidFirst(AnnouncementType::Chain, "Ann: d3-e5 takes Bob's a35"))
+    EXPECT_TRUE(saidFirst(AnnouncementType::Chain,
+                          "Ann: d3 (board G d4)-e5 (board G e6) takes Bob's a35 (board H a6)"))
         << last(AnnouncementType::Chain);
     EXPECT_EQ(count(AnnouncementType::Chain), 2);
     EXPECT_EQ(last(AnnouncementType::Illegal), "");
@@ -75,7 +77,7 @@ TEST_F(MobiatusTable, AChainIsConfirmedStopByStopAndTheCapturedDotsComeOffTheFar
     EXPECT_TRUE(saidFirst(AnnouncementType::Move, "1. c1-d3 takes Bob's b33"))
         << last(AnnouncementType::Move);
     EXPECT_EQ(last(AnnouncementType::Consequences),
-              "Now take the black pawn (a Blue dot) off a35.");
+              "Now take the black pawn (a Blue dot) off a35 (board H a6).");
     EXPECT_EQ(table->session()->current().encode(table->session()->actions().back()),
               "c1-d3-e5-c6");
     take("a35");
@@ -101,7 +103,8 @@ TEST_F(MobiatusTable, AChainIsFollowedByTheStopsSeenMadeNotByWhatTheBoardsAloneC
     // show both alike, but the dot was seen on d49 a moment ago.
     jump("d49", "e47");
     EXPECT_EQ(count(AnnouncementType::Chain), 3);
-    EXPECT_TRUE(saidFirst(AnnouncementType::Chain, "Ann: d49-e47 takes Bob's a17"))
+    EXPECT_TRUE(saidFirst(AnnouncementType::Chain,
+                          "Ann: d49 (board D d4)-e47 (board D e2) takes Bob's a17 (board C a2)"))
         << last(AnnouncementType::Chain);
     EXPECT_EQ(last(AnnouncementType::Illegal), "");
     take("a17");
@@ -143,8 +146,8 @@ TEST_F(MobiatusTable, WithMarkersTheMoverLeavesARookAndTheFarFaceIsToldWhatToCha
     EXPECT_TRUE(saidFirst(AnnouncementType::Move, "1. c2-d4")) << last(AnnouncementType::Move);
     // Its old circle becomes a singularity, and its circle appears behind d4.
     EXPECT_EQ(last(AnnouncementType::Consequences),
-              "Now replace the white knight (a Red circle) on c32 by a white rook (a "
-              "singularity); put a white knight (a Red circle) on b34.");
+              "Now replace the white knight (a Red circle) on c32 (board H c3) by a white rook (a "
+              "singularity); put a white knight (a Red circle) on b34 (board H b5).");
 }
 
 }  // namespace
