@@ -62,8 +62,10 @@ class SurfaceJudge {
     void gameResumed();
     void gameOver();
     // The game moved on without the boards: nothing they show counts as a
-    // move until they show it.
-    void gameMovedOn();
+    // move until they show it, and what they lack is told as work to do
+    // after what moved it on.
+    enum class MovedOn { Said, Takeback };
+    void gameMovedOn(MovedOn why = MovedOn::Said);
     // The session's state may have changed since the referee was prepared.
     void stale() { refereeStale_ = true; }
     // Said through the control socket and changed the game: a join (never on
@@ -103,6 +105,8 @@ class SurfaceJudge {
     bool actOn(const Verdict& v, Judging why);
     void commit(const Verdict& v, Judging why);
     void tellIllegal(const Verdict& v);
+    // Tells `v`'s fixes as the work due or the rule broken that they are.
+    void tellFixes(const Verdict& v);
     void afterChange();
     // Prepares the referee for the session's current state, unless it already
     // is: once per committed state, so that judging a sensor event stays cheap.
@@ -149,6 +153,7 @@ class SurfaceJudge {
     uint64_t earlyStamp_ = 0;
     int earlyPly_ = -1;
     int catchUpPlies_ = 1;  // 2 right after a board came back
+    MovedOn movedOn_ = MovedOn::Said;  // what put the boards behind, last
     Timer judgeTimer_{loop_};
     Timer hintTimer_{loop_};
     FastPlay fastPlay_;

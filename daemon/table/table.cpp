@@ -316,7 +316,8 @@ std::string Table::legalNow() const {
 ControlReply Table::takeback() {
     const bool possible = desk_.playing() && desk_.session()->ply() != 0;
     ControlReply reply = desk_.takeback(
-        possible, [this] { judge_.stale(); }, [this] { judge_.gameMovedOn(); });
+        possible, [this] { judge_.stale(); },
+        [this] { judge_.gameMovedOn(SurfaceJudge::MovedOn::Takeback); });
     if (reply.ok) judge_.surfaceChanged();
     return reply;
 }
