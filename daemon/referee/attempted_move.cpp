@@ -36,7 +36,11 @@ std::optional<AttemptedMove> attemptedMove(const GameState& state,
         }
         if (piece->owner != NoPlayer && piece->owner != state.toMove() && !state.outcome().over())
             return AttemptedMove{move, notTheirTurn(state, from.cell, piece->owner)};
-        return AttemptedMove{move, state.refusal(move)};
+        // A game that says no more than that the move is not legal (chess)
+        // names no reason: the fixes are all there is to say.
+        std::string why = state.refusal(move);
+        if (why.empty() || why == state.GameState::refusal(move)) return std::nullopt;
+        return AttemptedMove{move, std::move(why)};
     }
     return std::nullopt;
 }

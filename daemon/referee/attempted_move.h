@@ -27,8 +27,9 @@ struct AttemptedMove {
 // The move that `back` (the fixes that lead the surface back to `state`)
 // undoes, if they are exactly one piece to put back on the cell it left and
 // the same piece to take off (or replace) where it was set down, and that
-// move is refused or only to be said. nullopt otherwise: a legal move shown
-// wrong is for the fixes alone to name.
+// move is refused with a reason or only to be said. nullopt otherwise: a
+// legal move shown wrong, or one the game refuses without saying why, is for
+// the fixes alone to name.
 std::optional<AttemptedMove> attemptedMove(const GameState& state,
                                            const std::vector<CellFix>& back);
 

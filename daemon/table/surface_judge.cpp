@@ -293,7 +293,9 @@ void SurfaceJudge::tellIllegal(const Verdict& v) {
     for (const CellFix& f : v.fixes)
         fixes.push_back(describeFix(f, session.current().geometry(), &desk_.game()));
     if (!toldToFix_ || fixes != toldToFix_->words) tellFixes(v);
-    toldToFix_ = ToldFixes{std::move(fixes), v.fixes};
+    toldToFix_ = ToldFixes{std::move(fixes), v.fixes, std::nullopt};
+    if (!isBehind(phase_) && !v.fixesComplete.empty() && v.refusal.empty())
+        toldToFix_->completes = v.fixesComplete.front();
 }
 
 void SurfaceJudge::tellFixes(const Verdict& v) {

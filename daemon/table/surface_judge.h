@@ -56,6 +56,11 @@ class SurfaceJudge {
         static const std::vector<CellFix> kNone;
         return toldToFix_ ? toldToFix_->fixes : kNone;
     }
+    // The action those fixes complete, when what was told was a move all but
+    // made (a promotion's new piece, a die's next stand-in); else nullptr.
+    const Action* toldCompletes() const {
+        return toldToFix_ && toldToFix_->completes ? &*toldToFix_->completes : nullptr;
+    }
 
     // The game's course, as the table learns it.
     void gameBegun();
@@ -141,6 +146,7 @@ class SurfaceJudge {
     struct ToldFixes {
         std::vector<std::string> words;
         std::vector<CellFix> fixes;
+        std::optional<Action> completes;
     };
     std::optional<ToldFixes> toldToFix_;
     // The chain stops last announced (the mover's cell, then its stops), so

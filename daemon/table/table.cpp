@@ -235,6 +235,11 @@ std::string Table::awaited() const {
         const std::string fixes = nameFixes(told.empty() ? Referee::fixesTo(now, surface_) : told,
                                             now.geometry(), desk_.game(), kNamedInStatus)
                                       .text;
+        // A move all but made is completed, not put back: the picture (the
+        // position before it) is the other way to make the boards right.
+        if (const Action* completes = judge_.toldCompletes(); completes && !fixes.empty())
+            return "the move " + session.withTableNames(now.describe(*completes)) +
+                   " to be completed: " + fixes + " (or put back as the picture shows)";
         if (!fixes.empty()) return "the boards to be put right: " + fixes;
     }
     std::string text = session.playerName(now.toMove()) + " to move";

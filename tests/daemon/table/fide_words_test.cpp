@@ -11,7 +11,7 @@ constexpr SetPiece kWhitePawn{SetColour::White, Figure::Pawn};
 constexpr SetPiece kWhiteQueen{SetColour::White, Figure::Queen};
 constexpr SetPiece kBlackPawn{SetColour::Black, Figure::Pawn};
 
-// White's pawn on e7, one step from promoting; kings on a1 and h8... a8.
+// White's pawn on e7, one step from promoting; the kings on a1 and a8.
 constexpr const char* kBeforePromotion = "k7/4P3/8/8/8/8/8/K7 w - - 0 1";
 
 class FideWords : public testing::GameTableTest {
@@ -47,6 +47,15 @@ TEST_F(FideWords, AMoveOutOfTurnIsIllegalAndSaysWhoseTurnItIs) {
               "take the black pawn off e5; put a black pawn on e7.");
     EXPECT_EQ(said.said.back().data["refusal"], "the piece on e7 is Bob's, and it is Ann's turn");
     EXPECT_EQ(said.said.back().data["attempted"], "e7e5");
+}
+
+TEST_F(FideWords, AMoveRefusedWithoutAReasonOfTheRulesIsToldOnlyWhatToPutBack) {
+    openAtStart();
+    constexpr SetPiece kWhiteBishop{SetColour::White, Figure::Bishop};
+    // The bishop cannot pass its own pawn on e2; chess gives no reason of its own.
+    move("f1", "b5", kWhiteBishop);
+    EXPECT_EQ(last(AnnouncementType::Illegal),
+              "Illegal position. To fix: put a white bishop on f1; take the white bishop off b5.");
 }
 
 TEST_F(FideWords, APawnSetDownOnTheLastRankIsAPromotionStillToCompleteNotIllegal) {

@@ -86,10 +86,12 @@ TEST_F(KonfusionTable, APipGainedOnAKeypostIsShownByExchangingThePiece) {
     EXPECT_EQ(last(AnnouncementType::ToDo),
               "Still to do: replace the white rook (a 4) on j10 by a white queen (a 5). (That "
               "completes 4 g7-j10, on a keypost: a 5 now; exchange the rook for a queen.)");
-    // arbiterctl status awaits what the warning said, not the way back.
+    // arbiterctl status awaits what the announcement said, as a move to
+    // complete, and tells its picture (the position before it) for what it is.
     EXPECT_EQ(table->status()["awaited"],
-              "the boards to be put right: replace the white rook (a 4) on j10 by a white queen (a "
-              "5)");
+              "the move 4 g7-j10, on a keypost: a 5 now; exchange the rook for a queen to be "
+              "completed: replace the white rook (a 4) on j10 by a white queen (a 5) (or put back "
+              "as the picture shows)");
     EXPECT_EQ(table->session()->ply(), 0);
     put("j10", kWhiteQueen);
     EXPECT_TRUE(
