@@ -23,6 +23,7 @@ constexpr NameTable<AnnouncementType, kAnnouncementTypeCount> kTypeNames{{{
     {AnnouncementType::Takeback, "takeback"},
     {AnnouncementType::Illegal, "illegal"},
     {AnnouncementType::Consequences, "consequences"},
+    {AnnouncementType::ToDo, "to-do"},
     {AnnouncementType::Fixed, "fixed"},
     {AnnouncementType::View, "view"},
     {AnnouncementType::Found, "found"},

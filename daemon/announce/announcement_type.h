@@ -27,11 +27,14 @@ enum class AnnouncementType {
     Chain,
     Chance,
     Takeback,
-    // The boards: what to put right, what an action leaves to do, right again,
-    // a player's own view, an impassable square found, a position that fits
-    // several moves, a capture to confirm, the DGT clock's lever.
+    // The boards: a rule broken and what to put right, what an action leaves
+    // to do, other work the boards are due (after a takeback, a promotion's
+    // new piece, an action to say rather than show), right again, a player's
+    // own view, an impassable square found, a position that fits several
+    // moves, a capture to confirm, the DGT clock's lever.
     Illegal,
     Consequences,
+    ToDo,
     Fixed,
     View,
     Found,

@@ -14,11 +14,12 @@ constexpr std::array<std::pair<FixStep::Do, std::string_view>, 3> kDoNames{{
     {FixStep::Do::Put, "put"},
     {FixStep::Do::Replace, "replace"},
 }};
-constexpr std::array<std::pair<FixStep::ViewChange, std::string_view>, 4> kViewChangeNames{{
+constexpr std::array<std::pair<FixStep::ViewChange, std::string_view>, 5> kViewChangeNames{{
     {FixStep::ViewChange::Appeared, "appeared"},
     {FixStep::ViewChange::OutOfSight, "out-of-sight"},
     {FixStep::ViewChange::Gone, "gone"},
     {FixStep::ViewChange::Became, "became"},
+    {FixStep::ViewChange::Captured, "captured"},
 }};
 
 template <typename Enum, size_t N>
@@ -53,6 +54,9 @@ std::string describeViewChange(const FixStep& step) {
             return cell + " is out of your sight now: take its piece off";
         case FixStep::ViewChange::Gone:
             return "the piece on " + cell + " is gone: take it off";
+        case FixStep::ViewChange::Captured:
+            return "your " + (step.sensed ? step.sensed->name : std::string("piece")) + " on " +
+                   cell + " was captured: take it off";
         case FixStep::ViewChange::Became:
             return "the piece on " + cell + " is now a " + step.wanted->name +
                    ": put one there in place of the " + step.sensed->name;

@@ -42,8 +42,9 @@ struct FixStep {
     enum class Do { TakeOff, Put, Replace };
     // In a game of hidden views, the change of the player's view that the
     // step follows: a piece came into sight, the cell went out of sight, the
-    // piece seen there is gone, or it is another piece now.
-    enum class ViewChange { Appeared, OutOfSight, Gone, Became };
+    // piece seen there is gone, it is another piece now, or the player's own
+    // piece there was captured.
+    enum class ViewChange { Appeared, OutOfSight, Gone, Became, Captured };
 
     std::string cell;  // the cell's name: "e2", "c31"
     // On a table of several boards, the board and square a player reads

@@ -57,6 +57,8 @@ void ClockFace::announce(const Announcement& a) {
             lasting_ = "illegal";
             schedule(false);
             return;
+        // Work due on the boards breaks no rule: the clock no longer says so.
+        case AnnouncementType::ToDo:
         case AnnouncementType::Fixed:
             lasting_.reset();
             schedule(false);

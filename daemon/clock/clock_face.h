@@ -38,8 +38,10 @@ ClockReport clockReportOf(const ClockDisplay& shown, ClockHalf white);
 // time: arbiterd's own clock times, the side to move running, and short messages
 // taken from the announcements: the last move briefly ("Nxe5+", then "check" for
 // a move that gives check), "illegal" for as long as the boards show an illegal
-// position, the result ("1-0", "0-1", "1/2-1/2") once the game is over. A DGT 3000
-// shows them as text, an XL on its six digits as far as they can (DgtBoard).
+// position (not while they show work due, such as the position after a
+// takeback: no rule is broken), the result ("1-0", "0-1", "1/2-1/2") once the
+// game is over. A DGT 3000 shows them as text, an XL on its six digits as far as
+// they can (DgtBoard).
 //
 // It listens to the announcements and answers a little later, from the event
 // loop, so that it always reads the session as the announcement left it. The

@@ -6,6 +6,7 @@
 #include <cassert>
 #include <cstdint>
 
+#include "daemon/referee/attempted_move.h"
 #include "daemon/referee/referee_ply.h"
 
 namespace arbiter {
@@ -348,6 +349,7 @@ Verdict Referee::illegalVerdict(const Surface& surface, const std::string& refus
     } else {
         v.fixes = fixesTowards(surface, {});
     }
+    if (refusal.empty()) nameAttemptedMove(*ply.state, fixesTowards(surface, {}), v);
     return v;
 }
 

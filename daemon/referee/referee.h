@@ -40,6 +40,12 @@ struct Verdict {
     // rules refuse it (GameState::ActionBegun::refusal: castling begun with
     // the rook under strict touch); empty otherwise.
     std::string refusal;
+    // Illegal only: the move the hands were making, when the surface shows
+    // one piece lifted off a cell and set down on another and the rules
+    // refuse that move (`refusal` says why) or it can only be said (its
+    // effect shows nothing on a board; `refusal` empty). `fixes` then lead
+    // back to the current state (attempted_move.h).
+    std::optional<Action> attempted;
     // Pending only: the surface shows the state after this action, but a cell
     // whose piece it changes was never touched (`untouched`). On a board that
     // cannot tell pieces apart a lifted piece looks like a capture made; only

@@ -31,6 +31,7 @@ Hearers hearersOf(AnnouncementType type) {
             return Hearers::Everyone;
         case AnnouncementType::Illegal:
         case AnnouncementType::Consequences:
+        case AnnouncementType::ToDo:
         case AnnouncementType::Fixed:
         case AnnouncementType::Ambiguous:
         case AnnouncementType::Confirm:

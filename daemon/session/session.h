@@ -175,16 +175,32 @@ class Session {
     // Called when the time limit may have been reached: from then on the round
     // is finished, and the game ends at once if no round is under way.
     void checkTimeLimit();
-    // The position on the surface is wrong: tell the players what to fix, and
-    // why, when the rules refused what it looks like (Verdict::refusal).
+    // The position on the surface breaks the rules: tell the players what to
+    // fix, and why, when the rules refused what it looks like
+    // (Verdict::refusal), naming the move `attempted` when the hands were
+    // making one (Verdict::attempted).
     void announceIllegal(const std::vector<CellFix>& fixes, const std::vector<Action>& completes,
-                         const std::string& refusal = {});
+                         const std::string& refusal = {}, const Action* attempted = nullptr);
+    // Why the boards are due work that breaks no rule: what is left of
+    // `action` once its mover's part is nearly made (a promotion's new piece,
+    // a die's next stand-in); the position after a takeback; the position
+    // after what was said or done without the boards; and `action`, a move
+    // that only can be said, made on a board (the fixes undo it).
+    enum class WorkDue { Completion, AfterTakeback, AfterSaid, SayInstead };
+    // Tells the players that work (an announcement of type "to-do"), never
+    // "illegal".
+    void announceToDo(WorkDue why, const std::vector<CellFix>& fixes,
+                      const Action* action = nullptr);
     // An action was committed from its mover's part: tell the players what it
     // changes beyond that (pieces to take off far away) that is still to do.
     void announceConsequences(const std::vector<CellFix>& toMake);
     // The surface is right again after an illegal position.
     void announceFixed();
-    void announceAmbiguous(const std::vector<Action>& candidates);
+    // The surface fits each of `candidates` alike: say each, what step on the
+    // boards singles out each (`tellingApart`, one per candidate, nullopt
+    // where none does), and how to say which.
+    void announceAmbiguous(const std::vector<Action>& candidates,
+                           const std::vector<std::optional<CellFix>>& tellingApart = {});
     // The board may show one of `actions` made, or only a piece in the hand:
     // tell the players how to confirm it (touch the `cells`).
     void announceUnconfirmed(const std::vector<Action>& actions, const std::vector<Cell>& cells);

@@ -239,7 +239,8 @@ bool Session::replayEvent(const nlohmann::json& event, const std::string& where,
         // Informational, but the clocks must be clocks.
         if (line.wants("clock") && !clocksOf(event, static_cast<size_t>(clock_.seats())))
             return line.fail("pause without a valid \"clock\"");
-    } else if (type == "illegal" || type == "consequences" || type == "fixed" || type == "resume") {
+    } else if (type == "illegal" || type == "to-do" || type == "consequences" || type == "fixed" ||
+               type == "resume") {
         // Informational: nothing to replay.
     } else {
         return line.fail("unknown event type \"" + type + "\"");

@@ -191,17 +191,35 @@ std::string takebackSaid(const nlohmann::json& d, SpeechLanguage language,
     return (german ? "Zurückgenommen: " : "Takeback: ") + move;
 }
 
+// Work due on the boards, which breaks no rule: never "illegal".
+std::string workDueSaid(const nlohmann::json& d, const std::string& steps,
+                        SpeechLanguage language) {
+    const bool german = language == SpeechLanguage::German;
+    const std::string due = text(d, "due");
+    if (due == "say")
+        return german ? "Dieser Zug wird angesagt, nicht auf den Brettern gemacht"
+                      : "This move is said, not made on the boards";
+    if (steps.empty()) return {};
+    if (due == "takeback")
+        return (german ? "Nach der Rücknahme: " : "After the takeback: ") + steps;
+    return (german ? "Noch zu tun: " : "Still to do: ") + steps;
+}
+
 // What to put right on the boards: an illegal position, what an action leaves
-// to do, what is still to set up.
+// to do, other work due, what is still to set up.
 std::string fixesAnnounced(const Announcement& a, SpeechLanguage language) {
     const bool german = language == SpeechLanguage::German;
     const nlohmann::json& d = a.data;
     const auto fixes = fixesSpoken(d, language);
     const size_t count = d.value("count", fixes.size());
     const std::string steps = fixesSaid(fixes, count, language);
-    if (a.type == AnnouncementType::Illegal)
+    if (a.type == AnnouncementType::Illegal) {
+        // Why, in the rules' English words: said in English only.
+        const std::string why = german ? std::string() : text(d, "refusal");
         return (german ? "Ungültige Stellung" : "Illegal position") +
-               (steps.empty() ? "" : ". " + steps);
+               (why.empty() ? "" : ": " + why) + (steps.empty() ? "" : ". " + steps);
+    }
+    if (a.type == AnnouncementType::ToDo) return workDueSaid(d, steps, language);
     if (steps.empty()) return {};
     if (a.type == AnnouncementType::Consequences) return (german ? "Jetzt " : "Now ") + steps;
     return (german ? "Noch aufzubauen: " : "Still to set up: ") + steps;
@@ -297,6 +315,7 @@ std::string said(const Announcement& a, SpeechLanguage language, const std::stri
             return takebackSaid(d, language, game);
         case AnnouncementType::Illegal:
         case AnnouncementType::Consequences:
+        case AnnouncementType::ToDo:
         case AnnouncementType::Setup:
             return fixesAnnounced(a, language);
         case AnnouncementType::Confirm:

@@ -304,6 +304,23 @@ std::string ModeratedTable::moveRefusal(const std::vector<CellFix>& fixes) const
     return {};
 }
 
+namespace {
+
+// Whether the piece the player saw as their own on `cell` was captured by the
+// action that led to `now`, another player's (the cell may be out of their
+// sight now, but that is not why its piece comes off).
+bool capturedFrom(const View& before, const Session& session, Cell cell) {
+    const size_t i = static_cast<size_t>(cell);
+    if (i >= before.pieces.size() || !before.pieces[i] || before.pieces[i]->owner != before.player)
+        return false;
+    const GameState* previous = session.previous();
+    if (!previous || previous->toMove() == before.player) return false;
+    const auto now = session.current().pieceAt(cell);
+    return !now || now->owner != before.player;
+}
+
+}  // namespace
+
 FixStep ModeratedTable::viewFixStep(const CellFix& fix, const View* before,
                                     const View* seen) const {
     FixStep step = fixStep(fix, desk_.session()->current().geometry(), &desk_.game());
@@ -312,6 +329,8 @@ FixStep ModeratedTable::viewFixStep(const CellFix& fix, const View* before,
     if (before && i < before->looks.size() && before->looks[i] == fix.sensed) {
         if (!fix.sensed && fix.wanted)
             step.change = FixStep::ViewChange::Appeared;
+        else if (fix.sensed && !fix.wanted && capturedFrom(*before, *desk_.session(), fix.cell))
+            step.change = FixStep::ViewChange::Captured;
         else if (fix.sensed && !fix.wanted && seen && !seen->sees(fix.cell))
             step.change = FixStep::ViewChange::OutOfSight;
         else if (fix.sensed && !fix.wanted)

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cassert>
 
+#include "daemon/referee/telling_apart.h"
 #include "daemon/table/board_orientation.h"
 
 namespace arbiter {
@@ -55,9 +56,10 @@ void SurfaceJudge::forgetGame() {
     fastPlay_.forgetGame();
 }
 
-void SurfaceJudge::gameMovedOn() {
+void SurfaceJudge::gameMovedOn(MovedOn why) {
     // Without boards, nothing can lag behind the game.
     if (withoutBoards()) return;
+    movedOn_ = why;
     setPhase(behind(phase_));
 }
 
@@ -172,6 +174,10 @@ void SurfaceJudge::judgeInGame(Judging why) {
     if (!actOn(v, why)) return;
     if (v.kind != Verdict::Kind::Commit) toClear_.clear();
     afterChange();
+    // What a move made on the boards leaves to do (pieces cut off far away)
+    // is said once made, as for a said action: "correct again".
+    if (v.kind == Verdict::Kind::Commit && !toClear_.empty() && desk_.playing() && !toldToFix_)
+        toldToFix_.emplace();
 }
 
 void SurfaceJudge::findResumedGame() {
@@ -276,7 +282,8 @@ bool SurfaceJudge::actOn(const Verdict& v, Judging why) {
             refereeStale_ = true;
             break;
         case Verdict::Kind::Ambiguous:
-            session.announceAmbiguous(v.candidates);
+            session.announceAmbiguous(v.candidates,
+                                      stepsTellingApart(session.current(), v.candidates, surface_));
             break;
     }
     return true;
@@ -321,9 +328,27 @@ void SurfaceJudge::tellIllegal(const Verdict& v) {
     std::vector<std::string> fixes;
     for (const CellFix& f : v.fixes)
         fixes.push_back(describeFix(f, session.current().geometry(), &desk_.game()));
-    if (!toldToFix_ || fixes != toldToFix_->words)
-        session.announceIllegal(v.fixes, v.fixesComplete, v.refusal);
-    toldToFix_ = ToldFixes{std::move(fixes), v.fixes};
+    if (!toldToFix_ || fixes != toldToFix_->words) tellFixes(v);
+    toldToFix_ = ToldFixes{std::move(fixes), v.fixes, std::nullopt};
+    if (!isBehind(phase_) && !v.fixesComplete.empty() && v.refusal.empty())
+        toldToFix_->completes = v.fixesComplete.front();
+}
+
+void SurfaceJudge::tellFixes(const Verdict& v) {
+    Session& session = *desk_.session();
+    using Due = Session::WorkDue;
+    // "Illegal" is for a rule broken; what the boards are only due is told
+    // as work to do.
+    if (isBehind(phase_))
+        session.announceToDo(movedOn_ == MovedOn::Takeback ? Due::AfterTakeback : Due::AfterSaid,
+                             v.fixes);
+    else if (v.attempted && v.refusal.empty())
+        session.announceToDo(Due::SayInstead, v.fixes, &*v.attempted);
+    else if (!v.fixesComplete.empty() && v.refusal.empty())
+        session.announceToDo(Due::Completion, v.fixes, &v.fixesComplete.front());
+    else
+        session.announceIllegal(v.fixes, v.fixesComplete, v.refusal,
+                                v.attempted ? &*v.attempted : nullptr);
 }
 
 void SurfaceJudge::afterChange() {

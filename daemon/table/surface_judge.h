@@ -56,14 +56,21 @@ class SurfaceJudge {
         static const std::vector<CellFix> kNone;
         return toldToFix_ ? toldToFix_->fixes : kNone;
     }
+    // The action those fixes complete, when what was told was a move all but
+    // made (a promotion's new piece, a die's next stand-in); else nullptr.
+    const Action* toldCompletes() const {
+        return toldToFix_ && toldToFix_->completes ? &*toldToFix_->completes : nullptr;
+    }
 
     // The game's course, as the table learns it.
     void gameBegun();
     void gameResumed();
     void gameOver();
     // The game moved on without the boards: nothing they show counts as a
-    // move until they show it.
-    void gameMovedOn();
+    // move until they show it, and what they lack is told as work to do
+    // after what moved it on.
+    enum class MovedOn { Said, Takeback };
+    void gameMovedOn(MovedOn why = MovedOn::Said);
     // The session's state may have changed since the referee was prepared.
     void stale() { refereeStale_ = true; }
     // Said through the control socket and changed the game: a join (never on
@@ -112,6 +119,8 @@ class SurfaceJudge {
     bool actOn(const Verdict& v, Judging why);
     void commit(const Verdict& v, Judging why);
     void tellIllegal(const Verdict& v);
+    // Tells `v`'s fixes as the work due or the rule broken that they are.
+    void tellFixes(const Verdict& v);
     void afterChange();
     // Prepares the referee for the session's current state, unless it already
     // is: once per committed state, so that judging a sensor event stays cheap.
@@ -146,6 +155,7 @@ class SurfaceJudge {
     struct ToldFixes {
         std::vector<std::string> words;
         std::vector<CellFix> fixes;
+        std::optional<Action> completes;
     };
     std::optional<ToldFixes> toldToFix_;
     // The chain stops last announced (the mover's cell, then its stops), so
@@ -158,6 +168,7 @@ class SurfaceJudge {
     uint64_t earlyStamp_ = 0;
     int earlyPly_ = -1;
     int catchUpPlies_ = 1;  // 2 right after a board came back
+    MovedOn movedOn_ = MovedOn::Said;  // what put the boards behind, last
     Timer judgeTimer_{loop_};
     Timer hintTimer_{loop_};
     FastPlay fastPlay_;

@@ -239,10 +239,14 @@ std::string Table::awaited() const {
         // else the way back to the position.
         constexpr size_t kNamedInStatus = 4;
         const std::vector<CellFix>& told = judge_.toldFixes();
-        const std::string fixes =
-            nameFixes(told.empty() ? Referee::fixesTo(now, surface_) : told, now.geometry(),
-                      desk_.game(), kNamedInStatus, &desk_.places())
-                .text;
+        const std::string fixes = nameFixes(told.empty() ? Referee::fixesTo(now, surface_) : told,
+                                            now.geometry(), desk_.game(), kNamedInStatus, &desk_.places())
+                                      .text;
+        // A move all but made is completed, not put back: the picture (the
+        // position before it) is the other way to make the boards right.
+        if (const Action* completes = judge_.toldCompletes(); completes && !fixes.empty())
+            return "the move " + session.actionSaid(now, *completes) +
+                   " to be completed: " + fixes + " (or put back as the picture shows)";
         if (!fixes.empty()) return "the boards to be put right: " + fixes;
     }
     std::string text = session.playerName(now.toMove()) + " to move";
@@ -344,7 +348,8 @@ std::string Table::legalNow() const {
 ControlReply Table::takeback() {
     const bool possible = desk_.playing() && desk_.session()->ply() != 0;
     ControlReply reply = desk_.takeback(
-        possible, [this] { judge_.stale(); }, [this] { judge_.gameMovedOn(); });
+        possible, [this] { judge_.stale(); },
+        [this] { judge_.gameMovedOn(SurfaceJudge::MovedOn::Takeback); });
     if (reply.ok) judge_.surfaceChanged();
     return reply;
 }

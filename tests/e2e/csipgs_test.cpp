@@ -52,7 +52,8 @@ TEST_F(Csipgs, FullGameWithPurchasesTransfersAndRedesignedPiecesEndsInMate) {
               std::string::npos)
         << status;
     EXPECT_NE(status.find("3 mW 1z"), std::string::npos) << status;
-    play("put e3 N", "Make the position unambiguous, or say which");
+    play("put e3 N",
+         "No step on the boards tells them apart: say which: arbiterctl do 3:N@e3 for (1)");
     say({"3:N@e3"}, "6. Knight from the reserve to e3");
     say({"buy", "2"}, "6... Black buys a mW (slot 2) for 1 zorkmid, 3 left");
     play("put f3 N", "7. mW from the reserve to f3");

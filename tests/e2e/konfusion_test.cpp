@@ -88,8 +88,8 @@ TEST_F(Konfusion, TwoPlayersOnFourBoardsSouthWinsByHoldingNorthsKeyposts) {
                              "S Ann (white), N Bob (black); + an empty keypost"}) {
         EXPECT_NE(report.find(line), std::string::npos) << line << "\n" << report;
     }
-    // A 4 moves diagonally, never straight: the referee says what to put back.
-    move("d9", "d5", 'R', false, "Illegal position. To fix:");
+    // A 4 moves diagonally, never straight: the referee says why, and what to put back.
+    move("d9", "d5", 'R', false, "Illegal position: d9-d5 (");
     move("d5", "d9", 'R', false, "The position is correct again. Bob to move.");
 
     move("f9", "a7", 'k', false, "8... 6 f9-a7 (board B a4, board A d2) (f9-a7).");

@@ -29,7 +29,9 @@ TEST_F(ManyPlayers, FourPlayersOnAnOccupancyBoardOwnershipFollowedThroughHistory
     expectSaid("Bob: g1-f2");
     // Cat moves Dan's piece: a legal step by the look of the board, but not hers.
     board->send("a7-b6\n");
-    expectSaid("Illegal position. To fix: take the piece off b6; put a white pawn on a7.");
+    expectSaid(
+        "Illegal position: a7-b6 (the piece on a7 is Dan's, and it is Cat's turn). To fix: take "
+        "the piece off b6; put a white pawn on a7.");
     board->send("b6-a7\n");
     expectSaid("The position is correct again. Cat to move.");
     board->send("h7-g6\n");
@@ -52,7 +54,9 @@ TEST_F(ManyPlayers, FourPlayersOnAnOccupancyBoardOwnershipFollowedThroughHistory
     expectSaid("Ann: d3xe3 (d3-e3), takes the white pawn on e3");
     // The piece on e3 is Ann's now, though it stands where Bob's stood.
     board->send("e3-e4\n");
-    expectSaid("Illegal position. To fix: put a white pawn on e3; take the piece off e4.");
+    expectSaid(
+        "Illegal position: e3-e4 (the piece on e3 is Ann's, and it is Bob's turn). To fix: put a "
+        "white pawn on e3; take the piece off e4.");
     board->send("e4-e3\n");
     expectSaid("The position is correct again. Bob to move.");
 

@@ -60,8 +60,9 @@ TEST_F(Martian, TwoPlayerGameEndsWhenATerritoryEmpties) {
     play("d6xd4", "6... drone d6xd4 for 1 point, 4 in all (d6xd4), takes the pawn on d4.");
     // A drone goes straight, never diagonally.
     play("b2-c3",
-         "Illegal position. To fix: put a drone (knight or rook) on b2; take the drone (knight "
-         "or rook) off c3.");
+         "Illegal position: b2-c3 (that is not a move: a drone moves one or two squares "
+         "straight, not jumping). To fix: put a drone (knight or rook) on b2; take the drone "
+         "(knight or rook) off c3.");
     play("c3-b2", "The position is correct again. Ann to move.");
     play("remove b2\nput b4 R", "7. drone b2-b4 (b2-b4).");  // and so will a rook
     play("b8-a8", "7... drone b8-a8 (b8-a8).");
@@ -143,7 +144,7 @@ TEST_F(Martian, FourPlayerGameEndsWhenATerritoryEmptiesAndTheEmptierWinsATie) {
          "Ann: queen a2xa5 for 2 points, 2 in all (a2xa5), takes the drone (knight or rook) "
          "on a5.");
     // Bob may move only what stands in his own quadrant.
-    play("f6-e5", "Illegal position. To fix: take the pawn off e5; put a pawn on f6.");
+    play("f6-e5", "'s turn). To fix: take the pawn off e5; put a pawn on f6.");
     play("e5-f6", "The position is correct again. Bob to move.");
     // The queen that just came over is Bob's now: he takes Ann's pawn with it.
     play("a5xc3", "Bob: queen a5xc3 for 1 point, 1 in all (a5xc3), takes the pawn on c3.");

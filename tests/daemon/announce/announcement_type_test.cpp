@@ -51,6 +51,7 @@ TEST(AnnouncementTypes, TheWireNamesAreTheProtocols) {
         {AnnouncementType::Takeback, "takeback"},
         {AnnouncementType::Illegal, "illegal"},
         {AnnouncementType::Consequences, "consequences"},
+        {AnnouncementType::ToDo, "to-do"},
         {AnnouncementType::Fixed, "fixed"},
         {AnnouncementType::View, "view"},
         {AnnouncementType::Found, "found"},

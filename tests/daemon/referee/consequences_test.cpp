@@ -195,8 +195,10 @@ TEST_F(FarReachTable, TheCaptureIsAnnouncedWithThePawnToTakeOffFarAway) {
     EXPECT_EQ(now->text, "Now take the black pawn off e4.");
     EXPECT_EQ(said.all.back().type, AnnouncementType::Consequences) << "said right after the move";
 
+    // Made: said to be right again, as after a said action.
     show(kAllDone);
-    EXPECT_EQ(said.all.back().type, AnnouncementType::Consequences) << "nothing more to say";
+    EXPECT_EQ(said.all.back().type, AnnouncementType::Fixed);
+    EXPECT_EQ(said.all.back().text, "The position is correct again. Black to move.");
     EXPECT_EQ(last(AnnouncementType::Illegal), nullptr);
 
     std::ifstream journal(table->session()->journalPath());
@@ -213,10 +215,11 @@ TEST_F(FarReachTable, AConsequenceLeftUndoneMustBeMadeBeforeTheNextMoveCounts) {
     ASSERT_EQ(table->session()->ply(), 1);
     // Black steps a8-a7 with the far pawn still on e4.
     show("......../B......./......../...W..../....B.../......../......../.......W");
-    const Announcement* illegal = last(AnnouncementType::Illegal);
-    ASSERT_NE(illegal, nullptr);
-    EXPECT_EQ(illegal->text,
-              "Illegal position. To fix: take the black pawn off e4. (That completes a8-a7.)");
+    // The far pawn is work still to do, not a rule broken.
+    EXPECT_EQ(last(AnnouncementType::Illegal), nullptr);
+    const Announcement* toDo = last(AnnouncementType::ToDo);
+    ASSERT_NE(toDo, nullptr);
+    EXPECT_EQ(toDo->text, "Still to do: take the black pawn off e4. (That completes a8-a7.)");
     EXPECT_EQ(table->session()->ply(), 1);
     show("......../B......./......../...W..../......../......../......../.......W");
     EXPECT_EQ(table->session()->ply(), 2);
@@ -238,7 +241,9 @@ TEST_F(FarReachTable, AConsequenceLeftUndoneIsSaidAgainAfterAWhile) {
     show(kAllDone);
     time.advance(5000);
     loop.runOnce(0);
-    EXPECT_EQ(said.all.size(), before + 1) << "done: nothing more to say";
+    // Done: right again, and no more reminders.
+    EXPECT_EQ(said.all.size(), before + 2);
+    EXPECT_EQ(said.all.back().type, AnnouncementType::Fixed);
 }
 
 TEST_F(FarReachTable, AGameWithConsequencesInItsJournalResumes) {

@@ -148,6 +148,39 @@ TEST(SpokenText, GermanNumbersStayCardinalBeforeAFullStop) {
     EXPECT_EQ(spokenText(result, De, "fide"), "Team 2 . gewinnt");
 }
 
+TEST(SpokenText, WorkDueOnTheBoardsIsNeverSaidToBeIllegal) {
+    const nlohmann::json steps = nlohmann::json::array({put("e2", piece(White, Figure::Pawn))});
+    const Announcement afterTakeback{
+        AnnouncementType::ToDo, "", {{"due", "takeback"}, {"fixSteps", steps}}};
+    EXPECT_EQ(spokenText(afterTakeback, En, "fide"), "After the takeback: put a white pawn on e2");
+    EXPECT_EQ(spokenText(afterTakeback, De, "fide"),
+              "Nach der Rücknahme: einen weißen Bauern auf e2 stellen");
+    const Announcement promotion{
+        AnnouncementType::ToDo, "", {{"due", "completion"}, {"fixSteps", steps}}};
+    EXPECT_EQ(spokenText(promotion, En, "fide"), "Still to do: put a white pawn on e2");
+    EXPECT_EQ(spokenText(promotion, De, "fide"), "Noch zu tun: einen weißen Bauern auf e2 stellen");
+    const Announcement say{AnnouncementType::ToDo, "", {{"due", "say"}, {"fixSteps", steps}}};
+    EXPECT_EQ(spokenText(say, En, "colonization"), "This move is said, not made on the boards");
+    for (const Announcement& a : {afterTakeback, promotion, say}) {
+        EXPECT_EQ(spokenText(a, En, "fide").find("llegal"), std::string::npos);
+        EXPECT_EQ(spokenText(a, De, "fide").find("Ungültig"), std::string::npos);
+    }
+}
+
+TEST(SpokenText, ARuleBrokenIsSaidWithItsReasonInEnglish) {
+    const Announcement illegal{
+        AnnouncementType::Illegal,
+        "",
+        {{"refusal", "the piece on e7 is Bob's, and it is Ann's turn"},
+         {"fixSteps", nlohmann::json::array({put("e7", piece(Black, Figure::Pawn))})}}};
+    EXPECT_EQ(
+        spokenText(illegal, En, "fide"),
+        "Illegal position: the piece on e7 is Bob's, and it is Ann's turn. put a black pawn on e7");
+    // The rules' words are English: German says the steps alone.
+    EXPECT_EQ(spokenText(illegal, De, "fide"),
+              "Ungültige Stellung. einen schwarzen Bauern auf e7 stellen");
+}
+
 TEST(SpokenText, TheTablesFixedPhrasesInBothLanguages) {
     struct Case {
         Announcement a;

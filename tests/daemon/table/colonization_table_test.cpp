@@ -112,6 +112,48 @@ TEST_F(ColonizationTable, AProductionSaidIsFollowedByWhatToTakeOffAndWhatToPutDo
 
 // Ann's home planet d4 with a Weapon beside it; Bob's planet h8 with two
 // colonies; Ann to move.
+TEST_F(ColonizationTable, AStepCutOffWhereItArrivesMadeOnTheBoardIsToldToBeSaid) {
+    openWithColonies({"e5"});
+    const Spot from = spotOf("e5");
+    table->squareChanged(from.board, from.square, std::nullopt);
+    put("f6", kWhitePawn);
+    EXPECT_EQ(count(AnnouncementType::Illegal), 0) << last(AnnouncementType::Illegal);
+    ASSERT_EQ(said.types().back(), AnnouncementType::ToDo);
+    EXPECT_EQ(last(AnnouncementType::ToDo),
+              "That move is said, not read from the boards (e5-f6; cut off: Ann's colony on f6): "
+              "say arbiterctl do e5-f6, and the boards are then told what to change. Or put it "
+              "back: put a white pawn (a colony) on e5; take the white pawn (a colony) off f6.");
+    EXPECT_EQ(said.said.back().data["say"], "arbiterctl do e5-f6");
+    say("e5-f6");
+    EXPECT_EQ(last(AnnouncementType::Consequences), "Now take the white pawn (a colony) off f6.");
+    take("f6");
+    EXPECT_TRUE(saidFirst(AnnouncementType::Fixed, "The position is correct again."));
+}
+
+// Ann's home planet on d4 and a chain of colonies e5, f6, g7 joined to it
+// only through e5; Bob's planet on h8.
+constexpr const char* kChain = "8x8 p,p a 10 7Bb/6Pa1/5Pa2/4Pa3/3Ba4/8/8/8";
+
+TEST_F(ColonizationTable, PiecesCutOffByAStepOnTheBoardAreCorrectAgainOnceTakenOff) {
+    journalFrom(kChain);
+    TableSettings s = settings();
+    s.gameOptions.players = 2;
+    create(s);
+    show(kChain);
+    const Spot from = spotOf("e5");
+    table->squareChanged(from.board, from.square, std::nullopt);
+    put("e4", kWhitePawn);
+    EXPECT_TRUE(saidFirst(AnnouncementType::Move,
+                          "1. e5-e4; cut off: Ann's colony on f6, Ann's colony on g7"))
+        << last(AnnouncementType::Move);
+    EXPECT_EQ(last(AnnouncementType::Consequences),
+              "Now take the white pawn (a colony) off f6; take the white pawn (a colony) off g7.");
+    take("f6");
+    take("g7");
+    EXPECT_TRUE(saidFirst(AnnouncementType::Fixed, "The position is correct again. Bob to move."))
+        << last(AnnouncementType::Fixed);
+}
+
 constexpr const char* kWeaponReady = "8x8 p,p a 10 6PbBb/6Pb1/8/8/3BaKa3/8/8/8";
 
 TEST_F(ColonizationTable, AWeaponSaidClearsTheOthersAndTheBoardIsToldWhatToTakeOff) {

@@ -161,5 +161,15 @@ TEST_F(CornerportTable, APatrolBoatIntoEmptyDeepWaterIsIllegal) {
         << r.error;
 }
 
+TEST_F(CornerportTable, ABattleShipJumpingOnTheBoardIsToldWhatIsInTheWay) {
+    openAt("7b/8/8/8/8/8/4p3/4R2B w - h1:h1,h8:h8");
+    move("e1", "e3", kWhiteRook);
+    ASSERT_EQ(said.types().back(), AnnouncementType::Illegal);
+    EXPECT_EQ(last(AnnouncementType::Illegal),
+              "Illegal position: e1-e3 (a battle ship does not jump: e2 is in the way). To fix: "
+              "put a white rook (a battle ship) on e1; take the white rook (a battle ship) off "
+              "e3.");
+}
+
 }  // namespace
 }  // namespace arbiter

@@ -81,16 +81,19 @@ TEST_F(KonfusionTable, APipGainedOnAKeypostIsShownByExchangingThePiece) {
     show(kRookBeforeKeypost);
     ASSERT_EQ(said.types().back(), AnnouncementType::Status);
     move("g7", "j10", kWhiteRook);
-    EXPECT_EQ(said.types().back(), AnnouncementType::Illegal);
-    EXPECT_EQ(
-        last(AnnouncementType::Illegal),
-        "Illegal position. To fix: replace the white rook (a 4) on j10 (board B e5) by a white "
-        "queen (a 5). (That completes 4 g7-j10 (board B b2-e5), on a keypost: a 5 now; exchange "
-        "the rook for a queen.)");
-    // arbiterctl status awaits what the warning said, not the way back.
+    // The exchange is due: work to do, not a rule broken.
+    EXPECT_EQ(said.types().back(), AnnouncementType::ToDo);
+    EXPECT_EQ(count(AnnouncementType::Illegal), 0);
+    EXPECT_EQ(last(AnnouncementType::ToDo),
+              "Still to do: replace the white rook (a 4) on j10 (board B e5) by a white queen (a "
+              "5). (That completes 4 g7-j10 (board B b2-e5), on a keypost: a 5 now; exchange the "
+              "rook for a queen.)");
+    // arbiterctl status awaits what the announcement said, as a move to
+    // complete, and tells its picture (the position before it) for what it is.
     EXPECT_EQ(table->status()["awaited"],
-              "the boards to be put right: replace the white rook (a 4) on j10 (board B e5) by a "
-              "white queen (a 5)");
+              "the move 4 g7-j10 (board B b2-e5), on a keypost: a 5 now; exchange the rook for a "
+              "queen to be completed: replace the white rook (a 4) on j10 (board B e5) by a white "
+              "queen (a 5) (or put back as the picture shows)");
     EXPECT_EQ(table->session()->ply(), 0);
     put("j10", kWhiteQueen);
     EXPECT_TRUE(
@@ -172,12 +175,13 @@ TEST_F(KonfusionTable, StandInsOfTheTableAreTheDiceItReads) {
     showStart();
     ASSERT_EQ(said.types().back(), AnnouncementType::Start);
     EXPECT_EQ(game->start()->appearance(*cells.parse("f1")), kWhiteQueen);
-    // The 6 on f1 is hemmed in by its own pieces: the fix names it as the table does.
+    // The 6 on f1 is hemmed in by its own pieces: the fix names it as the
+    // table does, and the reason is the rules'.
     move("f1", "f5", kWhiteQueen);
-    EXPECT_EQ(
-        last(AnnouncementType::Illegal),
-        "Illegal position. To fix: put a white queen (a 6) on f1 (board D a4); take the white "
-        "queen (a 6) off f5 (board D a8).");
+    EXPECT_EQ(last(AnnouncementType::Illegal),
+              "Illegal position: f1-f5 (board D a4-a8) (a 6 moves six king steps, turning as it "
+              "likes round pieces: the 6 on f1 (board D a4) has no move). To fix: put a white "
+              "queen (a 6) on f1 (board D a4); take the white queen (a 6) off f5 (board D a8).");
 
     // Two pip counts with one figure could not be told apart on the board.
     TableSettings settings;

@@ -136,11 +136,12 @@ TEST_F(MartianTable, TheWaitingMessageNamesEachPyramidWithItsFigures) {
 TEST_F(MartianTable, TheFixNamesThePyramidAndTheFiguresThatShowIt) {
     open();
     start();
-    // A drone moved diagonally: no move at all.
+    // A drone moved diagonally: no move at all, and the rules say why.
     show("1NQQ4/1PNQ4/1PPN4/8/1N6/1PP5/QNP5/QQN5");
     EXPECT_EQ(last(AnnouncementType::Illegal),
-              "Illegal position. To fix: put a drone (knight or rook) on a3; take the drone "
-              "(knight or rook) off b4.");
+              "Illegal position: a3-b4 (that is not a move: a drone moves one or two squares "
+              "straight, not jumping). To fix: put a drone (knight or rook) on a3; take the "
+              "drone (knight or rook) off b4.");
     // A pawn where Ann's queen stands: the pawn is only "pawn".
     show("1NQQ4/1PNQ4/1PPN4/8/8/NPP5/PNP5/QQN5");
     EXPECT_EQ(last(AnnouncementType::Illegal),

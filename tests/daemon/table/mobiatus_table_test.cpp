@@ -116,6 +116,34 @@ TEST_F(MobiatusTable, AChainIsFollowedByTheStopsSeenMadeNotByWhatTheBoardsAloneC
               "d53-c51-d49-e47-d45");
 }
 
+// Red's dot on c2 can take Blue's b34 by way of d4 or Blue's d34 by way of
+// b4, both chains ending on c6; Blue keeps a dot on a50.
+constexpr const char* kTwoChainsToC6 =
+    "5/5/5/5/5/5/5/5/5/5/B4/5/5/5/5/5/5/5/5/5/5/5/5/5/5/5/1B1B1/5/5/5/5/5/5/5/5/5/5/5/5/5/5/5/"
+    "5/5/5/5/5/5/5/5/5/5/5/5/5/5/5/5/2R2/5 r 0";
+
+TEST_F(MobiatusTable, TwoChainsTheBoardsFitAreNumberedAndAStepTellsThemApart) {
+    journalFrom(kTwoChainsToC6);
+    open();
+    show(kTwoChainsToC6);
+    // Straight from c2 to c6, no stop seen and neither captured dot taken off.
+    jump("c2", "c6");
+    EXPECT_EQ(table->session()->ply(), 0);
+    const std::string said = last(AnnouncementType::Ambiguous);
+    EXPECT_EQ(said,
+              "The board fits 2 moves: (1) c2-d4 takes Bob's b34 on the far face, d4-c6; new "
+              "singularities b34 c2 c32 d4; circle on c36; or (2) c2-b4 takes Bob's d34 on the "
+              "far face, b4-c6; new singularities b4 c2 c32 d34; circle on c36. To tell them "
+              "apart on the boards, "
+              "for (1) take the black pawn (a Blue dot) off b34; for (2) take the black pawn (a "
+              "Blue dot) off d34. Or say which: arbiterctl do c2-d4-c6 for (1), or arbiterctl do "
+              "c2-b4-c6 for (2).");
+    // The step named for the first is that chain.
+    take("b34");
+    EXPECT_TRUE(saidFirst(AnnouncementType::Move, "1. c2-d4 takes Bob's b34"))
+        << last(AnnouncementType::Move);
+}
+
 TEST_F(MobiatusTable, ADotSlidesOffASingularityOntoTheCellItIsPutOn) {
     journalFrom(kSingularityAhead);
     open();

@@ -513,10 +513,15 @@ TEST_F(TableTest, TakebackThroughControlWaitsForTheBoardToFollow) {
     show("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR");
     ASSERT_TRUE(table->takeback().ok);
     EXPECT_EQ(table->session()->ply(), 0);
-    // The board still shows e4: that is not the move being made again.
+    // The board still shows e4: that is not the move being made again, and
+    // no rule is broken either: the board is to follow the takeback.
     time.advance(150);
     loop.runOnce(0);
-    EXPECT_EQ(said.all.back().type, AnnouncementType::Illegal);
+    EXPECT_EQ(said.all.back().type, AnnouncementType::ToDo);
+    EXPECT_EQ(said.all.back().text,
+              "Set up the position after the takeback: put a white pawn on e2; take the white "
+              "pawn off e4.");
+    EXPECT_FALSE(said.has(AnnouncementType::Illegal));
     EXPECT_EQ(table->session()->ply(), 0);
     show(kStart);
     EXPECT_EQ(said.all.back().type, AnnouncementType::Fixed);
