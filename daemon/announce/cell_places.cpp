@@ -74,14 +74,19 @@ std::string CellPlaces::withActionPlaces(const std::string& said, const Action& 
                                          const Geometry& g) const {
     const std::string places = actionPlaces(a);
     if (places.empty()) return said;
-    // After the last whole word that names one of its cells.
+    // After the move's own words: its cells in order, each the first whole
+    // word naming it past the one before, so that cells the game names again
+    // later ("new singularities b34 c2 d4") do not pull the squares there.
     size_t after = std::string::npos;
+    size_t from = 0;
     for (Cell c : placedCells(a)) {
         const std::string name = g.name(c);
-        for (size_t at = said.find(name); at != std::string::npos; at = said.find(name, at + 1)) {
+        for (size_t at = said.find(name, from); at != std::string::npos;
+             at = said.find(name, at + 1)) {
             const size_t end = at + name.size();
-            const bool whole = startsWord(said, at) && endsWord(said, end);
-            if (whole && (after == std::string::npos || end > after)) after = end;
+            if (!startsWord(said, at) || !endsWord(said, end)) continue;
+            after = from = end;
+            break;
         }
     }
     if (after == std::string::npos) return said + " (" + places + ")";

@@ -465,7 +465,7 @@ std::vector<std::string> Session::lastMoves(size_t n) const {
         if (a.kind == Action::Kind::Chance || a.changesRoster()) continue;
         const GameState& before = *states_[i - 1];
         moves.push_back(moveLabel(actorOf(before, a), before_[i - 1].turns) +
-                        withTableNames(before.describe(a)));
+                        actionSaid(before, a));
     }
     return {moves.rbegin(), moves.rend()};
 }

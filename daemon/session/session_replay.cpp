@@ -354,7 +354,7 @@ bool Session::replayTakeback(const JournalLine& line, AnnouncementSink* said) {
     const size_t first = actions_.size() - plies;
     const std::string code = states_[first]->encode(actions_[first]);
     if (line.differs("action", code)) return line.mismatch("action", code);
-    const std::string undone = withTableNames(states_[first]->describe(actions_[first]));
+    const std::string undone = actionSaid(*states_[first], actions_[first]);
     const PlayerId mover = states_[first]->toMove();
     // The clocks as the takeback left them, thinking time charged.
     std::optional<std::vector<Millis>> restored;

@@ -53,6 +53,9 @@ TEST(CellPlaces, AMoveNamesEachBoardOnceForItsRunOfSquares) {
     const Action capture = Action::move(*g.parse("h7"), *g.parse("i6"));
     EXPECT_EQ(places.withActionPlaces("home planet h7xi6 takes Fay's home planet", capture, g),
               "home planet h7xi6 (board A h7, board B h3) takes Fay's home planet");
+    // Cells the game names again after the move are not where the move ends.
+    EXPECT_EQ(places.withActionPlaces("g1-h1 takes i2, h1-i1; new marks i1 g1 h1", across, g),
+              "g1-h1 takes i2, h1-i1 (board A g1-h1, board B h8); new marks i1 g1 h1");
 }
 
 TEST(CellPlaces, EachCellAnEngineSentenceNamesIsPlacedAndNothingElse) {

@@ -131,12 +131,12 @@ TEST_F(MobiatusTable, TwoChainsTheBoardsFitAreNumberedAndAStepTellsThemApart) {
     EXPECT_EQ(table->session()->ply(), 0);
     const std::string said = last(AnnouncementType::Ambiguous);
     EXPECT_EQ(said,
-              "The board fits 2 moves: (1) c2-d4 takes Bob's b34 on the far face, d4-c6; new "
-              "singularities b34 c2 c32 d4; circle on c36; or (2) c2-b4 takes Bob's d34 on the "
-              "far face, b4-c6; new singularities b4 c2 c32 d34; circle on c36. To tell them "
-              "apart on the boards, "
-              "for (1) take the black pawn (a Blue dot) off b34; for (2) take the black pawn (a "
-              "Blue dot) off d34. Or say which: arbiterctl do c2-d4-c6 for (1), or arbiterctl do "
+              "The board fits 2 moves: (1) c2-d4 takes Bob's b34 on the far face, d4-c6 (board G "
+              "c3-d5-c7); new singularities b34 c2 c32 d4; circle on c36; or (2) c2-b4 takes "
+              "Bob's d34 on the far face, b4-c6 (board G c3-b5-c7); new singularities b4 c2 c32 "
+              "d34; circle on c36. To tell them apart on the boards, for (1) take the black pawn "
+              "(a Blue dot) off b34 (board H b5); for (2) take the black pawn (a Blue dot) off "
+              "d34 (board H d5). Or say which: arbiterctl do c2-d4-c6 for (1), or arbiterctl do "
               "c2-b4-c6 for (2).");
     // The step named for the first is that chain.
     take("b34");
