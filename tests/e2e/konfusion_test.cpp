@@ -133,7 +133,7 @@ TEST_F(Konfusion, BoardSquaresInMessages) {
         {{"--cells", "d8:a5"}, {"--cells", "a8:f5"}, {"--cells", "d5:a10"}, {"--cells", "a5:f10"}});
     startDaemonOnTheBoards(game);
     expectSaid(
-        "  arbiter-vboard --name a1 --setup 8/8/6PP/5PPN/4NBRQ/8/8/8 --cells d8:a5  # "
+        "/arbiter-vboard --name a1 --setup 8/8/6PP/5PPN/4NBRQ/8/8/8 --cells d8:a5  # "
         "board C");
     expectSaid("New game of konfusion, 10+5. Ann to move", 10000);
 
@@ -149,10 +149,13 @@ TEST_F(Konfusion, BoardSquaresInMessages) {
     EXPECT_GE(boards_[0]->waitFor("cell j10 is not on this board", std::chrono::seconds(5)), 0)
         << boards_[0]->transcript();
 
-    // A 4 moves diagonally, never straight: the fix names the board squares.
+    // A 4 moves diagonally, never straight: the reason and the fix name the
+    // board squares.
     move("d1", "d5", 'R', false,
-         "Illegal position. To fix: put a white rook (a 4) on d1 (board C g4); take the white "
-         "rook (a 4) off d5 (board C g8).");
+         "Illegal position: d1-d5 (board C g4-g8) (a 4 moves four squares diagonally, "
+         "ricocheting off the walls: the 4 on d1 (board C g4) may go to b5 (board C e8), h5 "
+         "(board D c8)). To fix: put a white rook (a 4) on d1 (board C g4); take the white rook "
+         "(a 4) off d5 (board C g8).");
     move("d5", "d1", 'R', false, "The position is correct again. Ann to move.");
     // Said rather than made: the refusal places the cells it names.
     const std::string refused = refusedDo({"d1-d5"});

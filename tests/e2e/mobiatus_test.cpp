@@ -65,7 +65,7 @@ class Mobiatus : public SeveralBoardsTest {
             put(cells[i], pawn);
             if (i + 1 == cells.size()) break;
             // The stop confirmed (perhaps reached by a slide) before the next jump.
-            expectSaid("take it off, then jump on from " + cells[i] + ".");
+            expectSaid("take it off, then jump on from " + cells[i] + " (board");
             take(opposite(cells[i]));
         }
         expectSaid(expect);
@@ -93,20 +93,29 @@ TEST_F(Mobiatus, RedTakesEveryBlueDotAcrossTheTwistOnEightBoards) {
     EXPECT_GE(boards_[4]->waitFor("vboard: lit a2 a3 b2 b3 c2 c3 d2 d3 e2 e3", seconds(5)), 0);
     EXPECT_GE(boards_[6]->waitFor("vboard: lit a1 a2 b1 b2 c1 c2 d1 d2 e1 e2", seconds(5)), 0);
 
-    play("d1-e59", 'P', "1. d1-e59; new singularities b31 d1; circle on a29 (d1-e59).");
+    play("d1-e59", 'P',
+         "1. d1-e59 (board G d2, board B e6); new singularities b31 d1; circle on a29 (d1-e59).");
     // The new singularities and circle light up where they lie: d1 on board
     // a1, a29 on board a24 (b31 on board a31 was lit already, in a circle).
     EXPECT_GE(boards_[0]->waitFor("vboard: lit d2", seconds(5)), 0);
     EXPECT_GE(boards_[3]->waitFor("vboard: lit a6", seconds(5)), 0);
-    play("c17-b19", 'p', "1... c17-b19; new singularities c17 c47; circle on d49 (c17-b19).");
-    play("e59-d57", 'P', "2. e59-d57; new singularities a29 e59; circle on b27 (e59-d57).");
+    play("c17-b19", 'p',
+         "1... c17-b19 (board C c2-b4); new singularities c17 c47; circle on d49 (c17-b19).");
+    play("e59-d57", 'P',
+         "2. e59-d57 (board B e6-d4); new singularities a29 e59; circle on b27 (e59-d57).");
     // Onto the singularity c17, and off it onto c18.
     play("e16-c18", 'p',
-         "2... e16-c17 slides to c18; new singularities a46 e16; circle on c48 (e16-c18).");
-    play("d57-c55", 'P', "3. d57-c55; new singularities b27 d57; circle on c25 (d57-c55).");
-    play("e17-d19", 'p', "3... e17-d19; new singularities a47 e17; circle on b49 (e17-d19).");
-    play("c55-d53", 'P', "4. c55-d53; new singularities c25 c55; circle on b23 (c55-d53).");
-    play("d19-c21", 'p', "4... d19-c21; new singularities b49 d19; circle on c51 (d19-c21).");
+         "2... e16-c17 slides to c18 (board C e1-c3); new singularities a46 e16; circle on "
+         "c48 (e16-c18).");
+    play("d57-c55", 'P',
+         "3. d57-c55 (board B d4-c2); new singularities b27 d57; circle on c25 (d57-c55).");
+    play("e17-d19", 'p',
+         "3... e17-d19 (board C e2-d4); new singularities a47 e17; circle on b49 (e17-d19).");
+    play("c55-d53", 'P',
+         "4. c55-d53 (board B c2, board D d8); new singularities c25 c55; circle on b23 "
+         "(c55-d53).");
+    play("d19-c21", 'p',
+         "4... d19-c21 (board C d4-c6); new singularities b49 d19; circle on c51 (d19-c21).");
 
     // What no piece shows, drawn for the players: Ann's dot on d53 (face B)
     // and its circle b23 across the strip, Bob's c21 and its circle c51 (where
@@ -122,7 +131,7 @@ TEST_F(Mobiatus, RedTakesEveryBlueDotAcrossTheTwistOnEightBoards) {
     // victim taken off the far face; the fifth jump slides.
     play("d53-c51-d49-e47-c46-b47-d46-c48-b46-d47-e49", 'P',
          "5. d53-c51 takes Bob's c21 on the far face, c51-d49 takes Bob's b19 on the far face");
-    play("a16-a18", 'p', "5... a16-c17 slides to a18; new singularities a16 e46; circle on e48");
+    play("a16-a18", 'p', "5... a16-c17 slides to a18 (board");
     // The last chain begins with a slide and takes Blue's last dot.
     play("e49-e48-c49", 'P', "6. e49-d47 slides to e48 takes Bob's a18 on the far face, e48-c49");
     expectSaid("Game over: Bob has no dots left. Ann wins.");
