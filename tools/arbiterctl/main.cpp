@@ -306,6 +306,30 @@ int listFolder(const std::string& dir, bool raw) {
     return kDone;
 }
 
+// Why an option does not go with the command given ("--boards goes with
+// status only"); empty when every option fits.
+std::string misplacedOption(const po::variables_map& vm, const std::string& command,
+                            std::optional<int> seat, const std::string& as, bool journalGiven) {
+    std::string error;
+    if (journalGiven && command != "games") error = "--journal goes with games only";
+    if ((vm.count("ply") || vm.count("step")) && command != "replay")
+        error = "--ply and --step go with replay only";
+    if (vm.count("ply") && vm.count("step")) error = "replay takes --ply or --step, not both";
+    if (vm.count("full") && command != "status") error = "--full goes with status only";
+    if (seat && *seat < 0)
+        error = "--player counts seats from 1, as the players are named: the first is --player 1";
+    if (vm.count("boards") && command != "status") error = "--boards goes with status only";
+    if (vm.count("as")) {
+        if (!isValidPlayerName(as))
+            error = "--as names a player as the table calls them, 1 to 40 characters";
+        else if (command == "replay" || journalGiven)
+            error = "--as goes with requests to arbiterd, not with replay or games --journal";
+        else if (seat)
+            error = "--as acts for that player alone: leave out --player";
+    }
+    return error;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -374,24 +398,8 @@ int main(int argc, char** argv) {
     std::optional<int> seat;
     if (vm.count("player")) seat = player - 1;
 
-    std::string error;
     const bool journalGiven = !vm["journal"].defaulted();
-    if (journalGiven && command != "games") error = "--journal goes with games only";
-    if ((vm.count("ply") || vm.count("step")) && command != "replay")
-        error = "--ply and --step go with replay only";
-    if (vm.count("ply") && vm.count("step")) error = "replay takes --ply or --step, not both";
-    if (vm.count("full") && command != "status") error = "--full goes with status only";
-    if (seat && *seat < 0)
-        error = "--player counts seats from 1, as the players are named: the first is --player 1";
-    if (vm.count("boards") && command != "status") error = "--boards goes with status only";
-    if (vm.count("as")) {
-        if (!isValidPlayerName(as))
-            error = "--as names a player as the table calls them, 1 to 40 characters";
-        else if (command == "replay" || journalGiven)
-            error = "--as goes with requests to arbiterd, not with replay or games --journal";
-        else if (seat)
-            error = "--as acts for that player alone: leave out --player";
-    }
+    std::string error = misplacedOption(vm, command, seat, as, journalGiven);
     if (command == "replay" && error.empty()) {
         if (args.size() != 1) {
             error = "replay takes one FILE, a journal as arbiterctl games names it";
