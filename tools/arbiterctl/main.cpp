@@ -67,7 +67,7 @@ const char* kCommands = R"(commands:
 
 void usage(std::ostream& out, const po::options_description& options) {
     out << "usage: arbiterctl [--socket PATH] [--json] COMMAND [ACTION] [--player N]\n"
-        << "       arbiterctl [--socket PATH] status [--full | --json]\n"
+        << "       arbiterctl [--socket PATH] status [--full | --json | --boards]\n"
         << "       arbiterctl [--socket PATH] [--json] games [--journal DIR]\n"
         << "       arbiterctl replay FILE [--ply N | --step]\n\n"
         << kCommands << "\n"

@@ -303,6 +303,11 @@ TEST_F(Arbiterctl, HelpExitsZero) {
     EXPECT_NE(out.find("usage: arbiterctl"), std::string::npos);
 }
 
+TEST_F(Arbiterctl, UsageNamesEveryWayToShowTheStatus) {
+    EXPECT_EQ(run({"--help"}, {}, false), 0);
+    EXPECT_NE(out.find("status [--full | --json | --boards]"), std::string::npos) << out;
+}
+
 TEST_F(Arbiterctl, ReplayShowsEachMoveAsAnnouncedWithItsPosition) {
     PlayedGame fools(dir.file("games"), "fide", {}, {"f2f3", "e7e5", "g2g4", "d8h4"});
     ASSERT_TRUE(fools.session->over());
