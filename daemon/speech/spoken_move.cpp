@@ -177,8 +177,12 @@ std::optional<StepPiece> stepPiece(const nlohmann::json& step, const char* key) 
 std::optional<SpokenStep> spokenStep(const nlohmann::json& data) {
     if (!data.is_object()) return std::nullopt;
     const std::optional<FixStep::Do> what = fixStepDoNamed(stringField(data, "do"));
-    const std::string cell = stringField(data, "cell");
+    std::string cell = stringField(data, "cell");
     if (!what || cell.empty()) return std::nullopt;
+    // On a table of several boards, where a player finds the cell too.
+    const std::string board = stringField(data, "board");
+    const std::string square = stringField(data, "square");
+    if (!board.empty() && !square.empty()) cell += ", " + board + " " + square;
     SpokenStep step{cell, *what, stepPiece(data, "sensed"), stepPiece(data, "wanted")};
     switch (step.what) {
         case FixStep::Do::TakeOff:

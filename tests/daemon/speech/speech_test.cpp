@@ -167,6 +167,19 @@ TEST(SpokenText, WorkDueOnTheBoardsIsNeverSaidToBeIllegal) {
     }
 }
 
+// On a table of several boards a step names the board and square too, as
+// the text does, so that a player who only hears it finds the square.
+TEST(SpokenText, AStepOnATableOfSeveralBoardsSaysTheBoardSquare) {
+    nlohmann::json step = put("k5", piece(White, Figure::Pawn));
+    step["board"] = "board B";
+    step["square"] = "c5";
+    const Announcement consequence{
+        AnnouncementType::Consequences, "", {{"fixSteps", nlohmann::json::array({step})}}};
+    EXPECT_EQ(spokenText(consequence, En, "skirmish"), "Now put a white pawn on k5, board B c5");
+    EXPECT_EQ(spokenText(consequence, De, "skirmish"),
+              "Jetzt einen weißen Bauern auf k5, board B c5 stellen");
+}
+
 TEST(SpokenText, ARuleBrokenIsSaidWithItsReasonInEnglish) {
     const Announcement illegal{
         AnnouncementType::Illegal,
