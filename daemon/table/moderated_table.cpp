@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "daemon/referee/attempted_move.h"
 #include "daemon/referee/viewed_state.h"
 #include "daemon/table/resume.h"
 #include "daemon/table/setup_guide.h"
@@ -289,19 +290,10 @@ void ModeratedTable::tellFound(PlayerId p, const View& before) {
 }
 
 std::string ModeratedTable::moveRefusal(const std::vector<CellFix>& fixes) const {
-    if (fixes.size() != 2) return {};
     const GameState& now = desk_.session()->current();
-    for (size_t i = 0; i < 2; ++i) {
-        const CellFix& from = fixes[i];
-        const CellFix& to = fixes[1 - i];
-        if (from.sensed || !from.wanted || !to.sensed || to.sensed != from.wanted) continue;
-        const auto piece = now.pieceAt(from.cell);
-        if (!piece || piece->owner != now.toMove()) continue;
-        const Action a = Action::move(from.cell, to.cell);
-        if (now.isLegal(a)) continue;
-        return desk_.session()->withTableNames(now.refusal(a));
-    }
-    return {};
+    const std::optional<AttemptedMove> tried = attemptedMove(now, fixes);
+    if (!tried || tried->refusal.empty()) return {};
+    return desk_.session()->withTableNames(tried->refusal);
 }
 
 namespace {

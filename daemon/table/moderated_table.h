@@ -122,10 +122,10 @@ class ModeratedTable final : public PlayingTable, private Desk::Listener {
     // there before, and whether it went out of their sight when `seen` is
     // what they see now.
     FixStep viewFixStep(const CellFix& fix, const View* before, const View* seen) const;
-    // The rules' reason when a board's `fixes` show one piece of the player to
-    // move taken to a cell the rules refuse it (into check, say): an open
-    // board shows a player why, a board of their view may not. Empty when the
-    // board shows anything else.
+    // The rules' reason when a board's `fixes` show one piece taken to a cell
+    // the rules refuse it (into check, say; attemptedMove): an open board
+    // shows a player why, a board of their view may not. Empty when the board
+    // shows anything else.
     std::string moveRefusal(const std::vector<CellFix>& fixes) const;
     // The name seat `p` plays under at this table.
     std::string nameOf(PlayerId p) const;
