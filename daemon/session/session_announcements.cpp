@@ -92,9 +92,7 @@ void Session::announceToDo(WorkDue why, const std::vector<CellFix>& fixes, const
 void Session::announceConsequences(const std::vector<CellFix>& toMake) {
     const ToldFixes told = tellFixes(toMake, current().geometry(), &game_, SIZE_MAX, &places_);
     const std::vector<std::string>& steps = told.words;
-    std::string text = "Now ";
-    for (size_t i = 0; i < steps.size(); ++i) text += (i ? "; " : "") + steps[i];
-    text += ".";
+    const std::string text = "Now " + joined(steps) + ".";
     record({{"type", "consequences"}, {"fixes", steps}, {"at", time_.wallClock()}});
     out_.announce(
         {AnnouncementType::Consequences, text, {{"fixes", steps}, {"fixSteps", told.steps}}});
