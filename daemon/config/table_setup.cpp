@@ -70,15 +70,8 @@ std::string checkNames(const Configuration& config, const GameInfo& game, int se
         }
     }
     if (names.empty() || names.size() == static_cast<size_t>(seats)) return {};
-    std::string why = at + game.name + " starts with " + std::to_string(seats) + " players, but " +
-                      std::to_string(names.size()) +
-                      " names were given; name each seat once, in turn order";
-    int named = static_cast<int>(names.size());
-    // Names enough for another number of seats the game allows: perhaps that was meant.
-    if (!config.playerCount && named >= game.minPlayers && named <= game.maxPlayers)
-        why += ", or set players = " + std::to_string(named) + " (--players " +
-               std::to_string(named) + ")";
-    return why;
+    return at + game.name + " starts with " + std::to_string(seats) + " players, but " +
+           std::to_string(names.size()) + " names were given; name each seat once, in turn order";
 }
 
 // What is wrong with `path` as the journal folder, found without making it:
@@ -120,9 +113,18 @@ std::unique_ptr<Game> chooseGame(const Configuration& config, std::string& error
         return false;
     };
     GameOptions wanted;
-    if (config.playerCount) {
+    // With no number of players, the names given are the players where the
+    // game allows that many (else checkNames says the names do not fit).
+    std::optional<int> players = config.playerCount;
+    if (!players && !config.playerNames.empty()) {
+        GameOptions named;
+        named.players = static_cast<int>(config.playerNames.size());
+        std::string why;
+        if (named.resolved(*info, why)) players = named.players;
+    }
+    if (players) {
         GameOptions one;
-        one.players = *config.playerCount;
+        one.players = *players;
         if (!fitsAlone(one, "players")) return nullptr;
         wanted.players = one.players;
     }

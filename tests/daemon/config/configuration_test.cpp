@@ -445,11 +445,11 @@ TEST_F(ConfigurationTest, TopLevelValuesOnlyTheTableJudgesAreNamedWithTheirLine)
               "critical, off");
     EXPECT_EQ(refusal("player = Ann\nplayer = Ann\n" + board),
               ":2: player \"Ann\" is given twice (first on line 1); give each seat its own name");
-    EXPECT_EQ(refusal("game = skirmish\nplayer = A\nplayer = B\nplayer = C\nplayer = D\n"
-                      "player = E\n" +
+    EXPECT_EQ(refusal("game = skirmish\nplayers = 4\nplayer = A\nplayer = B\nplayer = C\n"
+                      "player = D\nplayer = E\n" +
                       board),
-              ":2: skirmish starts with 4 players, but 5 names were given; name each seat once, "
-              "in turn order, or set players = 5 (--players 5)");
+              ":3: skirmish starts with 4 players, but 5 names were given; name each seat once, "
+              "in turn order");
     EXPECT_EQ(refusal("game = skirmish\nplayers = 3\nplayer = A\nplayer = B\n" + board),
               ":3: skirmish starts with 3 players, but 2 names were given; name each seat once, "
               "in turn order");
