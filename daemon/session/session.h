@@ -336,6 +336,8 @@ class Session {
     std::string clockText(const std::vector<Millis>& readings) const;
     nlohmann::json clockJson() const;
     std::string resultText(const Outcome& o) const;
+    // "Game over: Ann is checkmated. Bob wins.": the result as announced.
+    std::string gameOverText(const Outcome& o) const;
     std::string refusal(PlayerId p) const;
 
     const Game& game_;

@@ -38,6 +38,10 @@ std::string Session::resultText(const Outcome& o) const {
     return who + (o.winners.size() == 1 ? " wins" : " win");
 }
 
+std::string Session::gameOverText(const Outcome& o) const {
+    return "Game over: " + withTableNames(o.reason) + ". " + resultText(o) + ".";
+}
+
 std::string Session::saidAtTable(const std::string& text) const {
     // The squares first: a table's name for a seat is never read as a cell.
     return withTableNames(places_.withPlaces(text, current().geometry()));
@@ -159,9 +163,7 @@ void Session::finish(const Outcome& o, Ending ending) {
 }
 
 void Session::announceResult(AnnouncementSink& to, const Outcome& o) const {
-    std::string text = o.over()
-                           ? "Game over: " + withTableNames(o.reason) + ". " + resultText(o) + "."
-                           : std::string("Game abandoned without a result.");
+    std::string text = o.over() ? gameOverText(o) : std::string("Game abandoned without a result.");
     // Games that keep score say it with the result (Martian Chess, Skirmish).
     const std::vector<int> points = scores();
     if (o.over() && std::any_of(points.begin(), points.end(), [](int n) { return n != 0; })) {

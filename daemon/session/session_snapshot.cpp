@@ -85,7 +85,8 @@ nlohmann::json Session::snapshot() const {
     if (o.over()) {
         j["result"] = {{"status", o.status == Outcome::Status::Win ? "win" : "draw"},
                        {"winners", o.winners},
-                       {"reason", withTableNames(o.reason)}};
+                       {"reason", withTableNames(o.reason)},
+                       {"text", gameOverText(o)}};
     }
     return j;
 }

@@ -1,5 +1,6 @@
 #include "tools/arbiterctl/status_summary.h"
 
+#include <cctype>
 #include <sstream>
 
 namespace arbiter::ctl {
@@ -34,6 +35,9 @@ std::string statusSummary(const json& status) {
     if (const std::string time = text(session, "time"); !time.empty()) out << ", " << time;
     if (!awaited.empty()) out << ": waiting for " << awaited;
     out << "\n";
+    // A game that has ended says how, until the next one begins.
+    const json result = session.is_object() ? session.value("result", json::object()) : json();
+    if (const std::string said = text(result, "text"); !said.empty()) out << said << "\n";
 
     const auto players = strings(session, "players");
     const auto clocks = strings(session, "clockText");
@@ -72,8 +76,12 @@ std::string statusSummary(const json& status) {
     if (status.is_object() && status.contains("boards") && status["boards"].is_array()) {
         for (const json& board : status["boards"]) {
             if (!board.is_object()) continue;
-            const std::string name = text(board, "name"), device = text(board, "device");
-            out << "Board " << name << (name == device ? "" : " (" + device + ")") << ": "
+            // A table of several boards calls each by its label ("board C"),
+            // since names such as a1 read like squares.
+            std::string name = text(board, "label"), device = text(board, "device");
+            if (name.empty()) name = "Board " + text(board, "name");
+            name[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(name[0])));
+            out << name << (name == "Board " + device ? "" : " (" + device + ")") << ": "
                 << (board.value("connected", false) ? "connected" : "not connected") << "\n";
         }
     }
