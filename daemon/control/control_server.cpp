@@ -143,7 +143,6 @@ std::unique_ptr<ControlServer> ControlServer::create(EventLoop& loop, TableContr
     std::unique_ptr<ControlServer> server(new ControlServer(loop, table, path, fd, limits));
     server->socketDevice_ = ours.st_dev;
     server->socketInode_ = ours.st_ino;
-    spdlog::info("control socket on {}", path);
     return server;
 }
 

@@ -83,7 +83,7 @@ TEST_F(Powercoinz, TwoPlayerGameResumedMidwayToTheLastPlayerWithCoins) {
     expectSaid("-powercoinz.jsonl. Bob to move after 4 turns.");
     // A resumed game is announced as the table is set up, before the socket
     // opens: arbiterctl is used once it has.
-    expectSaid("control socket on");
+    expectSaid("control socket: ");
     expectLines(status(),
                 {"players: Ann, Bob", "state: 1345,1345 -,34 flip 2", "toMove: 1", "scores: 4, 4"});
 
