@@ -1,9 +1,11 @@
 // Bad input from outside: refused with a clear message, nothing changed, no crash.
 #include <fcntl.h>
+#include <poll.h>
 #include <stdlib.h>
 #include <termios.h>
 #include <unistd.h>
 
+#include <array>
 #include <fstream>
 #include <tuple>
 
@@ -183,8 +185,13 @@ TEST_F(BadInput, GarbageFromTheBoardIsSkipped) {
     ::tcsetattr(keep, TCSANOW, &raw);
     fs::create_symlink(slave, link_);
     startDaemon();
-    // Let it open the port and send its requests, then answer with garbage and a good dump.
-    ::usleep(500000);
+    // Once it has opened the port and sent its requests (a port opened later
+    // would drop what is written before), answer with garbage and a good dump.
+    // However slow the machine, the first request is waited for, not guessed.
+    pollfd request{master, POLLIN, 0};
+    ASSERT_EQ(::poll(&request, 1, 60'000), 1) << "arbiterd sent the board no request";
+    std::array<uint8_t, 256> asked{};
+    ASSERT_GT(::read(master, asked.data(), asked.size()), 0);
     std::vector<uint8_t> bytes = {0x01, 0x02, 0xff, 0x86, 0x00, 0x43, 0x08,
                                   0x8e, 0x00, 0x05, 0x55, 0x7f};  // junk, a torn dump, a bad update
     std::vector<uint8_t> dump = {0x86, 0x00, 0x43, 0x08, 0x09, 0x0a, 0x0c, 0x0b, 0x0a, 0x09, 0x08};
