@@ -15,7 +15,35 @@ std::string notTheirTurn(const GameState& state, Cell from, PlayerId owner) {
            "'s, and it is " + state.playerName(state.toMove()) + "'s turn";
 }
 
+// Why the game refuses `move`, when it says more than that it is not legal.
+std::string reasonOfItsOwn(const GameState& state, const Action& move) {
+    std::string why = state.refusal(move);
+    if (why == state.GameState::refusal(move)) return {};
+    return why;
+}
+
+// Length of the name of a cell at the start of `text`: letters, then digits.
+size_t cellNameLength(std::string_view text) {
+    size_t i = 0;
+    while (i < text.size() && text[i] >= 'a' && text[i] <= 'z') ++i;
+    const size_t letters = i;
+    while (i < text.size() && text[i] >= '0' && text[i] <= '9') ++i;
+    return letters > 0 && i > letters ? i : 0;
+}
+
 }  // namespace
+
+std::string refusalOfMoveSaid(const GameState& state, std::string_view text) {
+    const size_t first = cellNameLength(text);
+    if (first == 0) return {};
+    std::string_view rest = text.substr(first);
+    if (!rest.empty() && (rest.front() == '-' || rest.front() == 'x')) rest.remove_prefix(1);
+    if (cellNameLength(rest) != rest.size()) return {};
+    const Geometry& g = state.geometry();
+    const std::optional<Cell> from = g.parse(text.substr(0, first)), to = g.parse(rest);
+    if (!from || !to || !g.contains(*from) || !g.contains(*to)) return {};
+    return reasonOfItsOwn(state, Action::move(*from, *to));
+}
 
 std::optional<AttemptedMove> attemptedMove(const GameState& state,
                                            const std::vector<CellFix>& back) {
@@ -36,10 +64,10 @@ std::optional<AttemptedMove> attemptedMove(const GameState& state,
         }
         if (piece->owner != NoPlayer && piece->owner != state.toMove() && !state.outcome().over())
             return AttemptedMove{move, notTheirTurn(state, from.cell, piece->owner)};
-        // A game that says no more than that the move is not legal (chess)
-        // names no reason: the fixes are all there is to say.
-        std::string why = state.refusal(move);
-        if (why.empty() || why == state.GameState::refusal(move)) return std::nullopt;
+        // A game that says no more than that the move is not legal names
+        // no reason: the fixes are all there is to say.
+        std::string why = reasonOfItsOwn(state, move);
+        if (why.empty()) return std::nullopt;
         return AttemptedMove{move, std::move(why)};
     }
     return std::nullopt;

@@ -2,6 +2,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "daemon/announce/cell_fix.h"
@@ -32,6 +33,13 @@ struct AttemptedMove {
 // the fixes alone to name.
 std::optional<AttemptedMove> attemptedMove(const GameState& state,
                                            const std::vector<CellFix>& back);
+
+// Why the move `text` says by two cells ("e2-e5", "e2e5", "e4xd5") may not
+// be made, when the game cannot read it as an action (chess reads only legal
+// moves) yet refuses the move of a piece between those cells with a reason of
+// its own; empty otherwise. So that a move said with arbiterctl do is told
+// why, as the same move made on a board is.
+std::string refusalOfMoveSaid(const GameState& state, std::string_view text);
 
 // Names in `v` (an Illegal verdict) the move attempted, if there is one: its
 // fixes then lead back to `state`, since the move is none to complete. A

@@ -1,30 +1,22 @@
 // What a session tells of where the game stands: the moves numbered as a
 // score sheet numbers them, the last moves, the snapshot a status shows.
 #include "daemon/session/session.h"
+#include "engine/core/text_record.h"
 
 namespace arbiter {
-
-namespace {
-
-// A score sheet numbers the moves of two players on a board in pairs; a game
-// without a board, or of more players, counts turns.
-bool numberedInPairs(const GameState& state) {
-    return state.playerCount() == 2 && state.geometry().size() > 0;
-}
-
-}  // namespace
 
 std::string Session::moveLabel(PlayerId mover, int turn) const {
     // Numbered by turns, so that every action of one turn carries its number;
     // a game not numbered in pairs says who acted.
-    if (numberedInPairs(current()))
+    if (movesNumberedInPairs(current()))
         return std::to_string(turn / 2 + 1) + (mover == 0 ? ". " : "... ");
     return settings_.players[static_cast<size_t>(mover)] + ": ";
 }
 
 std::string Session::toMoveText(int turns) const {
     const std::string& name = settings_.players[static_cast<size_t>(current().toMove())];
-    if (numberedInPairs(current())) return name + " to play move " + std::to_string(turns / 2 + 1);
+    if (movesNumberedInPairs(current()))
+        return name + " to play move " + std::to_string(turns / 2 + 1);
     return name + " to move after " + std::to_string(turns) + (turns == 1 ? " turn" : " turns");
 }
 

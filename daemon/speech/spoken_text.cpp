@@ -5,6 +5,8 @@
 
 #include <array>
 
+#include "daemon/speech/spoken_places.h"
+
 namespace arbiter {
 
 namespace {
@@ -135,6 +137,9 @@ std::string moveSaid(const Announcement& a, SpeechLanguage language, const std::
     }
     if (said.empty()) said = spokenNotation(notation, language);
     if (said.empty()) return {};
+    // On several boards, the squares the hands used, as the text gives them.
+    if (a.data.is_object() && a.data.contains("squares"))
+        said = withMoveSquaresSaid(said, a.data["squares"], language);
     const std::string name = text(a.data, "name");
     if (!name.empty() && a.text.starts_with(name + ": ")) said = name + ", " + said;
     return said;
@@ -187,7 +192,7 @@ std::string takebackSaid(const nlohmann::json& d, SpeechLanguage language,
     const bool german = language == SpeechLanguage::German;
     std::string undone = text(d, "undone");
     std::string move = game == "fide" ? spokenSan(undone, false, language) : std::string();
-    if (move.empty()) move = spokenNotation(undone, language);
+    if (move.empty()) move = spokenNotation(withPlacesSaid(undone, language), language);
     return (german ? "Zurückgenommen: " : "Takeback: ") + move;
 }
 
@@ -215,7 +220,8 @@ std::string fixesAnnounced(const Announcement& a, SpeechLanguage language) {
     const std::string steps = fixesSaid(fixes, count, language);
     if (a.type == AnnouncementType::Illegal) {
         // Why, in the rules' English words: said in English only.
-        const std::string why = german ? std::string() : text(d, "refusal");
+        const std::string why =
+            german ? std::string() : withPlacesSaid(text(d, "refusal"), language);
         return (german ? "Ungültige Stellung" : "Illegal position") +
                (why.empty() ? "" : ": " + why) + (steps.empty() ? "" : ". " + steps);
     }
@@ -227,7 +233,13 @@ std::string fixesAnnounced(const Announcement& a, SpeechLanguage language) {
 
 std::string confirmSaid(const nlohmann::json& d, SpeechLanguage language) {
     const bool german = language == SpeechLanguage::German;
-    const std::string cells = listed(texts(d, "cells"), german ? "oder" : "or");
+    // On several boards each cell with the square where it lies.
+    std::vector<std::string> where = texts(d, "cells");
+    const auto squares = d.find("squares");
+    for (size_t i = 0;
+         squares != d.end() && squares->is_array() && i < where.size() && i < squares->size(); ++i)
+        where[i] = cellWithSquareSaid(where[i], (*squares)[i]);
+    const std::string cells = listed(where, german ? "oder" : "or");
     if (cells.empty()) return {};
     return german ? "Die Figur auf " + cells + " anheben und wieder absetzen"
                   : "Lift the piece on " + cells + " and set it down again";
@@ -321,7 +333,8 @@ std::string said(const Announcement& a, SpeechLanguage language, const std::stri
         case AnnouncementType::Confirm:
             return confirmSaid(d, language);
         case AnnouncementType::Chain: {
-            const std::string made = spokenNotation(text(d, "made"), language);
+            const std::string made =
+                spokenNotation(withPlacesSaid(text(d, "made"), language), language);
             return name.empty() || made.empty() ? made : name + ", " + made;
         }
         case AnnouncementType::Chance: {

@@ -2,6 +2,7 @@
 
 #include "daemon/announce/position_picture.h"
 #include "daemon/control/do_verb.h"
+#include "daemon/referee/attempted_move.h"
 #include "daemon/referee/referee.h"
 #include "daemon/table/board_picture.h"
 #include "daemon/table/resume.h"
@@ -317,9 +318,14 @@ ControlReply Table::sayAction(const std::string& action, PlayerId who, bool& cha
             (who < now.playerCount() ? session.playerName(who) : "player " + std::to_string(who)) +
             "'s turn");
     auto a = now.decode(action);
-    if (!a)
+    if (!a) {
+        // A move the game reads only when legal (chess): why not, from its cells.
+        if (std::string no = refusalOfMoveSaid(now, action); !no.empty())
+            return ControlReply::refused("\"" + action + "\": " + session.saidAtTable(no) + "; " +
+                                         legalNow());
         return ControlReply::refused("\"" + action + "\" is not an action of " +
                                      desk_.game().name() + " that can be made now; " + legalNow());
+    }
     if (a->kind == Action::Kind::Chance)
         return ControlReply::refused("chance is drawn by the referee, never said");
     if (std::string no = session.timeLimitReached() ? refusedAfterTimeLimit(now, *a) : "";

@@ -4,6 +4,10 @@
 
 namespace arbiter {
 
+bool movesNumberedInPairs(const GameState& state) {
+    return state.playerCount() == 2 && state.geometry().size() > 0;
+}
+
 std::string textRecord(const GameRecord& record, GameState* state) {
     return textRecord(record, state, TextRecordStyle{});
 }

@@ -16,6 +16,12 @@ namespace arbiter {
 // (scores, pips). A damaged record stops at its first action that is not legal.
 std::string textRecord(const GameRecord& record, GameState* state);
 
+// Whether the moves of `state`'s game are numbered in pairs, as a score sheet
+// numbers them ("7.", "7..."): two players on a board. A game without a board,
+// or of more players, counts turns. The table's announcements and the
+// records both number by it, so that a move has one number wherever it is read.
+bool movesNumberedInPairs(const GameState& state);
+
 // How a game's record words its lines where textRecord's defaults do not fit.
 struct TextRecordStyle {
     // Two players' turns numbered in pairs, as a score sheet and the table's

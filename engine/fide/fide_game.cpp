@@ -4,6 +4,7 @@
 #include "engine/fide/material.h"
 #include "engine/fide/movegen.h"
 #include "engine/fide/pgn.h"
+#include "engine/fide/refusal.h"
 #include "engine/fide/san.h"
 #include "engine/fide/uci.h"
 
@@ -271,6 +272,18 @@ std::optional<Action> FideState::decode(std::string_view text) const {
     if (!move) move = parseSan(position_, text);
     if (!move) return std::nullopt;
     return toAction(*move);
+}
+
+std::string FideState::refusal(const Action& a) const {
+    if (legalMoveFor(a)) return {};
+    if (outcome().over()) return "the game is over";
+    if (a.kind != Action::Kind::Move || !a.path.empty() || !a.payload.empty() || a.arg != 0)
+        return "a move of chess names two squares and, for a promotion, the new piece";
+    // A piece no pawn becomes is named as the king, which it may not become either.
+    const PieceType promotion = a.piece < 0       ? NoPieceType
+                                : a.piece >= King ? King
+                                                  : PieceType(a.piece);
+    return moveRefusal(position_, a.from, a.to, promotion);
 }
 
 std::string FideState::serialize() const {

@@ -61,6 +61,8 @@ class FideState final : public GameState, public ActionsInParts, public Endings 
                                std::vector<Action>& list) const override;
     // Every move is a turn of its own.
     std::optional<uint64_t> turnCount() const override;
+    // Why a move may not be made, in a chess player's words (refusal.h).
+    std::string refusal(const Action& a) const override;
     void apply(const Action& a) override;
     // The hooks' playout (every move a turn) played on the position itself:
     // the moves kept as runs (MoveBatches) and only the drawn one read out,

@@ -349,7 +349,10 @@ std::string MartianGame::exportRecord(const GameRecord& record) const {
     std::string error;
     auto state = MartianState::load(record.startText, error, rules_);
     std::ostringstream out;
-    out << textRecord(record, state.get());
+    // Numbered as the table announces the moves: in pairs for two players.
+    TextRecordStyle style;
+    style.turnsInPairs = state && movesNumberedInPairs(*state);
+    out << textRecord(record, state.get(), style);
     if (state) {
         out << "Scores:";
         for (PlayerId p = 0; p < state->playerCount(); ++p)

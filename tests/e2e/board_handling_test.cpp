@@ -21,12 +21,16 @@ TEST_F(BoardHandling, IllegalMoveIsNamedAndPlayResumesOnceFixed) {
     play("e2-e4", "1. e4");
     const int lit = board_->waitFor("vboard: lit e2 e4", seconds(5));
     EXPECT_GE(lit, 0);
-    // The queen cannot pass its own pawn on e7.
-    play("d8-h4", "Illegal position. To fix: take the black queen off h4; put a black queen on d8");
+    // The queen cannot pass its own pawn on e7, and the table says so.
+    play("d8-h4",
+         "Illegal position: d8h4 (e7 is in the way). To fix: take the black queen off h4; put a "
+         "black queen on d8");
     const int fix = board_->waitFor("vboard: lit d8 h4", seconds(5), static_cast<size_t>(lit + 1));
     EXPECT_GE(fix, 0);
     play("h4-d8", "The position is correct again. Black to move");
     EXPECT_GE(board_->waitFor("vboard: lit e2 e4", seconds(5), static_cast<size_t>(fix + 1)), 0);
+    // Said with arbiterctl, a move the rules refuse gets the same reason.
+    EXPECT_NE(refusedDo({"d8-h4"}).find("\"d8-h4\": e7 is in the way"), std::string::npos);
     play("e7-e5", "1... e5");
 }
 

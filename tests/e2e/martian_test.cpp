@@ -92,9 +92,9 @@ TEST_F(Martian, TwoPlayerGameEndsWhenATerritoryEmpties) {
     for (const char* line :
          {"[Player1 \"Ann\"]", "[Start \"1DQQ/1PDQ/1PPD/4/4/DPP1/QDP1/QQD1 1 0,0 - -\"]",
           "1. Player 1: drone a3-a5 crosses into Player 2's territory\n",
-          "4. Player 2: queen a5xa1 for 3 points, 3 in all\n",
-          "21. Player 1: drone c1 merges with the pawn on c2 into a queen\n",
-          "23. Player 1: queen c2xc6 for 1 point, 6 in all\n",
+          "2... Player 2: queen a5xa1 for 3 points, 3 in all\n",
+          "11. Player 1: drone c1 merges with the pawn on c2 into a queen\n",
+          "12. Player 1: queen c2xc6 for 1 point, 6 in all\n",
           "Result: Player 1 wins (Player 1's territory is empty; 6 to 4)\n",
           "Scores: Player 1 6, Player 2 4\n"}) {
         EXPECT_NE(record.find(line), std::string::npos) << line << "\n" << record;

@@ -49,13 +49,44 @@ TEST_F(FideWords, AMoveOutOfTurnIsIllegalAndSaysWhoseTurnItIs) {
     EXPECT_EQ(said.said.back().data["attempted"], "e7e5");
 }
 
-TEST_F(FideWords, AMoveRefusedWithoutAReasonOfTheRulesIsToldOnlyWhatToPutBack) {
+TEST_F(FideWords, AMoveThroughAPieceSaysWhichIsInTheWay) {
     openAtStart();
     constexpr SetPiece kWhiteBishop{SetColour::White, Figure::Bishop};
-    // The bishop cannot pass its own pawn on e2; chess gives no reason of its own.
+    // The bishop cannot pass its own pawn on e2.
     move("f1", "b5", kWhiteBishop);
     EXPECT_EQ(last(AnnouncementType::Illegal),
-              "Illegal position. To fix: put a white bishop on f1; take the white bishop off b5.");
+              "Illegal position: f1b5 (e2 is in the way). To fix: put a white bishop on f1; take "
+              "the white bishop off b5.");
+    EXPECT_EQ(said.said.back().data["refusal"], "e2 is in the way");
+}
+
+TEST_F(FideWords, AMoveTheRulesRefuseSaysWhyInAChessPlayersWords) {
+    openAtStart();
+    constexpr SetPiece kWhiteKnight{SetColour::White, Figure::Knight};
+    move("e2", "e5", kWhitePawn);
+    EXPECT_TRUE(saidFirst(AnnouncementType::Illegal,
+                          "Illegal position: e2e5 (that is not how a pawn moves). To fix:"));
+    move("e5", "e2", kWhitePawn);
+    EXPECT_EQ(said.types().back(), AnnouncementType::Fixed);
+    move("g1", "g3", kWhiteKnight);
+    EXPECT_TRUE(saidFirst(AnnouncementType::Illegal,
+                          "Illegal position: g1g3 (that is not how a knight moves). To fix:"));
+}
+
+TEST_F(FideWords, AMoveSaidThatTheRulesRefuseIsToldWhyAsOnTheBoard) {
+    openAtStart();
+    for (auto [said, why] : std::vector<std::pair<std::string, std::string>>{
+             {"e2-e5", "\"e2-e5\": that is not how a pawn moves; legal now: "},
+             {"f1c4", "\"f1c4\": e2 is in the way; legal now: "},
+             {"e7e5", "\"e7e5\": the piece on e7 is Bob's, and it is Ann's turn; legal now: "}}) {
+        const ControlReply r = table->act(said, -1, "");
+        EXPECT_FALSE(r.ok) << said;
+        EXPECT_TRUE(r.error.starts_with(why)) << r.error;
+    }
+    // What names no two squares is refused as before.
+    EXPECT_TRUE(table->act("fly", -1, "")
+                    .error.starts_with("\"fly\" is not an action of fide that can be made now"));
+    EXPECT_EQ(table->session()->ply(), 0);
 }
 
 TEST_F(FideWords, APawnSetDownOnTheLastRankIsAPromotionStillToCompleteNotIllegal) {
