@@ -20,14 +20,18 @@ std::string textRecord(const GameRecord& record, GameState* state, const TextRec
         const Action& a = record.actions[i];
         const int turn = i < record.turnOf.size() ? record.turnOf[i] : static_cast<int>(i);
         const PlayerId mover = state->toMove();
-        if (style.turnsInPairs)
+        const std::string name = state->playerName(mover);
+        const std::string said = style.describe ? style.describe(*state, a) : state->describe(a);
+        const bool legal = state->isLegal(a);
+        if (legal) state->apply(a);
+        // Numbered by the position the action leaves, as the table
+        // announced it (a player joining a game of two ends the pairs).
+        if (style.turnsInPairs.value_or(movesNumberedInPairs(*state)))
             out << turn / 2 + 1 << (mover == 0 ? ". " : "... ");
         else
             out << turn + 1 << ". ";
-        out << state->playerName(mover) << ": "
-            << (style.describe ? style.describe(*state, a) : state->describe(a)) << "\n";
-        if (!state->isLegal(a)) break;  // say no more than is known
-        state->apply(a);
+        out << name << ": " << said << "\n";
+        if (!legal) break;  // say no more than is known
     }
     auto names = [&](const std::vector<PlayerId>& who) {
         std::string text;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <string>
 
 #include "engine/core/game.h"
@@ -9,7 +10,8 @@ namespace arbiter {
 
 // The plain-text record of a game that has no exchange format of its own
 // (Martian Chess, Konfusion): the tags, the start, one line per action
-// numbered by turn and named by seat ("3. South: 5 e6xe9"), then the result
+// numbered as the table numbers it and named by seat ("2. South: 5 e6xe9",
+// "1... North: 5 f10-f5" for two players, "3. Ann: ..." for more), then the result
 // ("Result: South wins (...)"). `state` is the start, loaded from
 // record.startText, or nullptr when that text would not load; it is played
 // through the actions, so that the game can add lines about where it ended
@@ -25,8 +27,10 @@ bool movesNumberedInPairs(const GameState& state);
 // How a game's record words its lines where textRecord's defaults do not fit.
 struct TextRecordStyle {
     // Two players' turns numbered in pairs, as a score sheet and the table's
-    // announcements number them: "7. White: ...", "7... Black: ...".
-    bool turnsInPairs = false;
+    // announcements number them: "7. White: ...", "7... Black: ...", or each
+    // turn on its own ("7. Ann: ..."). Unset: as the table numbers them, by
+    // movesNumberedInPairs() of the position each action leaves.
+    std::optional<bool> turnsInPairs;
     // The action as the record keeps it; empty: the state's describe().
     std::function<std::string(const GameState&, const Action&)> describe;
 };

@@ -439,7 +439,6 @@ std::string CornerportGame::exportRecord(const GameRecord& record) const {
     // Numbered as the table announces the moves; what a player may do next
     // is for the table, not the record.
     TextRecordStyle style;
-    style.turnsInPairs = true;
     style.describe = [](const GameState& s, const Action& a) {
         return static_cast<const CornerportState&>(s).describe(a,
                                                                CornerportState::Wording::Recorded);

@@ -349,10 +349,7 @@ std::string MartianGame::exportRecord(const GameRecord& record) const {
     std::string error;
     auto state = MartianState::load(record.startText, error, rules_);
     std::ostringstream out;
-    // Numbered as the table announces the moves: in pairs for two players.
-    TextRecordStyle style;
-    style.turnsInPairs = state && movesNumberedInPairs(*state);
-    out << textRecord(record, state.get(), style);
+    out << textRecord(record, state.get());
     if (state) {
         out << "Scores:";
         for (PlayerId p = 0; p < state->playerCount(); ++p)

@@ -100,9 +100,9 @@ TEST_F(Sandkings, AnnStingsBobsBodyInHerFourthTurn) {
     expectSaid("Game over: only Ann's creature is left. Ann wins. Scores: Ann 6, Bob 0.");
     const std::string record = recordText();
     for (const char* line :
-         {"3. White: stinger f4xf5 stings Black's vertebra; cut off: Black's "
+         {"2. White: stinger f4xf5 stings Black's vertebra; cut off: Black's "
           "vertebra on e5\n",
-          "4. Black: ends the turn\n", "7. White: stinger f7xg7 stings Black's body",
+          "2... Black: ends the turn\n", "4. White: stinger f7xg7 stings Black's body",
           "Result: White wins (only White's creature is left)\n", "Parts left: White 6, Black 0\n"})
         EXPECT_NE(record.find(line), std::string::npos) << line << "\n" << record;
 }

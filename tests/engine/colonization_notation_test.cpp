@@ -281,8 +281,8 @@ TEST(ColonizationNotation, TheRecordIsPlainTextWithThePiecesAtTheEnd) {
     EXPECT_EQ(g->recordExtension(), "txt");
     EXPECT_EQ(g->exportRecord(r),
               "[Event \"test\"]\n[Start \"8x8 n,n a 0 8/8/8/8/8/8/8/8\"]\n\n"
-              "1. Player 1: home planet on a1\n2. Player 2: home planet on h8\n"
-              "3. Player 1: colony on b2\n3. Player 2: Player 3 joins\n\n"
+              "1. Player 1: home planet on a1\n1... Player 2: home planet on h8\n"
+              "2. Player 1: colony on b2\n3. Player 2: Player 3 joins\n\n"
               "Result: unfinished\nPieces on the board: Player 1 2, Player 2 1, Player 3 0\n");
 }
 

@@ -540,7 +540,7 @@ TEST(KonfusionGame, TheRecordIsPlainText) {
     record.outcome = Outcome::ongoing();
     const std::string text = game->exportRecord(record);
     EXPECT_TRUE(Says(text, "[Event \"Club night\"]\n[Start \"" + record.startText + "\"]\n\n"));
-    EXPECT_TRUE(Says(text, "1. South: 3 c3xc6\n2. North: 1 h10-h9\n"));
+    EXPECT_TRUE(Says(text, "1. South: 3 c3xc6\n1... North: 1 h10-h9\n"));
     EXPECT_TRUE(Says(text, "Result: unfinished\n"));
     EXPECT_TRUE(
         Says(text, "Pips on the board: South 3, North 1\nPips captured: South 2, North 0\n"));

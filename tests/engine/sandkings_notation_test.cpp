@@ -246,8 +246,8 @@ TEST(SandkingsNotation, TheRecordNumbersTurnsNotSteps) {
         record.actions.push_back(*s->decode(step));
     record.turnOf = {0, 0, 1, 1, 1};
     const std::string text = game->exportRecord(record);
-    EXPECT_NE(text.find("1. White: vertebra a2-a3\n1. White: ends the turn\n2. Black: vertebra "
-                        "g6-f6\n2. Black: vertebra f6-g6\n2. Black: ends the turn\n"),
+    EXPECT_NE(text.find("1. White: vertebra a2-a3\n1. White: ends the turn\n1... Black: vertebra "
+                        "g6-f6\n1... Black: vertebra f6-g6\n1... Black: ends the turn\n"),
               std::string::npos)
         << text;
     EXPECT_NE(text.find("Parts left: White 6, Black 6"), std::string::npos) << text;
