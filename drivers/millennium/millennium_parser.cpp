@@ -1,5 +1,7 @@
 #include "drivers/millennium/millennium_parser.h"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 namespace arbiter::millennium {
@@ -58,29 +60,37 @@ void MillenniumParser::feed(std::span<const uint8_t> bytes, Sink& sink) {
 }
 
 void MillenniumParser::feed(uint8_t byte, Sink& sink) {
-    // The characters still to read: this byte's, and those of broken answers
-    // read again. A broken answer's characters were all read from here or
-    // were already in buffer_, so this never holds more than an answer and one.
-    std::array<char, 2 * kLongestReply + 2> queue{};
+    const char c = characterOf(byte);
+    if (!take(c, sink)) readAgain(c, sink);
+}
+
+void MillenniumParser::readAgain(char breaking, Sink& sink) {
+    // The characters still to read: those of the broken answer after its
+    // letter, and `breaking` unless it became part of the answer; then those
+    // of any answer that breaks while they are read. A broken answer's
+    // characters were all read from here or were already in buffer_, so this
+    // never holds more than an answer and one.
+    std::array<char, 2 * kLongestReply + 2> queue;
     size_t head = 0;
     size_t tail = 0;
-    queue[tail++] = characterOf(byte);
-    while (head < tail) {
-        const char c = queue[head++];
-        if (take(c, sink)) continue;
-        // Broken: again from the character after its letter, `c` included
-        // when it did not become part of the answer.
-        std::array<char, 2 * kLongestReply + 2> again{};
+    char c = breaking;
+    for (;;) {
+        std::array<char, 2 * kLongestReply + 2> again;
         size_t n = 0;
         for (int i = 1; i < filled_; ++i) again[n++] = buffer_[static_cast<size_t>(i)];
-        const bool cTaken = filled_ == length_;
-        if (!cTaken) again[n++] = c;
+        if (filled_ < length_) again[n++] = c;  // `c` did not become part of it
         while (head < tail && n < again.size()) again[n++] = queue[head++];
         filled_ = 0;
         length_ = 0;
-        queue = again;
+        std::copy_n(again.begin(), n, queue.begin());
         head = 0;
         tail = n;
+        bool broke = false;
+        while (head < tail && !broke) {
+            c = queue[head++];
+            broke = !take(c, sink);
+        }
+        if (!broke) return;
     }
 }
 
@@ -88,7 +98,8 @@ bool MillenniumParser::take(char c, Sink& sink) {
     if (filled_ == 0) {
         const std::optional<int> length = replyLength(c);
         if (!length) {
-            incident("skipped bytes outside any answer, starting with " + shown(c), sink);
+            if (!inIncident_)
+                incident("skipped bytes outside any answer, starting with " + shown(c), sink);
             return true;
         }
         buffer_[0] = c;
@@ -98,9 +109,10 @@ bool MillenniumParser::take(char c, Sink& sink) {
     }
     const char letter = buffer_[0];
     if (!fits(letter, filled_, length_, c)) {
-        incident(fmt::format("answer {} broken after {} of {} characters by {}; skipped",
-                             describe(letter), filled_, length_, shown(c)),
-                 sink);
+        if (!inIncident_)
+            incident(fmt::format("answer {} broken after {} of {} characters by {}; skipped",
+                                 describe(letter), filled_, length_, shown(c)),
+                     sink);
         return false;
     }
     buffer_[static_cast<size_t>(filled_++)] = c;
@@ -115,9 +127,10 @@ bool MillenniumParser::finish(Sink& sink) {
     const int sent = hexByte(buffer_.data() + body);
     const char letter = buffer_[0];
     if (sent != check) {
-        incident(fmt::format("answer {} has block check {:02X}, expected {:02X}; skipped",
-                             describe(letter), sent, check),
-                 sink);
+        if (!inIncident_)
+            incident(fmt::format("answer {} has block check {:02X}, expected {:02X}; skipped",
+                                 describe(letter), sent, check),
+                     sink);
         return false;
     }
     const char* fields = buffer_.data() + 1;

@@ -44,6 +44,9 @@ class MillenniumParser {
   private:
     // Handles one character; false when it broke the answer being collected.
     bool take(char c, Sink& sink);
+    // The answer in buffer_ broke at `breaking`: reads its characters after
+    // the letter again, and `breaking` too unless it became part of it.
+    void readAgain(char breaking, Sink& sink);
     // The answer in buffer_ is complete: checks it and hands it on.
     bool finish(Sink& sink);
     // Opens an incident (if none is open) saying `what`.
