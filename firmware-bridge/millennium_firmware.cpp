@@ -51,9 +51,9 @@ int requiredScansFor(uint8_t setting) {
 
 }  // namespace
 
-MillenniumFirmware::MillenniumFirmware(BoardHardware& hardware)
+MillenniumFirmware::MillenniumFirmware(BoardHardware& hardware, uint8_t scanTime)
     : hardware_(hardware), debouncer_(1) {
-    eeprom_[kEepromScanTime] = kDefaultScanTime;
+    eeprom_[kEepromScanTime] = scanTime;
     eeprom_[kEepromAutoReports] = kEveryScan;
     eeprom_[kEepromReportPeriod] = 0xff;
     eeprom_[kEepromBrightness] = 0x0f;

@@ -39,7 +39,9 @@ class MillenniumFirmware {
     static constexpr uint8_t kVersionMajor = 0x01;
     static constexpr uint8_t kVersionMinor = 0x00;
 
-    explicit MillenniumFirmware(BoardHardware& hardware);
+    // `scanTime`: the board's scan time (EEPROM address 01) at power-up, in
+    // units of 2.048 ms; 20, the board's default, is 41 ms a scan.
+    explicit MillenniumFirmware(BoardHardware& hardware, uint8_t scanTime = 20);
     MillenniumFirmware(const MillenniumFirmware&) = delete;
     MillenniumFirmware& operator=(const MillenniumFirmware&) = delete;
 
@@ -49,6 +51,8 @@ class MillenniumFirmware {
     void tick();
 
     uint32_t scansCompleted() const { return scansCompleted_; }
+    // How many scans in a row a change must be seen before it is reported.
+    int scansToAccept() const { return debouncer_.requiredScans(); }
     // How long the caller may sleep before the next scan is due (0: now).
     uint32_t millisecondsUntilNextScan() const;
 
