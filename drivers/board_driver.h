@@ -83,6 +83,9 @@ struct BoardProtocol {
     bool (*mayBe)(const SerialPortInfo& port);
     // Whether its boards may carry a game clock (ClockPort).
     bool carriesClock = false;
+    // The line speed its boards talk at (always 8 data bits, no parity, 1 stop
+    // bit: a protocol that wants parity sets the bit in its bytes itself).
+    int baudRate = 9600;
 };
 
 }  // namespace arbiter

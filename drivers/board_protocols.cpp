@@ -3,12 +3,14 @@
 #include <array>
 
 #include "drivers/dgt/dgt_board.h"
+#include "drivers/millennium/millennium_board.h"
 
 namespace arbiter {
 
 namespace {
 
-constexpr std::array<const BoardProtocol*, 1> kProtocols = {&dgt::kDgtProtocol};
+constexpr std::array<const BoardProtocol*, 2> kProtocols = {&dgt::kDgtProtocol,
+                                                            &millennium::kMillenniumProtocol};
 
 }  // namespace
 

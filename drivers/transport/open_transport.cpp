@@ -44,7 +44,8 @@ bool isPseudoTerminal(const std::string& resolvedPath) {
     return major >= kFirstPtySlaveMajor && major <= kLastPtySlaveMajor;
 }
 
-std::unique_ptr<Transport> openTransport(const std::string& path, std::string& error) {
+std::unique_ptr<Transport> openTransport(const std::string& path, std::string& error,
+                                         int baudRate) {
     if (path.empty()) {
         error = "no device given";
         return nullptr;
@@ -70,9 +71,9 @@ std::unique_ptr<Transport> openTransport(const std::string& path, std::string& e
     const bool pseudoTerminal = isPseudoTerminal(resolved);
     if (pseudoTerminal || !SerialTransport::knows(resolved)) {
         // Real lines exclusively; why not a pseudo-terminal: termios_transport.h.
-        transport = TermiosTransport::open(resolved, error, !pseudoTerminal);
+        transport = TermiosTransport::open(resolved, error, !pseudoTerminal, baudRate);
     } else {
-        transport = SerialTransport::open(resolved, error);
+        transport = SerialTransport::open(resolved, error, baudRate);
     }
     if (!transport) {
         if (resolved != path) error += " (from " + path + ")";

@@ -15,7 +15,9 @@ namespace arbiter {
 // On failure returns nullptr and sets `error` to one clear line, e.g.
 // "no such device: /dev/ttyACM0" or "permission denied: /dev/ttyACM0 (add
 // yourself to the dialout group, then log in again)".
-std::unique_ptr<Transport> openTransport(const std::string& path, std::string& error);
+// The line runs at `baudRate`, 8 data bits, no parity, 1 stop bit.
+std::unique_ptr<Transport> openTransport(const std::string& path, std::string& error,
+                                         int baudRate = 9600);
 
 // True for a pseudo-terminal slave: /dev/pts/N, or a character device whose
 // major number is one of those of pty slaves (136..143).

@@ -31,8 +31,8 @@ bool SerialTransport::knows(const std::string& path) {
     return true;
 }
 
-std::unique_ptr<SerialTransport> SerialTransport::open(const std::string& path,
-                                                       std::string& error) {
+std::unique_ptr<SerialTransport> SerialTransport::open(const std::string& path, std::string& error,
+                                                       int baudRate) {
     sp_port* port = nullptr;
     sp_return result = sp_get_port_by_name(path.c_str(), &port);
     if (result != SP_OK) {
@@ -46,13 +46,13 @@ std::unique_ptr<SerialTransport> SerialTransport::open(const std::string& path,
         return nullptr;
     }
     int fd = -1;
-    if ((result = sp_set_baudrate(port, 9600)) != SP_OK ||
+    if ((result = sp_set_baudrate(port, baudRate)) != SP_OK ||
         (result = sp_set_bits(port, 8)) != SP_OK ||
         (result = sp_set_parity(port, SP_PARITY_NONE)) != SP_OK ||
         (result = sp_set_stopbits(port, 1)) != SP_OK ||
         (result = sp_set_flowcontrol(port, SP_FLOWCONTROL_NONE)) != SP_OK ||
         (result = sp_get_port_handle(port, &fd)) != SP_OK) {
-        error = "cannot set " + path + " to 9600 8N1: " +
+        error = "cannot set " + path + " to " + std::to_string(baudRate) + " 8N1: " +
                 (result == SP_ERR_FAIL ? std::strerror(sp_last_error_code())
                                        : "libserialport error " + std::to_string(result));
         sp_close(port);

@@ -1,9 +1,9 @@
 #pragma once
 
 // A real serial device (USB CDC-ACM board, USB-serial adapter, Bluetooth RFCOMM)
-// opened through libserialport, which knows the platform's quirks, set to 9600
-// 8N1 without flow control and used without blocking. It is opened for this
-// process alone (TIOCEXCL): no other program can open the port while we have it.
+// opened through libserialport, which knows the platform's quirks, set to 8N1
+// (9600 baud unless told otherwise) without flow control and used without blocking. It is opened
+// for this process alone (TIOCEXCL): no other program can open the port while we have it.
 
 #include <memory>
 #include <string>
@@ -20,7 +20,8 @@ class SerialTransport final : public Transport {
     // pseudo-terminals are not there).
     static bool knows(const std::string& path);
     // Opens and configures the port; nullptr and `error` set on failure.
-    static std::unique_ptr<SerialTransport> open(const std::string& path, std::string& error);
+    static std::unique_ptr<SerialTransport> open(const std::string& path, std::string& error,
+                                                 int baudRate = 9600);
 
     ~SerialTransport() override;
     SerialTransport(const SerialTransport&) = delete;

@@ -16,9 +16,27 @@ namespace {
 
 constexpr int kWriteWaitMs = 200;
 
-// Raw bytes, 9600 baud, 8 data bits, no parity, 1 stop bit, no flow control.
+// The termios speed for a baud rate the boards use; B0 for any other.
+speed_t speedOf(int baudRate) {
+    switch (baudRate) {
+        case 9600:
+            return B9600;
+        case 19200:
+            return B19200;
+        case 38400:
+            return B38400;
+        case 57600:
+            return B57600;
+        case 115200:
+            return B115200;
+        default:
+            return B0;
+    }
+}
+
+// Raw bytes, 8 data bits, no parity, 1 stop bit, no flow control.
 // VMIN = 1 with O_NONBLOCK makes "no data" EAGAIN, so a read of 0 means hang-up.
-bool makeRaw(int fd) {
+bool makeRaw(int fd, speed_t speed) {
     termios t{};
     if (::tcgetattr(fd, &t) != 0) return false;
     ::cfmakeraw(&t);
@@ -27,20 +45,26 @@ bool makeRaw(int fd) {
     t.c_iflag &= ~static_cast<tcflag_t>(IXON | IXOFF | IXANY);
     t.c_cc[VMIN] = 1;
     t.c_cc[VTIME] = 0;
-    if (::cfsetispeed(&t, B9600) != 0 || ::cfsetospeed(&t, B9600) != 0) return false;
+    if (::cfsetispeed(&t, speed) != 0 || ::cfsetospeed(&t, speed) != 0) return false;
     return ::tcsetattr(fd, TCSANOW, &t) == 0;
 }
 
 }  // namespace
 
 std::unique_ptr<TermiosTransport> TermiosTransport::open(const std::string& path,
-                                                         std::string& error, bool exclusive) {
+                                                         std::string& error, bool exclusive,
+                                                         int baudRate) {
+    const speed_t speed = speedOf(baudRate);
+    if (speed == B0) {
+        error = "cannot open " + path + ": unsupported speed " + std::to_string(baudRate) + " baud";
+        return nullptr;
+    }
     int fd = ::open(path.c_str(), O_RDWR | O_NOCTTY | O_NONBLOCK | O_CLOEXEC);
     if (fd < 0) {
         error = openErrorText(path, errno);
         return nullptr;
     }
-    if (!makeRaw(fd) || (exclusive && ::ioctl(fd, TIOCEXCL) != 0)) {
+    if (!makeRaw(fd, speed) || (exclusive && ::ioctl(fd, TIOCEXCL) != 0)) {
         error = openErrorText(path, errno);
         ::close(fd);
         return nullptr;

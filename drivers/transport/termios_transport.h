@@ -1,6 +1,7 @@
 #pragma once
 
-// A serial line opened with plain POSIX calls and set to raw 9600 8N1 by termios.
+// A serial line opened with plain POSIX calls and set to raw 8N1 by termios, at
+// 9600 baud unless told otherwise.
 // It serves what libserialport cannot: pseudo-terminals (virtual boards, tests),
 // which libserialport does not find in sysfs and which lack the modem-control
 // ioctls it relies on, and any other tty it does not know. Stale input from
@@ -22,10 +23,11 @@ namespace arbiter {
 
 class TermiosTransport final : public Transport {
   public:
-    // Opens `path` (O_RDWR | O_NOCTTY | O_NONBLOCK), for this process alone when
-    // `exclusive`; nullptr and `error` set on failure.
+    // Opens `path` (O_RDWR | O_NOCTTY | O_NONBLOCK) at `baudRate` (9600,
+    // 19200, 38400, 57600 or 115200), for this process alone when `exclusive`;
+    // nullptr and `error` set on failure.
     static std::unique_ptr<TermiosTransport> open(const std::string& path, std::string& error,
-                                                  bool exclusive = false);
+                                                  bool exclusive = false, int baudRate = 9600);
 
     ~TermiosTransport() override;
     TermiosTransport(const TermiosTransport&) = delete;

@@ -4,6 +4,7 @@
 #include <array>
 
 #include "firmware-bridge/vboard/dgt_emulation.h"
+#include "firmware-bridge/vboard/millennium_emulation.h"
 #include "firmware-bridge/vboard/vboard_options.h"
 #include "firmware-bridge/vboard/virtual_clock.h"
 #include "firmware-bridge/vboard/virtual_hardware.h"
@@ -27,9 +28,16 @@ std::unique_ptr<EmulatedBoard> makeDgt(VirtualHardware& hardware, const VboardOp
     return std::make_unique<DgtEmulation>(hardware, firmwareConfig(options), clock);
 }
 
-constexpr EmulatedProtocol kDgt{"dgt", "DGT board (our firmware)", true, makeDgt};
+std::unique_ptr<EmulatedBoard> makeMillennium(VirtualHardware& hardware,
+                                              const VboardOptions& options, VirtualClock*) {
+    return std::make_unique<MillenniumEmulation>(hardware, options.scanMs);
+}
 
-constexpr std::array<const EmulatedProtocol*, 1> kProtocols = {&kDgt};
+constexpr EmulatedProtocol kDgt{"dgt", "DGT board (our firmware)", true, makeDgt};
+constexpr EmulatedProtocol kMillennium{"millennium", "Millennium ChessLink board", false,
+                                       makeMillennium};
+
+constexpr std::array<const EmulatedProtocol*, 2> kProtocols = {&kDgt, &kMillennium};
 
 }  // namespace
 

@@ -35,6 +35,30 @@ TEST(TermiosTransport, OpensAPtySlaveRaw9600) {
     EXPECT_EQ(t.c_oflag & OPOST, 0u);
 }
 
+// Millennium boards talk at 38400: 8 data bits whose eighth is their parity bit.
+TEST(TermiosTransport, OpensAtTheSpeedItIsGivenStill8N1) {
+    PtyPair pty;
+    ASSERT_TRUE(pty.ok());
+    std::string error;
+    auto transport = TermiosTransport::open(pty.slavePath(), error, false, 38400);
+    ASSERT_TRUE(transport) << error;
+    termios t{};
+    ASSERT_EQ(::tcgetattr(transport->fd(), &t), 0);
+    EXPECT_EQ(::cfgetospeed(&t), speed_t(B38400));
+    EXPECT_EQ(::cfgetispeed(&t), speed_t(B38400));
+    EXPECT_EQ(t.c_cflag & CSIZE, tcflag_t(CS8));
+    EXPECT_EQ(t.c_cflag & PARENB, 0u);
+    EXPECT_EQ(t.c_iflag & ISTRIP, 0u);
+}
+
+TEST(TermiosTransport, ASpeedNoBoardUsesIsRefused) {
+    PtyPair pty;
+    ASSERT_TRUE(pty.ok());
+    std::string error;
+    EXPECT_FALSE(TermiosTransport::open(pty.slavePath(), error, false, 12345));
+    EXPECT_EQ(error, "cannot open " + pty.slavePath() + ": unsupported speed 12345 baud");
+}
+
 // A board's line is held for arbiterd alone (TIOCEXCL), so that no other
 // program opens it and takes half of the board's messages; and let go with it.
 TEST(TermiosTransport, AnExclusiveLineIsClosedToOthersUntilLetGo) {

@@ -63,9 +63,9 @@ TEST_F(BadInput, ANameThatIsNotUtf8IsRefusedBeforeAnythingIsWritten) {
 }
 
 TEST_F(BadInput, UnknownBoardProtocolIsRefused) {
-    auto [status, said] = runDaemon({"--board", "millennium:/dev/ttyUSB0"});
+    auto [status, said] = runDaemon({"--board", "squareoff:/dev/ttyUSB0"});
     EXPECT_EQ(status, 2);
-    EXPECT_NE(said.find("unknown board protocol \"millennium\""), std::string::npos) << said;
+    EXPECT_NE(said.find("unknown board protocol \"squareoff\""), std::string::npos) << said;
 }
 
 TEST_F(BadInput, UnknownGameIsRefused) {

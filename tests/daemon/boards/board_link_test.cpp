@@ -8,8 +8,10 @@
 
 #include <gtest/gtest.h>
 
+#include <fcntl.h>
 #include <signal.h>
 #include <sys/wait.h>
+#include <termios.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -247,6 +249,49 @@ TEST(BoardLink, ASilentBoardIsAskedForItsSquaresThenTakenForGoneAndReadAfreshWhe
     EXPECT_TRUE(link.connected());
     EXPECT_EQ(pty.receive(7), start);
     EXPECT_EQ(countContaining(log.lines(), "it answers again"), 1u);
+}
+
+// A Millennium ChessLink board: opened at 38400 baud, and waited for as a DGT
+// board is: asked for its status after 5 s of quiet (it reports only changes),
+// taken for gone when it does not answer, started afresh when it speaks again.
+TEST(BoardLink, AMillenniumBoardIsOpenedAtItsSpeedAndWaitedForWhenSilent) {
+    test::PtyPair pty;
+    ASSERT_TRUE(pty.ok());
+    CapturedLog log;
+    ManualTimeSource time;
+    EventLoop loop{time};
+    NoEvents events;
+    BoardLink link(loop, 0, {"millennium", pty.slavePath()}, events);
+    link.connect();
+    ASSERT_EQ(events.connected, 1);
+    const std::string start = "V56W020451S53";
+    auto text = [](const std::vector<uint8_t>& bytes) {
+        std::string out;
+        for (uint8_t b : bytes) out.push_back(static_cast<char>(b & 0x7f));
+        return out;
+    };
+    EXPECT_EQ(text(pty.receive(start.size())), start);
+    const int slave = ::open(pty.slavePath().c_str(), O_RDONLY | O_NOCTTY | O_NONBLOCK);
+    ASSERT_GE(slave, 0);
+    termios t{};
+    ASSERT_EQ(::tcgetattr(slave, &t), 0);
+    ::close(slave);
+    EXPECT_EQ(::cfgetospeed(&t), speed_t(B38400));
+    auto second = [&] {
+        time.advance(1000);
+        loop.runOnce(0);
+    };
+    for (int s = 0; s < 5; ++s) second();
+    EXPECT_EQ(text(pty.receive(3)), "S53");
+    second();
+    second();
+    EXPECT_EQ(events.lost, 1);
+    EXPECT_EQ(countContaining(log.lines(), "it does not answer"), 1u);
+    // It speaks (an 'x', check 78): started afresh.
+    ASSERT_TRUE(pty.send({0xf8, 0x37, 0x38}));
+    for (int tries = 0; tries < 100 && events.connected < 2; ++tries) loop.runOnce(50);
+    EXPECT_EQ(events.connected, 2);
+    EXPECT_EQ(text(pty.receive(start.size())), start);
 }
 
 TEST(RepeatedWarnings, AFewOfAKindAreLoggedThenCountedAndSummedUpWhenTheIntervalEnds) {
