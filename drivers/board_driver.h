@@ -15,6 +15,7 @@
 #include <string_view>
 
 #include "drivers/board_listener.h"
+#include "drivers/piece_tags.h"
 #include "drivers/transport/port_discovery.h"
 #include "drivers/transport/transport.h"
 
@@ -69,6 +70,9 @@ class BoardDriver {
     // The clock that may be plugged into the board; nullptr for a protocol
     // without clocks.
     virtual ClockPort* clock() = 0;
+    // What each piece's tag is, for a board that reads tags (readsTags):
+    // it reads its squares by them from then on. Others ignore it.
+    virtual void identifyPiecesBy(const PieceTags& /*tags*/) {}
 };
 
 // One protocol in the table of drivers: what a device names it by ("dgt" in
@@ -83,6 +87,11 @@ struct BoardProtocol {
     bool (*mayBe)(const SerialPortInfo& port);
     // Whether its boards may carry a game clock (ClockPort).
     bool carriesClock = false;
+    // What its boards can tell of a square by themselves.
+    Sensing sensing = Sensing::ColourAndKind;
+    // Whether its boards read each piece's tag (a Certabo's RFID): with a
+    // calibration (identifyPiecesBy) they tell colour and kind as well.
+    bool readsTags = false;
 };
 
 }  // namespace arbiter

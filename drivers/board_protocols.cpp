@@ -2,13 +2,19 @@
 
 #include <array>
 
+#include "drivers/certabo/certabo_board.h"
 #include "drivers/dgt/dgt_board.h"
 
 namespace arbiter {
 
 namespace {
 
-constexpr std::array<const BoardProtocol*, 1> kProtocols = {&dgt::kDgtProtocol};
+// One line each, in the order listings show them.
+constexpr std::array kProtocols = {
+    &dgt::kDgtProtocol,
+    &certabo::kCertaboProtocol,
+    &certabo::kSentioProtocol,
+};
 
 }  // namespace
 
