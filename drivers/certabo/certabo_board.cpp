@@ -146,6 +146,8 @@ void CertaboBoard::take(const SquareTags& now) {
         BoardIdentity who;
         who.protocol = model_ == Model::Certabo ? "certabo" : "sentio";
         who.trademark = model_ == Model::Certabo ? "Certabo" : "Tabutronic Sentio";
+        // Neither board says more of itself over its line.
+        who.version = who.serial = "unknown";
         listener_.identified(who);
         BoardSquares squares;
         for (int s = 0; s < kSquares; ++s)
