@@ -18,6 +18,8 @@
 #include "daemon/base/event_loop.h"
 #include "daemon/base/instance_lock.h"
 #include "daemon/base/time_source.h"
+#include "daemon/boards/piece_calibration.h"
+#include "daemon/boards/piece_learning.h"
 #include "daemon/config/command_line.h"
 #include "daemon/config/configuration_text.h"
 #include "daemon/config/table_setup.h"
@@ -29,6 +31,7 @@
 #include "daemon/table/playing_table.h"
 #include "daemon/table/resume.h"
 #include "drivers/board_protocols.h"
+#include "drivers/certabo/calibration.h"
 #include "drivers/transport/port_discovery.h"
 
 using namespace arbiter;
@@ -274,10 +277,45 @@ std::string missingDevices(const TableSetup& setup) {
            "boards; arbiterd would wait for it)";
 }
 
+// arbiterd --calibrate: learns the pieces of the start position on every
+// board of the table that reads tags, and adds them to the table's
+// calibration file; nothing is written unless every board could be read.
+int calibrate(const TableSetup& setup) {
+    const TableSettings& settings = setup.settings;
+    const std::string path = pieceCalibrationPath(settings.session.journalDir);
+    PieceTags known = settings.pieceTags;  // read (and checked) by setUpTable
+    std::vector<std::string> said;
+    for (const BoardSetting& board : settings.boards) {
+        if (!readsPieceTags(board.device)) continue;
+        std::string error;
+        PieceTags learnt;
+        if (!learnPieces(board.device, 10'000, learnt, error)) return refuse(error);
+        known = certabo::merged(std::move(known), learnt);
+        said.push_back("board " + board.device.text() + ": learnt " +
+                       certabo::describePieces(learnt));
+    }
+    if (said.empty())
+        return refuse(
+            "--calibrate: no board of this table reads tags; name a Certabo board with --board "
+            "certabo:PATH or in --config");
+    std::error_code ec;
+    std::filesystem::create_directories(settings.session.journalDir, ec);
+    std::string error;
+    if (ec || !savePieceCalibration(path, known, error))
+        return refuse(ec ? "cannot make the journal folder " + settings.session.journalDir + ": " +
+                               ec.message()
+                         : error);
+    for (const std::string& line : said) std::cout << line << "\n";
+    std::cout << path << " now knows " << certabo::describePieces(known)
+              << "; arbiterd reads them on its next start\n";
+    return 0;
+}
+
 // What is asked of arbiterd once the table is set up: printed, checked or run.
 int serve(const CommandLine& commandLine, const TableSetup& setup, bool onVirtualBoards) {
     std::string error;
     const DaemonRequest request = commandLine.request;
+    if (request == DaemonRequest::Calibrate) return calibrate(setup);
     const auto espeak = speechProgram(setup, error);
     if (!espeak && request != DaemonRequest::PrintConfig && request != DaemonRequest::PrintStart)
         return refuse(error);
@@ -326,6 +364,7 @@ int main(int argc, char** argv) {
         case DaemonRequest::PrintConfig:
         case DaemonRequest::PrintStart:
         case DaemonRequest::CheckConfig:
+        case DaemonRequest::Calibrate:
         case DaemonRequest::Run:
             break;
     }

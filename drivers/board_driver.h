@@ -15,6 +15,7 @@
 #include <string_view>
 
 #include "drivers/board_listener.h"
+#include "drivers/piece_tags.h"
 #include "drivers/transport/port_discovery.h"
 #include "drivers/transport/transport.h"
 
@@ -69,6 +70,9 @@ class BoardDriver {
     // The clock that may be plugged into the board; nullptr for a protocol
     // without clocks.
     virtual ClockPort* clock() = 0;
+    // What each piece's tag is, for a board that reads tags (readsTags):
+    // it reads its squares by them from then on. Others ignore it.
+    virtual void identifyPiecesBy(const PieceTags& /*tags*/) {}
 };
 
 // One protocol in the table of drivers: what a device names it by ("dgt" in
@@ -86,6 +90,11 @@ struct BoardProtocol {
     // The line speed its boards talk at (always 8 data bits, no parity, 1 stop
     // bit: a protocol that wants parity sets the bit in its bytes itself).
     int baudRate = 9600;
+    // What its boards can tell of a square by themselves.
+    Sensing sensing = Sensing::ColourAndKind;
+    // Whether its boards read each piece's tag (a Certabo's RFID): with a
+    // calibration (identifyPiecesBy) they tell colour and kind as well.
+    bool readsTags = false;
 };
 
 }  // namespace arbiter

@@ -2,6 +2,7 @@
 
 #include <array>
 
+#include "drivers/certabo/certabo_board.h"
 #include "drivers/dgt/dgt_board.h"
 #include "drivers/millennium/millennium_board.h"
 
@@ -9,8 +10,13 @@ namespace arbiter {
 
 namespace {
 
-constexpr std::array<const BoardProtocol*, 2> kProtocols = {&dgt::kDgtProtocol,
-                                                            &millennium::kMillenniumProtocol};
+// One line each, in the order listings show them.
+constexpr std::array kProtocols = {
+    &dgt::kDgtProtocol,
+    &millennium::kMillenniumProtocol,
+    &certabo::kCertaboProtocol,
+    &certabo::kSentioProtocol,
+};
 
 }  // namespace
 

@@ -35,6 +35,12 @@ BoardLink::~BoardLink() {
 }
 
 void BoardLink::connect() {
+    if (protocol_.readsTags && pieceTags_.empty())
+        spdlog::warn(
+            "board {}: not calibrated, so it is read as occupancy only; to tell its pieces "
+            "apart, set up the chess start position on it (white on its ranks 1 and 2), stop "
+            "arbiterd and run it once with --calibrate (docs/boards.md)",
+            device_.text());
     tryOpen();
 }
 
@@ -81,6 +87,7 @@ void BoardLink::tryOpen() {
     lastFailure_.clear();
     failingSince_ = -1;
     board_ = protocol_.makeDriver(*transport_, *this);
+    if (!pieceTags_.empty()) board_->identifyPiecesBy(pieceTags_);
     loop_.watch(transport_->fd(), [this] { readable(); });
     spdlog::info("board {}: connected", device_.text());
     heardAt_ = loop_.time().now();

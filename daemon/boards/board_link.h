@@ -50,6 +50,10 @@ class BoardLink final : public BoardListener {
     ~BoardLink() override;
 
     void connect();
+    // What each piece's tag is, for a board that reads tags (a Certabo): it
+    // then tells colour and kind. Without, it senses occupancy, and connect()
+    // says how to calibrate it.
+    void identifyPiecesBy(PieceTags tags) { pieceTags_ = std::move(tags); }
     // Open and answering: a board that fell silent is not.
     bool connected() const { return board_ != nullptr && !silent_; }
     // Lights these squares (board numbering, 0 = a8) and no others on a board
@@ -112,6 +116,7 @@ class BoardLink final : public BoardListener {
     Millis failingSince_ = -1;  // since when the device could not be opened; -1: it is open
     Millis remindedAt_ = 0;
     std::bitset<64> lights_;  // what should be lit
+    PieceTags pieceTags_;
     Timer retry_{loop_};
     Timer watchdog_{loop_};
     Millis heardAt_ = 0;             // when the board last sent anything

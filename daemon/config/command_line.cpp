@@ -102,7 +102,10 @@ void describeOptions(po::options_description& described, Configuration& config,
         "print-start",
         "print the position each board must show for the game to begin, one line per board "
         "(its device and a FEN of its own squares, as arbiter-vboard --setup takes it), then "
-        "exit");
+        "exit")("calibrate",
+                "learn which RFID tag is which piece from the chess start position set up on "
+                "each Certabo board of the table, add it to certabo-pieces.txt in the journal "
+                "folder, then exit");
 }
 
 // What arbiterd is asked to do. The help and the lists need nothing else; of
@@ -111,10 +114,13 @@ std::optional<DaemonRequest> readRequest(const po::variables_map& vm, std::strin
     if (vm.count("help")) return DaemonRequest::Help;
     if (vm.count("list-ports")) return DaemonRequest::ListPorts;
     if (vm.count("list-games")) return DaemonRequest::ListGames;
-    if (vm.count("print-config") + vm.count("check-config") + vm.count("print-start") > 1) {
-        error = "give one of --print-config, --check-config and --print-start";
+    if (vm.count("print-config") + vm.count("check-config") + vm.count("print-start") +
+            vm.count("calibrate") >
+        1) {
+        error = "give one of --print-config, --check-config, --print-start and --calibrate";
         return std::nullopt;
     }
+    if (vm.count("calibrate")) return DaemonRequest::Calibrate;
     if (vm.count("print-start")) return DaemonRequest::PrintStart;
     if (vm.count("print-config")) return DaemonRequest::PrintConfig;
     if (vm.count("check-config")) return DaemonRequest::CheckConfig;

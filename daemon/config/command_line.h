@@ -16,6 +16,7 @@ enum class DaemonRequest {
     PrintConfig,  // write the table's configuration as a file
     CheckConfig,  // check the configuration, start nothing
     PrintStart,   // write the start position each board must show
+    Calibrate,    // learn the tags of the pieces on the boards that read them
 };
 
 // arbiterd's command line, with the --config file it names read in: the

@@ -8,6 +8,7 @@
 #include <spdlog/spdlog.h>
 
 #include "daemon/base/utf8.h"
+#include "daemon/boards/piece_calibration.h"
 #include "daemon/clock/game_clock.h"
 #include "daemon/clock/game_limits.h"
 #include "daemon/control/control_protocol.h"
@@ -399,6 +400,16 @@ std::string checkSecrets(const Configuration& config, const Game& game, const Ga
     return {};
 }
 
+// The calibration of the boards that read tags, from the journal folder: a
+// bad file stops the table before anything starts, as a bad configuration does.
+bool readPieceCalibration(TableSettings& settings, std::string& error) {
+    const bool needed = std::any_of(settings.boards.begin(), settings.boards.end(),
+                                    [](const BoardSetting& b) { return readsPieceTags(b.device); });
+    if (!needed) return true;
+    return loadPieceCalibration(pieceCalibrationPath(settings.session.journalDir),
+                                settings.pieceTags, error);
+}
+
 }  // namespace
 
 std::optional<TableSetup> setUpTable(const Configuration& config, std::string& error) {
@@ -437,6 +448,7 @@ std::optional<TableSetup> setUpTable(const Configuration& config, std::string& e
     settings.newGame = config.newGame;
     settings.session.players = config.playerNames;
     settings.session.journalDir = config.journal;
+    if (!readPieceCalibration(settings, error)) return std::nullopt;
     settings.secrets = config.secrets;
     setup.journalWhere = config.where("journal");
     setup.socketWhere = config.where("socket");

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "daemon/boards/piece_calibration.h"
 #include "daemon/referee/attempted_move.h"
 #include "daemon/referee/viewed_state.h"
 #include "daemon/table/resume.h"
@@ -46,11 +47,14 @@ std::unique_ptr<ModeratedTable> ModeratedTable::create(EventLoop& loop, TableSet
     const Geometry cells = desk.start().geometry();
     for (size_t i = 0; i < desk.settings().boards.size(); ++i) {
         const BoardSetting& board = desk.settings().boards[i];
+        BoardPlacement placement = board.placement;
+        placement.sensing = sensingOf(board.device, placement.sensing, desk.settings().pieceTags);
         // Resumed: every board must come to show its player's view first.
         table->seats_.push_back(
-            Seat{Surface(cells, {board.placement}), Referee(),
+            Seat{Surface(cells, {placement}), Referee(),
                  std::make_unique<BoardLink>(loop, static_cast<int>(i), board.device, *table),
                  desk.session() != nullptr, -1, std::string(), std::nullopt});
+        table->seats_.back().link->identifyPiecesBy(desk.settings().pieceTags);
     }
     desk.armTimers();
     return table;

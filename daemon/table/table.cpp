@@ -1,6 +1,7 @@
 #include "daemon/table/table.h"
 
 #include "daemon/announce/position_picture.h"
+#include "daemon/boards/piece_calibration.h"
 #include "daemon/control/do_verb.h"
 #include "daemon/referee/attempted_move.h"
 #include "daemon/referee/referee.h"
@@ -12,7 +13,10 @@ namespace arbiter {
 namespace {
 std::vector<BoardPlacement> placementsFor(const TableSettings& settings) {
     std::vector<BoardPlacement> placements;
-    for (const BoardSetting& b : settings.boards) placements.push_back(b.placement);
+    for (const BoardSetting& b : settings.boards) {
+        placements.push_back(b.placement);
+        placements.back().sensing = sensingOf(b.device, b.placement.sensing, settings.pieceTags);
+    }
     return placements;
 }
 }  // namespace
@@ -58,6 +62,7 @@ std::unique_ptr<Table> Table::create(EventLoop& loop, TableSettings settings,
     for (size_t i = 0; i < boards.size(); ++i) {
         table->links_.push_back(
             std::make_unique<BoardLink>(loop, static_cast<int>(i), boards[i].device, *table));
+        table->links_.back()->identifyPiecesBy(table->desk_.settings().pieceTags);
     }
     return table;
 }

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "daemon/base/time_source.h"
+#include "daemon/boards/piece_calibration.h"
 #include "daemon/clock/clock_face.h"
 #include "daemon/session/session.h"
 #include "daemon/table/board_layout.h"
@@ -19,6 +20,9 @@ struct TableSettings {
     // Players, surface size, options and stand-ins; what is unset takes the game's default.
     GameOptions gameOptions;
     std::vector<BoardSetting> boards;
+    // What each piece's tag is, for boards that read tags (the Certabo
+    // calibration in the journal folder; daemon/boards/piece_calibration.h).
+    PieceTags pieceTags;
     SessionSettings session;
     // How long the surface must be still before it is judged. A DGT board scans
     // every 200-250 ms and reports a slid piece square by square.

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 
+#include "firmware-bridge/vboard/certabo_emulation.h"
 #include "firmware-bridge/vboard/dgt_emulation.h"
 #include "firmware-bridge/vboard/millennium_emulation.h"
 #include "firmware-bridge/vboard/vboard_options.h"
@@ -37,7 +38,28 @@ constexpr EmulatedProtocol kDgt{"dgt", "DGT board (our firmware)", true, makeDgt
 constexpr EmulatedProtocol kMillennium{"millennium", "Millennium ChessLink board", false,
                                        makeMillennium};
 
-constexpr std::array<const EmulatedProtocol*, 2> kProtocols = {&kDgt, &kMillennium};
+std::unique_ptr<EmulatedBoard> makeCertabo(VirtualHardware& hardware, const VboardOptions& options,
+                                           VirtualClock*) {
+    return std::make_unique<CertaboEmulation>(CertaboEmulation::Model::Certabo, hardware,
+                                              options.scanMs);
+}
+constexpr EmulatedProtocol kCertabo{"certabo", "Certabo board (RFID pieces)", false, makeCertabo};
+
+std::unique_ptr<EmulatedBoard> makeSentio(VirtualHardware& hardware, const VboardOptions& options,
+                                          VirtualClock*) {
+    return std::make_unique<CertaboEmulation>(CertaboEmulation::Model::Sentio, hardware,
+                                              options.scanMs);
+}
+constexpr EmulatedProtocol kSentio{"sentio", "Tabutronic Sentio board (occupancy)", false,
+                                   makeSentio};
+
+// One line each, DGT first (the default).
+constexpr std::array kProtocols = {
+    &kDgt,
+    &kMillennium,
+    &kCertabo,
+    &kSentio,
+};
 
 }  // namespace
 

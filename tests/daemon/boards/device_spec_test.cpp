@@ -84,7 +84,8 @@ TEST(DeviceSpec, BadVboardNamesAreRefusedSayingWhatANameIs) {
 TEST(DeviceSpec, UnknownProtocolIsRefusedListingTheKnownOnes) {
     EXPECT_EQ(refusal("usb:/dev/ttyUSB0"),
               "unknown board protocol \"usb\" in \"usb:/dev/ttyUSB0\"; known: dgt (e.g. "
-              "dgt:/dev/ttyACM0), millennium (e.g. millennium:/dev/ttyACM0), vboard (e.g. "
+              "dgt:/dev/ttyACM0), millennium (e.g. millennium:/dev/ttyACM0), certabo (e.g. "
+              "certabo:/dev/ttyACM0), sentio (e.g. sentio:/dev/ttyACM0), vboard (e.g. "
               "vboard:left)");
     EXPECT_NE(refusal("VBOARD:left").find("unknown board protocol \"VBOARD\""), std::string::npos);
 }
@@ -94,7 +95,9 @@ TEST(DeviceSpec, TextThatIsNoDeviceSaysHowToWriteOne) {
         EXPECT_EQ(refusal(bad), "\"" + std::string(bad) +
                                     "\" is not a board device; write it as dgt:PATH, e.g. "
                                     "dgt:/dev/ttyACM0, or millennium:PATH, e.g. "
-                                    "millennium:/dev/ttyACM0, or vboard:NAME, e.g. vboard:left");
+                                    "millennium:/dev/ttyACM0, or certabo:PATH, e.g. "
+                                    "certabo:/dev/ttyACM0, or sentio:PATH, e.g. "
+                                    "sentio:/dev/ttyACM0, or vboard:NAME, e.g. vboard:left");
     }
 }
 

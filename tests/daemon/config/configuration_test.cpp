@@ -739,7 +739,7 @@ TEST_F(ConfigurationTest, CommandLineGameSettings) {
     std::tie(line, error) = commandLine({"--players", "2x"});
     EXPECT_NE(error.find("players must be a whole number"), std::string::npos) << error;
     std::tie(line, error) = commandLine({"--print-config", "--check-config"});
-    EXPECT_EQ(error, "give one of --print-config, --check-config and --print-start");
+    EXPECT_EQ(error, "give one of --print-config, --check-config, --print-start and --calibrate");
     std::tie(line, error) = commandLine({"--list-games", "--option", "nonsense"});
     ASSERT_TRUE(line) << error;
     EXPECT_EQ(line->request, DaemonRequest::ListGames);
