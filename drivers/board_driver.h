@@ -15,6 +15,7 @@
 #include <string_view>
 
 #include "drivers/board_listener.h"
+#include "drivers/transport/device_kind.h"
 #include "drivers/transport/port_discovery.h"
 #include "drivers/transport/transport.h"
 
@@ -73,7 +74,7 @@ class BoardDriver {
 
 // One protocol in the table of drivers: what a device names it by ("dgt" in
 // dgt:/dev/ttyACM0), what it reads, how to make its driver on an open
-// transport, and which serial ports may be its boards.
+// transport, and which ports (serial, or hidraw for HID boards) may be its boards.
 struct BoardProtocol {
     std::string_view name;
     std::string_view description;  // "DGT board", for listings
@@ -83,6 +84,8 @@ struct BoardProtocol {
     bool (*mayBe)(const SerialPortInfo& port);
     // Whether its boards may carry a game clock (ClockPort).
     bool carriesClock = false;
+    // The device nodes its boards are; a pseudo-terminal stands in for any.
+    DeviceKind device = DeviceKind::Serial;
 };
 
 }  // namespace arbiter
