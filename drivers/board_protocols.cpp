@@ -2,13 +2,14 @@
 
 #include <array>
 
+#include "drivers/chessnut/chessnut_board.h"
 #include "drivers/dgt/dgt_board.h"
 
 namespace arbiter {
 
 namespace {
 
-constexpr std::array<const BoardProtocol*, 1> kProtocols = {&dgt::kDgtProtocol};
+constexpr std::array kProtocols = {&dgt::kDgtProtocol, &chessnut::kChessnutProtocol};
 
 }  // namespace
 
