@@ -61,9 +61,14 @@ bool ChessnutBoard::start() {
 bool ChessnutBoard::onReadable(int64_t nowMs) {
     now_ = nowMs;
     if (unstampedWrite_) {
+        // Written since the last read, at a time not known: taken as now.
         lastWriteAt_ = nowMs;
         unstampedWrite_ = false;
     }
+    reading_ = true;
+    // Before what the board says now, which may make the daemon light LEDs:
+    // a board that answers every move with a write would hold it back for ever.
+    sendWaitingRequest();
     std::array<uint8_t, kReadChunk> buffer;
     for (int i = 0; i < kMaxReadsPerWakeUp && !gone_; ++i) {
         const long n = transport_.read(buffer.data(), buffer.size());
@@ -74,7 +79,7 @@ bool ChessnutBoard::onReadable(int64_t nowMs) {
         if (n == 0) break;
         parser_.feed(std::span<const uint8_t>(buffer.data(), static_cast<size_t>(n)), *this);
     }
-    if (!gone_) sendWaitingRequest();
+    reading_ = false;
     return !gone_;
 }
 
@@ -99,19 +104,21 @@ bool ChessnutBoard::send(const Bytes& bytes) {
         gone_ = true;
         return false;
     }
-    unstampedWrite_ = true;
+    // Within onReadable the time is known; elsewhere it is stamped at the next read.
+    if (reading_) {
+        lastWriteAt_ = now_;
+    } else {
+        unstampedWrite_ = true;
+    }
     return true;
 }
 
 void ChessnutBoard::sendWaitingRequest() {
-    if (waitingRequests_.empty() || unstampedWrite_) return;
+    if (waitingRequests_.empty()) return;
     if (lastWriteAt_ && now_ - *lastWriteAt_ < kWriteSpacingMs) return;
     Bytes next = std::move(waitingRequests_.front());
     waitingRequests_.pop_front();
-    if (send(next)) {
-        lastWriteAt_ = now_;
-        unstampedWrite_ = false;
-    }
+    send(next);
 }
 
 // ---- what the board says ----

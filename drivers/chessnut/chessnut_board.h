@@ -37,8 +37,9 @@ class ChessnutBoard final : public BoardDriver, private ChessnutParser::Sink {
     ChessnutBoard(Transport& transport, BoardListener& listener);
 
     // Switches the board to real-time reports; it answers with its position.
-    // The version and battery requests follow, one per report, spaced as the
-    // maker's SDK spaces its writes. False when the device is gone.
+    // The version and battery requests follow, one per read at most, each
+    // 200 ms or more after the write before it, as the maker's SDK spaces its
+    // writes. False when the device is gone.
     bool start() override;
     bool onReadable(int64_t nowMs) override;
     // Asks for the real-time reports again (there is no "send the board"
@@ -84,8 +85,9 @@ class ChessnutBoard final : public BoardDriver, private ChessnutParser::Sink {
     std::optional<std::bitset<64>> ledsShown_;
 
     std::deque<Bytes> waitingRequests_;
-    std::optional<int64_t> lastWriteAt_;  // when known: writes from start() are stamped later
-    bool unstampedWrite_ = false;
+    std::optional<int64_t> lastWriteAt_;
+    bool unstampedWrite_ = false;  // written outside onReadable, when the time is not known
+    bool reading_ = false;         // within onReadable: now_ is the time
 };
 
 }  // namespace arbiter::chessnut

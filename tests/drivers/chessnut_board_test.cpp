@@ -8,6 +8,8 @@
 #include <gtest/gtest.h>
 #include <sys/socket.h>
 
+#include <algorithm>
+
 #include "drivers/board_protocols.h"
 #include "drivers/chessnut/chessnut_pieces.h"
 #include "drivers/transport/hidraw_transport.h"
@@ -144,6 +146,41 @@ TEST_F(ChessnutBoardTest, VersionAndBatteryAreAskedOneAtATimeSpacedAsTheSdkDoes)
     EXPECT_TRUE(transport.boardReceived().empty());
     boardSends(positionReport(startCodes()), 1000 + 2 * kWriteSpacingMs);
     EXPECT_EQ(transport.boardReceived(), batteryRequest());
+}
+
+// The daemon lights the last move whenever a position comes (BoardLink does
+// so from its listener): those writes must not hold the requests back.
+TEST(ChessnutBoardRequests, LedsLitOnEveryMoveDoNotHoldBackTheVersionRequest) {
+    class LightingListener : public FakeListener {
+      public:
+        void squareChanged(int square, Appearance now) override {
+            FakeListener::squareChanged(square, now);
+            lit.flip(size_t(square));
+            board->showLeds(lit);
+        }
+        ChessnutBoard* board = nullptr;
+        std::bitset<64> lit;
+    };
+    SocketTransport transport;
+    LightingListener listener;
+    ChessnutBoard board(transport, listener);
+    listener.board = &board;
+    ASSERT_TRUE(board.start());
+    transport.boardSends(positionReport(startCodes()));
+    ASSERT_TRUE(board.onReadable(1000));
+    (void)transport.boardReceived();
+    // Every later report is a move, and every move lights LEDs.
+    auto codes = startCodes();
+    bool asked = false;
+    for (int move = 0; move < 8 && !asked; ++move) {
+        std::swap(codes[size_t(48 + move)], codes[size_t(40 + move)]);
+        transport.boardSends(positionReport(codes));
+        ASSERT_TRUE(board.onReadable(1000 + 300 * (move + 1)));
+        const Bytes sent = transport.boardReceived();
+        const Bytes want = versionRequest();
+        asked = std::search(sent.begin(), sent.end(), want.begin(), want.end()) != sent.end();
+    }
+    EXPECT_TRUE(asked);
 }
 
 TEST_F(ChessnutBoardTest, TheVersionJoinsTheIdentity) {
