@@ -54,6 +54,12 @@ const char* reportName(uint8_t id) {
     }
 }
 
+template <typename What>
+void ChessnutParser::drop(What what, Sink& sink) {
+    if (!inIncident_) sink.warning(what());
+    inIncident_ = true;
+}
+
 void ChessnutParser::reset() {
     filled_ = 0;
     inIncident_ = false;
@@ -73,9 +79,12 @@ void ChessnutParser::feed(uint8_t byte, Sink& sink) {
     if (filled_ == kFrameHeader) {
         const LengthRule rule = *lengthRule(id);
         if (byte < rule.min || byte > rule.max) {
-            reject(fmt::format("frame {} announced length {}, expected {}..{}", describe(id), byte,
-                               rule.min, rule.max),
-                   sink);
+            reject(
+                [&] {
+                    return fmt::format("frame {} announced length {}, expected {}..{}",
+                                       describe(id), byte, rule.min, rule.max);
+                },
+                sink);
             return;
         }
     }
@@ -86,19 +95,15 @@ void ChessnutParser::start(uint8_t byte, Sink& sink) {
     // Zeros fill a HID report up to its size: padding, not noise.
     if (byte == 0) return;
     if (!lengthRule(byte)) {
-        drop("skipped bytes outside any frame, starting with " + hex(byte), sink);
+        drop([&] { return "skipped bytes outside any frame, starting with " + hex(byte); }, sink);
         return;
     }
     buffer_[0] = byte;
     filled_ = 1;
 }
 
-void ChessnutParser::drop(const std::string& what, Sink& sink) {
-    if (!inIncident_) sink.warning(what);
-    inIncident_ = true;
-}
-
-void ChessnutParser::reject(const std::string& what, Sink& sink) {
+template <typename What>
+void ChessnutParser::reject(What what, Sink& sink) {
     drop(what, sink);
     // The id byte was no frame start after all; any later byte may be one.
     std::array<uint8_t, kMaxFrame> again{};
@@ -121,9 +126,13 @@ void ChessnutParser::finish(Sink& sink) {
                 const uint8_t byte = payload[place.byte];
                 const uint8_t code = place.high ? uint8_t(byte >> 4) : uint8_t(byte & 0x0f);
                 if (!isPieceCode(code)) {
-                    reject(fmt::format("position report: invalid piece code {} on square {}", code,
-                                       square),
-                           sink);
+                    reject(
+                        [&] {
+                            return fmt::format(
+                                "position report: invalid piece code {} on square {}", code,
+                                square);
+                        },
+                        sink);
                     return;
                 }
                 report.codes[size_t(square)] = code;
@@ -136,7 +145,8 @@ void ChessnutParser::finish(Sink& sink) {
         case kBatteryReport: {
             const int percent = payload[0] & 0x7f;
             if (percent > 100) {
-                reject(fmt::format("battery report: level {} above 100 %", percent), sink);
+                reject([&] { return fmt::format("battery report: level {} above 100 %", percent); },
+                       sink);
                 return;
             }
             filled_ = 0;
@@ -150,7 +160,8 @@ void ChessnutParser::finish(Sink& sink) {
                 const uint8_t c = payload[i];
                 if (c == 0) continue;  // the text follows a zero byte
                 if (c < 0x20 || c > 0x7e) {
-                    reject("version report: a byte " + hex(c) + " that is no text", sink);
+                    reject([&] { return "version report: a byte " + hex(c) + " that is no text"; },
+                           sink);
                     return;
                 }
                 text.push_back(char(c));

@@ -45,9 +45,12 @@ class ChessnutParser {
     void start(uint8_t byte, Sink& sink);
     void finish(Sink& sink);
     // The frame in the buffer is wrong: says so (once per incident) and reads
-    // again what followed its id byte.
-    void reject(const std::string& what, Sink& sink);
-    void drop(const std::string& what, Sink& sink);
+    // again what followed its id byte. `what` makes the text, called only
+    // when it is said (noise makes many rejections and few warnings).
+    template <typename What>
+    void reject(What what, Sink& sink);
+    template <typename What>
+    void drop(What what, Sink& sink);
 
     std::array<uint8_t, kMaxFrame> buffer_{};
     size_t filled_ = 0;        // bytes of the current frame, id and length included
