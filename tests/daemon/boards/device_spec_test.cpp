@@ -84,7 +84,8 @@ TEST(DeviceSpec, BadVboardNamesAreRefusedSayingWhatANameIs) {
 TEST(DeviceSpec, UnknownProtocolIsRefusedListingTheKnownOnes) {
     EXPECT_EQ(refusal("usb:/dev/ttyUSB0"),
               "unknown board protocol \"usb\" in \"usb:/dev/ttyUSB0\"; known: dgt (e.g. "
-              "dgt:/dev/ttyACM0), vboard (e.g. vboard:left)");
+              "dgt:/dev/ttyACM0), chessnut (e.g. chessnut:/dev/hidraw0), vboard (e.g. "
+              "vboard:left)");
     EXPECT_NE(refusal("VBOARD:left").find("unknown board protocol \"VBOARD\""), std::string::npos);
 }
 
@@ -92,7 +93,8 @@ TEST(DeviceSpec, TextThatIsNoDeviceSaysHowToWriteOne) {
     for (const char* bad : {"/dev/ttyACM0", "dgt:", ":/dev/ttyACM0", "", "left"}) {
         EXPECT_EQ(refusal(bad), "\"" + std::string(bad) +
                                     "\" is not a board device; write it as dgt:PATH, e.g. "
-                                    "dgt:/dev/ttyACM0, or vboard:NAME, e.g. vboard:left");
+                                    "dgt:/dev/ttyACM0, or chessnut:PATH, e.g. "
+                                    "chessnut:/dev/hidraw0, or vboard:NAME, e.g. vboard:left");
     }
 }
 
