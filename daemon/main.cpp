@@ -32,6 +32,7 @@
 #include "daemon/table/resume.h"
 #include "drivers/board_protocols.h"
 #include "drivers/certabo/calibration.h"
+#include "drivers/transport/hid_discovery.h"
 #include "drivers/transport/port_discovery.h"
 
 using namespace arbiter;
@@ -45,10 +46,12 @@ int listPorts() {
         std::cerr << "arbiterd: " << error << "\n";
         return 1;
     }
+    // HID boards (Chessnut) are hidraw devices, not serial ports.
+    for (SerialPortInfo& hid : listHidDevices()) ports.push_back(std::move(hid));
     if (ports.empty()) std::cout << "no serial ports found\n";
     for (const auto& p : ports) {
         std::cout << p.path << "  " << p.description;
-        if (p.vendorId) std::cout << "  usb " << usbId(p);
+        if (p.vendorId) std::cout << (p.transport == "hid" ? "  hid " : "  usb ") << usbId(p);
         if (!p.serialNumber.empty()) std::cout << "  serial " << p.serialNumber;
         for (const BoardProtocol* protocol : boardProtocols()) {
             if (!protocol->mayBe(p)) continue;

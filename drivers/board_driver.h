@@ -16,6 +16,7 @@
 
 #include "drivers/board_listener.h"
 #include "drivers/piece_tags.h"
+#include "drivers/transport/device_kind.h"
 #include "drivers/transport/port_discovery.h"
 #include "drivers/transport/transport.h"
 
@@ -77,7 +78,7 @@ class BoardDriver {
 
 // One protocol in the table of drivers: what a device names it by ("dgt" in
 // dgt:/dev/ttyACM0), what it reads, how to make its driver on an open
-// transport, and which serial ports may be its boards.
+// transport, and which ports (serial, or hidraw for HID boards) may be its boards.
 struct BoardProtocol {
     std::string_view name;
     std::string_view description;  // "DGT board", for listings
@@ -95,6 +96,8 @@ struct BoardProtocol {
     // Whether its boards read each piece's tag (a Certabo's RFID): with a
     // calibration (identifyPiecesBy) they tell colour and kind as well.
     bool readsTags = false;
+    // The device nodes its boards are; a pseudo-terminal stands in for any.
+    DeviceKind device = DeviceKind::Serial;
 };
 
 }  // namespace arbiter

@@ -3,6 +3,7 @@
 #include <array>
 
 #include "drivers/certabo/certabo_board.h"
+#include "drivers/chessnut/chessnut_board.h"
 #include "drivers/dgt/dgt_board.h"
 #include "drivers/millennium/millennium_board.h"
 
@@ -16,6 +17,7 @@ constexpr std::array kProtocols = {
     &millennium::kMillenniumProtocol,
     &certabo::kCertaboProtocol,
     &certabo::kSentioProtocol,
+    &chessnut::kChessnutProtocol,
 };
 
 }  // namespace

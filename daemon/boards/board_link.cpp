@@ -72,7 +72,7 @@ void BoardLink::tryOpen() {
         if (!lock_) spdlog::debug("board {}: not locked: {}", device_.text(), why);
     }
     std::string error;
-    transport_ = openTransport(device_.path, error, protocol_.baudRate);
+    transport_ = openTransport(device_.path, error, protocol_.device, protocol_.baudRate);
     if (!transport_) {
         lock_.reset();
         // A virtual board that is not there yet is one nobody has started:

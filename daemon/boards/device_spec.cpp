@@ -13,8 +13,11 @@ std::string knownDevices(bool forms) {
     std::string known;
     for (const BoardProtocol* protocol : boardProtocols()) {
         const std::string name(protocol->name);
-        known += forms ? name + ":PATH, e.g. " + name + ":/dev/ttyACM0, or "
-                       : name + " (e.g. " + name + ":/dev/ttyACM0), ";
+        // A HID board is a hidraw device, not a serial port.
+        const std::string example =
+            protocol->device == DeviceKind::Hid ? "/dev/hidraw0" : "/dev/ttyACM0";
+        known += forms ? name + ":PATH, e.g. " + name + ":" + example + ", or "
+                       : name + " (e.g. " + name + ":" + example + "), ";
     }
     return known + (forms ? "vboard:NAME, e.g. vboard:left" : "vboard (e.g. vboard:left)");
 }

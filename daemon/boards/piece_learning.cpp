@@ -45,7 +45,8 @@ bool learnPieces(const DeviceSpec& device, int waitMs, PieceTags& learnt, std::s
                 "); stop it, then calibrate";
         return false;
     }
-    auto transport = openTransport(device.path, error);
+    const BoardProtocol& protocol = certabo::kCertaboProtocol;
+    auto transport = openTransport(device.path, error, protocol.device, protocol.baudRate);
     if (!transport) {
         error = named + error;
         return false;

@@ -8,6 +8,7 @@
 #include <cstdlib>
 
 #include "drivers/transport/device_errors.h"
+#include "drivers/transport/hidraw_transport.h"
 #include "drivers/transport/serial_transport.h"
 #include "drivers/transport/termios_transport.h"
 
@@ -45,7 +46,7 @@ bool isPseudoTerminal(const std::string& resolvedPath) {
 }
 
 std::unique_ptr<Transport> openTransport(const std::string& path, std::string& error,
-                                         int baudRate) {
+                                         DeviceKind kind, int baudRate) {
     if (path.empty()) {
         error = "no device given";
         return nullptr;
@@ -69,7 +70,19 @@ std::unique_ptr<Transport> openTransport(const std::string& path, std::string& e
 
     std::unique_ptr<Transport> transport;
     const bool pseudoTerminal = isPseudoTerminal(resolved);
-    if (pseudoTerminal || !SerialTransport::knows(resolved)) {
+    const bool hidraw = !pseudoTerminal && isHidrawDevice(resolved);
+    if (hidraw != (kind == DeviceKind::Hid) && !pseudoTerminal) {
+        error = hidraw ? "not a serial device: " + path +
+                             " (a USB HID device; only HID boards such as chessnut are read "
+                             "from hidraw)"
+                       : "not a HID device: " + path +
+                             " (this protocol's boards are /dev/hidrawN devices; arbiterd "
+                             "--list-ports lists them)";
+        return nullptr;
+    }
+    if (hidraw) {
+        transport = HidrawTransport::open(resolved, error);
+    } else if (pseudoTerminal || !SerialTransport::knows(resolved)) {
         // Real lines exclusively; why not a pseudo-terminal: termios_transport.h.
         transport = TermiosTransport::open(resolved, error, !pseudoTerminal, baudRate);
     } else {

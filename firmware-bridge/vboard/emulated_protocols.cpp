@@ -4,6 +4,7 @@
 #include <array>
 
 #include "firmware-bridge/vboard/certabo_emulation.h"
+#include "firmware-bridge/vboard/chessnut_emulation.h"
 #include "firmware-bridge/vboard/dgt_emulation.h"
 #include "firmware-bridge/vboard/millennium_emulation.h"
 #include "firmware-bridge/vboard/vboard_options.h"
@@ -53,12 +54,20 @@ std::unique_ptr<EmulatedBoard> makeSentio(VirtualHardware& hardware, const Vboar
 constexpr EmulatedProtocol kSentio{"sentio", "Tabutronic Sentio board (occupancy)", false,
                                    makeSentio};
 
+std::unique_ptr<EmulatedBoard> makeChessnut(VirtualHardware& hardware,
+                                            const VboardOptions& options, VirtualClock*) {
+    return std::make_unique<ChessnutEmulation>(hardware, options.scanMs, options.debounce);
+}
+constexpr EmulatedProtocol kChessnut{"chessnut", "Chessnut Air (HID frames on a byte stream)",
+                                     false, makeChessnut};
+
 // One line each, DGT first (the default).
 constexpr std::array kProtocols = {
     &kDgt,
     &kMillennium,
     &kCertabo,
     &kSentio,
+    &kChessnut,
 };
 
 }  // namespace

@@ -85,7 +85,8 @@ TEST(DeviceSpec, UnknownProtocolIsRefusedListingTheKnownOnes) {
     EXPECT_EQ(refusal("usb:/dev/ttyUSB0"),
               "unknown board protocol \"usb\" in \"usb:/dev/ttyUSB0\"; known: dgt (e.g. "
               "dgt:/dev/ttyACM0), millennium (e.g. millennium:/dev/ttyACM0), certabo (e.g. "
-              "certabo:/dev/ttyACM0), sentio (e.g. sentio:/dev/ttyACM0), vboard (e.g. "
+              "certabo:/dev/ttyACM0), sentio (e.g. sentio:/dev/ttyACM0), chessnut (e.g. "
+              "chessnut:/dev/hidraw0), vboard (e.g. "
               "vboard:left)");
     EXPECT_NE(refusal("VBOARD:left").find("unknown board protocol \"VBOARD\""), std::string::npos);
 }
@@ -97,7 +98,8 @@ TEST(DeviceSpec, TextThatIsNoDeviceSaysHowToWriteOne) {
                                     "dgt:/dev/ttyACM0, or millennium:PATH, e.g. "
                                     "millennium:/dev/ttyACM0, or certabo:PATH, e.g. "
                                     "certabo:/dev/ttyACM0, or sentio:PATH, e.g. "
-                                    "sentio:/dev/ttyACM0, or vboard:NAME, e.g. vboard:left");
+                                    "sentio:/dev/ttyACM0, or chessnut:PATH, e.g. "
+                                    "chessnut:/dev/hidraw0, or vboard:NAME, e.g. vboard:left");
     }
 }
 
