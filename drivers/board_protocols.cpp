@@ -3,12 +3,14 @@
 #include <array>
 
 #include "drivers/dgt/dgt_board.h"
+#include "drivers/dgt_bus/dgt_bus_line.h"
 
 namespace arbiter {
 
 namespace {
 
-constexpr std::array<const BoardProtocol*, 1> kProtocols = {&dgt::kDgtProtocol};
+constexpr std::array<const BoardProtocol*, 2> kProtocols = {&dgt::kDgtProtocol,
+                                                            &dgt_bus::kDgtBusProtocol};
 
 }  // namespace
 
