@@ -112,8 +112,8 @@ void BoardLink::watchSilence() {
 void BoardLink::waitForVirtualBoard() {
     const std::string waiting = "waiting for the virtual board";
     if (lastFailure_ != waiting)
-        spdlog::info("board {}: {} (start it: arbiter-vboard --name {})", device_.text(), waiting,
-                     device_.name);
+        spdlog::info("board {}: {} (start it: arbiter-vboard {})", device_.text(), waiting,
+                     device_.vboardOptions());
     lastFailure_ = waiting;
     if (failingSince_ < 0) failingSince_ = loop_.time().now();
     retry_.after(kRetryMs, [this] { tryOpen(); });

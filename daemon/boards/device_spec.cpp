@@ -19,6 +19,14 @@ std::string knownDevices(bool forms) {
     return known + (forms ? "vboard:NAME, e.g. vboard:left" : "vboard (e.g. vboard:left)");
 }
 
+std::optional<std::string> virtualBoardName(const std::string& text, const std::string& rest,
+                                            std::string& error) {
+    if (isValidVirtualBoardName(rest)) return rest;
+    error = "\"" + text + "\" does not name a virtual board; a name is " +
+            std::string(kVirtualBoardNameRule) + ", e.g. vboard:left";
+    return std::nullopt;
+}
+
 }  // namespace
 
 std::optional<DeviceSpec> DeviceSpec::parse(const std::string& text, std::string& error) {
@@ -26,12 +34,9 @@ std::optional<DeviceSpec> DeviceSpec::parse(const std::string& text, std::string
     std::string protocol = colon == std::string::npos ? "" : text.substr(0, colon);
     std::string rest = colon == std::string::npos ? "" : text.substr(colon + 1);
     if (protocol == kVirtual) {
-        if (!isValidVirtualBoardName(rest)) {
-            error = "\"" + text + "\" does not name a virtual board; a name is " +
-                    std::string(kVirtualBoardNameRule) + ", e.g. vboard:left";
-            return std::nullopt;
-        }
-        return DeviceSpec{protocol, virtualBoardPath(rest), rest};
+        const auto name = virtualBoardName(text, rest, error);
+        if (!name) return std::nullopt;
+        return DeviceSpec{protocol, virtualBoardPath(*name), *name};
     }
     if (protocol.empty() || rest.empty()) {
         error = "\"" + text + "\" is not a board device; write it as " + knownDevices(true);
@@ -42,7 +47,24 @@ std::optional<DeviceSpec> DeviceSpec::parse(const std::string& text, std::string
                 "\"; known: " + knownDevices(false);
         return std::nullopt;
     }
+    const std::string virtualPrefix = std::string(kVirtual) + ":";
+    if (rest.starts_with(virtualPrefix)) {
+        const auto name = virtualBoardName(text, rest.substr(virtualPrefix.size()), error);
+        if (!name) return std::nullopt;
+        return DeviceSpec{protocol, virtualBoardPath(*name), *name};
+    }
     return DeviceSpec{protocol, rest};
+}
+
+std::string DeviceSpec::text() const {
+    if (!isVirtual()) return protocol + ":" + path;
+    return protocol == kVirtual ? protocol + ":" + name
+                                : protocol + ":" + std::string(kVirtual) + ":" + name;
+}
+
+std::string DeviceSpec::vboardOptions() const {
+    if (driver() == kVirtualBoardProtocol) return "--name " + name;
+    return "--protocol " + driver() + " --name " + name;
 }
 
 bool DeviceSpec::carriesClock() const {

@@ -9,11 +9,11 @@
 namespace arbiter::vboard {
 
 ConsoleRunner::ConsoleRunner(PhysicalBoard& board, VirtualHardware& hardware,
-                             const firmware::Firmware& firmware, std::ostream& out,
-                             std::ostream& err, bool quiet, VirtualClock* clock)
+                             const EmulatedBoard& emulation, std::ostream& out, std::ostream& err,
+                             bool quiet, VirtualClock* clock)
     : board_(board),
       hardware_(hardware),
-      firmware_(firmware),
+      emulation_(emulation),
       out_(out),
       err_(err),
       quiet_(quiet),
@@ -146,20 +146,19 @@ void ConsoleRunner::startSlide(const command::Slide& slide, const std::string& o
     progress.at = progress.squares.front();
     board_.set(progress.at, progress.piece);
     progress.next = 1;
-    progress.placedAtScan = firmware_.scansCompleted();
+    progress.placedAtScan = emulation_.scansCompleted();
     slide_ = std::move(progress);
     advanceSlide();
 }
 
 bool ConsoleRunner::advanceSlide() {
-    const uint32_t scansToBeSeen =
-        static_cast<uint32_t>(std::max(1, firmware_.config().debounceScans));
+    const uint32_t scansToBeSeen = static_cast<uint32_t>(std::max(1, emulation_.scansToAccept()));
     while (slide_->next < slide_->squares.size()) {
-        if (firmware_.scansCompleted() - slide_->placedAtScan < scansToBeSeen) return false;
+        if (emulation_.scansCompleted() - slide_->placedAtScan < scansToBeSeen) return false;
         board_.set(slide_->at, dgt::kEmpty);
         slide_->at = slide_->squares[slide_->next++];
         board_.set(slide_->at, slide_->piece);
-        slide_->placedAtScan = firmware_.scansCompleted();
+        slide_->placedAtScan = emulation_.scansCompleted();
     }
     echo(slide_->name + " " + letterOf(slide_->piece));
     slide_.reset();

@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "firmware-bridge/firmware.h"
 #include "firmware-bridge/vboard/console_command.h"
 #include "firmware-bridge/vboard/dgt_capture.h"
+#include "firmware-bridge/vboard/emulated_board.h"
 #include "firmware-bridge/vboard/game_cells.h"
 #include "firmware-bridge/vboard/physical_board.h"
 #include "firmware-bridge/vboard/virtual_clock.h"
@@ -20,7 +20,7 @@
 namespace arbiter::vboard {
 
 // Runs the lines of the console language against the virtual board while the
-// firmware keeps ticking: lines queue up in the order they arrive (a script
+// board keeps ticking: lines queue up in the order they arrive (a script
 // first, then stdin) and run as soon as nothing holds them back. Two commands
 // take time and hold the queue: `wait` until its milliseconds have passed, and
 // `slide` until the board has seen the piece on every square it crosses (as
@@ -32,9 +32,8 @@ class ConsoleRunner {
   public:
     // clock: the clock plugged into the board, if any; the clock commands are
     // refused without one.
-    ConsoleRunner(PhysicalBoard& board, VirtualHardware& hardware,
-                  const firmware::Firmware& firmware, std::ostream& out, std::ostream& err,
-                  bool quiet, VirtualClock* clock = nullptr);
+    ConsoleRunner(PhysicalBoard& board, VirtualHardware& hardware, const EmulatedBoard& emulation,
+                  std::ostream& out, std::ostream& err, bool quiet, VirtualClock* clock = nullptr);
 
     // origin names where the line came from ("script.txt:3"); empty for stdin.
     void enqueue(std::string line, std::string origin = {});
@@ -87,7 +86,7 @@ class ConsoleRunner {
 
     PhysicalBoard& board_;
     VirtualHardware& hardware_;
-    const firmware::Firmware& firmware_;
+    const EmulatedBoard& emulation_;
     std::ostream& out_;
     std::ostream& err_;
     bool quiet_;

@@ -18,10 +18,10 @@
 #include <vector>
 
 #include "drivers/transport/virtual_board_path.h"
-#include "firmware-bridge/firmware.h"
 #include "firmware-bridge/vboard/board_notation.h"
 #include "firmware-bridge/vboard/console_runner.h"
 #include "firmware-bridge/vboard/device_link.h"
+#include "firmware-bridge/vboard/emulated_protocols.h"
 #include "firmware-bridge/vboard/physical_board.h"
 #include "firmware-bridge/vboard/pseudo_terminal.h"
 #include "firmware-bridge/vboard/virtual_clock.h"
@@ -101,16 +101,6 @@ firmware::SquareCodes initialPosition(const VboardOptions& options) {
     return startPosition();
 }
 
-firmware::FirmwareConfig firmwareConfig(const VboardOptions& options) {
-    firmware::FirmwareConfig config;
-    config.scanPeriodMs = options.scanMs;
-    config.debounceScans = options.debounce;
-    std::copy_n(options.serialDigits.begin(),
-                std::min(options.serialDigits.size(), config.identity.serialDigits.size()),
-                config.identity.serialDigits.begin());
-    return config;
-}
-
 bool queueScript(const std::string& path, ConsoleRunner& runner) {
     std::ifstream script(path);
     if (!script) {
@@ -180,7 +170,10 @@ int runVboard(const VboardOptions& options) {
         }
         clock = std::make_unique<VirtualClock>(*options.clock, std::move(printer));
     }
-    firmware::Firmware board(hardware, firmwareConfig(options), clock.get());
+    // The options were checked: the protocol is in the table.
+    const std::unique_ptr<EmulatedBoard> emulation =
+        findEmulatedProtocol(options.protocol)->make(hardware, options, clock.get());
+    EmulatedBoard& board = *emulation;
     board.start();
     PhysicalBoard pieces(hardware.sensors());
     ConsoleRunner runner(pieces, hardware, board, std::cout, std::cerr, options.quiet, clock.get());

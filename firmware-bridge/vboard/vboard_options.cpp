@@ -5,6 +5,7 @@
 #include <charconv>
 
 #include "drivers/transport/virtual_board_path.h"
+#include "firmware-bridge/vboard/emulated_protocols.h"
 
 namespace arbiter::vboard {
 
@@ -25,6 +26,14 @@ std::optional<Number> parseNumber(const std::string& text, Number minimum, Numbe
     }
     if (value < minimum || value > maximum) return std::nullopt;
     return value;
+}
+
+// "dgt, millennium": what --protocol takes.
+std::string protocolNames() {
+    std::string names;
+    for (const EmulatedProtocol* protocol : emulatedProtocols())
+        names += (names.empty() ? "" : ", ") + std::string(protocol->name);
+    return names;
 }
 
 }  // namespace
@@ -105,6 +114,13 @@ ParsedOptions parseVboardOptions(const std::vector<std::string>& arguments) {
             } else {
                 return {std::nullopt, "--clock: '" + *text + "' is not a clock (xl or 3000)"};
             }
+        } else if (name == "--protocol") {
+            const auto text = value();
+            if (!text) return missing();
+            if (!findEmulatedProtocol(*text))
+                return {std::nullopt,
+                        "--protocol: '" + *text + "' is not a protocol (" + protocolNames() + ")"};
+            options.protocol = *text;
         } else if (name == "--cells") {
             const auto text = value();
             if (!text) return missing();
@@ -131,17 +147,26 @@ ParsedOptions parseVboardOptions(const std::vector<std::string>& arguments) {
     // Both would publish the one port in two places, and only one can be meant.
     if (!options.linkPath.empty() && !options.name.empty())
         return {std::nullopt, "--link and --name exclude each other"};
+    if (options.clock && !findEmulatedProtocol(options.protocol)->carriesClock)
+        return {std::nullopt, "--clock: a " + options.protocol + " board carries no clock"};
     if (empty) options.start = VboardOptions::StartPosition::Empty;
     if (rotated) options.start = VboardOptions::StartPosition::Rotated;
     return {options, {}};
 }
 
 std::string vboardUsage() {
+    std::string protocols;
+    for (const EmulatedProtocol* protocol : emulatedProtocols())
+        protocols += "                   " + std::string(protocol->name) + ": " +
+                     std::string(protocol->description) + "\n";
     return "usage: arbiter-vboard [options]\n"
-           "A virtual DGT sensor board on a pseudo-terminal; commands on stdin (see "
+           "A virtual sensor board on a pseudo-terminal; commands on stdin (see "
            "docs/vboard.md).\n"
+           "  --protocol NAME  the board protocol it speaks (default dgt):\n" +
+           protocols +
            "  --link PATH      make PATH a symbolic link to the board's port\n"
            "  --name NAME      publish the port as the board arbiterd calls vboard:NAME\n"
+           "                   (PROTOCOL:vboard:NAME for another protocol than dgt)\n"
            "                   (a link in $ARBITER_VBOARD_DIR, else\n"
            "                   $XDG_RUNTIME_DIR/arbiter/vboards, else /tmp/arbiter-UID/vboards)\n"
            "  --script FILE    run the commands in FILE, then read stdin\n"

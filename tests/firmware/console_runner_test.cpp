@@ -13,6 +13,7 @@
 #include "drivers/dgt/dgt_segments.h"
 #include "firmware-bridge/vboard/board_notation.h"
 #include "firmware-bridge/vboard/dgt_capture.h"
+#include "firmware-bridge/vboard/dgt_emulation.h"
 
 namespace {
 
@@ -71,7 +72,7 @@ class ConsoleRunner : public ::testing::Test {
                                       sent_.insert(sent_.end(), bytes.begin(), bytes.end());
                                   },
                                   [this] { return now_; }};
-    fw::Firmware firmware_{hardware_, config()};
+    vb::DgtEmulation firmware_{hardware_, config()};
     vb::PhysicalBoard board_{hardware_.sensors()};
     std::ostringstream out_;
     std::ostringstream err_;
@@ -314,7 +315,7 @@ class ClockedBoard : public ::testing::Test {
                                   },
                                   [this] { return now_; }};
     vb::VirtualClock clock_;
-    fw::Firmware firmware_{hardware_, ConsoleRunner_config(), &clock_};
+    vb::DgtEmulation firmware_{hardware_, ConsoleRunner_config(), &clock_};
     vb::PhysicalBoard board_{hardware_.sensors()};
     std::ostringstream out_;
     std::ostringstream err_;

@@ -1,5 +1,7 @@
 #include "firmware-bridge/vboard/vboard_options.h"
 
+#include "firmware-bridge/vboard/emulated_protocols.h"
+
 #include <gtest/gtest.h>
 
 namespace arbiter::vboard {
@@ -61,6 +63,18 @@ TEST(VboardOptions, AClockIsAnXlOrADgt3000) {
     EXPECT_EQ(accepted({"--clock=3000"}).clock, ClockModel::Dgt3000);
     EXPECT_EQ(rejected({"--clock", "2010"}), "--clock: '2010' is not a clock (xl or 3000)");
     EXPECT_EQ(rejected({"--clock"}), "--clock needs a value");
+}
+
+// Each protocol of the table can be asked for by the name arbiterd reads it by.
+TEST(VboardOptions, ProtocolIsOneOfTheTableDgtByDefault) {
+    EXPECT_EQ(accepted({}).protocol, "dgt");
+    for (const EmulatedProtocol* protocol : emulatedProtocols())
+        EXPECT_EQ(accepted({"--protocol", std::string(protocol->name)}).protocol, protocol->name);
+    EXPECT_EQ(emulatedProtocols().front()->name, "dgt");
+    const std::string refused = rejected({"--protocol", "telex"});
+    EXPECT_TRUE(refused.starts_with("--protocol: 'telex' is not a protocol (dgt")) << refused;
+    EXPECT_EQ(rejected({"--protocol"}), "--protocol needs a value");
+    EXPECT_NE(vboardUsage().find("--protocol NAME"), std::string::npos);
 }
 
 TEST(VboardOptions, RejectsUnknownOptionsAndConflicts) {

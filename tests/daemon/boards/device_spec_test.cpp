@@ -50,6 +50,25 @@ TEST(DeviceSpec, VboardNameResolvesUnderTheVboardDirectory) {
     EXPECT_EQ(spec->text(), "vboard:left-2");
 }
 
+// A virtual board speaking a protocol of the table names it first, as a real
+// board does; plain vboard:NAME speaks DGT.
+TEST(DeviceSpec, ProtocolBeforeVboardIsTheVirtualBoardsProtocol) {
+    ScopedEnvironment dir("ARBITER_VBOARD_DIR", "/tmp/arbiter-test-boards");
+    auto spec = parsed("dgt:vboard:left");
+    ASSERT_TRUE(spec);
+    EXPECT_TRUE(spec->isVirtual());
+    EXPECT_EQ(spec->driver(), "dgt");
+    EXPECT_EQ(spec->name, "left");
+    EXPECT_EQ(spec->path, "/tmp/arbiter-test-boards/left");
+    EXPECT_EQ(spec->text(), "dgt:vboard:left");
+    EXPECT_EQ(spec->vboardOptions(), "--name left");
+    EXPECT_EQ(parsed("vboard:left")->driver(), "dgt");
+    EXPECT_FALSE(parsed("dgt:/dev/ttyACM0")->isVirtual());
+    EXPECT_EQ(refusal("dgt:vboard:a/b"),
+              "\"dgt:vboard:a/b\" does not name a virtual board; a name is letters, digits, - "
+              "and _, at most 32 characters, e.g. vboard:left");
+}
+
 TEST(DeviceSpec, BadVboardNamesAreRefusedSayingWhatANameIs) {
     const std::vector<std::string> bad = {"vboard:",       "vboard:a/b",
                                           "vboard:../x",   "vboard:left board",

@@ -1,0 +1,47 @@
+#include "firmware-bridge/vboard/emulated_protocols.h"
+
+#include <algorithm>
+#include <array>
+
+#include "firmware-bridge/vboard/dgt_emulation.h"
+#include "firmware-bridge/vboard/vboard_options.h"
+#include "firmware-bridge/vboard/virtual_clock.h"
+#include "firmware-bridge/vboard/virtual_hardware.h"
+
+namespace arbiter::vboard {
+
+namespace {
+
+firmware::FirmwareConfig firmwareConfig(const VboardOptions& options) {
+    firmware::FirmwareConfig config;
+    config.scanPeriodMs = options.scanMs;
+    config.debounceScans = options.debounce;
+    std::copy_n(options.serialDigits.begin(),
+                std::min(options.serialDigits.size(), config.identity.serialDigits.size()),
+                config.identity.serialDigits.begin());
+    return config;
+}
+
+std::unique_ptr<EmulatedBoard> makeDgt(VirtualHardware& hardware, const VboardOptions& options,
+                                       VirtualClock* clock) {
+    return std::make_unique<DgtEmulation>(hardware, firmwareConfig(options), clock);
+}
+
+constexpr EmulatedProtocol kDgt{"dgt", "DGT board (our firmware)", true, makeDgt};
+
+constexpr std::array<const EmulatedProtocol*, 1> kProtocols = {&kDgt};
+
+}  // namespace
+
+std::span<const EmulatedProtocol* const> emulatedProtocols() {
+    return kProtocols;
+}
+
+const EmulatedProtocol* findEmulatedProtocol(std::string_view name) {
+    for (const EmulatedProtocol* protocol : kProtocols) {
+        if (protocol->name == name) return protocol;
+    }
+    return nullptr;
+}
+
+}  // namespace arbiter::vboard
