@@ -15,6 +15,7 @@ namespace {
 constexpr size_t kReadChunk = 256;
 // As for a single board: more waits for the next wake-up.
 constexpr int kMaxReadsPerWakeUp = 64;
+constexpr uint16_t kFtdiUsbVendor = 0x0403;
 
 }  // namespace
 
@@ -23,9 +24,13 @@ const BoardProtocol kDgtBusProtocol = {
     .description = "DGT board on a bus",
     .makeDriver = nullptr,
     // A DGT board on USB answers bus commands too; a bus of several boards
-    // hangs on a serial line of its own (see docs/boards.md).
+    // hangs on an RS-232 line, mostly behind an FTDI adapter (as in
+    // udev/60-arbiter-boards.rules). Candidates only: --search-bus asks.
     .mayBe =
-        [](const SerialPortInfo& port) { return dgt::mayBeDgtBoard(port.vendorId, port.productId); },
+        [](const SerialPortInfo& port) {
+            return dgt::mayBeDgtBoard(port.vendorId, port.productId) ||
+                   port.vendorId == kFtdiUsbVendor;
+        },
     .carriesClock = false,
     .makeBus = [](Transport& transport) -> std::unique_ptr<BoardBus> {
         return std::make_unique<DgtBusLine>(transport);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 
+#include "firmware-bridge/vboard/dgt_bus_emulation.h"
 #include "firmware-bridge/vboard/dgt_emulation.h"
 #include "firmware-bridge/vboard/vboard_options.h"
 #include "firmware-bridge/vboard/virtual_clock.h"
@@ -27,9 +28,17 @@ std::unique_ptr<EmulatedBoard> makeDgt(VirtualHardware& hardware, const VboardOp
     return std::make_unique<DgtEmulation>(hardware, firmwareConfig(options), clock);
 }
 
-constexpr EmulatedProtocol kDgt{"dgt", "DGT board (our firmware)", true, makeDgt};
+std::unique_ptr<EmulatedBoard> makeDgtBus(VirtualHardware& hardware, const VboardOptions& options,
+                                          VirtualClock*) {
+    return std::make_unique<DgtBusEmulation>(hardware, options.addresses.front(), options.scanMs,
+                                             options.debounce);
+}
 
-constexpr std::array<const EmulatedProtocol*, 1> kProtocols = {&kDgt};
+constexpr EmulatedProtocol kDgt{"dgt", "DGT board (our firmware)", true, makeDgt};
+constexpr EmulatedProtocol kDgtBus{"dgt-bus", "DGT boards in bus mode, several on one line", false,
+                                   makeDgtBus, true};
+
+constexpr std::array<const EmulatedProtocol*, 2> kProtocols = {&kDgt, &kDgtBus};
 
 }  // namespace
 

@@ -6,8 +6,14 @@
 
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
+#include <map>
+
 #include "drivers/dgt_bus/dgt_bus_commands.h"
+#include "drivers/transport/termios_transport.h"
 #include "tests/drivers/fake_listener.h"
+#include "tests/drivers/pty_pair.h"
 #include "tests/drivers/socket_transport.h"
 
 namespace arbiter::dgt_bus {
@@ -221,6 +227,66 @@ TEST_F(DgtBusLineTest, BusBoardsHaveNoLedsAndNoClock) {
     EXPECT_FALSE(left->showLeds(std::bitset<64>().set(3)));
     EXPECT_EQ(left->clock(), nullptr);
     EXPECT_TRUE(asked().empty());
+}
+
+// The whole way a bus takes on a machine: a pseudo-terminal opened as a
+// serial line (termios, raw 9600 8N1), two boards answering on its far end.
+TEST(DgtBusLineOnAPty, TwoBoardsOnOneLineAreReadThroughTheRealTransport) {
+    arbiter::test::PtyPair pty;
+    ASSERT_TRUE(pty.ok());
+    std::string error;
+    auto transport = TermiosTransport::open(pty.slavePath(), error);
+    ASSERT_TRUE(transport) << error;
+    DgtBusLine line(*transport);
+    FakeListener first;
+    FakeListener second;
+    auto one = line.attach(1, first);
+    auto two = line.attach(2, second);
+    ASSERT_TRUE(one->start() && two->start());
+    int64_t now = 0;
+    std::map<int, Bytes> pending = {{2, Bytes{0x4b, 4}}};  // a black king on e8, on board 2
+    for (int step = 0; step < 40; ++step) {
+        const Bytes command = pty.receive(kCommandLength, 20);
+        if (command.size() == kCommandLength) {
+            const int address = (command[1] << 7) | command[2];
+            EXPECT_EQ(command[3], checksum(std::span(command).first(3)));
+            if (command[0] == kSendBoard) pty.send(busReply(kBoardDump, address, startPosition()));
+            if (command[0] == kSendVersion) pty.send(busReply(kVersion, address, Bytes{1, 3}));
+            if (command[0] == kSendChanges) {
+                pty.send(busReply(kChanges, address, pending[address]));
+                pending[address].clear();
+            }
+        }
+        now += 50;
+        for (int tries = 0; tries < 20 && line.onReadable(now) && line.takeHeard().empty(); ++tries)
+            ::usleep(1000);
+        ASSERT_TRUE(line.tick(now));
+    }
+    EXPECT_EQ(first.all<FakeListener::Dump>().size(), 1u);
+    EXPECT_EQ(second.all<FakeListener::Dump>().size(), 1u);
+    // The changes stored before the start were dropped: the dump came after.
+    EXPECT_TRUE(second.all<FakeListener::Change>().empty());
+    pending[2] = Bytes{0x40, 4};
+    for (int step = 0; step < 10 && second.all<FakeListener::Change>().empty(); ++step) {
+        const Bytes command = pty.receive(kCommandLength, 20);
+        if (command.size() == kCommandLength && command[0] == kSendChanges) {
+            const int address = (command[1] << 7) | command[2];
+            pty.send(busReply(kChanges, address, pending[address]));
+            pending[address].clear();
+        }
+        now += 100;
+        for (int tries = 0; tries < 20 && line.onReadable(now) && line.takeHeard().empty(); ++tries)
+            ::usleep(1000);
+        ASSERT_TRUE(line.tick(now));
+    }
+    EXPECT_EQ(second.all<FakeListener::Change>(),
+              (std::vector<FakeListener::Change>{{4, std::nullopt}}));
+    EXPECT_TRUE(first.all<FakeListener::Change>().empty());
+    pty.closeMaster();
+    bool gone = false;
+    for (int tries = 0; tries < 100 && !gone; ++tries) gone = !line.onReadable(now);
+    EXPECT_TRUE(gone);
+    EXPECT_FALSE(one->onReadable(now));
 }
 
 }  // namespace
