@@ -85,7 +85,7 @@ TEST_F(DgtBus, FourBoardsOnOneLinePlayKonfusionAndASilentBoardIsWaitedForAlone) 
     testing::ScopedEnvironment vboards("ARBITER_VBOARD_DIR", (dir_ / "vboards").string());
     startTheBus();
     ASSERT_FALSE(HasFatalFailure());
-    startDaemonWithout({"--config", writeConfiguration(), "--settle-ms", "60", "--time", "10+5"});
+    startDaemonWithout({"--config", writeConfiguration(), "--time", "10+5"});
     expectSaid("New game of konfusion, 10+5. Ann to move", 15000);
     // Ann's 5 jumps from board a1 (address 1) to board a6 (address 3); Bob's
     // 5 from board f6 (1025) to board f1 (2).
