@@ -14,7 +14,7 @@
 namespace arbiter {
 
 struct BusPorts::Port {
-    Port(EventLoop& loop, uint64_t id) : id(id), timer(loop) {}
+    Port(EventLoop& loop, uint64_t number) : id(number), timer(loop) {}
     uint64_t id;
     std::string path;  // as the first board named it, for the log
     std::optional<InstanceLock> lock;

@@ -106,8 +106,8 @@ firmware::SquareCodes initialPosition(const VboardOptions& options) {
 // its protocol, its pieces and its console. A board on a bus of several says
 // its address at the start of each line it prints.
 struct Station {
-    Station(PseudoTerminal* terminal, int address, bool named)
-        : address(address),
+    Station(PseudoTerminal* terminal, int busAddress, bool named)
+        : address(busAddress),
           hardware([terminal](std::span<const uint8_t> bytes) { terminal->writeToHost(bytes); }),
           pieces(hardware.sensors()) {
         if (!named) return;
