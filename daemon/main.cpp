@@ -20,6 +20,7 @@
 #include "daemon/base/time_source.h"
 #include "daemon/boards/piece_calibration.h"
 #include "daemon/boards/piece_learning.h"
+#include "daemon/boards/bus_search.h"
 #include "daemon/config/command_line.h"
 #include "daemon/config/configuration_text.h"
 #include "daemon/config/table_setup.h"
@@ -55,6 +56,11 @@ int listPorts() {
         if (!p.serialNumber.empty()) std::cout << "  serial " << p.serialNumber;
         for (const BoardProtocol* protocol : boardProtocols()) {
             if (!protocol->mayBe(p)) continue;
+            if (protocol->makeBus) {
+                std::cout << "  (maybe a " << protocol->description << ": --search-bus " << p.path
+                          << " lists its boards)";
+                continue;
+            }
             std::cout << "  (maybe a " << protocol->description << ": try --board "
                       << protocol->name << ":" << p.path << ")";
         }
@@ -66,6 +72,21 @@ int listPorts() {
 int refuse(const std::string& why) {
     std::cerr << "arbiterd: " << why << "\n";
     return 2;
+}
+
+// The boards on the DGT bus at `port`, each with the device line that names it.
+int searchBus(const std::string& port) {
+    const SystemTimeSource time;
+    std::string error;
+    const auto addresses = findBoardsOnBus(port, time, error);
+    if (!addresses) {
+        std::cerr << "arbiterd: " << port << ": " << error << "\n";
+        return 1;
+    }
+    if (addresses->empty()) std::cout << "no board answered on " << port << "\n";
+    for (int address : *addresses)
+        std::cout << "board " << address << "  device = dgt-bus:" << port << "@" << address << "\n";
+    return 0;
 }
 
 // espeak-ng's path when the table speaks, found before anything starts; a
@@ -361,6 +382,8 @@ int main(int argc, char** argv) {
             return 0;
         case DaemonRequest::ListPorts:
             return listPorts();
+        case DaemonRequest::SearchBus:
+            return searchBus(commandLine->busPort);
         case DaemonRequest::ListGames:
             std::cout << describeGames(gameCatalog());
             return 0;

@@ -13,6 +13,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "drivers/board_listener.h"
 #include "drivers/piece_tags.h"
@@ -76,13 +77,44 @@ class BoardDriver {
     virtual void identifyPiecesBy(const PieceTags& /*tags*/) {}
 };
 
+// A serial line that several boards share, each at its own address (DGT's
+// bus): one per port, owning no board but polling them all in turn. The
+// daemon opens the port once, reads it through the bus and calls tick() at
+// nextTickAt(); each board on it gets its BoardDriver from attach(), whose
+// onReadable() reads nothing (the bus has read) and is false once the port
+// is gone. Only the bus knows which bytes are whose.
+class BoardBus {
+  public:
+    virtual ~BoardBus() = default;
+    // Reads and handles everything the port has now; the boards' listeners
+    // hear what is theirs. False when the port is gone.
+    virtual bool onReadable(int64_t nowMs) = 0;
+    // Sends what is due: the next poll, a request that went unanswered.
+    // False when the port is gone.
+    virtual bool tick(int64_t nowMs) = 0;
+    // When tick() next has something to do.
+    virtual int64_t nextTickAt() const = 0;
+    // The addresses whose boards have spoken since the last call, for their
+    // links to note that they answer.
+    virtual std::vector<int> takeHeard() = 0;
+    // The driver of the board at `address`, which leaves the bus when
+    // destroyed; the bus must outlive it. nullptr when the address already
+    // has one.
+    virtual std::unique_ptr<BoardDriver> attach(int address, BoardListener& listener) = 0;
+    // Asks every board on the line to say its address (nothing else is
+    // polled meanwhile); addressesFound() has the answers so far.
+    virtual bool startSearch(int64_t nowMs) = 0;
+    virtual std::vector<int> addressesFound() const = 0;
+};
+
 // One protocol in the table of drivers: what a device names it by ("dgt" in
 // dgt:/dev/ttyACM0), what it reads, how to make its driver on an open
 // transport, and which ports (serial, or hidraw for HID boards) may be its boards.
 struct BoardProtocol {
     std::string_view name;
     std::string_view description;  // "DGT board", for listings
-    // The driver of one board on `transport`; both must outlive it.
+    // The driver of one board on `transport`; both must outlive it. nullptr
+    // for a protocol whose boards share a port (makeBus).
     std::unique_ptr<BoardDriver> (*makeDriver)(Transport& transport, BoardListener& listener);
     // Whether a port may be such a board, by its USB id: a candidate to probe.
     bool (*mayBe)(const SerialPortInfo& port);
@@ -98,6 +130,11 @@ struct BoardProtocol {
     bool readsTags = false;
     // The device nodes its boards are; a pseudo-terminal stands in for any.
     DeviceKind device = DeviceKind::Serial;
+    // For a protocol whose boards share one port, each at an address
+    // 1..maxAddress (a device names PATH@ADDRESS): the bus on an open port,
+    // which must outlive it. nullptr for one board per port.
+    std::unique_ptr<BoardBus> (*makeBus)(Transport& transport) = nullptr;
+    int maxAddress = 0;
 };
 
 }  // namespace arbiter

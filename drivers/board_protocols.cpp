@@ -6,6 +6,7 @@
 #include "drivers/chessnut/chessnut_board.h"
 #include "drivers/dgt/dgt_board.h"
 #include "drivers/millennium/millennium_board.h"
+#include "drivers/dgt_bus/dgt_bus_line.h"
 
 namespace arbiter {
 
@@ -14,6 +15,7 @@ namespace {
 // One line each, in the order listings show them.
 constexpr std::array kProtocols = {
     &dgt::kDgtProtocol,
+    &dgt_bus::kDgtBusProtocol,
     &millennium::kMillenniumProtocol,
     &certabo::kCertaboProtocol,
     &certabo::kSentioProtocol,

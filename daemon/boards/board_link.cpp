@@ -23,15 +23,19 @@ const BoardProtocol& protocolOf(const DeviceSpec& device) {
 
 }  // namespace
 
-BoardLink::BoardLink(EventLoop& loop, int index, DeviceSpec device, BoardEvents& events)
+BoardLink::BoardLink(EventLoop& loop, int index, DeviceSpec device, BoardEvents& events,
+                     BusPorts* buses)
     : loop_(loop),
       index_(index),
       device_(std::move(device)),
       protocol_(protocolOf(device_)),
-      events_(events) {}
+      events_(events),
+      ownBuses_(buses ? nullptr : std::make_unique<BusPorts>(loop)),
+      buses_(buses ? *buses : *ownBuses_) {}
 
 BoardLink::~BoardLink() {
     if (transport_) loop_.unwatch(transport_->fd());
+    board_.reset();  // leaves its bus before giving up its seat
 }
 
 void BoardLink::connect() {
@@ -46,6 +50,10 @@ void BoardLink::connect() {
 
 void BoardLink::tryOpen() {
     retry_.cancel();
+    if (protocol_.makeBus) {
+        joinBus();
+        return;
+    }
     // One daemon per board, decided before the device is touched: a board held
     // by another arbiterd is waited for like one that is away, naming who
     // holds it. Without a folder for device locks (not writable here) the
@@ -84,11 +92,32 @@ void BoardLink::tryOpen() {
         failOpen(error);
         return;
     }
-    lastFailure_.clear();
-    failingSince_ = -1;
     board_ = protocol_.makeDriver(*transport_, *this);
     if (!pieceTags_.empty()) board_->identifyPiecesBy(pieceTags_);
     loop_.watch(transport_->fd(), [this] { readable(); });
+    started();
+}
+
+void BoardLink::joinBus() {
+    std::string error;
+    BusPorts::Member member{[this] { readable(); }, [this](const std::string& why) { drop(why); }};
+    auto joined = buses_.join(device_, *this, std::move(member), error);
+    if (!joined) {
+        if (device_.isVirtual() && error.starts_with("no such device")) {
+            waitForVirtualBoard();
+            return;
+        }
+        failOpen(error);
+        return;
+    }
+    seat_ = std::move(joined->seat);
+    board_ = std::move(joined->driver);
+    started();
+}
+
+void BoardLink::started() {
+    lastFailure_.clear();
+    failingSince_ = -1;
     spdlog::info("board {}: connected", device_.text());
     heardAt_ = loop_.time().now();
     askedAt_.reset();
@@ -170,6 +199,7 @@ void BoardLink::drop(const std::string& why) {
     const bool toldGone = silent_;  // the table already waits for it
     silent_ = false;
     board_.reset();
+    seat_.reset();
     transport_.reset();
     lock_.reset();
     lastFailure_ = why;

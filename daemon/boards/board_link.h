@@ -7,6 +7,7 @@
 
 #include "daemon/base/event_loop.h"
 #include "daemon/base/instance_lock.h"
+#include "daemon/boards/bus_ports.h"
 #include "daemon/boards/device_spec.h"
 #include "daemon/boards/repeated_warnings.h"
 #include "drivers/board_driver.h"
@@ -43,10 +44,14 @@ class BoardEvents {
 // adapter or a radio link whose board lost power or its cable): a board that
 // has said nothing for a while is asked for its squares, one that does not
 // answer is taken for gone, and when it speaks again its squares are read
-// afresh, so that what was moved meanwhile is seen.
+// afresh, so that what was moved meanwhile is seen. A board on a bus shares
+// its port with the other boards of the table on it (`buses`, which must
+// outlive the link; without it the link has a port of its own): the port is
+// theirs, the waiting for a silent board its own.
 class BoardLink final : public BoardListener {
   public:
-    BoardLink(EventLoop& loop, int index, DeviceSpec device, BoardEvents& events);
+    BoardLink(EventLoop& loop, int index, DeviceSpec device, BoardEvents& events,
+              BusPorts* buses = nullptr);
     ~BoardLink() override;
 
     void connect();
@@ -78,6 +83,10 @@ class BoardLink final : public BoardListener {
 
   private:
     void tryOpen();
+    // A board on a bus: its place on the port's bus, opening the port if need be.
+    void joinBus();
+    // The driver is ready on its device: watched from now on, and started.
+    void started();
     // Says why the device could not be opened (again after a while) and retries.
     void failOpen(const std::string& error);
     // A virtual board not started yet: said once, at info, and tried every second.
@@ -109,9 +118,12 @@ class BoardLink final : public BoardListener {
     DeviceSpec device_;
     const BoardProtocol& protocol_;  // its driver's entry in the table of drivers
     BoardEvents& events_;
+    std::unique_ptr<BusPorts> ownBuses_;  // when the link was given none
+    BusPorts& buses_;
     std::unique_ptr<Transport> transport_;
     std::optional<InstanceLock> lock_;  // this daemon's hold on the board
-    std::unique_ptr<BoardDriver> board_;
+    std::unique_ptr<BusSeat> seat_;     // a bus board's place on its port
+    std::unique_ptr<BoardDriver> board_;  // destroyed before the seat
     std::string lastFailure_;
     Millis failingSince_ = -1;  // since when the device could not be opened; -1: it is open
     Millis remindedAt_ = 0;

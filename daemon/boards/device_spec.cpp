@@ -13,10 +13,13 @@ std::string knownDevices(bool forms) {
     std::string known;
     for (const BoardProtocol* protocol : boardProtocols()) {
         const std::string name(protocol->name);
-        // A HID board is a hidraw device, not a serial port.
-        const std::string example =
-            protocol->device == DeviceKind::Hid ? "/dev/hidraw0" : "/dev/ttyACM0";
-        known += forms ? name + ":PATH, e.g. " + name + ":" + example + ", or "
+        // A HID board is a hidraw device, not a serial port; a bus board is
+        // named by its port and its address on the bus.
+        const std::string example = protocol->makeBus                   ? "/dev/ttyUSB0@1025"
+                                    : protocol->device == DeviceKind::Hid ? "/dev/hidraw0"
+                                                                          : "/dev/ttyACM0";
+        known += forms ? name + ":" + (protocol->makeBus ? "PATH@ADDRESS" : "PATH") + ", e.g. " +
+                             name + ":" + example + ", or "
                        : name + " (e.g. " + name + ":" + example + "), ";
     }
     return known + (forms ? "vboard:NAME, e.g. vboard:left" : "vboard (e.g. vboard:left)");
@@ -28,6 +31,36 @@ std::optional<std::string> virtualBoardName(const std::string& text, const std::
     error = "\"" + text + "\" does not name a virtual board; a name is " +
             std::string(kVirtualBoardNameRule) + ", e.g. vboard:left";
     return std::nullopt;
+}
+
+// The address of a board on a bus, split off the end of `rest`
+// (PATH@ADDRESS), in decimal as the serial number on the board's label reads
+// ("01025" is 1025); `where` is what comes before it.
+std::optional<int> busAddress(const BoardProtocol& bus, const std::string& text,
+                              const std::string& rest, std::string& where, std::string& error) {
+    const std::string protocol(bus.name);
+    const std::string form = "write it as " + protocol + ":PATH@ADDRESS, e.g. " + protocol +
+                             ":/dev/ttyUSB0@1025, the address being the board's serial number "
+                             "(1 to " +
+                             std::to_string(bus.maxAddress) + ")";
+    const auto at = rest.rfind('@');
+    if (at == std::string::npos || at == 0) {
+        error = "\"" + text + "\" names no board on the bus; " + form;
+        return std::nullopt;
+    }
+    const std::string digits = rest.substr(at + 1);
+    int address = 0;
+    bool valid = !digits.empty() && digits.size() <= 6;
+    for (char c : digits) {
+        valid = valid && c >= '0' && c <= '9';
+        if (valid) address = address * 10 + (c - '0');
+    }
+    if (!valid || address < 1 || address > bus.maxAddress) {
+        error = "\"" + text + "\": \"" + digits + "\" is no bus address; " + form;
+        return std::nullopt;
+    }
+    where = rest.substr(0, at);
+    return address;
 }
 
 }  // namespace
@@ -45,29 +78,39 @@ std::optional<DeviceSpec> DeviceSpec::parse(const std::string& text, std::string
         error = "\"" + text + "\" is not a board device; write it as " + knownDevices(true);
         return std::nullopt;
     }
-    if (!findBoardProtocol(protocol)) {
+    const BoardProtocol* reader = findBoardProtocol(protocol);
+    if (!reader) {
         error = "unknown board protocol \"" + protocol + "\" in \"" + text +
                 "\"; known: " + knownDevices(false);
         return std::nullopt;
     }
-    const std::string virtualPrefix = std::string(kVirtual) + ":";
-    if (rest.starts_with(virtualPrefix)) {
-        const auto name = virtualBoardName(text, rest.substr(virtualPrefix.size()), error);
-        if (!name) return std::nullopt;
-        return DeviceSpec{protocol, virtualBoardPath(*name), *name};
+    std::string where = rest;
+    int address = 0;
+    if (reader->makeBus) {
+        const auto found = busAddress(*reader, text, rest, where, error);
+        if (!found) return std::nullopt;
+        address = *found;
     }
-    return DeviceSpec{protocol, rest};
+    const std::string virtualPrefix = std::string(kVirtual) + ":";
+    if (where.starts_with(virtualPrefix)) {
+        const auto name = virtualBoardName(text, where.substr(virtualPrefix.size()), error);
+        if (!name) return std::nullopt;
+        return DeviceSpec{protocol, virtualBoardPath(*name), *name, address};
+    }
+    return DeviceSpec{protocol, where, "", address};
 }
 
 std::string DeviceSpec::text() const {
-    if (!isVirtual()) return protocol + ":" + path;
+    const std::string at = onBus() ? "@" + std::to_string(address) : "";
+    if (!isVirtual()) return protocol + ":" + path + at;
     return protocol == kVirtual ? protocol + ":" + name
-                                : protocol + ":" + std::string(kVirtual) + ":" + name;
+                                : protocol + ":" + std::string(kVirtual) + ":" + name + at;
 }
 
 std::string DeviceSpec::vboardOptions() const {
     if (driver() == kVirtualBoardProtocol) return "--name " + name;
-    return "--protocol " + driver() + " --name " + name;
+    return "--protocol " + driver() + " --name " + name +
+           (onBus() ? " --address " + std::to_string(address) : "");
 }
 
 bool DeviceSpec::carriesClock() const {

@@ -12,14 +12,20 @@ namespace arbiter {
 // A virtual board speaks DGT unless the protocol is named before it
 // ("millennium:vboard:left", arbiter-vboard --protocol millennium --name left);
 // it keeps its name so that messages say what the user wrote, not where it lives.
+// A board on a bus (a protocol whose boards share a port) is named by port
+// and address, PATH@ADDRESS ("dgt-bus:/dev/ttyUSB0@1025",
+// "dgt-bus:vboard:table@7"): '@' because it appears in no device path, not
+// even in udev's /dev/serial/by-path names, which are full of ':'.
 struct DeviceSpec {
     std::string protocol;   // as written: a protocol's name, or "vboard"
     std::string path;       // what to open: for a vboard, the link it publishes
     std::string name = {};  // a vboard's name; empty for other devices
+    int address = 0;        // a board's address on a bus; 0 for a port of its own
     // nullopt and a message that says what is accepted when the text is not a device.
     static std::optional<DeviceSpec> parse(const std::string& text, std::string& error);
     std::string text() const;
     bool isVirtual() const { return !name.empty(); }
+    bool onBus() const { return address > 0; }
     // The protocol of the table of drivers that reads it.
     std::string driver() const { return protocol == kVirtual ? kVirtualBoardProtocol : protocol; }
     // How to start it, when it is a virtual board: "arbiter-vboard --name left",

@@ -37,7 +37,7 @@ bool checkArgumentsAreUtf8(int argc, const char* const argv[], std::string& erro
 // The values kept as text until every option is parsed, then read by the
 // readers the configuration file uses too, so that both say the same.
 struct ValuesAsText {
-    std::string board, players, size, speak, secrets, settleMs;
+    std::string board, players, size, speak, secrets, settleMs, busPort;
     std::vector<std::string> options, standIns;
 };
 
@@ -94,7 +94,10 @@ void describeOptions(po::options_description& described, Configuration& config,
         "speak", po::value(&texts.speak)->implicit_value("en"),
         "speak the announcements through espeak-ng, in en (English, the default) or de "
         "(German)")("list-ports", "list serial ports and likely boards, then exit")(
-        "list-games", "describe every game: players, surface, options and stand-ins; then exit")(
+        "search-bus", po::value(&texts.busPort),
+        "ping every board on the DGT bus at this serial port and list their addresses, then "
+        "exit")("list-games",
+                "describe every game: players, surface, options and stand-ins; then exit")(
         "print-config",
         "print a complete configuration file for this table (on virtual boards unless boards "
         "are given), then exit")(
@@ -113,6 +116,7 @@ void describeOptions(po::options_description& described, Configuration& config,
 std::optional<DaemonRequest> readRequest(const po::variables_map& vm, std::string& error) {
     if (vm.count("help")) return DaemonRequest::Help;
     if (vm.count("list-ports")) return DaemonRequest::ListPorts;
+    if (vm.count("search-bus")) return DaemonRequest::SearchBus;
     if (vm.count("list-games")) return DaemonRequest::ListGames;
     if (vm.count("print-config") + vm.count("check-config") + vm.count("print-start") +
             vm.count("calibrate") >
@@ -214,8 +218,9 @@ std::optional<CommandLine> readCommandLine(int argc, const char* const argv[], s
     auto request = readRequest(vm, error);
     if (!request) return std::nullopt;
     result.request = *request;
+    result.busPort = texts.busPort;
     if (*request == DaemonRequest::Help || *request == DaemonRequest::ListPorts ||
-        *request == DaemonRequest::ListGames)
+        *request == DaemonRequest::ListGames || *request == DaemonRequest::SearchBus)
         return result;
 
     std::vector<std::string> fromCommandLine;

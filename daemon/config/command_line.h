@@ -12,6 +12,7 @@ enum class DaemonRequest {
     Run,          // referee the table
     Help,         // print the options
     ListPorts,    // list serial ports and likely boards
+    SearchBus,    // list the addresses of the boards on a bus port
     ListGames,    // describe every game
     PrintConfig,  // write the table's configuration as a file
     CheckConfig,  // check the configuration, start nothing
@@ -26,6 +27,7 @@ struct CommandLine {
     Configuration config;
     std::string configFile;  // empty when none was given
     std::string help;        // every option, described
+    std::string busPort;     // --search-bus PORT
 };
 
 // nullopt and a message when an option or the file is wrong; arbiterd then

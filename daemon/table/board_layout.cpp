@@ -71,14 +71,24 @@ std::string deviceOf(const BoardSetting& b) {
 }
 
 // A device named by two boards: a device is one board, and the second would
-// wait forever for the first to let go of it. Empty when each has its own.
+// wait forever for the first to let go of it; only boards on one bus share a
+// port, each at an address of its own. Empty when each has its own.
 std::string sharedDevice(const std::vector<BoardSetting>& boards, const std::string& file) {
     std::map<std::string, size_t> firstOn;
     for (size_t i = 0; i < boards.size(); ++i) {
+        const DeviceSpec& device = boards[i].device;
         auto [first, fresh] = firstOn.try_emplace(deviceOf(boards[i]), i);
         if (fresh) continue;
-        return whereIs(boards[i], true, file) + " reads the device " + boards[i].device.text() +
-               ", as " + whereIs(boards[first->second], false, file) +
+        const DeviceSpec& other = boards[first->second].device;
+        if (device.onBus() && other.onBus() && device.protocol == other.protocol) {
+            if (device.address != other.address) continue;
+            return whereIs(boards[i], true, file) + " is the board at address " +
+                   std::to_string(device.address) + " of the bus " + device.path + ", as " +
+                   whereIs(boards[first->second], false, file) +
+                   " is: each board on a bus has an address of its own";
+        }
+        return whereIs(boards[i], true, file) + " reads the device " + device.text() + ", as " +
+               whereIs(boards[first->second], false, file) +
                " does: each board needs a device of its own";
     }
     return {};

@@ -52,7 +52,8 @@ std::unique_ptr<ModeratedTable> ModeratedTable::create(EventLoop& loop, TableSet
         // Resumed: every board must come to show its player's view first.
         table->seats_.push_back(
             Seat{Surface(cells, {placement}), Referee(),
-                 std::make_unique<BoardLink>(loop, static_cast<int>(i), board.device, *table),
+                 std::make_unique<BoardLink>(loop, static_cast<int>(i), board.device, *table,
+                                             &table->buses_),
                  desk.session() != nullptr, -1, std::string(), std::nullopt});
         table->seats_.back().link->identifyPiecesBy(desk.settings().pieceTags);
     }

@@ -135,6 +135,7 @@ class ModeratedTable final : public PlayingTable, private Desk::Listener {
     Desk desk_;
     // What the session says, sorted.
     PrivateAnnouncements sorted_{announcer_, desk_.sessionSlot()};
+    BusPorts buses_{loop_};  // the ports boards share; outlives the seats
     std::vector<Seat> seats_;
     Timer judgeTimer_{loop_};
 };

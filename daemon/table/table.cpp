@@ -60,8 +60,8 @@ std::unique_ptr<Table> Table::create(EventLoop& loop, TableSettings settings,
     if (!table->resumeUnfinished(error)) return nullptr;
     const auto& boards = table->desk_.settings().boards;
     for (size_t i = 0; i < boards.size(); ++i) {
-        table->links_.push_back(
-            std::make_unique<BoardLink>(loop, static_cast<int>(i), boards[i].device, *table));
+        table->links_.push_back(std::make_unique<BoardLink>(
+            loop, static_cast<int>(i), boards[i].device, *table, &table->buses_));
         table->links_.back()->identifyPiecesBy(table->desk_.settings().pieceTags);
     }
     return table;

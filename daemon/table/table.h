@@ -92,6 +92,7 @@ class Table final : public PlayingTable, private Desk::Listener, private Surface
     Announcer announcer_;
     ClockFace clockFace_;
     Surface surface_;
+    BusPorts buses_{loop_};  // the ports boards share; outlives the links
     std::vector<std::unique_ptr<BoardLink>> links_;
     BoardLights lights_{surface_, links_};
     SetupGuide guide_;

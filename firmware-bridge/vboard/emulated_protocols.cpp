@@ -5,6 +5,7 @@
 
 #include "firmware-bridge/vboard/certabo_emulation.h"
 #include "firmware-bridge/vboard/chessnut_emulation.h"
+#include "firmware-bridge/vboard/dgt_bus_emulation.h"
 #include "firmware-bridge/vboard/dgt_emulation.h"
 #include "firmware-bridge/vboard/millennium_emulation.h"
 #include "firmware-bridge/vboard/vboard_options.h"
@@ -61,9 +62,18 @@ std::unique_ptr<EmulatedBoard> makeChessnut(VirtualHardware& hardware,
 constexpr EmulatedProtocol kChessnut{"chessnut", "Chessnut Air (HID frames on a byte stream)",
                                      false, makeChessnut};
 
+std::unique_ptr<EmulatedBoard> makeDgtBus(VirtualHardware& hardware, const VboardOptions& options,
+                                          VirtualClock*) {
+    return std::make_unique<DgtBusEmulation>(hardware, options.addresses.front(), options.scanMs,
+                                             options.debounce);
+}
+constexpr EmulatedProtocol kDgtBus{"dgt-bus", "DGT boards in bus mode, several on one line", false,
+                                   makeDgtBus, true};
+
 // One line each, DGT first (the default).
 constexpr std::array kProtocols = {
     &kDgt,
+    &kDgtBus,
     &kMillennium,
     &kCertabo,
     &kSentio,

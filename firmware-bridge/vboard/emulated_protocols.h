@@ -27,6 +27,10 @@ struct EmulatedProtocol {
     // carriesClock. hardware and clock must outlive it.
     std::unique_ptr<EmulatedBoard> (*make)(VirtualHardware& hardware, const VboardOptions& options,
                                            VirtualClock* clock);
+    // Whether its boards share a line, each at an address (--address): then
+    // one arbiter-vboard stands for every board on the line, and make() is
+    // called once for each, with options.addresses holding its address alone.
+    bool onBus = false;
 };
 
 // Every protocol, DGT first (the default).

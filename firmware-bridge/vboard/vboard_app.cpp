@@ -23,6 +23,7 @@
 #include "firmware-bridge/vboard/device_link.h"
 #include "firmware-bridge/vboard/emulated_protocols.h"
 #include "firmware-bridge/vboard/physical_board.h"
+#include "firmware-bridge/vboard/prefixed_lines.h"
 #include "firmware-bridge/vboard/pseudo_terminal.h"
 #include "firmware-bridge/vboard/virtual_clock.h"
 #include "firmware-bridge/vboard/virtual_hardware.h"
@@ -101,7 +102,75 @@ firmware::SquareCodes initialPosition(const VboardOptions& options) {
     return startPosition();
 }
 
-bool queueScript(const std::string& path, ConsoleRunner& runner) {
+// One board of the line the terminal stands for: its sensors and serial line,
+// its protocol, its pieces and its console. A board on a bus of several says
+// its address at the start of each line it prints.
+struct Station {
+    Station(PseudoTerminal* terminal, int busAddress, bool named)
+        : address(busAddress),
+          hardware([terminal](std::span<const uint8_t> bytes) { terminal->writeToHost(bytes); }),
+          pieces(hardware.sensors()) {
+        if (!named) return;
+        const std::string prefix = std::to_string(address) + ": ";
+        outLines = std::make_unique<PrefixedLines>(std::cout, prefix);
+        errLines = std::make_unique<PrefixedLines>(std::cerr, prefix);
+        outStream = std::make_unique<std::ostream>(outLines.get());
+        errStream = std::make_unique<std::ostream>(errLines.get());
+    }
+    std::ostream& out() { return outStream ? *outStream : std::cout; }
+    std::ostream& err() { return errStream ? *errStream : std::cerr; }
+
+    int address;
+    VirtualHardware hardware;
+    PhysicalBoard pieces;
+    std::unique_ptr<EmulatedBoard> board;
+    std::unique_ptr<PrefixedLines> outLines;
+    std::unique_ptr<PrefixedLines> errLines;
+    std::unique_ptr<std::ostream> outStream;
+    std::unique_ptr<std::ostream> errStream;
+    std::unique_ptr<ConsoleRunner> runner;
+};
+
+// Sends each console line to the board it names: on a line of several
+// boards, "1025: e2-e4" goes to the board at 1025, and a line without an
+// address ("wait 500", "quit") to every board.
+class LineRouter {
+  public:
+    explicit LineRouter(const std::vector<std::unique_ptr<Station>>& stations)
+        : stations_(stations) {}
+    void route(std::string line, std::string origin = {}) const {
+        if (stations_.size() == 1) {
+            stations_.front()->runner->enqueue(std::move(line), std::move(origin));
+            return;
+        }
+        const size_t colon = line.find(':');
+        const std::string head = colon == std::string::npos ? "" : line.substr(0, colon);
+        const bool addressed = !head.empty() && std::all_of(head.begin(), head.end(), [](char c) {
+            return c >= '0' && c <= '9';
+        });
+        if (!addressed) {
+            for (const auto& station : stations_) station->runner->enqueue(line, origin);
+            return;
+        }
+        const size_t start = line.find_first_not_of(' ', colon + 1);
+        const std::string rest = start == std::string::npos ? "" : line.substr(start);
+        for (const auto& station : stations_) {
+            if (std::to_string(station->address) != head) continue;
+            station->runner->enqueue(rest, std::move(origin));
+            return;
+        }
+        std::string known;
+        for (const auto& station : stations_)
+            known += (known.empty() ? "" : ", ") + std::to_string(station->address);
+        std::cerr << "vboard: error: " << (origin.empty() ? "" : origin + ": ") << "no board at "
+                  << head << " on this line (" << known << ")\n";
+    }
+
+  private:
+    const std::vector<std::unique_ptr<Station>>& stations_;
+};
+
+bool queueScript(const std::string& path, const LineRouter& router) {
     std::ifstream script(path);
     if (!script) {
         std::cerr << "vboard: error: --script " << path << ": cannot open\n";
@@ -110,7 +179,7 @@ bool queueScript(const std::string& path, ConsoleRunner& runner) {
     std::string line;
     for (int number = 1; std::getline(script, line); ++number) {
         if (!line.empty() && line.back() == '\r') line.pop_back();
-        runner.enqueue(line, path + ":" + std::to_string(number));
+        router.route(line, path + ":" + std::to_string(number));
     }
     return true;
 }
@@ -144,9 +213,18 @@ int runVboard(const VboardOptions& options) {
         return 1;
     }
 
-    VirtualHardware hardware(
-        [&terminal](std::span<const uint8_t> bytes) { terminal->writeToHost(bytes); });
-    hardware.sensors() = initialPosition(options);
+    // One board, or every board on a bus line (--address, once each): all
+    // hear what the host writes, and all write to the one terminal.
+    const EmulatedProtocol& protocol = *findEmulatedProtocol(options.protocol);
+    std::vector<int> addresses = options.addresses;
+    if (addresses.empty()) addresses.push_back(0);
+    std::vector<std::unique_ptr<Station>> stations;
+    for (int address : addresses) {
+        auto station = std::make_unique<Station>(terminal.get(), address, addresses.size() > 1);
+        station->hardware.sensors() = initialPosition(options);
+        stations.push_back(std::move(station));
+    }
+    VirtualHardware& hardware = stations.front()->hardware;
     // The LEDs are said as the squares lit once a burst of LED commands is
     // over (`vboard: lit e2 e4`): one line a move, where a line per LED switched
     // buried the moves at the console.
@@ -171,15 +249,19 @@ int runVboard(const VboardOptions& options) {
         clock = std::make_unique<VirtualClock>(*options.clock, std::move(printer));
     }
     // The options were checked: the protocol is in the table.
-    const std::unique_ptr<EmulatedBoard> emulation =
-        findEmulatedProtocol(options.protocol)->make(hardware, options, clock.get());
-    EmulatedBoard& board = *emulation;
-    board.start();
-    PhysicalBoard pieces(hardware.sensors());
-    ConsoleRunner runner(pieces, hardware, board, std::cout, std::cerr, options.quiet, clock.get());
-    if (options.cells) runner.readGameCells(*options.cells);
+    for (auto& station : stations) {
+        VboardOptions own = options;
+        if (protocol.onBus) own.addresses = {station->address};
+        station->board = protocol.make(station->hardware, own, clock.get());
+        station->board->start();
+        station->runner = std::make_unique<ConsoleRunner>(
+            station->pieces, station->hardware, *station->board, station->out(), station->err(),
+            options.quiet, clock.get());
+        if (options.cells) station->runner->readGameCells(*options.cells);
+    }
+    const LineRouter router(stations);
 
-    if (!options.scriptPath.empty() && !queueScript(options.scriptPath, runner)) return 2;
+    if (!options.scriptPath.empty() && !queueScript(options.scriptPath, router)) return 2;
     std::cout << "vboard: " << terminal->devicePath() << std::endl;
 
     LineSplitter stdinLines;
@@ -187,15 +269,24 @@ int runVboard(const VboardOptions& options) {
     int masterPauseMs = 0;  // a pause in watching the master after a hang-up report
     std::array<uint8_t, 512> buffer{};
     for (;;) {
-        runner.run();
-        if (runner.quitRequested() || stopRequested) break;
-        if (!stdinOpen && options.exitOnEof && !runner.busy()) break;
-
-        int timeoutMs = static_cast<int>(std::min<uint32_t>(board.millisecondsUntilNextScan(),
-                                                            static_cast<uint32_t>(kMaxPollMs)));
-        if (const auto waitLeft = runner.millisecondsUntilWaitEnds()) {
-            timeoutMs = std::min(timeoutMs, static_cast<int>(*waitLeft));
+        bool quit = false;
+        bool busy = false;
+        int timeoutMs = kMaxPollMs;
+        for (auto& station : stations) {
+            ConsoleRunner& runner = *station->runner;
+            runner.run();
+            quit = quit || runner.quitRequested();
+            busy = busy || runner.busy();
+            timeoutMs = std::min(timeoutMs, static_cast<int>(std::min<uint32_t>(
+                                                station->board->millisecondsUntilNextScan(),
+                                                static_cast<uint32_t>(kMaxPollMs))));
+            if (const auto waitLeft = runner.millisecondsUntilWaitEnds()) {
+                timeoutMs = std::min(timeoutMs, static_cast<int>(*waitLeft));
+            }
         }
+        if (quit || stopRequested) break;
+        if (!stdinOpen && options.exitOnEof && !busy) break;
+
         std::array<pollfd, 2> watched{};
         nfds_t count = 0;
         const bool watchMaster = masterPauseMs == 0;
@@ -219,7 +310,8 @@ int runVboard(const VboardOptions& options) {
                 hostSpoke = true;
                 size_t got = 0;
                 while ((got = terminal->readFromHost(buffer)) > 0) {
-                    hardware.deliverFromHost(std::span(buffer.data(), got));
+                    for (auto& station : stations)
+                        station->hardware.deliverFromHost(std::span(buffer.data(), got));
                 }
             } else if (events & (POLLHUP | POLLERR)) {
                 // Should not happen while we hold a slave open; if it does, do
@@ -229,7 +321,7 @@ int runVboard(const VboardOptions& options) {
         }
         if (ready > 0 && stdinOpen && watched[stdinIndex].revents) {
             const ssize_t got = read(STDIN_FILENO, buffer.data(), buffer.size());
-            auto queue = [&runner](std::string line) { runner.enqueue(std::move(line)); };
+            auto queue = [&router](std::string line) { router.route(std::move(line)); };
             if (got > 0) {
                 stdinLines.feed(std::string_view(reinterpret_cast<const char*>(buffer.data()),
                                                  static_cast<size_t>(got)),
@@ -239,7 +331,7 @@ int runVboard(const VboardOptions& options) {
                 stdinOpen = false;
             }
         }
-        board.tick();
+        for (auto& station : stations) station->board->tick();
         if (ledsChanged && !hostSpoke) {
             sayLeds();
             ledsChanged = false;

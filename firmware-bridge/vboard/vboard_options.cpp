@@ -2,8 +2,10 @@
 
 #include "firmware-bridge/vboard/board_notation.h"
 
+#include <algorithm>
 #include <charconv>
 
+#include "drivers/dgt_bus/dgt_bus_protocol.h"
 #include "drivers/transport/virtual_board_path.h"
 #include "firmware-bridge/vboard/emulated_protocols.h"
 
@@ -121,6 +123,17 @@ ParsedOptions parseVboardOptions(const std::vector<std::string>& arguments) {
                 return {std::nullopt,
                         "--protocol: '" + *text + "' is not a protocol (" + protocolNames() + ")"};
             options.protocol = *text;
+        } else if (name == "--address") {
+            const auto text = value();
+            if (!text) return missing();
+            const auto address = parseNumber(*text, 1, dgt_bus::kMaxAddress);
+            if (!address)
+                return {std::nullopt, "--address: '" + *text + "' is not a bus address (1 to " +
+                                          std::to_string(dgt_bus::kMaxAddress) + ")"};
+            if (std::find(options.addresses.begin(), options.addresses.end(), *address) !=
+                options.addresses.end())
+                return {std::nullopt, "--address " + *text + " is given twice"};
+            options.addresses.push_back(*address);
         } else if (name == "--cells") {
             const auto text = value();
             if (!text) return missing();
@@ -147,8 +160,19 @@ ParsedOptions parseVboardOptions(const std::vector<std::string>& arguments) {
     // Both would publish the one port in two places, and only one can be meant.
     if (!options.linkPath.empty() && !options.name.empty())
         return {std::nullopt, "--link and --name exclude each other"};
-    if (options.clock && !findEmulatedProtocol(options.protocol)->carriesClock)
+    const EmulatedProtocol& protocol = *findEmulatedProtocol(options.protocol);
+    if (options.clock && !protocol.carriesClock)
         return {std::nullopt, "--clock: a " + options.protocol + " board carries no clock"};
+    if (protocol.onBus && options.addresses.empty())
+        return {std::nullopt, "--protocol " + options.protocol +
+                                  " needs the address of each board on the line: --address N, "
+                                  "once per board"};
+    if (!protocol.onBus && !options.addresses.empty())
+        return {std::nullopt, "--address: a " + options.protocol + " board is on no bus"};
+    if (options.addresses.size() > 1 && options.cells)
+        return {std::nullopt,
+                "--cells places one board; on a line of several, commands name each board's "
+                "own squares"};
     if (empty) options.start = VboardOptions::StartPosition::Empty;
     if (rotated) options.start = VboardOptions::StartPosition::Rotated;
     return {options, {}};
@@ -164,6 +188,9 @@ std::string vboardUsage() {
            "docs/vboard.md).\n"
            "  --protocol NAME  the board protocol it speaks (default dgt):\n" +
            protocols +
+           "  --address N      (dgt-bus) a board at bus address N on the line; once per\n"
+           "                   board: commands then begin with the board's address\n"
+           "                   (\"1025: e2-e4\"); without one they go to every board\n"
            "  --link PATH      make PATH a symbolic link to the board's port\n"
            "  --name NAME      publish the port as the board arbiterd calls vboard:NAME\n"
            "                   (PROTOCOL:vboard:NAME for another protocol than dgt)\n"

@@ -19,6 +19,7 @@ struct VboardOptions {
     enum class StartPosition { Standard, Empty, Rotated, Fen };
 
     std::string protocol = "dgt";  // --protocol NAME: one of emulatedProtocols()
+    std::vector<int> addresses;    // --address N, once per board on a bus
     std::string linkPath;    // --link PATH: symlink PATH -> the pseudo-terminal
     std::string name;        // --name NAME: the same, at virtualBoardPath(NAME)
     std::string scriptPath;  // --script FILE: commands to run before stdin

@@ -68,13 +68,34 @@ TEST(VboardOptions, AClockIsAnXlOrADgt3000) {
 // Each protocol of the table can be asked for by the name arbiterd reads it by.
 TEST(VboardOptions, ProtocolIsOneOfTheTableDgtByDefault) {
     EXPECT_EQ(accepted({}).protocol, "dgt");
-    for (const EmulatedProtocol* protocol : emulatedProtocols())
-        EXPECT_EQ(accepted({"--protocol", std::string(protocol->name)}).protocol, protocol->name);
+    for (const EmulatedProtocol* protocol : emulatedProtocols()) {
+        std::vector<std::string> args = {"--protocol", std::string(protocol->name)};
+        if (protocol->onBus) args.insert(args.end(), {"--address", "1"});  // a line needs a board
+        EXPECT_EQ(accepted(args).protocol, protocol->name);
+    }
     EXPECT_EQ(emulatedProtocols().front()->name, "dgt");
     const std::string refused = rejected({"--protocol", "telex"});
     EXPECT_TRUE(refused.starts_with("--protocol: 'telex' is not a protocol (dgt")) << refused;
     EXPECT_EQ(rejected({"--protocol"}), "--protocol needs a value");
     EXPECT_NE(vboardUsage().find("--protocol NAME"), std::string::npos);
+}
+
+// One arbiter-vboard stands for every board on a DGT bus: one --address each.
+TEST(VboardOptions, ABusTakesTheAddressOfEachBoardOnItsLine) {
+    EXPECT_EQ(accepted({"--protocol", "dgt-bus", "--address", "7", "--address=1025"}).addresses,
+              (std::vector<int>{7, 1025}));
+    EXPECT_EQ(rejected({"--protocol", "dgt-bus"}),
+              "--protocol dgt-bus needs the address of each board on the line: --address N, "
+              "once per board");
+    EXPECT_EQ(rejected({"--protocol", "dgt-bus", "--address", "0"}),
+              "--address: '0' is not a bus address (1 to 16383)");
+    EXPECT_EQ(rejected({"--protocol", "dgt-bus", "--address", "16384"}),
+              "--address: '16384' is not a bus address (1 to 16383)");
+    EXPECT_EQ(rejected({"--protocol", "dgt-bus", "--address", "7", "--address", "7"}),
+              "--address 7 is given twice");
+    EXPECT_EQ(rejected({"--address", "7"}), "--address: a dgt board is on no bus");
+    EXPECT_EQ(rejected({"--protocol", "dgt-bus", "--address", "7", "--clock", "xl"}),
+              "--clock: a dgt-bus board carries no clock");
 }
 
 TEST(VboardOptions, RejectsUnknownOptionsAndConflicts) {

@@ -84,7 +84,7 @@ TEST(DeviceSpec, BadVboardNamesAreRefusedSayingWhatANameIs) {
 TEST(DeviceSpec, UnknownProtocolIsRefusedListingTheKnownOnes) {
     EXPECT_EQ(refusal("usb:/dev/ttyUSB0"),
               "unknown board protocol \"usb\" in \"usb:/dev/ttyUSB0\"; known: dgt (e.g. "
-              "dgt:/dev/ttyACM0), millennium (e.g. millennium:/dev/ttyACM0), certabo (e.g. "
+              "dgt:/dev/ttyACM0), dgt-bus (e.g. dgt-bus:/dev/ttyUSB0@1025), millennium (e.g. millennium:/dev/ttyACM0), certabo (e.g. "
               "certabo:/dev/ttyACM0), sentio (e.g. sentio:/dev/ttyACM0), chessnut (e.g. "
               "chessnut:/dev/hidraw0), vboard (e.g. "
               "vboard:left)");
@@ -95,7 +95,8 @@ TEST(DeviceSpec, TextThatIsNoDeviceSaysHowToWriteOne) {
     for (const char* bad : {"/dev/ttyACM0", "dgt:", ":/dev/ttyACM0", "", "left"}) {
         EXPECT_EQ(refusal(bad), "\"" + std::string(bad) +
                                     "\" is not a board device; write it as dgt:PATH, e.g. "
-                                    "dgt:/dev/ttyACM0, or millennium:PATH, e.g. "
+                                    "dgt:/dev/ttyACM0, or dgt-bus:PATH@ADDRESS, e.g. "
+                                    "dgt-bus:/dev/ttyUSB0@1025, or millennium:PATH, e.g. "
                                     "millennium:/dev/ttyACM0, or certabo:PATH, e.g. "
                                     "certabo:/dev/ttyACM0, or sentio:PATH, e.g. "
                                     "sentio:/dev/ttyACM0, or chessnut:PATH, e.g. "
@@ -128,6 +129,74 @@ TEST(DeviceSpec, VboardPathHoldingAPlainFileIsRefused) {
     board.device = *parsed("vboard:main");
     EXPECT_NE(checkLayout({board}, Geometry::rectangle(8, 8)).find("is not a serial device"),
               std::string::npos);
+}
+
+// Boards on a DGT bus share a port, each at its address: PATH@ADDRESS.
+TEST(DeviceSpec, ABoardOnABusIsNamedByPortAndAddress) {
+    auto spec = parsed("dgt-bus:/dev/ttyUSB0@01025");
+    ASSERT_TRUE(spec);
+    EXPECT_EQ(spec->protocol, "dgt-bus");
+    EXPECT_EQ(spec->path, "/dev/ttyUSB0");
+    EXPECT_EQ(spec->address, 1025);
+    EXPECT_EQ(spec->text(), "dgt-bus:/dev/ttyUSB0@1025");
+    // udev's names by path are full of ':'; only the last '@' counts.
+    spec = parsed("dgt-bus:/dev/serial/by-path/pci-0000:00:14.0-usb-0:1:1.0-port0@7");
+    ASSERT_TRUE(spec);
+    EXPECT_EQ(spec->path, "/dev/serial/by-path/pci-0000:00:14.0-usb-0:1:1.0-port0");
+    EXPECT_EQ(spec->address, 7);
+    // A board of its own has no address.
+    EXPECT_EQ(parsed("dgt:/dev/ttyACM0")->address, 0);
+}
+
+// Several virtual boards on one bus: one arbiter-vboard, one pty, one name.
+TEST(DeviceSpec, AVirtualBusBoardIsNamedByTheBusNameAndItsAddress) {
+    ScopedEnvironment dir("ARBITER_VBOARD_DIR", "/tmp/arbiter-test-boards");
+    auto spec = parsed("dgt-bus:vboard:table@7");
+    ASSERT_TRUE(spec);
+    EXPECT_EQ(spec->name, "table");
+    EXPECT_EQ(spec->path, "/tmp/arbiter-test-boards/table");
+    EXPECT_EQ(spec->address, 7);
+    EXPECT_EQ(spec->text(), "dgt-bus:vboard:table@7");
+    EXPECT_EQ(spec->vboardOptions(), "--protocol dgt-bus --name table --address 7");
+    EXPECT_NE(refusal("dgt-bus:vboard:table").find("names no board on the bus"), std::string::npos);
+}
+
+TEST(DeviceSpec, ABusBoardWithoutAGoodAddressIsRefusedSayingHowToWriteIt) {
+    const std::string form =
+        "write it as dgt-bus:PATH@ADDRESS, e.g. dgt-bus:/dev/ttyUSB0@1025, the address being "
+        "the board's serial number (1 to 16383)";
+    EXPECT_EQ(refusal("dgt-bus:/dev/ttyUSB0"),
+              "\"dgt-bus:/dev/ttyUSB0\" names no board on the bus; " + form);
+    EXPECT_EQ(refusal("dgt-bus:@12"), "\"dgt-bus:@12\" names no board on the bus; " + form);
+    for (const std::string address : {"", "0", "16384", "12a", "-3", "9999999", " 5"}) {
+        const std::string text = "dgt-bus:/dev/ttyUSB0@" + address;
+        EXPECT_EQ(refusal(text),
+                  "\"" + text + "\": \"" + address + "\" is no bus address; " + form);
+    }
+}
+
+TEST(DeviceSpec, BoardsOnOneBusShareItsPortEachAtItsOwnAddress) {
+    auto board = [](const std::string& name, const std::string& device) {
+        BoardSetting b;
+        b.name = name;
+        b.device = *parsed(device);
+        b.placement.used.set();
+        return b;
+    };
+    std::vector<BoardSetting> boards = {board("a", "dgt-bus:/dev/ttyUSB0@1"),
+                                        board("b", "dgt-bus:/dev/ttyUSB0@2")};
+    boards[1].placement.originFile = 8;
+    EXPECT_EQ(checkLayout(boards, Geometry::rectangle(16, 8)), "");
+    boards[1] = board("b", "dgt-bus:/dev/ttyUSB0@1");
+    boards[1].placement.originFile = 8;
+    EXPECT_EQ(checkLayout(boards, Geometry::rectangle(16, 8)),
+              "board b is the board at address 1 of the bus /dev/ttyUSB0, as board a is: each "
+              "board on a bus has an address of its own");
+    boards[1] = board("b", "dgt:/dev/ttyUSB0");
+    boards[1].placement.originFile = 8;
+    EXPECT_EQ(checkLayout(boards, Geometry::rectangle(16, 8)),
+              "board b reads the device dgt:/dev/ttyUSB0, as board a does: each board needs a "
+              "device of its own");
 }
 
 }  // namespace
