@@ -59,7 +59,8 @@ TEST_F(ChessnutBoard, AnIllegalMoveIsFixedWithTheLedsShowingWhere) {
     play("e2-e4", "1. e4");
     const int lit = board_->waitFor("vboard: lit e2 e4", seconds(5));
     EXPECT_GE(lit, 0) << board_->transcript();
-    play("d8-h4", "Illegal position. To fix: take the black queen off h4; put a black queen on d8");
+    play("d8-h4", "Illegal position: d8h4 (e7 is in the way). To fix: take the black queen off h4; "
+                  "put a black queen on d8");
     const int fix = board_->waitFor("vboard: lit d8 h4", seconds(5), static_cast<size_t>(lit + 1));
     EXPECT_GE(fix, 0) << board_->transcript();
     play("h4-d8", "The position is correct again. Black to move");
