@@ -5,8 +5,8 @@
 #include "drivers/certabo/certabo_board.h"
 #include "drivers/chessnut/chessnut_board.h"
 #include "drivers/dgt/dgt_board.h"
-#include "drivers/millennium/millennium_board.h"
 #include "drivers/dgt_bus/dgt_bus_line.h"
+#include "drivers/millennium/millennium_board.h"
 
 namespace arbiter {
 
@@ -14,12 +14,8 @@ namespace {
 
 // One line each, in the order listings show them.
 constexpr std::array kProtocols = {
-    &dgt::kDgtProtocol,
-    &dgt_bus::kDgtBusProtocol,
-    &millennium::kMillenniumProtocol,
-    &certabo::kCertaboProtocol,
-    &certabo::kSentioProtocol,
-    &chessnut::kChessnutProtocol,
+    &dgt::kDgtProtocol,         &dgt_bus::kDgtBusProtocol, &millennium::kMillenniumProtocol,
+    &certabo::kCertaboProtocol, &certabo::kSentioProtocol, &chessnut::kChessnutProtocol,
 };
 
 }  // namespace

@@ -15,7 +15,7 @@ std::string knownDevices(bool forms) {
         const std::string name(protocol->name);
         // A HID board is a hidraw device, not a serial port; a bus board is
         // named by its port and its address on the bus.
-        const std::string example = protocol->makeBus                   ? "/dev/ttyUSB0@1025"
+        const std::string example = protocol->makeBus                     ? "/dev/ttyUSB0@1025"
                                     : protocol->device == DeviceKind::Hid ? "/dev/hidraw0"
                                                                           : "/dev/ttyACM0";
         known += forms ? name + ":" + (protocol->makeBus ? "PATH@ADDRESS" : "PATH") + ", e.g. " +

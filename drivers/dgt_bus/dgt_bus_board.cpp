@@ -54,9 +54,9 @@ void DgtBusBoard::dump(const BusBoardDump& dump) {
 void DgtBusBoard::changes(const DecodedChanges& changes) {
     for (const dgt::FieldUpdate& update : changes.pieces) {
         if (!dgt::isPieceCode(update.code))
-            listener_.protocolWarning(fmt::format(
-                "changes: result piece {:#04x} on square {} treated as empty", update.code,
-                update.square));
+            listener_.protocolWarning(
+                fmt::format("changes: result piece {:#04x} on square {} treated as empty",
+                            update.code, update.square));
         listener_.squareChanged(update.square, dgt::appearanceOf(update.code));
     }
 }

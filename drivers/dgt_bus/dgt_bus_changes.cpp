@@ -47,8 +47,7 @@ DecodedChanges decodeChanges(std::span<const uint8_t> records) {
                 out.problem = fmt::format("piece record at {} names square {}", i, square);
                 return out;
             }
-            out.pieces.push_back(
-                dgt::FieldUpdate{square, uint8_t(first & kPieceRecordCodeMask)});
+            out.pieces.push_back(dgt::FieldUpdate{square, uint8_t(first & kPieceRecordCodeMask)});
         }
         i += length;
     }

@@ -132,9 +132,9 @@ void DgtBusParser::checkLength(Sink& sink) {
     length_ = (buffer_[1] << 7) | buffer_[2];
     const LengthRule rule = *lengthRule(id);
     if (length_ < rule.min || length_ > rule.max) {
-        std::string expected = rule.min == rule.max ? std::to_string(rule.min)
-                                                    : std::to_string(rule.min) + " to " +
-                                                          std::to_string(rule.max);
+        std::string expected = rule.min == rule.max
+                                   ? std::to_string(rule.min)
+                                   : std::to_string(rule.min) + " to " + std::to_string(rule.max);
         skip("reply " + describe(id) + " announced length " + std::to_string(length_) +
                  ", expected " + expected + "; skipped",
              sink);
@@ -162,9 +162,10 @@ void DgtBusParser::finish(Sink& sink) {
     const uint8_t expected = checksum(body);
     const uint8_t got = buffer_[static_cast<size_t>(length - 1)];
     if (got != expected) {
-        sink.warning(fmt::format("reply {} from board {}: checksum {:#04x}, expected {:#04x}; "
-                                 "reply dropped",
-                                 describe(id), address, got, expected));
+        sink.warning(
+            fmt::format("reply {} from board {}: checksum {:#04x}, expected {:#04x}; "
+                        "reply dropped",
+                        describe(id), address, got, expected));
         sink.corrupted(address, id);
         return;
     }
@@ -177,10 +178,10 @@ void DgtBusParser::decode(uint8_t id, int address, std::span<const uint8_t> data
             BusBoardDump dump{address, {}};
             for (size_t square = 0; square < data.size(); ++square) {
                 if (data[square] > dgt::kLastPieceCode) {
-                    sink.warning(fmt::format(
-                        "board dump from board {}: invalid piece code {} on square {}; "
-                        "reply ignored",
-                        address, hex(data[square]), square));
+                    sink.warning(
+                        fmt::format("board dump from board {}: invalid piece code {} on square {}; "
+                                    "reply ignored",
+                                    address, hex(data[square]), square));
                     return;
                 }
                 dump.codes[square] = data[square];

@@ -71,7 +71,11 @@ inline constexpr uint8_t kLeftTimeBit = 0x10;
 inline constexpr uint8_t kEmptyBoardMark = 0x6d;
 inline constexpr uint8_t kFillerRecord = 0x00;
 
-inline constexpr uint8_t addressHigh(int address) { return uint8_t((address >> 7) & 0x7f); }
-inline constexpr uint8_t addressLow(int address) { return uint8_t(address & 0x7f); }
+inline constexpr uint8_t addressHigh(int address) {
+    return uint8_t((address >> 7) & 0x7f);
+}
+inline constexpr uint8_t addressLow(int address) {
+    return uint8_t(address & 0x7f);
+}
 
 }  // namespace arbiter::dgt_bus

@@ -21,8 +21,7 @@ namespace arbiter {
 // pseudo-terminal (a virtual board) for either; any other device is refused.
 // A serial line runs at `baudRate`, 8 data bits, no parity, 1 stop bit.
 std::unique_ptr<Transport> openTransport(const std::string& path, std::string& error,
-                                         DeviceKind kind = DeviceKind::Serial,
-                                         int baudRate = 9600);
+                                         DeviceKind kind = DeviceKind::Serial, int baudRate = 9600);
 
 // True for a pseudo-terminal slave: /dev/pts/N, or a character device whose
 // major number is one of those of pty slaves (136..143).

@@ -55,8 +55,8 @@ std::unique_ptr<EmulatedBoard> makeSentio(VirtualHardware& hardware, const Vboar
 constexpr EmulatedProtocol kSentio{"sentio", "Tabutronic Sentio board (occupancy)", false,
                                    makeSentio};
 
-std::unique_ptr<EmulatedBoard> makeChessnut(VirtualHardware& hardware,
-                                            const VboardOptions& options, VirtualClock*) {
+std::unique_ptr<EmulatedBoard> makeChessnut(VirtualHardware& hardware, const VboardOptions& options,
+                                            VirtualClock*) {
     return std::make_unique<ChessnutEmulation>(hardware, options.scanMs, options.debounce);
 }
 constexpr EmulatedProtocol kChessnut{"chessnut", "Chessnut Air (HID frames on a byte stream)",
@@ -72,12 +72,7 @@ constexpr EmulatedProtocol kDgtBus{"dgt-bus", "DGT boards in bus mode, several o
 
 // One line each, DGT first (the default).
 constexpr std::array kProtocols = {
-    &kDgt,
-    &kDgtBus,
-    &kMillennium,
-    &kCertabo,
-    &kSentio,
-    &kChessnut,
+    &kDgt, &kDgtBus, &kMillennium, &kCertabo, &kSentio, &kChessnut,
 };
 
 }  // namespace

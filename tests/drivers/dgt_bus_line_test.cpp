@@ -50,7 +50,8 @@ class DgtBusLineTest : public ::testing::Test {
         const Bytes bytes = transport.boardReceived();
         std::vector<Bytes> commands;
         for (size_t i = 0; i + kCommandLength <= bytes.size(); i += kCommandLength)
-            commands.emplace_back(bytes.begin() + long(i), bytes.begin() + long(i) + kCommandLength);
+            commands.emplace_back(bytes.begin() + long(i),
+                                  bytes.begin() + long(i) + kCommandLength);
         return commands;
     }
     // Answers the start of both boards: changes, version, board, for each.
@@ -114,8 +115,8 @@ TEST_F(DgtBusLineTest, EachBoardsSquaresAndChangesReachItsOwnListener) {
     // e2 emptied, then a white pawn on e4, on the right board only.
     boardsSend(busReply(kChanges, kRight, Bytes{0x40, 52, 0x41, 36}), 1002);
     EXPECT_EQ(rightListener.all<FakeListener::Change>(),
-              (std::vector<FakeListener::Change>{
-                  {52, std::nullopt}, {36, SetPiece{SetColour::White, Figure::Pawn}}}));
+              (std::vector<FakeListener::Change>{{52, std::nullopt},
+                                                 {36, SetPiece{SetColour::White, Figure::Pawn}}}));
     EXPECT_TRUE(leftListener.all<FakeListener::Change>().empty());
     EXPECT_EQ(line.takeHeard(), (std::vector<int>{kLeft, kRight}));
     EXPECT_TRUE(line.takeHeard().empty());

@@ -81,8 +81,8 @@ TEST(DgtBusParser, GarbageBeforeAReplyIsOneWarningAndTheReplyComesThrough) {
     bytes.insert(bytes.end(), ping.begin(), ping.end());
     const Recorder r = parse(bytes);
     ASSERT_EQ(r.replies.size(), 1u);
-    EXPECT_EQ(r.warnings, (std::vector<std::string>{
-                              "skipped bytes outside any reply, starting with 0x01"}));
+    EXPECT_EQ(r.warnings,
+              (std::vector<std::string>{"skipped bytes outside any reply, starting with 0x01"}));
 }
 
 TEST(DgtBusParser, AReplyCutShortByAnotherIsOneIncident) {

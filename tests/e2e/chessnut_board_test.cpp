@@ -12,8 +12,7 @@ using std::chrono::seconds;
 class ChessnutBoard : public TableTest {
   protected:
     // The virtual Chessnut board `nut`, and arbiterd on it with `args`.
-    void startOnAChessnutBoard(std::vector<std::string> boardArgs,
-                               std::vector<std::string> args) {
+    void startOnAChessnutBoard(std::vector<std::string> boardArgs, std::vector<std::string> args) {
         boardArgs.insert(boardArgs.begin(), {"--protocol", "chessnut"});
         board_ = startBoardNamed("nut", boardArgs);
         args.insert(args.begin(), {"--board", "chessnut:vboard:nut", "--time", "5+3"});
@@ -59,8 +58,9 @@ TEST_F(ChessnutBoard, AnIllegalMoveIsFixedWithTheLedsShowingWhere) {
     play("e2-e4", "1. e4");
     const int lit = board_->waitFor("vboard: lit e2 e4", seconds(5));
     EXPECT_GE(lit, 0) << board_->transcript();
-    play("d8-h4", "Illegal position: d8h4 (e7 is in the way). To fix: take the black queen off h4; "
-                  "put a black queen on d8");
+    play("d8-h4",
+         "Illegal position: d8h4 (e7 is in the way). To fix: take the black queen off h4; "
+         "put a black queen on d8");
     const int fix = board_->waitFor("vboard: lit d8 h4", seconds(5), static_cast<size_t>(lit + 1));
     EXPECT_GE(fix, 0) << board_->transcript();
     play("h4-d8", "The position is correct again. Black to move");

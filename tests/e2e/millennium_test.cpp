@@ -38,8 +38,9 @@ TEST_F(MillenniumBoard, AGameOfChessIsReadAndTheLastMoveLightsTheCorners) {
     const int lit = board_->waitFor("vboard: lit e2 e3 e4", seconds(5));
     EXPECT_GE(lit, 0) << board_->transcript();
     // The queen cannot pass its own pawn on e7: the squares to fix light up.
-    play("d8-h4", "Illegal position: d8h4 (e7 is in the way). To fix: take the black queen off h4; "
-                  "put a black queen on d8");
+    play("d8-h4",
+         "Illegal position: d8h4 (e7 is in the way). To fix: take the black queen off h4; "
+         "put a black queen on d8");
     EXPECT_GE(board_->waitFor("vboard: lit d8 h4", seconds(5), size_t(lit + 1)), 0)
         << board_->transcript();
     play("h4-d8", "The position is correct again. Black to move");

@@ -84,7 +84,8 @@ TEST(DeviceSpec, BadVboardNamesAreRefusedSayingWhatANameIs) {
 TEST(DeviceSpec, UnknownProtocolIsRefusedListingTheKnownOnes) {
     EXPECT_EQ(refusal("usb:/dev/ttyUSB0"),
               "unknown board protocol \"usb\" in \"usb:/dev/ttyUSB0\"; known: dgt (e.g. "
-              "dgt:/dev/ttyACM0), dgt-bus (e.g. dgt-bus:/dev/ttyUSB0@1025), millennium (e.g. millennium:/dev/ttyACM0), certabo (e.g. "
+              "dgt:/dev/ttyACM0), dgt-bus (e.g. dgt-bus:/dev/ttyUSB0@1025), millennium (e.g. "
+              "millennium:/dev/ttyACM0), certabo (e.g. "
               "certabo:/dev/ttyACM0), sentio (e.g. sentio:/dev/ttyACM0), chessnut (e.g. "
               "chessnut:/dev/hidraw0), vboard (e.g. "
               "vboard:left)");
