@@ -14,51 +14,31 @@ bool isPiece(uint8_t code) {
     return code != kEmptyCode && code <= kLastPieceCode;
 }
 
+// A piece's chip: five bytes, none of them zero, so that no chip reads as an
+// empty square: 0xc0, the piece code, two bytes of its identity, 0xa5.
+uint64_t chipOf(uint8_t code, uint32_t id) {
+    return (0xc0ULL << 32) | (uint64_t{code} << 24) | (uint64_t{1 + id % 255} << 16) |
+           (uint64_t{1 + id / 255 % 255} << 8) | 0xa5;
+}
+
 }  // namespace
 
 CertaboEmulation::CertaboEmulation(Model model, VirtualHardware& hardware, uint32_t scanPeriodMs)
     : model_(model), hardware_(hardware), scanPeriodMs_(std::max<uint32_t>(scanPeriodMs, 1)) {}
 
-uint64_t CertaboEmulation::freshChip(uint8_t code) {
-    // Five bytes, none of them zero, so that no chip reads as an empty square:
-    // 0xc0, the piece code, two bytes of a count, 0xa5.
-    const uint32_t n = chipsMade_++;
-    return (0xc0ULL << 32) | (uint64_t{code} << 24) | (uint64_t{1 + n % 255} << 16) |
-           (uint64_t{1 + n / 255 % 255} << 8) | 0xa5;
-}
-
 void CertaboEmulation::start() {
     scans_ = 0;
     ledFilled_ = 0;
-    for (auto& hand : inHand_) hand.clear();
-    for (int square = 0; square < kSquares; ++square) {
-        const size_t s = static_cast<size_t>(square);
-        codes_[s] = hardware_.readSquare(square);
-        chips_[s] = isPiece(codes_[s]) ? freshChip(codes_[s]) : 0;
-    }
+    readChips();
     nextScanAt_ = hardware_.millisecondsNow();
 }
 
-void CertaboEmulation::followPieces() {
-    std::array<uint8_t, kSquares> now{};
-    for (int square = 0; square < kSquares; ++square)
-        now[static_cast<size_t>(square)] = hardware_.readSquare(square);
-    for (size_t s = 0; s < now.size(); ++s) {
-        if (now[s] == codes_[s] || !isPiece(codes_[s])) continue;
-        inHand_[codes_[s]].push_back(chips_[s]);
-        chips_[s] = 0;
+void CertaboEmulation::readChips() {
+    for (int square = 0; square < kSquares; ++square) {
+        const size_t s = static_cast<size_t>(square);
+        codes_[s] = hardware_.readSquare(square);
+        chips_[s] = isPiece(codes_[s]) ? chipOf(codes_[s], hardware_.pieceIds()[s]) : 0;
     }
-    for (size_t s = 0; s < now.size(); ++s) {
-        if (now[s] == codes_[s] || !isPiece(now[s])) continue;
-        auto& hand = inHand_[now[s]];
-        if (hand.empty()) {
-            chips_[s] = freshChip(now[s]);
-        } else {
-            chips_[s] = hand.back();
-            hand.pop_back();
-        }
-    }
-    codes_ = now;
 }
 
 void CertaboEmulation::tick() {
@@ -75,7 +55,7 @@ uint32_t CertaboEmulation::millisecondsUntilNextScan() const {
 }
 
 void CertaboEmulation::scan() {
-    followPieces();
+    readChips();
     const std::string line = reading();
     hardware_.writeSerial(std::span(reinterpret_cast<const uint8_t*>(line.data()), line.size()));
     ++scans_;

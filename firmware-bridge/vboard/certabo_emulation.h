@@ -17,9 +17,10 @@ namespace arbiter::vboard {
 // real boards do of their own accord (docs/protocols/certabo.md); the host's
 // bytes are LED frames of 8 bytes, one per rank from the eighth, bit 0 the
 // a-file. A Certabo sends each square's RFID as five numbers: every virtual
-// piece has a chip of its own, which goes with it as it moves (a piece lifted
-// and a piece of its kind set down is taken for the same piece, as a hand
-// that moves it would); a Sentio sends a bitmask of the taken squares per rank.
+// piece has a chip of its own (its identity, VirtualHardware::pieceIds, kept
+// by PhysicalBoard), which goes with it as it is lifted, moved and set down,
+// and a piece from the box has a new one; a Sentio sends a bitmask of the
+// taken squares per rank.
 // Debouncing is the host's business on these boards, so a change goes out at
 // the next scan.
 class CertaboEmulation final : public EmulatedBoard {
@@ -42,10 +43,8 @@ class CertaboEmulation final : public EmulatedBoard {
 
   private:
     void scan();
-    // Follows the pieces from the last scan to this one: a piece taken off
-    // goes into the hand, and one of its kind set down comes out of it.
-    void followPieces();
-    uint64_t freshChip(uint8_t code);
+    // Reads the sensors and the identity of each piece on them.
+    void readChips();
     std::string reading();
     void hearHost();
 
@@ -54,10 +53,8 @@ class CertaboEmulation final : public EmulatedBoard {
     uint32_t scanPeriodMs_;
     uint32_t nextScanAt_ = 0;
     uint32_t scans_ = 0;
-    std::array<uint8_t, 64> codes_{};                 // what each square held at the last scan
-    std::array<uint64_t, 64> chips_{};                // the chip of the piece on it
-    std::array<std::vector<uint64_t>, 16> inHand_{};  // per piece code: chips lifted off
-    uint32_t chipsMade_ = 0;
+    std::array<uint8_t, 64> codes_{};   // what each square held at the last scan
+    std::array<uint64_t, 64> chips_{};  // the chip of the piece on it
     std::array<uint8_t, 8> ledFrame_{};
     size_t ledFilled_ = 0;
 };

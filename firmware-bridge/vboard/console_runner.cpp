@@ -140,11 +140,12 @@ void ConsoleRunner::startSlide(const command::Slide& slide, const std::string& o
     SlideInProgress progress;
     progress.name = "slide " + squareName(slide.from) + " " + squareName(slide.to);
     progress.piece = board_.at(slide.from);
+    progress.id = board_.idAt(slide.from);
     progress.squares = std::move(path.squares);
     // Leaving the first square and arriving on the next is one instant.
-    board_.set(slide.from, dgt::kEmpty);
+    board_.set(slide.from, dgt::kEmpty, 0);
     progress.at = progress.squares.front();
-    board_.set(progress.at, progress.piece);
+    board_.set(progress.at, progress.piece, progress.id);
     progress.next = 1;
     progress.placedAtScan = emulation_.scansCompleted();
     slide_ = std::move(progress);
@@ -155,9 +156,9 @@ bool ConsoleRunner::advanceSlide() {
     const uint32_t scansToBeSeen = static_cast<uint32_t>(std::max(1, emulation_.scansToAccept()));
     while (slide_->next < slide_->squares.size()) {
         if (emulation_.scansCompleted() - slide_->placedAtScan < scansToBeSeen) return false;
-        board_.set(slide_->at, dgt::kEmpty);
+        board_.set(slide_->at, dgt::kEmpty, 0);
         slide_->at = slide_->squares[slide_->next++];
-        board_.set(slide_->at, slide_->piece);
+        board_.set(slide_->at, slide_->piece, slide_->id);
         slide_->placedAtScan = emulation_.scansCompleted();
     }
     echo(slide_->name + " " + letterOf(slide_->piece));

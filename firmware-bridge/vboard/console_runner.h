@@ -61,6 +61,7 @@ class ConsoleRunner {
         std::vector<int> squares;  // still to visit, target last
         size_t next = 0;
         uint8_t piece = 0;
+        uint32_t id = 0;  // the piece's identity (PieceIds), which goes with it
         int at = 0;
         uint32_t placedAtScan = 0;
     };

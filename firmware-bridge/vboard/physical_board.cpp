@@ -24,31 +24,82 @@ std::string pieceText(uint8_t piece) {
 
 }  // namespace
 
+void PhysicalBoard::set(int square, uint8_t piece) {
+    const bool same = piece != dgt::kEmpty && piece == at(square) && idAt(square) != 0;
+    set(square, piece, piece == dgt::kEmpty ? 0 : same ? idAt(square) : newPiece());
+}
+
+void PhysicalBoard::set(int square, uint8_t piece, uint32_t id) {
+    sensors_[static_cast<size_t>(square)] = piece;
+    ids_[static_cast<size_t>(square)] = piece == dgt::kEmpty ? 0 : id;
+}
+
+void PhysicalBoard::pushHand(uint8_t piece, uint32_t id) {
+    hand_.push_back(piece);
+    handIds_.push_back(id);
+}
+
+uint32_t PhysicalBoard::fromBox(uint8_t piece) {
+    for (auto it = box_.rbegin(); it != box_.rend(); ++it) {
+        if (it->first != piece) continue;
+        const uint32_t id = it->second;
+        box_.erase(std::next(it).base());
+        return id;
+    }
+    return newPiece();
+}
+
+void PhysicalBoard::toBox(uint8_t piece, uint32_t id) {
+    if (piece != dgt::kEmpty && id != 0) box_.emplace_back(piece, id);
+}
+
+void PhysicalBoard::identifyPieces() {
+    for (int square = 0; square < static_cast<int>(sensors_.size()); ++square) {
+        const size_t s = static_cast<size_t>(square);
+        if (sensors_[s] == dgt::kEmpty)
+            ids_[s] = 0;
+        else if (ids_[s] == 0)
+            ids_[s] = newPiece();
+    }
+}
+
 PhysicalBoard::Outcome PhysicalBoard::lift(int square) {
     const uint8_t piece = at(square);
     if (piece == dgt::kEmpty)
         return refused("lift " + squareName(square) + ": the square is empty");
-    set(square, dgt::kEmpty);
-    hand_.push_back(piece);
+    pushHand(piece, idAt(square));
+    set(square, dgt::kEmpty, 0);
     return done("lift " + squareName(square) + " " + pieceText(piece));
 }
 
 PhysicalBoard::Outcome PhysicalBoard::place(int square, std::optional<uint8_t> piece) {
     uint8_t placed = dgt::kEmpty;
+    uint32_t id = 0;
     if (piece) {
         placed = *piece;
         const auto inHand = std::find(hand_.rbegin(), hand_.rend(), placed);
-        if (inHand != hand_.rend()) hand_.erase(std::next(inHand).base());
+        if (inHand != hand_.rend()) {
+            const auto held = std::next(inHand).base();
+            const auto heldId = handIds_.begin() + (held - hand_.begin());
+            id = *heldId;
+            hand_.erase(held);
+            handIds_.erase(heldId);
+        } else {
+            id = fromBox(placed);
+        }
     } else {
         if (hand_.empty()) return refused("place " + squareName(square) + ": the hand is empty");
         placed = hand_.back();
+        id = handIds_.back();
         hand_.pop_back();
+        handIds_.pop_back();
     }
     const uint8_t displaced = at(square);
-    set(square, placed);
+    const uint32_t displacedId = idAt(square);
+    set(square, placed, id);
     std::string what = "place " + squareName(square) + " " + pieceText(placed);
     if (displaced != dgt::kEmpty) {
-        hand_.push_back(displaced);
+        pushHand(displaced, displacedId);
         what += ", " + pieceText(displaced) + " into the hand";
     }
     return done(what);
@@ -59,15 +110,18 @@ PhysicalBoard::Outcome PhysicalBoard::move(int from, int to) {
     const std::string name = squareName(from) + "-" + squareName(to);
     if (piece == dgt::kEmpty) return refused(name + ": " + squareName(from) + " is empty");
     const uint8_t captured = at(to);
-    set(from, dgt::kEmpty);
-    set(to, piece);
+    const uint32_t id = idAt(from);
+    toBox(captured, idAt(to));
+    set(from, dgt::kEmpty, 0);
+    set(to, piece, id);
     std::string what = name + " " + pieceText(piece);
     if (captured != dgt::kEmpty) what += " takes " + pieceText(captured);
     return done(what);
 }
 
 PhysicalBoard::Outcome PhysicalBoard::put(int square, uint8_t piece) {
-    set(square, piece);
+    toBox(at(square), idAt(square));
+    set(square, piece, fromBox(piece));
     return done("put " + squareName(square) + " " + pieceText(piece));
 }
 
@@ -76,18 +130,26 @@ PhysicalBoard::Outcome PhysicalBoard::remove(int square) {
     if (piece == dgt::kEmpty) {
         return refused("remove " + squareName(square) + ": the square is empty");
     }
-    set(square, dgt::kEmpty);
+    toBox(piece, idAt(square));
+    set(square, dgt::kEmpty, 0);
     return done("remove " + squareName(square) + " " + pieceText(piece));
 }
 
 void PhysicalBoard::clear() {
     sensors_.fill(dgt::kEmpty);
+    ids_.fill(0);
     hand_.clear();
+    handIds_.clear();
+    box_.clear();
 }
 
 void PhysicalBoard::setup(const firmware::SquareCodes& position) {
     sensors_ = position;
+    ids_.fill(0);
+    identifyPieces();
     hand_.clear();
+    handIds_.clear();
+    box_.clear();
 }
 
 PhysicalBoard::SlidePath PhysicalBoard::planSlide(int from, int to) const {

@@ -109,7 +109,7 @@ struct Station {
     Station(PseudoTerminal* terminal, int busAddress, bool named)
         : address(busAddress),
           hardware([terminal](std::span<const uint8_t> bytes) { terminal->writeToHost(bytes); }),
-          pieces(hardware.sensors()) {
+          pieces(hardware.sensors(), &hardware.pieceIds()) {
         if (!named) return;
         const std::string prefix = std::to_string(address) + ": ";
         outLines = std::make_unique<PrefixedLines>(std::cout, prefix);
@@ -222,6 +222,7 @@ int runVboard(const VboardOptions& options) {
     for (int address : addresses) {
         auto station = std::make_unique<Station>(terminal.get(), address, addresses.size() > 1);
         station->hardware.sensors() = initialPosition(options);
+        station->pieces.identifyPieces();
         stations.push_back(std::move(station));
     }
     VirtualHardware& hardware = stations.front()->hardware;

@@ -11,6 +11,7 @@
 
 #include "firmware-bridge/board_hardware.h"
 #include "firmware-bridge/square_codes.h"
+#include "firmware-bridge/vboard/physical_board.h"
 
 namespace arbiter::vboard {
 
@@ -38,6 +39,10 @@ class VirtualHardware final : public firmware::BoardHardware {
 
     firmware::SquareCodes& sensors() { return sensors_; }
     const firmware::SquareCodes& sensors() const { return sensors_; }
+    // Which physical piece stands on each square, as PhysicalBoard keeps it:
+    // what a board that reads each piece's chip (a Certabo) reads.
+    PieceIds& pieceIds() { return pieceIds_; }
+    const PieceIds& pieceIds() const { return pieceIds_; }
 
     // Bytes the host wrote; lost while unplugged.
     void deliverFromHost(std::span<const uint8_t> bytes);
@@ -52,6 +57,7 @@ class VirtualHardware final : public firmware::BoardHardware {
     SerialWriter writer_;
     Clock clock_;
     firmware::SquareCodes sensors_{};
+    PieceIds pieceIds_{};
     std::array<bool, dgt::kSquares> leds_{};
     std::deque<uint8_t> fromHost_;
     bool plugged_ = true;

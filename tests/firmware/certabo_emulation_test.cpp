@@ -11,6 +11,7 @@
 #include "drivers/certabo/number_lines.h"
 #include "drivers/certabo/readings.h"
 #include "firmware-bridge/vboard/board_notation.h"
+#include "firmware-bridge/vboard/physical_board.h"
 
 namespace arbiter::vboard {
 namespace {
@@ -18,8 +19,13 @@ namespace {
 class CertaboEmulationTest : public ::testing::Test {
   protected:
     CertaboEmulation make(CertaboEmulation::Model model) {
-        hardware_.sensors() = startPosition();
+        pieces_.setup(startPosition());
         return CertaboEmulation(model, hardware_, 50);
+    }
+    // The next scan.
+    void scan(CertaboEmulation& board) {
+        now_ += 50;
+        board.tick();
     }
     std::string sentText() const { return std::string(sent_.begin(), sent_.end()); }
 
@@ -29,6 +35,7 @@ class CertaboEmulationTest : public ::testing::Test {
                                   sent_.insert(sent_.end(), bytes.begin(), bytes.end());
                               },
                               [this] { return now_; }};
+    PhysicalBoard pieces_{hardware_.sensors(), &hardware_.pieceIds()};
 };
 
 TEST_F(CertaboEmulationTest, ASentioSendsARankBitmaskLineEachScan) {
@@ -59,7 +66,7 @@ TEST_F(CertaboEmulationTest, ACertaboSendsEachPiecesOwnChipAsFiveNumbers) {
             tags = certabo::certaboTags(numbers);
         }
         void warning(const std::string& what) override { warnings.push_back(what); }
-        std::optional<certabo::SquareTags> tags;
+        std::optional<SquareTags> tags;
         std::vector<std::string> warnings;
     } lines;
     certabo::NumberLineParser parser;
@@ -75,14 +82,36 @@ TEST_F(CertaboEmulationTest, ACertaboSendsEachPiecesOwnChipAsFiveNumbers) {
     }
     EXPECT_EQ(distinct.size(), 32u);
     const uint64_t e2 = board.chips()[52];
-    hardware_.sensors()[52] = 0;
-    now_ += 50;
-    board.tick();
-    hardware_.sensors()[36] = 1;
-    now_ += 50;
-    board.tick();
+    ASSERT_TRUE(pieces_.lift(52).ok());
+    scan(board);
+    ASSERT_TRUE(pieces_.place(36, std::nullopt).ok());
+    scan(board);
     EXPECT_EQ(board.chips()[36], e2);
     EXPECT_EQ(board.chips()[52], 0u);
+}
+
+// A chip is the piece's, whatever the hands do faster than a scan: a piece
+// that takes a look-alike in one movement brings its own chip, the captured
+// one's leaves; a piece lifted and put back is itself; the box gives back the
+// pieces put in it, and new ones once it holds none of that kind.
+TEST_F(CertaboEmulationTest, EachPieceKeepsItsChipHoweverTheHandsMoveIt) {
+    auto board = make(CertaboEmulation::Model::Certabo);
+    board.start();
+    const uint64_t e2 = board.chips()[52], f2 = board.chips()[53];
+    ASSERT_TRUE(pieces_.move(52, 53).ok());  // e2xf2: a white pawn onto a white pawn
+    scan(board);
+    EXPECT_EQ(board.chips()[53], e2);
+    ASSERT_TRUE(pieces_.lift(53).ok());
+    ASSERT_TRUE(pieces_.place(53, std::nullopt).ok());
+    scan(board);
+    EXPECT_EQ(board.chips()[53], e2) << "lifted and put back within one scan";
+    ASSERT_TRUE(pieces_.put(36, 1).ok());  // a white pawn from the box: f2's, taken
+    ASSERT_TRUE(pieces_.put(35, 1).ok());  // and a new one
+    scan(board);
+    EXPECT_EQ(board.chips()[36], f2);
+    EXPECT_NE(board.chips()[35], 0u);
+    EXPECT_NE(board.chips()[35], e2);
+    EXPECT_NE(board.chips()[35], f2);
 }
 
 TEST_F(CertaboEmulationTest, EightHostBytesSetTheLedsOneRankEach) {

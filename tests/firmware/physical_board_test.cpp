@@ -119,6 +119,32 @@ TEST_F(PhysicalBoard, SlideRefusesBlockedOrCrookedWays) {
     EXPECT_EQ(board_.planSlide(sq("e4"), sq("e5")).error, "slide e4 e5: e4 is empty");
 }
 
+// Each piece is itself as the hands move it, which a board that reads chips
+// (a Certabo) tells: lifted and set down, moved, taken for a look-alike, put
+// in the box and taken out again.
+TEST_F(PhysicalBoard, EachPieceKeepsItsIdentityAsItIsHandled) {
+    const uint32_t e2 = board_.idAt(sq("e2")), f2 = board_.idAt(sq("f2"));
+    EXPECT_NE(e2, 0u);
+    EXPECT_NE(e2, f2);
+    EXPECT_EQ(board_.idAt(sq("e4")), 0u);
+    board_.lift(sq("f2"));
+    board_.lift(sq("e2"));
+    board_.place(sq("f2"), std::nullopt);  // the pawn lifted last: e2's
+    EXPECT_EQ(board_.idAt(sq("f2")), e2);
+    board_.place(sq("e2"), std::nullopt);
+    EXPECT_EQ(board_.idAt(sq("e2")), f2);
+    ASSERT_TRUE(board_.move(sq("e2"), sq("f2")).ok());  // onto a look-alike
+    EXPECT_EQ(board_.idAt(sq("f2")), f2);
+    EXPECT_EQ(board_.idAt(sq("e2")), 0u);
+    // The box gives back the pawn it took; once empty, pieces from it are new.
+    ASSERT_TRUE(board_.place(sq("e2"), dgt::kWhitePawn).ok());
+    EXPECT_EQ(board_.idAt(sq("e2")), e2);
+    ASSERT_TRUE(board_.put(sq("e4"), dgt::kWhitePawn).ok());
+    EXPECT_NE(board_.idAt(sq("e4")), 0u);
+    EXPECT_NE(board_.idAt(sq("e4")), e2);
+    EXPECT_NE(board_.idAt(sq("e4")), f2);
+}
+
 TEST_F(PhysicalBoard, RendersRankEightFirstThenTheHand) {
     board_.lift(sq("e2"));
     EXPECT_EQ(board_.render(),
