@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 
+#include "drivers/piece_tags.h"
 #include "engine/core/chess_set.h"
 
 namespace arbiter {
@@ -47,6 +48,10 @@ class BoardListener {
     virtual ~BoardListener() = default;
     virtual void boardDump(const BoardSquares& squares) = 0;
     virtual void squareChanged(int square, Appearance now) = 0;
+    // A board that reads each piece's tag: the tags of every square, after
+    // its dump and after every change, also one that changes no appearance
+    // (a piece exchanged for a look-alike).
+    virtual void pieceTags(const SquareTags&) {}
     virtual void identified(const BoardIdentity&) {}
     virtual void clockDisplay(const ClockDisplay&) {}
     // A clock has been seen on the board (again): it may be sent what to show.

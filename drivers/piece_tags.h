@@ -5,6 +5,7 @@
 // board that reads tags tells pieces apart even where they look alike; what
 // each piece is comes only from the calibration.
 
+#include <array>
 #include <cstdint>
 #include <map>
 
@@ -18,5 +19,9 @@ using PieceTag = uint64_t;
 
 // What each known tag is, as a calibration learnt it.
 using PieceTags = std::map<PieceTag, SetPiece>;
+
+// The tag of the piece on each square of a board (0: none), in the board's
+// own numbering (0 = a8), as BoardSquares.
+using SquareTags = std::array<PieceTag, 64>;
 
 }  // namespace arbiter

@@ -99,6 +99,7 @@ void CertaboBoard::identifyPiecesBy(const PieceTags& tags) {
     for (int s = 0; s < kSquares; ++s)
         squares[static_cast<size_t>(s)] = appearanceOf(s, reportedTags_[static_cast<size_t>(s)]);
     listener_.boardDump(squares);
+    tellTags();
 }
 
 bool CertaboBoard::send(std::span<const uint8_t> bytes) {
@@ -155,8 +156,10 @@ void CertaboBoard::take(const SquareTags& now) {
         for (int s = 0; s < kSquares; ++s)
             squares[static_cast<size_t>(s)] = appearanceOf(s, now[static_cast<size_t>(s)]);
         listener_.boardDump(squares);
+        tellTags();
         return;
     }
+    bool tagChanged = false;
     for (int s = 0; s < kSquares; ++s) {
         const size_t i = static_cast<size_t>(s);
         if (now[i] == reportedTags_[i]) {
@@ -171,13 +174,20 @@ void CertaboBoard::take(const SquareTags& now) {
         }
         if (pendingCount_[i] < kReadingsToAccept) continue;
         pendingCount_[i] = 0;
+        tagChanged = true;
         const Appearance before = appearanceOf(s, reportedTags_[i]);
         reportedTags_[i] = now[i];
         const Appearance after = appearanceOf(s, now[i]);
         // One piece swapped for a like one (a pawn for a pawn) changes no
-        // appearance: only its tag, which tags() keeps.
+        // appearance: only its tag, told with the others below.
         if (after != before) listener_.squareChanged(s, after);
     }
+    if (tagChanged) tellTags();
+}
+
+void CertaboBoard::tellTags() {
+    // A Sentio's "tags" say only that a square is taken: no identity.
+    if (model_ == Model::Certabo) listener_.pieceTags(reportedTags_);
 }
 
 Appearance CertaboBoard::appearanceOf(int square, PieceTag tag) {

@@ -11,7 +11,10 @@
 // each known tag is the piece it was learnt as, an unknown one is taken for
 // no piece and said once. Without one, and always on a Sentio, a square reads
 // only as taken or not: a taken square is reported as a white pawn, and the
-// table must compare by occupancy (BoardProtocol::sensing).
+// table must compare by occupancy (BoardProtocol::sensing). Either way a
+// Certabo tells the listener each square's tag (BoardListener::pieceTags),
+// after its dump and after every change: the identity of each physical piece,
+// which tells look-alikes apart even on an uncalibrated board.
 
 #include <bitset>
 #include <cstdint>
@@ -77,6 +80,8 @@ class CertaboBoard final : public BoardDriver, private NumberLineParser::Sink {
     // have tag 1), or nullopt when the line is not this model's.
     std::optional<SquareTags> reading(std::span<const uint8_t> numbers);
     void take(const SquareTags& now);
+    // Tells the listener every square's tag (BoardListener::pieceTags).
+    void tellTags();
     Appearance appearanceOf(int square, PieceTag tag);
     bool send(std::span<const uint8_t> bytes);
 

@@ -25,7 +25,7 @@ inline constexpr int kTagBytes = 5;
 inline constexpr int kCertaboNumbers = kSquares * kTagBytes;  // 320
 inline constexpr int kSentioNumbers = 8;
 
-using SquareTags = std::array<PieceTag, kSquares>;
+static_assert(std::tuple_size_v<SquareTags> == kSquares);
 
 // The tags of a Certabo line; nullopt unless it holds exactly 320 numbers.
 // A square whose five bytes are mostly zeros (three or more) holds no piece:

@@ -86,6 +86,37 @@ TEST_F(CertaboBoardTest, AChangeCountsOnceTwoReadingsAgree) {
     EXPECT_EQ(changes().size(), 2u);
 }
 
+TEST_F(CertaboBoardTest, TheTagsOfEverySquareAreToldWithTheDumpAndAfterEachChange) {
+    ASSERT_TRUE(board.start());  // uncalibrated: occupancy, but the tags still tell pieces apart
+    SquareTags tags = startTags();
+    boardSends(certaboLine(tags));
+    ASSERT_EQ(listener.tagReports.size(), 1u);
+    EXPECT_EQ(listener.tagReports[0], tags);
+    tags[kE4] = tags[kE2];
+    tags[kE2] = 0;
+    boardSends(certaboLine(tags));
+    EXPECT_EQ(listener.tagReports.size(), 1u) << "one reading is not yet a change";
+    boardSends(certaboLine(tags));
+    ASSERT_EQ(listener.tagReports.size(), 2u);
+    EXPECT_EQ(listener.tagReports[1], tags);
+    boardSends(certaboLine(tags));
+    EXPECT_EQ(listener.tagReports.size(), 2u) << "nothing changed, nothing told";
+}
+
+TEST_F(CertaboBoardTest, APieceExchangedForALookAlikeChangesOnlyItsTag) {
+    board.identifyPiecesBy(startCalibration());
+    ASSERT_TRUE(board.start());
+    SquareTags tags = startTags();
+    boardSends(certaboLine(tags));
+    std::swap(tags[kE2], tags[kE2 + 1]);  // the pawns of e2 and f2 change places
+    boardSends(certaboLine(tags));
+    boardSends(certaboLine(tags));
+    EXPECT_TRUE(changes().empty()) << "both squares still show a white pawn";
+    ASSERT_EQ(listener.tagReports.size(), 2u);
+    EXPECT_EQ(listener.tagReports[1][kE2], startTags()[kE2 + 1]);
+    EXPECT_EQ(listener.tagReports[1][kE2 + 1], startTags()[kE2]);
+}
+
 TEST_F(CertaboBoardTest, AFlickerOfOneReadingIsNoChange) {
     board.identifyPiecesBy(startCalibration());
     ASSERT_TRUE(board.start());
@@ -206,6 +237,7 @@ TEST_F(SentioBoardTest, ABitmaskPerRankIsOccupancyOnly) {
     ASSERT_EQ(changes().size(), 2u);
     EXPECT_EQ(changes()[0], (FakeListener::Change{kE4, kWhitePawn}));
     EXPECT_EQ(changes()[1], (FakeListener::Change{kE2, std::nullopt}));
+    EXPECT_TRUE(listener.tagReports.empty()) << "a taken square is no piece's identity";
 }
 
 TEST_F(SentioBoardTest, ACertaboLineIsSaidAndSkipped) {

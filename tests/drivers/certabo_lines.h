@@ -20,7 +20,7 @@ inline std::vector<uint8_t> lineOf(const std::vector<int>& numbers) {
 }
 
 // A Certabo reading: each square's tag as five numbers, first byte first.
-inline std::vector<uint8_t> certaboLine(const certabo::SquareTags& tags) {
+inline std::vector<uint8_t> certaboLine(const SquareTags& tags) {
     std::vector<int> numbers;
     for (PieceTag tag : tags) {
         for (int shift = 32; shift >= 0; shift -= 8) numbers.push_back(int((tag >> shift) & 0xff));
@@ -47,8 +47,8 @@ inline PieceTag startTag(size_t square) {
 }
 
 // The chess start position, every piece with a tag of its own.
-inline certabo::SquareTags startTags() {
-    certabo::SquareTags tags{};
+inline SquareTags startTags() {
+    SquareTags tags{};
     for (size_t s = 0; s < 16; ++s) tags[s] = startTag(s);
     for (size_t s = 48; s < 64; ++s) tags[s] = startTag(s);
     return tags;

@@ -37,6 +37,7 @@ class FakeListener : public BoardListener {
     void squareChanged(int square, Appearance now) override {
         calls.push_back(Change{square, now});
     }
+    void pieceTags(const SquareTags& tags) override { tagReports.push_back(tags); }
     void identified(const BoardIdentity& identity) override { calls.push_back(identity); }
     void clockDisplay(const ClockDisplay& display) override { calls.push_back(display); }
     void clockDetached() override { calls.push_back(ClockUnplugged{}); }
@@ -55,6 +56,9 @@ class FakeListener : public BoardListener {
     std::vector<std::string> warnings() const { return all<std::string>(); }
 
     std::vector<Call> calls;
+    // The tags told (BoardListener::pieceTags), apart from `calls`, which
+    // boards that read no tags never make.
+    std::vector<SquareTags> tagReports;
 };
 
 }  // namespace arbiter::test
