@@ -9,10 +9,11 @@ namespace arbiter {
 namespace {
 
 // The names of a step's parts in its data: one table each.
-constexpr std::array<std::pair<FixStep::Do, std::string_view>, 3> kDoNames{{
+constexpr std::array<std::pair<FixStep::Do, std::string_view>, 4> kDoNames{{
     {FixStep::Do::TakeOff, "take-off"},
     {FixStep::Do::Put, "put"},
     {FixStep::Do::Replace, "replace"},
+    {FixStep::Do::Exchange, "exchange"},
 }};
 constexpr std::array<std::pair<FixStep::ViewChange, std::string_view>, 5> kViewChangeNames{{
     {FixStep::ViewChange::Appeared, "appeared"},
@@ -38,10 +39,26 @@ nlohmann::json pieceData(const NamedPiece& p) {
     return {{"colour", words(p.piece.colour)}, {"figure", words(p.piece.figure)}, {"name", p.name}};
 }
 
-// The step's cell as it is said: "k5 (board B c5)" on a table of several boards.
+// A cell as it is said: "k5 (board B c5)" on a table of several boards.
+std::string cellSaid(const std::string& cell, const std::optional<CellPlace>& place) {
+    if (!place) return cell;
+    return cell + " (" + place->board + " " + place->square + ")";
+}
+
 std::string cellSaid(const FixStep& step) {
-    if (!step.place) return step.cell;
-    return step.cell + " (" + step.place->board + " " + step.place->square + ")";
+    return cellSaid(step.cell, step.place);
+}
+
+// "the white pawn on c3 is another piece than the one that belongs there:
+// exchange it for the one on e3".
+std::string describeExchange(const FixStep& step) {
+    const std::string piece = step.sensed ? step.sensed->name : std::string("piece");
+    std::string said = "the " + piece + " on " + cellSaid(step) +
+                       " is another piece than the one that belongs there";
+    if (!step.rightPieceCell) return said + ": put the right one there";
+    const std::string right = cellSaid(*step.rightPieceCell, step.rightPiecePlace);
+    if (step.rightPieceStandsThere) return said + ": exchange it for the one on " + right;
+    return said + ": put the one from " + right + " there";
 }
 
 // How a view's change is worded: the change first, then what to do about it.
@@ -70,6 +87,21 @@ FixStep fixStep(const CellFix& fix, const Geometry& g, const Game* game, const C
     FixStep step;
     step.cell = g.name(fix.cell);
     if (const CellPlace* place = places ? places->of(fix.cell) : nullptr) step.place = *place;
+    if (fix.rightPiece && fix.wanted) {
+        step.what = FixStep::Do::Exchange;
+        // A board that reads tags but not colour and kind sees the wanted look.
+        step.sensed = named(
+            fix.sensing == Sensing::Occupancy ? *fix.wanted : fix.sensed.value_or(*fix.wanted),
+            game);
+        step.wanted = named(*fix.wanted, game);
+        if (fix.rightPiece->cell != NoCell) {
+            step.rightPieceCell = g.name(fix.rightPiece->cell);
+            if (const CellPlace* place = places ? places->of(fix.rightPiece->cell) : nullptr)
+                step.rightPiecePlace = *place;
+            step.rightPieceStandsThere = fix.rightPiece->standsThere;
+        }
+        return step;
+    }
     if (!fix.wanted) {
         step.what = FixStep::Do::TakeOff;
         // A board that senses only occupancy does not know which piece it sees.
@@ -99,6 +131,8 @@ std::string describeFix(const FixStep& step) {
         case FixStep::Do::Replace:
             return "replace the " + step.sensed->name + " on " + cell + " by a " +
                    step.wanted->name;
+        case FixStep::Do::Exchange:
+            return describeExchange(step);
     }
     return {};
 }
@@ -115,6 +149,15 @@ nlohmann::json fixStepData(const FixStep& step) {
     if (step.place) {
         data["board"] = step.place->board;
         data["square"] = step.place->square;
+    }
+    if (step.rightPieceCell) {
+        nlohmann::json right = {{"cell", *step.rightPieceCell},
+                                {"standsThere", step.rightPieceStandsThere}};
+        if (step.rightPiecePlace) {
+            right["board"] = step.rightPiecePlace->board;
+            right["square"] = step.rightPiecePlace->square;
+        }
+        data["rightPiece"] = right;
     }
     return data;
 }

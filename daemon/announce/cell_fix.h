@@ -24,6 +24,15 @@ struct CellFix {
     Appearance sensed;
     Appearance wanted;
     Sensing sensing = Sensing::ColourAndKind;  // what its board can tell, for the wording
+    // The cell shows the right look but another piece than the game has
+    // there, as a board that reads each piece's tag tells (PieceIdentities):
+    // the right piece stands on `cell` now (`standsThere`), or stood there
+    // when the boards last showed the game and is off them now.
+    struct RightPiece {
+        Cell cell = NoCell;
+        bool standsThere = false;
+    };
+    std::optional<RightPiece> rightPiece = std::nullopt;
 };
 
 // A piece as the players are told of it: the set piece their hands hold, and
@@ -37,9 +46,10 @@ struct NamedPiece {
 
 // What the players are asked to do on one cell, as values from which a client,
 // or speech in any language, words it without reading English: take a piece
-// off, put one on, or replace one by another. describeFix words it in English.
+// off, put one on, replace one by another, or exchange a piece for the
+// look-alike that belongs there. describeFix words it in English.
 struct FixStep {
-    enum class Do { TakeOff, Put, Replace };
+    enum class Do { TakeOff, Put, Replace, Exchange };
     // In a game of hidden views, the change of the player's view that the
     // step follows: a piece came into sight, the cell went out of sight, the
     // piece seen there is gone, it is another piece now, or the player's own
@@ -57,6 +67,12 @@ struct FixStep {
     std::optional<NamedPiece> sensed = std::nullopt;
     std::optional<NamedPiece> wanted = std::nullopt;  // the piece to put: Put and Replace
     std::optional<ViewChange> change = std::nullopt;  // none: the cell simply differs
+    // Exchange only: where the piece that belongs on the cell is, if known
+    // (the cell's name, and its place on a table of several boards), and
+    // whether it stands there now or stood there before and is off the boards.
+    std::optional<std::string> rightPieceCell = std::nullopt;
+    std::optional<CellPlace> rightPiecePlace = std::nullopt;
+    bool rightPieceStandsThere = false;
 };
 
 // The step that puts `fix` right; `game`, if given, names the pieces

@@ -216,6 +216,10 @@ void BoardLink::squareChanged(int square, Appearance now) {
     events_.squareChanged(index_, square, now);
 }
 
+void BoardLink::pieceTags(const SquareTags& tags) {
+    events_.pieceTags(index_, tags);
+}
+
 void BoardLink::identified(const BoardIdentity& who) {
     tell(Tone::Info,
          who.protocol + " " + who.trademark + " version " + who.version + " serial " + who.serial);

@@ -24,6 +24,8 @@ class BoardEvents {
     virtual void boardConnected(int board, const std::string& device) = 0;
     virtual void boardDump(int board, const BoardSquares& squares) = 0;
     virtual void squareChanged(int board, int square, Appearance content) = 0;
+    // The tag of each square's piece, from a board that reads them (BoardListener::pieceTags).
+    virtual void pieceTags(int /*board*/, const SquareTags&) {}
     virtual void boardLost(int board, const std::string& why) = 0;
     // A clock has been seen on the board: from now on it can be shown things.
     virtual void clockAttached(int /*board*/) {}
@@ -73,6 +75,7 @@ class BoardLink final : public BoardListener {
     // BoardListener
     void boardDump(const BoardSquares& squares) override;
     void squareChanged(int square, Appearance now) override;
+    void pieceTags(const SquareTags& tags) override;
     void identified(const BoardIdentity& who) override;
     void clockAttached() override;
     void clockDisplay(const ClockDisplay& shown) override;

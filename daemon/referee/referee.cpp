@@ -24,6 +24,9 @@ void Referee::prepare(const GameState& current, const GameState* previous, const
 
     current_ = std::make_unique<Ply>();
     chainMade_.clear();
+    // A game at its start (new, or taken back to it) has no history for the
+    // pieces' tags to follow.
+    if (!previous) identities_.forget();
     current_->state = current.clone();
     current_->list(true);
     now_ = project(current);
@@ -71,6 +74,9 @@ void Referee::prepare(const GameState& current, const GameState* previous, const
 
     surface_ = &surface;
     rescan(surface);
+    // Prepared for what the boards show (a move just committed, the start):
+    // the pieces' tags are that state's pieces from now on.
+    if (differing_.empty() && surface.allKnown()) learnIdentities(surface);
 }
 
 void Referee::rescan(const Surface& surface) {
@@ -120,10 +126,7 @@ Verdict Referee::judge(const Surface& surface, int catchUpPlies, bool unseenCell
     Verdict v;
     sync(surface);
     if (!surface.allKnown()) return v;
-    if (differing_.empty()) {
-        v.kind = Verdict::Kind::Settled;
-        return v;
-    }
+    if (differing_.empty()) return settledVerdict(surface);
     // An action shown exactly, or on the way, touches every differing cell: it
     // is among those touching the one that fewest actions touch.
     const std::span<const uint32_t> covering = fewestTouching(*current_);
@@ -137,7 +140,15 @@ Verdict Referee::judge(const Surface& surface, int catchUpPlies, bool unseenCell
     // exactly but some such cell untouched: perhaps only a piece in the hand.
     std::vector<const Candidate*> made, unconfirmed;
     for (const Candidate& c : shown) (c.untouched.empty() ? made : unconfirmed).push_back(&c);
+    // What looks made but holds pieces that are not the ones the game moved,
+    // as a board that reads each piece's tag tells, is not made.
+    std::vector<CellFix> misplaced = keepPiecesTold(surface, made);
     if (!made.empty()) return verdictOnMade(surface, made);
+    if (!misplaced.empty()) {
+        v.kind = Verdict::Kind::Illegal;
+        v.fixes = std::move(misplaced);
+        return v;
+    }
     if (!unconfirmed.empty()) return verdictOnUnconfirmed(unconfirmed);
     std::string refusal;
     if (auto pending = verdictBesideActions(surface, covering, refusal)) return *pending;

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "daemon/announce/cell_fix.h"
+#include "daemon/referee/piece_identities.h"
 #include "daemon/referee/surface.h"
 #include "engine/core/game.h"
 
@@ -154,7 +155,19 @@ class Referee {
     struct Ply;
     struct Candidate;
 
-    // The steps of judge(), in its order. The actions of `ply` touching the
+    // The steps of judge(), in its order. A surface that shows the current
+    // state: Settled, unless the pieces' tags say a look-alike stands where
+    // another piece belongs (then Illegal, and its fixes say where).
+    Verdict settledVerdict(const Surface& surface);
+    // The surface shows the current state: unless the pieces' tags say a
+    // look-alike stands where another piece belongs (those are returned),
+    // each tag is the state's piece on its cell from now on.
+    std::vector<CellFix> learnIdentities(const Surface& surface);
+    // Drops from `made` the explanations whose pieces the tags contradict;
+    // the misplaced pieces of the first dropped, for telling.
+    std::vector<CellFix> keepPiecesTold(const Surface& surface,
+                                        std::vector<const Candidate*>& made) const;
+    // The actions of `ply` touching the
     // differing cell that fewest of them touch.
     std::span<const uint32_t> fewestTouching(const Ply& ply) const;
     // The single actions among `covering` that the surface shows exactly.
@@ -266,6 +279,9 @@ class Referee {
     // The mover's cell and the stops of a capture chain it has been seen to
     // make in the state prepared (chainStop), empty if none.
     std::vector<Cell> chainMade_;
+    // Which tag is which of the game's pieces, learnt whenever the surface
+    // shows the current state, and kept from one prepared state to the next.
+    PieceIdentities identities_;
 };
 
 }  // namespace arbiter

@@ -72,7 +72,41 @@ std::vector<CellFix> Referee::fixesTowards(const Surface& surface,
 
 std::vector<CellFix> Referee::fixes(const Surface& surface) {
     sync(surface);
-    return fixesTowards(surface, {});
+    std::vector<CellFix> fixes = fixesTowards(surface, {});
+    // Every cell looks right: what is wrong, if anything, is which piece is where.
+    if (fixes.empty() && surface.readsTags())
+        fixes = identities_.misplaced(*current_->state, surface);
+    return fixes;
+}
+
+Verdict Referee::settledVerdict(const Surface& surface) {
+    Verdict v;
+    v.kind = Verdict::Kind::Settled;
+    v.fixes = learnIdentities(surface);
+    if (!v.fixes.empty()) v.kind = Verdict::Kind::Illegal;
+    return v;
+}
+
+std::vector<CellFix> Referee::learnIdentities(const Surface& surface) {
+    if (!surface.readsTags()) return {};
+    std::vector<CellFix> misplaced = identities_.misplaced(*current_->state, surface);
+    if (misplaced.empty()) identities_.learn(*current_->state, surface);
+    return misplaced;
+}
+
+std::vector<CellFix> Referee::keepPiecesTold(const Surface& surface,
+                                             std::vector<const Candidate*>& made) const {
+    std::vector<CellFix> firstMisplaced;
+    if (!surface.readsTags() || !identities_.learnt()) return firstMisplaced;
+    std::erase_if(made, [&](const Candidate* c) {
+        auto after = current_->state->clone();
+        for (const Action& a : c->actions) after->apply(a);
+        std::vector<CellFix> misplaced = identities_.misplaced(*after, surface);
+        if (misplaced.empty()) return false;
+        if (firstMisplaced.empty()) firstMisplaced = std::move(misplaced);
+        return true;
+    });
+    return firstMisplaced;
 }
 
 std::vector<CellFix> Referee::fixesTo(const GameState& state, const Surface& surface) {

@@ -9,10 +9,12 @@ Surface::Surface(Geometry geometry, std::vector<BoardPlacement> boards)
     : geometry_(std::move(geometry)),
       boards_(std::move(boards)),
       squares_(boards_.size()),
+      boardTags_(boards_.size(), SquareTags{}),
       present_(boards_.size(), false),
       cells_(static_cast<size_t>(geometry_.size())),
       cellBoard_(static_cast<size_t>(geometry_.size()), -1),
       sensing_(static_cast<size_t>(geometry_.size()), Sensing::ColourAndKind),
+      tags_(static_cast<size_t>(geometry_.size()), 0),
       firstTouch_(static_cast<size_t>(geometry_.size()), kUntouched),
       lastTouch_(static_cast<size_t>(geometry_.size()), kUntouched) {
     remap();
@@ -50,9 +52,11 @@ Cell Surface::cellOf(const Geometry& g, const BoardPlacement& p, int square) {
 void Surface::remap() {
     std::vector<SensedCell> before = cells_;
     std::vector<Sensing> sensedBefore = sensing_;
+    std::vector<PieceTag> tagsBefore = tags_;
     std::fill(cellBoard_.begin(), cellBoard_.end(), -1);
     std::fill(cells_.begin(), cells_.end(), SensedCell{});
     std::fill(sensing_.begin(), sensing_.end(), Sensing::ColourAndKind);
+    std::fill(tags_.begin(), tags_.end(), 0);
     for (size_t b = 0; b < boards_.size(); ++b) {
         for (int s = 0; s < 64; ++s) {
             Cell c = cellOf(geometry_, boards_[b], s);
@@ -60,6 +64,7 @@ void Surface::remap() {
             cellBoard_[static_cast<size_t>(c)] = static_cast<int>(b);
             sensing_[static_cast<size_t>(c)] = boards_[b].sensing;
             cells_[static_cast<size_t>(c)] = {present_[b], squares_[b][static_cast<size_t>(s)]};
+            if (present_[b]) tags_[static_cast<size_t>(c)] = boardTags_[b][static_cast<size_t>(s)];
         }
     }
     unknown_ = 0;
@@ -67,8 +72,9 @@ void Surface::remap() {
         size_t i = static_cast<size_t>(c);
         if (geometry_.contains(c) && !cells_[i].known) ++unknown_;
         // A board back from absence, or a whole new dump: whatever differs may have been handled.
-        if (cells_[i] != before[i]) touch(c);
-        if (cells_[i] != before[i] || sensing_[i] != sensedBefore[i]) logChange(c);
+        const bool otherPiece = cells_[i] != before[i] || tags_[i] != tagsBefore[i];
+        if (otherPiece) touch(c);
+        if (otherPiece || sensing_[i] != sensedBefore[i]) logChange(c);
     }
 }
 
@@ -138,8 +144,27 @@ void Surface::squareChanged(int board, int square, Appearance content, Millis no
     logChange(c);
 }
 
+void Surface::boardTags(int board, const SquareTags& tags, Millis now) {
+    assert(board >= 0 && board < boardCount());
+    boardTags_[static_cast<size_t>(board)] = tags;
+    readsTags_ = true;
+    lastChange_ = now;
+    if (!present_[static_cast<size_t>(board)]) return;  // judged only after a full dump
+    for (int s = 0; s < 64; ++s) {
+        Cell c = cellOf(geometry_, boards_[static_cast<size_t>(board)], s);
+        if (c == NoCell) continue;
+        PieceTag& tag = tags_[static_cast<size_t>(c)];
+        if (tag == tags[static_cast<size_t>(s)]) continue;
+        // Another piece, though perhaps one that looks the same: a hand was there.
+        tag = tags[static_cast<size_t>(s)];
+        touch(c);
+        logChange(c);
+    }
+}
+
 void Surface::boardLost(int board, Millis now) {
     present_[static_cast<size_t>(board)] = false;
+    boardTags_[static_cast<size_t>(board)] = {};
     lastChange_ = now;
     remap();
 }

@@ -56,6 +56,10 @@ class Surface {
 
     void boardDump(int board, const BoardSquares& squares, Millis now);
     void squareChanged(int board, int square, Appearance content, Millis now);
+    // The tag of each square's piece, from a board that reads them (a
+    // Certabo): a cell whose tag changes was touched, even where it looks
+    // the same (a piece exchanged for a look-alike).
+    void boardTags(int board, const SquareTags& tags, Millis now);
     // The board went away: its cells become unknown until its next dump.
     void boardLost(int board, Millis now);
     void setRotation(int board, int rotation);
@@ -63,6 +67,11 @@ class Surface {
     std::vector<SensedCell> cells() const { return cells_; }
     const SensedCell& cell(Cell c) const { return cells_[static_cast<size_t>(c)]; }
     Sensing sensing(Cell c) const { return sensing_[static_cast<size_t>(c)]; }
+    // The tag of the piece on the cell, where its board reads tags; 0 where
+    // it does not, the cell is empty or cannot be seen.
+    PieceTag tag(Cell c) const { return tags_[static_cast<size_t>(c)]; }
+    // Whether any board of the surface has told the tags of its pieces.
+    bool readsTags() const { return readsTags_; }
     // Whether the cell was seen to change since markStill(). Boards that cannot
     // tell pieces apart show a capture only as the captured piece being lifted:
     // the referee accepts that a cell's piece changed hands only if it was touched.
@@ -104,10 +113,13 @@ class Surface {
     Geometry geometry_;
     std::vector<BoardPlacement> boards_;
     std::vector<BoardSquares> squares_;  // per board, in its own numbering
+    std::vector<SquareTags> boardTags_;  // per board, in its own numbering: all 0 without tags
     std::vector<bool> present_;          // per board: has it sent a dump since it (re)appeared?
     std::vector<SensedCell> cells_;
     std::vector<int> cellBoard_;    // per cell: which board covers it, or -1
     std::vector<Sensing> sensing_;  // per cell: what its board senses
+    std::vector<PieceTag> tags_;    // per cell: tag()
+    bool readsTags_ = false;
     std::vector<uint64_t> firstTouch_;  // per cell: firstTouch()
     std::vector<uint64_t> lastTouch_;   // per cell: its latest touch, or kUntouched
     uint64_t touches_ = 0;

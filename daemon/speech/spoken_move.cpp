@@ -157,6 +157,9 @@ struct SpokenStep {
     FixStep::Do what;
     std::optional<StepPiece> sensed;
     std::optional<StepPiece> wanted;
+    // Exchange: where the right piece is ("e3", "c3, board B c3"), if known.
+    std::string rightPiece;
+    bool rightPieceStandsThere = false;
 };
 
 std::string stringField(const nlohmann::json& object, const char* key) {
@@ -183,7 +186,7 @@ std::optional<SpokenStep> spokenStep(const nlohmann::json& data) {
     const std::string board = stringField(data, "board");
     const std::string square = stringField(data, "square");
     if (!board.empty() && !square.empty()) cell += ", " + board + " " + square;
-    SpokenStep step{cell, *what, stepPiece(data, "sensed"), stepPiece(data, "wanted")};
+    SpokenStep step{cell, *what, stepPiece(data, "sensed"), stepPiece(data, "wanted"), {}, false};
     switch (step.what) {
         case FixStep::Do::TakeOff:
             return step;
@@ -192,6 +195,19 @@ std::optional<SpokenStep> spokenStep(const nlohmann::json& data) {
             return step;
         case FixStep::Do::Replace:
             if (!step.sensed || !step.wanted) return std::nullopt;
+            return step;
+        case FixStep::Do::Exchange:
+            if (!step.sensed) return std::nullopt;
+            if (auto right = data.find("rightPiece"); right != data.end() && right->is_object()) {
+                step.rightPiece = stringField(*right, "cell");
+                const std::string rightBoard = stringField(*right, "board");
+                const std::string rightSquare = stringField(*right, "square");
+                if (!step.rightPiece.empty() && !rightBoard.empty() && !rightSquare.empty())
+                    step.rightPiece += ", " + rightBoard + " " + rightSquare;
+                auto there = right->find("standsThere");
+                step.rightPieceStandsThere =
+                    there != right->end() && there->is_boolean() && there->get<bool>();
+            }
             return step;
     }
     return std::nullopt;
@@ -206,6 +222,13 @@ std::string englishFix(const SpokenStep& s) {
             return "put a " + s.wanted->name + " on " + s.cell;
         case FixStep::Do::Replace:
             return "replace the " + s.sensed->name + " on " + s.cell + " by a " + s.wanted->name;
+        case FixStep::Do::Exchange:
+            if (s.rightPiece.empty())
+                return "the " + s.sensed->name + " on " + s.cell + " is the wrong one";
+            if (s.rightPieceStandsThere)
+                return "exchange the " + s.sensed->name + " on " + s.cell + " for the one on " +
+                       s.rightPiece;
+            return "put the " + s.sensed->name + " from " + s.rightPiece + " on " + s.cell;
     }
     return {};
 }
@@ -239,6 +262,12 @@ std::string germanFix(const SpokenStep& s) {
             if (!was.empty() && !wanted.empty())
                 return was + " auf " + s.cell + " durch " + wanted + " ersetzen";
             break;
+        case FixStep::Do::Exchange:
+            if (was.empty()) break;
+            if (s.rightPiece.empty()) return "auf " + s.cell + " steht die falsche Figur";
+            if (s.rightPieceStandsThere)
+                return was + " auf " + s.cell + " mit der Figur auf " + s.rightPiece + " tauschen";
+            return "die Figur von " + s.rightPiece + " auf " + s.cell + " stellen";
     }
     // A piece in the game's own words: the step in English words, read out
     // as the game's moves are, its cells and the words every game shares.

@@ -165,6 +165,11 @@ void Table::squareChanged(int board, int square, Appearance content) {
     judge_.surfaceChanged();
 }
 
+void Table::pieceTags(int board, const SquareTags& tags) {
+    surface_.boardTags(board, tags, loop_.time().now());
+    judge_.surfaceChanged();
+}
+
 void Table::boardLost(int board, const std::string& why) {
     surface_.boardLost(board, loop_.time().now());
     const std::string& name = surface_.placement(board).name;

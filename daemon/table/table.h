@@ -44,6 +44,7 @@ class Table final : public PlayingTable, private Desk::Listener, private Surface
     void boardConnected(int board, const std::string& device) override;
     void boardDump(int board, const BoardSquares& squares) override;
     void squareChanged(int board, int square, Appearance content) override;
+    void pieceTags(int board, const SquareTags& tags) override;
     void boardLost(int board, const std::string& why) override;
     void clockAttached(int board) override;
     void clockDisplay(int board, const ClockDisplay& shown) override;

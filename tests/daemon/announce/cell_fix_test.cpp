@@ -104,9 +104,40 @@ TEST_F(CellFixes, AStepAsDataNamesTheSetPieceAndTheGamesWordsForIt) {
     }
 }
 
+// A look-alike where another piece belongs, as a board that reads tags tells
+// it: the fix says which piece to exchange it for, or where the right one
+// stood when it is off the boards, and its data says so too.
+TEST_F(CellFixes, ALookAlikeIsExchangedForTheRightPiece) {
+    const Geometry g = Geometry::rectangle(8, 8);
+    const Cell c3 = *g.parse("c3"), b2 = *g.parse("b2");
+    const SetPiece pawn{SetColour::White, Figure::Pawn};
+    CellFix fix{c3, pawn, pawn, Sensing::ColourAndKind, CellFix::RightPiece{b2, true}};
+    EXPECT_EQ(describeFix(fix, g),
+              "the white pawn on c3 is another piece than the one that belongs there: exchange "
+              "it for the one on b2");
+    EXPECT_EQ(fixStepData(fixStep(fix, g)), nlohmann::json::parse(R"({"cell": "c3",
+                  "do": "exchange",
+                  "sensed": {"colour": "white", "figure": "pawn", "name": "white pawn"},
+                  "wanted": {"colour": "white", "figure": "pawn", "name": "white pawn"},
+                  "rightPiece": {"cell": "b2", "standsThere": true}})"));
+    fix.rightPiece = CellFix::RightPiece{b2, false};
+    EXPECT_EQ(describeFix(fix, g),
+              "the white pawn on c3 is another piece than the one that belongs there: put the "
+              "one from b2 there");
+    // An occupancy board that reads tags names the piece the game wants there.
+    fix.sensing = Sensing::Occupancy;
+    fix.sensed = SetPiece{SetColour::Black, Figure::Rook};
+    EXPECT_EQ(fixStep(fix, g).sensed->name, "white pawn");
+    fix.rightPiece = CellFix::RightPiece{};
+    EXPECT_EQ(describeFix(fix, g),
+              "the white pawn on c3 is another piece than the one that belongs there: put the "
+              "right one there");
+}
+
 // What a step's data says it does reads back as the step's own.
 TEST_F(CellFixes, WhatAStepDoesIsReadBackFromItsData) {
-    for (auto what : {FixStep::Do::TakeOff, FixStep::Do::Put, FixStep::Do::Replace}) {
+    for (auto what :
+         {FixStep::Do::TakeOff, FixStep::Do::Put, FixStep::Do::Replace, FixStep::Do::Exchange}) {
         FixStep made{.cell = "e2", .what = what};
         EXPECT_EQ(fixStepDoNamed(fixStepData(made)["do"].get<std::string>()), what);
     }

@@ -31,6 +31,52 @@ TEST(Surface, QuarterTurnsAndOriginPlaceABoardOnALargerGeometry) {
     EXPECT_EQ(g.name(Surface::cellOf(g, quarter, 56)), "h1");
 }
 
+// A board that reads each piece's tag (a Certabo) tells a piece exchanged for
+// a look-alike: the cell looks the same, but a hand was there.
+TEST(Surface, APieceExchangedForALookAlikeIsATouchThoughTheCellLooksTheSame) {
+    Surface s(Geometry::rectangle(8, 8), {{"certabo", 0, 0, 0, Sensing::ColourAndKind}});
+    EXPECT_FALSE(s.readsTags());
+    BoardSquares squares{};
+    squares[60] = kWhiteKing;
+    SquareTags tags{};
+    tags[60] = 7;
+    s.boardDump(0, squares, 0);
+    s.boardTags(0, tags, 0);
+    s.markStill();
+    const Cell e1 = *s.geometry().parse("e1");
+    EXPECT_TRUE(s.readsTags());
+    EXPECT_EQ(s.tag(e1), 7u);
+    EXPECT_FALSE(s.touched(e1));
+    const uint64_t stamp = s.changeStamp();
+    tags[60] = 8;
+    s.boardTags(0, tags, 5);
+    EXPECT_EQ(s.tag(e1), 8u);
+    EXPECT_TRUE(s.touched(e1));
+    EXPECT_EQ(s.lastChange(), 5);
+    auto changes = s.changesSince(stamp);
+    ASSERT_TRUE(changes);
+    EXPECT_EQ(std::vector<Cell>(changes->begin(), changes->end()), std::vector<Cell>{e1});
+    s.boardTags(0, tags, 6);
+    EXPECT_EQ(s.changeStamp(), stamp + 1) << "the same tags again change nothing";
+}
+
+TEST(Surface, ABoardAwayHasNoTagsUntilItTellsThemAgain) {
+    Surface s(Geometry::rectangle(8, 8), {{"certabo", 0, 0, 0, Sensing::ColourAndKind}});
+    BoardSquares squares{};
+    squares[60] = kWhiteKing;
+    SquareTags tags{};
+    tags[60] = 7;
+    s.boardDump(0, squares, 0);
+    s.boardTags(0, tags, 0);
+    const Cell e1 = *s.geometry().parse("e1");
+    s.boardLost(0, 1);
+    EXPECT_EQ(s.tag(e1), 0u);
+    s.boardDump(0, squares, 2);
+    EXPECT_EQ(s.tag(e1), 0u) << "the board back has not told its tags yet";
+    s.boardTags(0, tags, 3);
+    EXPECT_EQ(s.tag(e1), 7u);
+}
+
 TEST(Surface, CellsAreUnknownUntilTheFirstDump) {
     Surface s(Geometry::rectangle(8, 8), {{"b", 0, 0, 0, Sensing::ColourAndKind}});
     EXPECT_FALSE(s.allKnown());

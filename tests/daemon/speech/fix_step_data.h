@@ -29,6 +29,16 @@ inline nlohmann::json replace(const std::string& cell, NamedPiece sensed, NamedP
                         .sensed = std::move(sensed),
                         .wanted = std::move(wanted)});
 }
+// A look-alike to exchange: the right piece on `rightCell` now, or from there.
+inline nlohmann::json exchange(const std::string& cell, NamedPiece sensed,
+                               const std::string& rightCell, bool standsThere) {
+    return fixStepData({.cell = cell,
+                        .what = FixStep::Do::Exchange,
+                        .sensed = sensed,
+                        .wanted = sensed,
+                        .rightPieceCell = rightCell,
+                        .rightPieceStandsThere = standsThere});
+}
 constexpr SetColour White = SetColour::White;
 constexpr SetColour Black = SetColour::Black;
 

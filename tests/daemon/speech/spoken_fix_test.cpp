@@ -13,6 +13,7 @@ namespace arbiter {
 namespace {
 
 using testing::Black;
+using testing::exchange;
 using testing::piece;
 using testing::put;
 using testing::replace;
@@ -43,6 +44,18 @@ TEST(SpokenText, FixesOfTheBoardsInBothLanguages) {
     EXPECT_EQ(spokenNotation("move a3-a4", De), "move a3 nach a4");
     EXPECT_EQ(spokenFix(put("e4", piece(White, Figure::Pawn, "green blob")), De),
               "put a green blob on e4");
+}
+
+// A look-alike that stands where another piece belongs (a board that reads
+// each piece's tag): which to exchange it for, or where the right one stood.
+TEST(SpokenText, ALookAlikeToExchangeInBothLanguages) {
+    const NamedPiece pawn = piece(White, Figure::Pawn);
+    EXPECT_EQ(spokenFix(exchange("c3", pawn, "b2", true), En),
+              "exchange the white pawn on c3 for the one on b2");
+    EXPECT_EQ(spokenFix(exchange("c3", pawn, "b2", false), En), "put the white pawn from b2 on c3");
+    EXPECT_EQ(spokenFix(exchange("c3", pawn, "b2", true), De),
+              "den weißen Bauern auf c3 mit der Figur auf b2 tauschen");
+    EXPECT_EQ(spokenFix(exchange("c3", pawn, "b2", false), De), "die Figur von b2 auf c3 stellen");
 }
 
 TEST(SpokenText, APieceInTheGamesOwnWordsIsSaidInThem) {
