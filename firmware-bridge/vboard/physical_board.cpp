@@ -136,20 +136,26 @@ PhysicalBoard::Outcome PhysicalBoard::remove(int square) {
 }
 
 void PhysicalBoard::clear() {
+    // Every piece, on the board or in the hand, goes into the box: the set
+    // stays the same set for the next position.
+    for (size_t s = 0; s < sensors_.size(); ++s) toBox(sensors_[s], ids_[s]);
+    for (size_t i = 0; i < hand_.size(); ++i) toBox(hand_[i], handIds_[i]);
     sensors_.fill(dgt::kEmpty);
     ids_.fill(0);
     hand_.clear();
     handIds_.clear();
-    box_.clear();
 }
 
 void PhysicalBoard::setup(const firmware::SquareCodes& position) {
-    sensors_ = position;
-    ids_.fill(0);
-    identifyPieces();
-    hand_.clear();
-    handIds_.clear();
-    box_.clear();
+    clear();
+    // Set up from the box, as players do: the same pieces where the position
+    // has their kind (a Certabo's calibration still knows them), new ones
+    // only where the box holds none of it.
+    for (size_t s = 0; s < position.size(); ++s) {
+        if (position[s] == dgt::kEmpty) continue;
+        sensors_[s] = position[s];
+        ids_[s] = fromBox(position[s]);
+    }
 }
 
 PhysicalBoard::SlidePath PhysicalBoard::planSlide(int from, int to) const {

@@ -51,9 +51,10 @@ class PhysicalBoard {
     Outcome move(int from, int to);
     Outcome put(int square, uint8_t piece);
     Outcome remove(int square);
-    // Empties board and hand.
+    // Empties board and hand: their pieces go into the box.
     void clear();
-    // Sets up a whole position of new pieces; empties the hand.
+    // Sets up a whole position with the pieces of the set (board, hand and
+    // box), new ones only for kinds it lacks; empties the hand.
     void setup(const firmware::SquareCodes& position);
     // Gives each piece that stands without an identity (the sensors set from
     // outside, as a power-up position) a new one.

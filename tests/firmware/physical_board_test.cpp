@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "firmware-bridge/vboard/board_notation.h"
 
 namespace {
@@ -143,6 +145,26 @@ TEST_F(PhysicalBoard, EachPieceKeepsItsIdentityAsItIsHandled) {
     EXPECT_NE(board_.idAt(sq("e4")), 0u);
     EXPECT_NE(board_.idAt(sq("e4")), e2);
     EXPECT_NE(board_.idAt(sq("e4")), f2);
+}
+
+// Setting up a position uses the pieces of the set, as players do, so that a
+// Certabo's calibration still knows them; a kind the set lacks comes new.
+TEST_F(PhysicalBoard, ASetUpIsMadeWithThePiecesOfTheSet) {
+    std::vector<uint32_t> whitePawns;
+    for (int file = 0; file < 8; ++file) whitePawns.push_back(board_.idAt(48 + file));
+    board_.lift(sq("e2"));  // one of them in the hand
+    board_.setup(*parseFenBoard("8/8/8/8/8/8/PPPPPPPP/8").position);
+    std::vector<uint32_t> after;
+    for (int file = 0; file < 8; ++file) after.push_back(board_.idAt(48 + file));
+    std::sort(whitePawns.begin(), whitePawns.end());
+    std::sort(after.begin(), after.end());
+    EXPECT_EQ(after, whitePawns);
+    EXPECT_TRUE(board_.hand().empty());
+    board_.setup(*parseFenBoard("8/8/8/8/8/8/PPPPPPPP/7P").position);  // a ninth white pawn
+    EXPECT_EQ(std::count(whitePawns.begin(), whitePawns.end(), board_.idAt(sq("h1"))) +
+                  std::count(whitePawns.begin(), whitePawns.end(), board_.idAt(sq("a2"))),
+              1)
+        << "of a2 and h1, one is a pawn of the set and one a new pawn";
 }
 
 TEST_F(PhysicalBoard, RendersRankEightFirstThenTheHand) {
