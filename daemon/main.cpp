@@ -268,12 +268,12 @@ void tellVirtualBoards(const TableSetup& setup, const GameState& shown) {
     std::istringstream boards(startPositionText(setup, shown));
     size_t i = 0;
     for (std::string device, fen; boards >> device >> fen; ++i) {
-        std::cerr << "  " << program << " --name " << device.substr(device.find(':') + 1)
-                  << " --setup " << shellWord(fen);
+        const BoardSetting& board = setup.settings.boards[i];
+        std::cerr << "  " << program << " " << board.device.vboardOptions() << " --setup "
+                  << shellWord(fen);
         // On several boards that share the cells out, each is told where it
         // lies, so that its console reads the game's cells too; its label
         // is what the table calls it.
-        const BoardSetting& board = setup.settings.boards[i];
         if (!board.label.empty())
             std::cerr << " --cells " << shellWord(gameCellsText(board, shown.geometry())) << "  # "
                       << board.label;
@@ -400,10 +400,14 @@ int main(int argc, char** argv) {
     // No board named: the game's default layout on virtual boards, so that any
     // game can be tried at once (arbiterd waits for them as for any board).
     bool onVirtualBoards = false;
+    if (!config.vboardProtocol.empty() && (!config.boards.empty() || config.commandLineBoard))
+        return refuse(
+            "--vboard-protocol is for the game's own virtual boards, when no board is named; name "
+            "the protocol in the board's device instead (e.g. millennium:vboard:left)");
     if (config.boards.empty() && !config.commandLineBoard) {
         auto game = chooseGame(config, error);
         if (!game) return refuse(error);
-        config.boards = virtualBoardsFor(*game->start());
+        config.boards = virtualBoardsFor(*game->start(), config.vboardProtocol);
         onVirtualBoards = !config.boards.empty();
     }
     auto setup = setUpTable(config, error);

@@ -14,19 +14,23 @@ ARBITER_PACKAGES=(
 # targets in: clang, because its libFuzzer instruments the libraries for the
 # fuzz targets (tests/fuzz) in the same compile as the sanitizers, so that they
 # cost no build of their own. The end-to-end runs are checked here too, the
-# real programs under the sanitizers, but for those that hold the daemon to a
-# pace (ARBITER_PACE_TESTS); they and the long perft counts are left to
+# real programs under the sanitizers, but for those that need the optimised
+# build (ARBITER_OPTIMISED_TESTS); they and the long perft counts are left to
 # ./test's optimised build.
 ARBITER_SANITIZER_BUILD_OPTIONS=(
     -DCMAKE_BUILD_TYPE=Debug -DARBITER_WERROR=ON -DARBITER_SANITIZE=ON -DARBITER_FUZZ=ON
     -DBUILD_TESTING=ON -DARBITER_BENCH=OFF -DARBITER_E2E_TESTS=ON -DARBITER_UNIT_TESTS=ON
 )
 
-# The end-to-end runs that hold the daemon to the pace of a real table: real
-# DGT captures replayed at bullet speed, and Möbiatus on eight boards, whose
-# move 4... takes the unoptimised sanitizer build about 10 s to judge. They
-# run in ./test's optimised build only.
-ARBITER_PACE_TESTS='^(ReplayedCapture[.]|Mobiatus[.]RedTakesEveryBlueDotAcrossTheTwistOnEightBoards$)'
+# The end-to-end runs that need the optimised build, in ./test's optimised
+# build only: those that hold the daemon to the pace of a real table (real DGT
+# captures replayed at bullet speed; Möbiatus on eight boards, whose move 4...
+# takes the unoptimised sanitizer build about 10 s to judge), and the matrix
+# of every seed game on every kind of virtual board (EveryGame/EveryBoard, and
+# the table of three kinds of board, MixedTable),
+# whose many short games would cost the sanitizer run minutes it has not got
+# and which the sanitizer build does not even compile (tests/e2e/CMakeLists.txt).
+ARBITER_OPTIMISED_TESTS='^(ReplayedCapture[.]|Mobiatus[.]RedTakesEveryBlueDotAcrossTheTwistOnEightBoards$|EveryGame/EveryBoard[.]|MixedTable[.])'
 
 
 # The C++ compiler of the sanitizer build, by its full path: CMake compares it

@@ -18,9 +18,30 @@ shift
 # Named after this process, so that boards of different tables never collide;
 # a second table at once also needs its own --socket and --journal.
 name=run-$$
+# --vboard-protocol P makes the board speak P: arbiterd is then told the board
+# as P:vboard:NAME (a bus's at address 1) rather than the option, which is for
+# the game's own boards when none is named.
+device=vboard:$name
+protocol=()
+args=()
+previous=
+for arg in "$@"; do
+    case $previous in --vboard-protocol) protocol=(--protocol "$arg") ;; esac
+    case $arg in
+        --vboard-protocol=*) protocol=(--protocol "${arg#--vboard-protocol=}") ;;
+        --vboard-protocol) ;;
+        *) [ "$previous" = --vboard-protocol ] || args+=("$arg") ;;
+    esac
+    previous=$arg
+done
+if [ ${#protocol[@]} -gt 0 ] && [ "${protocol[1]}" != dgt ]; then
+    device=${protocol[1]}:$device
+    [ "${protocol[1]}" = dgt-bus ] && device+=@1 && protocol+=(--address 1)
+fi
+set -- "${args[@]}"
 # The virtual board starts showing the game's start position (Martian Chess's
 # pyramids, csipgs's two kings), so that play can begin at once.
-start=$("$bin/arbiterd" --board "vboard:$name" "$@" --print-start 2>/dev/null | head -n 1 | cut -d' ' -f2)
+start=$("$bin/arbiterd" --board "$device" "$@" --print-start 2>/dev/null | head -n 1 | cut -d' ' -f2)
 # arbiterctl asks the same socket as arbiterd listens on.
 ctl=("$bin/arbiterctl")
 previous=
@@ -35,12 +56,12 @@ done
 # own): it is closed after arbiterd, never before.
 fifo_dir=$(mktemp -d)
 mkfifo "$fifo_dir/board"
-setsid "$bin/arbiter-vboard" --name "$name" --exit-on-eof ${start:+--setup "$start"} \
+setsid "$bin/arbiter-vboard" "${protocol[@]}" --name "$name" --exit-on-eof ${start:+--setup "$start"} \
     <"$fifo_dir/board" &
 board=$!
 exec 3>"$fifo_dir/board"
 rm -rf "$fifo_dir"
-"$bin/arbiterd" --board "vboard:$name" "$@" &
+"$bin/arbiterd" --board "$device" "$@" &
 daemon=$!
 cat >&2 <<HELP
 Virtual board: type physical actions, one per line (full list: docs/vboard.md):

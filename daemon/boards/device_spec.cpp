@@ -100,6 +100,22 @@ std::optional<DeviceSpec> DeviceSpec::parse(const std::string& text, std::string
     return DeviceSpec{protocol, where, "", address};
 }
 
+std::optional<DeviceSpec> DeviceSpec::virtualBoard(const std::string& name,
+                                                   const std::string& protocol,
+                                                   std::string& error) {
+    if (protocol.empty() || protocol == kVirtualBoardProtocol)
+        return parse(std::string(kVirtual) + ":" + name, error);
+    const BoardProtocol* reader = findBoardProtocol(protocol);
+    if (!reader) {
+        std::string known;
+        for (const BoardProtocol* each : boardProtocols())
+            known += (known.empty() ? "" : ", ") + std::string(each->name);
+        error = "unknown board protocol \"" + protocol + "\"; known: " + known;
+        return std::nullopt;
+    }
+    return parse(protocol + ":" + kVirtual + ":" + name + (reader->makeBus ? "@1" : ""), error);
+}
+
 std::string DeviceSpec::text() const {
     const std::string at = onBus() ? "@" + std::to_string(address) : "";
     if (!isVirtual()) return protocol + ":" + path + at;

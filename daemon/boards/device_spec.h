@@ -23,6 +23,11 @@ struct DeviceSpec {
     int address = 0;        // a board's address on a bus; 0 for a port of its own
     // nullopt and a message that says what is accepted when the text is not a device.
     static std::optional<DeviceSpec> parse(const std::string& text, std::string& error);
+    // The virtual board `name` speaking `protocol` ("" or "dgt": "vboard:NAME");
+    // a bus protocol's board is a line of its own, at address 1. nullopt and a
+    // message naming the known protocols when `protocol` is none of them.
+    static std::optional<DeviceSpec> virtualBoard(const std::string& name,
+                                                  const std::string& protocol, std::string& error);
     std::string text() const;
     bool isVirtual() const { return !name.empty(); }
     bool onBus() const { return address > 0; }

@@ -37,7 +37,7 @@ bool checkArgumentsAreUtf8(int argc, const char* const argv[], std::string& erro
 // The values kept as text until every option is parsed, then read by the
 // readers the configuration file uses too, so that both say the same.
 struct ValuesAsText {
-    std::string board, players, size, speak, secrets, settleMs, busPort;
+    std::string board, players, size, speak, secrets, settleMs, busPort, vboardProtocol;
     std::vector<std::string> options, standIns;
 };
 
@@ -61,6 +61,10 @@ void describeOptions(po::options_description& described, Configuration& config,
         "board,b", po::value(&texts.board),
         "one board covering the game: dgt:PATH (a serial port or a pty) or vboard:NAME (a virtual "
         "board started with arbiter-vboard --name NAME)")(
+        "vboard-protocol", po::value(&texts.vboardProtocol),
+        "with no board named, the protocol the game's own virtual boards speak: dgt (the "
+        "default), millennium, certabo, sentio, chessnut or dgt-bus (each board a line of its "
+        "own, at address 1); --print-start and the commands arbiterd prints say so")(
         "time,t", po::value(&config.time)->default_value(config.time),
         "time control, e.g. 5+3, or dgt: the DGT clock keeps it (docs/time-controls.md)")(
         "time-limit", po::value(&config.timeLimit),
@@ -131,6 +135,16 @@ std::optional<DaemonRequest> readRequest(const po::variables_map& vm, std::strin
     return DaemonRequest::Run;
 }
 
+// --vboard-protocol NAME: one of the table of drivers.
+bool readVirtualBoardProtocol(const std::string& text, Configuration& config, std::string& error) {
+    if (!DeviceSpec::virtualBoard("left", text, error)) {
+        error = "--vboard-protocol: " + error;
+        return false;
+    }
+    config.vboardProtocol = text;
+    return true;
+}
+
 // The values kept as text, read into `config`. Each key the command line sets
 // is added to `fromCommandLine`, so that the configuration file leaves it alone.
 bool readValues(const po::variables_map& vm, const ValuesAsText& texts, Configuration& config,
@@ -183,6 +197,9 @@ bool readValues(const po::variables_map& vm, const ValuesAsText& texts, Configur
     if (vm.count("secrets")) {
         if (!readSecrets(texts.secrets, config, error)) return false;
     }
+    if (vm.count("vboard-protocol") &&
+        !readVirtualBoardProtocol(texts.vboardProtocol, config, error))
+        return false;
     if (vm.count("board")) {
         auto device = DeviceSpec::parse(texts.board, error);
         if (!device) return false;

@@ -55,6 +55,9 @@ struct Configuration {
     std::vector<BoardSetting> boards;
     // --board: one board covering the game, in place of the file's boards.
     std::optional<DeviceSpec> commandLineBoard;
+    // --vboard-protocol: what the game's own virtual boards speak when no
+    // board is named (a protocol of drivers/board_protocols.h); empty: DGT.
+    std::string vboardProtocol;
 
     // Where the file gave each setting it set ("players", "options.pieces",
     // "stand-ins.piece", "player" for the first name), so that a value only
@@ -112,8 +115,11 @@ std::vector<BoardSetting> virtualBoardsCovering(const Geometry& cells);
 // The virtual boards a game is played on when none is named: those covering
 // its cells, except that each player of a game of hidden views on one board
 // has a board of their own, named after their seat ("white", "black"), never
-// stitched to another's.
-std::vector<BoardSetting> virtualBoardsFor(const GameState& start);
+// stitched to another's. Each speaks `protocol` (empty: DGT, "vboard:a1");
+// a bus protocol's boards are each a line of their own, at address 1
+// ("dgt-bus:vboard:a1@1"), so that every board is started alike.
+std::vector<BoardSetting> virtualBoardsFor(const GameState& start,
+                                           const std::string& protocol = "");
 
 // A board's `origin` as --print-config writes it: the cell ("i1") when the
 // origin is on the surface, else "SQUARE on CELL" ("d4 on a1"), the board's

@@ -96,20 +96,23 @@ std::vector<BoardSetting> virtualBoardsCovering(const Geometry& cells) {
     return boards;
 }
 
-std::vector<BoardSetting> virtualBoardsFor(const GameState& start) {
+std::vector<BoardSetting> virtualBoardsFor(const GameState& start, const std::string& protocol) {
     std::vector<BoardSetting> boards = virtualBoardsCovering(start.geometry());
-    if (!start.hidden() || boards.size() != 1) return boards;
-    const BoardSetting one = boards.front();
-    boards.clear();
-    for (PlayerId p = 0; p < start.playerCount(); ++p) {
-        BoardSetting board = one;
-        board.name = start.playerName(p);
-        for (char& ch : board.name) ch = static_cast<char>(std::tolower(ch));
-        board.placement.name = board.name;
-        std::string unused;
-        board.device = *DeviceSpec::parse("vboard:" + board.name, unused);
-        boards.push_back(board);
+    if (start.hidden() && boards.size() == 1) {
+        const BoardSetting one = boards.front();
+        boards.clear();
+        for (PlayerId p = 0; p < start.playerCount(); ++p) {
+            BoardSetting board = one;
+            board.name = start.playerName(p);
+            for (char& ch : board.name) ch = static_cast<char>(std::tolower(ch));
+            board.placement.name = board.name;
+            boards.push_back(board);
+        }
     }
+    // The protocol was checked when it was read (--vboard-protocol).
+    std::string unused;
+    for (BoardSetting& board : boards)
+        board.device = *DeviceSpec::virtualBoard(board.name, protocol, unused);
     return boards;
 }
 

@@ -103,6 +103,39 @@ TEST_F(Configuring, APositionIsWhereTheBoardsStartAndABadOneIsRefused) {
         << said;
 }
 
+// With no board named, the game's own virtual boards speak the protocol
+// asked for: --print-start names them so, and arbiterd says how to start each.
+TEST_F(Configuring, TheGamesOwnVirtualBoardsSpeakTheProtocolAskedFor) {
+    auto [status, said] = runDaemon({"--game", "konfusion", "--player", "Ann", "--player", "Bob",
+                                     "--vboard-protocol", "millennium", "--print-start"});
+    EXPECT_EQ(status, 0) << said;
+    for (const char* board : {"millennium:vboard:a1 ", "millennium:vboard:f1 ",
+                              "millennium:vboard:a6 ", "millennium:vboard:f6 "})
+        EXPECT_NE(said.find(board), std::string::npos) << board << "\n" << said;
+    // A bus's boards are each a line of their own, at address 1.
+    std::tie(status, said) = runDaemon({"--vboard-protocol", "dgt-bus", "--print-start"});
+    EXPECT_EQ(status, 0) << said;
+    EXPECT_EQ(said, "dgt-bus:vboard:main@1 rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR\n");
+
+    std::tie(status, said) = runDaemon({"--vboard-protocol", "telex", "--print-start"});
+    EXPECT_EQ(status, 2) << said;
+    EXPECT_NE(said.find("--vboard-protocol: unknown board protocol \"telex\"; known: dgt, "),
+              std::string::npos)
+        << said;
+    std::tie(status, said) =
+        runDaemon({"--board", "vboard:left", "--vboard-protocol", "sentio", "--check-config"});
+    EXPECT_EQ(status, 2) << said;
+    EXPECT_NE(said.find("--vboard-protocol is for the game's own virtual boards"),
+              std::string::npos)
+        << said;
+
+    testing::ScopedEnvironment vboards("ARBITER_VBOARD_DIR", (dir_ / "vboards").string());
+    startDaemonWithout({"--vboard-protocol", "dgt-bus"});
+    expectSaid(
+        "arbiter-vboard --protocol dgt-bus --name main --address 1 --setup "
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR");
+}
+
 // ./run starts its virtual board from --print-start: after a restart the board
 // must come back as the game was left, not in the start position.
 TEST_F(Configuring, PrintStartShowsAGameToBeResumedAsItWasLeft) {
