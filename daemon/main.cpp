@@ -333,7 +333,10 @@ std::string missingDevices(const TableSetup& setup) {
     std::string missing;
     for (const BoardSetting& board : setup.settings.boards) {
         std::error_code ec;
-        if (board.device.isVirtual() || std::filesystem::exists(board.device.path, ec)) continue;
+        // A board found by probing has no path to miss.
+        if (board.device.isVirtual() || board.device.isAuto() ||
+            std::filesystem::exists(board.device.path, ec))
+            continue;
         const std::string named = board.name == board.device.text()
                                       ? board.name
                                       : board.name + " (" + board.device.text() + ")";

@@ -119,5 +119,13 @@ TEST_F(FindingBoards, ACertaboBoardIsFoundFromAConfigurationFile) {
     playMoves({{"e2-e4", "1. e4"}, {"e7-e5", "1... e5"}, {"g1-f3", "2. Nf3"}});
 }
 
+// A board to be found has no device that could be missing.
+TEST_F(FindingBoards, ATableOfBoardsToBeFoundIsReadyWhenChecked) {
+    auto [status, said] =
+        runDaemon({"--board", "auto", "--journal", journalDir_, "--check-config"});
+    EXPECT_EQ(status, 0) << said;
+    EXPECT_NE(said.find("ready to referee"), std::string::npos) << said;
+}
+
 }  // namespace
 }  // namespace arbiter::e2e
