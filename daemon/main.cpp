@@ -100,6 +100,7 @@ void probePorts() {
                 break;
             }
             case PortVerdict::Kind::InUse:
+            case PortVerdict::Kind::Ours:
             case PortVerdict::Kind::Unopenable:
                 std::cout << verdict.detail;
                 break;

@@ -1,6 +1,7 @@
 #include "daemon/boards/board_link.h"
 
 #include <unistd.h>
+#include <algorithm>
 #include <cassert>
 
 #include <spdlog/spdlog.h>
@@ -32,6 +33,7 @@ std::string triedPorts(const std::vector<PortVerdict>& verdicts) {
             case PortVerdict::Kind::Found:
                 continue;
             case PortVerdict::Kind::InUse:
+            case PortVerdict::Kind::Ours:
             case PortVerdict::Kind::Unopenable:
                 what = verdict.detail;
                 break;
@@ -158,11 +160,23 @@ void BoardLink::searched(const std::vector<PortVerdict>& verdicts) {
         tryOpen();
         return;
     }
+    const Millis now = loop_.time().now();
+    if (failingSince_ < 0) failingSince_ = now;
+    // Every port held by this arbiterd's other boards, which may be probing
+    // them right now: soon worth another look, and only worth telling when
+    // it lasts (then the other boards have found theirs, and none is left).
+    const bool allOurs =
+        !verdicts.empty() && std::all_of(verdicts.begin(), verdicts.end(), [](const auto& v) {
+            return v.kind == PortVerdict::Kind::Ours;
+        });
+    if (allOurs && now - failingSince_ < 2 * kProbeAgainMs) {
+        spdlog::debug("board {}: every port is another board's just now", device_.text());
+        retry_.after(kRetryMs, [this] { tryOpen(); });
+        return;
+    }
     const std::string tried = verdicts.empty()
                                   ? "there is no serial port, HID board or virtual board to probe"
                                   : triedPorts(verdicts);
-    const Millis now = loop_.time().now();
-    if (failingSince_ < 0) failingSince_ = now;
     if (tried != lastFailure_ || now - remindedAt_ >= kRemindMs) {
         spdlog::warn(
             "board {}: no board found ({}); plug the board in and switch it on, or name its "

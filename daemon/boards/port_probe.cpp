@@ -20,13 +20,12 @@ void PortProbe::start() {
         std::string why;
         lock_ = InstanceLock::take(lockPath, holder, why);
         if (!lock_ && holder >= 0) {
-            finish(PortVerdict{candidate_,
-                               PortVerdict::Kind::InUse,
-                               nullptr,
-                               {},
-                               holder == ::getpid() ? "read by another board of this arbiterd"
-                                                    : "in use by another arbiterd (pid " +
-                                                          std::to_string(holder) + ")"});
+            const bool ours = holder == ::getpid();
+            finish(PortVerdict{candidate_, ours ? PortVerdict::Kind::Ours : PortVerdict::Kind::InUse,
+                               nullptr, {},
+                               ours ? "read by another board of this arbiterd"
+                                    : "in use by another arbiterd (pid " + std::to_string(holder) +
+                                          ")"});
             return;
         }
     }

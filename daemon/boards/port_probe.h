@@ -16,7 +16,8 @@ namespace arbiter {
 struct PortVerdict {
     enum class Kind {
         Found,       // a board answered in `protocol`
-        InUse,       // another arbiterd, or another board of this one, reads it
+        InUse,       // another arbiterd reads it
+        Ours,        // another board of this arbiterd reads it, or is probing it
         Unopenable,  // it could not be opened (`detail` says why)
         Garbled,     // it sent bytes, but in none of the protocols tried
         Silent,      // it said nothing that any protocol tried could read
@@ -25,7 +26,7 @@ struct PortVerdict {
     Kind kind = Kind::Silent;
     const BoardProtocol* protocol = nullptr;  // when Found
     BoardIdentity identity = {};              // when Found
-    std::string detail = {};                  // when InUse or Unopenable
+    std::string detail = {};                  // when InUse, Ours or Unopenable
 };
 
 // Probes one port on the daemon's event loop, never blocking it: holds the

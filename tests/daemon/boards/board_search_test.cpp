@@ -142,7 +142,7 @@ TEST_F(BoardSearchTest, APortSomeoneReadsIsNotProbed) {
     search.start();
     runUntilOver();
     ASSERT_EQ(verdicts.size(), 1u);
-    EXPECT_EQ(verdicts[0].kind, PortVerdict::Kind::InUse);
+    EXPECT_EQ(verdicts[0].kind, PortVerdict::Kind::Ours);
     EXPECT_EQ(verdicts[0].detail, "read by another board of this arbiterd");
     EXPECT_TRUE(held.receive(1, 50).empty());
 }
