@@ -29,17 +29,20 @@ const BoardProtocol kSerialA = {
 };
 const BoardProtocol kSerialB = {
     .name = "b",
+    .description = "B board",
     .makeDriver = noDriver,
     .mayBe = [](const SerialPortInfo& p) { return p.vendorId == 0xbbbb; },
 };
 const BoardProtocol kHid = {
     .name = "h",
+    .description = "HID board",
     .makeDriver = noDriver,
     .mayBe = [](const SerialPortInfo& p) { return p.vendorId == 0xcccc; },
     .device = DeviceKind::Hid,
 };
 const BoardProtocol kBus = {
     .name = "bus",
+    .description = "board on a bus",
     .makeDriver = nullptr,
     .mayBe = [](const SerialPortInfo&) { return true; },
     .makeBus = noBus,
