@@ -18,6 +18,7 @@
 #include "daemon/base/event_loop.h"
 #include "daemon/base/instance_lock.h"
 #include "daemon/base/time_source.h"
+#include "daemon/boards/board_search.h"
 #include "daemon/boards/bus_search.h"
 #include "daemon/boards/piece_calibration.h"
 #include "daemon/boards/piece_learning.h"
@@ -31,6 +32,7 @@
 #include "daemon/speech/espeak.h"
 #include "daemon/table/playing_table.h"
 #include "daemon/table/resume.h"
+#include "drivers/board_probe.h"
 #include "drivers/board_protocols.h"
 #include "drivers/certabo/calibration.h"
 #include "drivers/transport/hid_discovery.h"
@@ -67,6 +69,50 @@ int listPorts() {
         std::cout << "\n";
     }
     return 0;
+}
+
+// arbiterd --list-ports --probe: what each port answers when asked, with
+// each protocol, who it is; every port at once, so a silent one delays none.
+void probePorts() {
+    const SystemTimeSource time;
+    EventLoop loop(time);
+    std::vector<PortVerdict> verdicts;
+    BoardSearch search(loop, portsToProbe(), BoardSearch::Until::EveryPort, 1'000,
+                       [&](std::vector<PortVerdict> all) {
+                           verdicts = std::move(all);
+                           loop.stop();
+                       });
+    std::cout << "\nprobing (each port asked in each protocol):\n";
+    search.start();
+    loop.run();
+    if (verdicts.empty()) std::cout << "nothing to probe\n";
+    for (const PortVerdict& verdict : verdicts) {
+        std::cout << verdict.candidate.label() << "  ";
+        switch (verdict.kind) {
+            case PortVerdict::Kind::Found: {
+                const std::string name(verdict.protocol->name);
+                const std::string device = verdict.candidate.vboard.empty()
+                                               ? verdict.candidate.path
+                                               : verdict.candidate.label();
+                std::cout << "a " << name << " board, "
+                          << describeIdentity(*verdict.protocol, verdict.identity) << "  (--board "
+                          << name << ":" << device << ", or --board auto)";
+                break;
+            }
+            case PortVerdict::Kind::InUse:
+            case PortVerdict::Kind::Ours:
+            case PortVerdict::Kind::Unopenable:
+                std::cout << verdict.detail;
+                break;
+            case PortVerdict::Kind::Garbled:
+                std::cout << "answers, but in no protocol arbiterd reads";
+                break;
+            case PortVerdict::Kind::Silent:
+                std::cout << "no board answered";
+                break;
+        }
+        std::cout << "\n";
+    }
 }
 
 int refuse(const std::string& why) {
@@ -288,7 +334,10 @@ std::string missingDevices(const TableSetup& setup) {
     std::string missing;
     for (const BoardSetting& board : setup.settings.boards) {
         std::error_code ec;
-        if (board.device.isVirtual() || std::filesystem::exists(board.device.path, ec)) continue;
+        // A board found by probing has no path to miss.
+        if (board.device.isVirtual() || board.device.isAuto() ||
+            std::filesystem::exists(board.device.path, ec))
+            continue;
         const std::string named = board.name == board.device.text()
                                       ? board.name
                                       : board.name + " (" + board.device.text() + ")";
@@ -381,7 +430,10 @@ int main(int argc, char** argv) {
             std::cout << commandLine->help << "\n";
             return 0;
         case DaemonRequest::ListPorts:
-            return listPorts();
+            if (const int status = listPorts(); status != 0 || !commandLine->probePorts)
+                return status;
+            probePorts();
+            return 0;
         case DaemonRequest::SearchBus:
             return searchBus(commandLine->busPort);
         case DaemonRequest::ListGames:

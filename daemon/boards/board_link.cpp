@@ -1,6 +1,7 @@
 #include "daemon/boards/board_link.h"
 
 #include <unistd.h>
+#include <algorithm>
 #include <cassert>
 
 #include <spdlog/spdlog.h>
@@ -14,11 +15,38 @@ namespace arbiter {
 
 namespace {
 
-const BoardProtocol& protocolOf(const DeviceSpec& device) {
+const BoardProtocol* protocolOf(const DeviceSpec& device) {
+    if (device.isAuto()) return nullptr;
     const BoardProtocol* protocol = findBoardProtocol(device.driver());
     // DeviceSpec::parse admits only the protocols of the table.
     assert(protocol && "a device of a protocol the table of drivers does not have");
-    return *protocol;
+    return protocol;
+}
+
+// "/dev/ttyS0 is silent; vboard:junk answers in no protocol arbiterd reads":
+// what probing found where no board was.
+std::string triedPorts(const std::vector<PortVerdict>& verdicts) {
+    std::string said;
+    for (const PortVerdict& verdict : verdicts) {
+        std::string what;
+        switch (verdict.kind) {
+            case PortVerdict::Kind::Found:
+                continue;
+            case PortVerdict::Kind::InUse:
+            case PortVerdict::Kind::Ours:
+            case PortVerdict::Kind::Unopenable:
+                what = verdict.detail;
+                break;
+            case PortVerdict::Kind::Garbled:
+                what = "answers, but in no protocol arbiterd reads; skipped";
+                break;
+            case PortVerdict::Kind::Silent:
+                what = "is silent";
+                break;
+        }
+        said += (said.empty() ? "" : "; ") + verdict.candidate.label() + " " + what;
+    }
+    return said;
 }
 
 }  // namespace
@@ -39,7 +67,7 @@ BoardLink::~BoardLink() {
 }
 
 void BoardLink::connect() {
-    if (protocol_.readsTags && pieceTags_.empty())
+    if (protocol_ && protocol_->readsTags && pieceTags_.empty())
         spdlog::warn(
             "board {}: not calibrated, so it is read as occupancy only; to tell its pieces "
             "apart, set up the chess start position on it (white on its ranks 1 and 2), stop "
@@ -50,15 +78,20 @@ void BoardLink::connect() {
 
 void BoardLink::tryOpen() {
     retry_.cancel();
-    if (protocol_.makeBus) {
+    if (!protocol_) {
+        search();
+        return;
+    }
+    if (protocol_->makeBus) {
         joinBus();
         return;
     }
     // One daemon per board, decided before the device is touched: a board held
     // by another arbiterd is waited for like one that is away, naming who
     // holds it. Without a folder for device locks (not writable here) the
-    // board is read as before, unguarded.
-    if (const std::string lockPath = boardLockPath(device_.path); !lockPath.empty()) {
+    // board is read as before, unguarded. A board found by probing comes
+    // with the lock its probe took.
+    if (const std::string lockPath = boardLockPath(device_.path); !lock_ && !lockPath.empty()) {
         pid_t holder = -1;
         std::string why;
         lock_ = InstanceLock::take(lockPath, holder, why);
@@ -80,7 +113,7 @@ void BoardLink::tryOpen() {
         if (!lock_) spdlog::debug("board {}: not locked: {}", device_.text(), why);
     }
     std::string error;
-    transport_ = openTransport(device_.path, error, protocol_.device, protocol_.baudRate);
+    transport_ = openTransport(device_.path, error, protocol_->device, protocol_->baudRate);
     if (!transport_) {
         lock_.reset();
         // A virtual board that is not there yet is one nobody has started:
@@ -92,10 +125,68 @@ void BoardLink::tryOpen() {
         failOpen(error);
         return;
     }
-    board_ = protocol_.makeDriver(*transport_, *this);
+    board_ = protocol_->makeDriver(*transport_, *this);
     if (!pieceTags_.empty()) board_->identifyPiecesBy(pieceTags_);
     loop_.watch(transport_->fd(), [this] { readable(); });
     started();
+}
+
+void BoardLink::search() {
+    search_ = std::make_unique<BoardSearch>(
+        loop_, portsToProbe(), BoardSearch::Until::FirstBoard, kProbeWindowMs,
+        [this](std::vector<PortVerdict> verdicts) { searched(verdicts); });
+    search_->start();
+}
+
+void BoardLink::searched(const std::vector<PortVerdict>& verdicts) {
+    if (!verdicts.empty() && verdicts.front().kind == PortVerdict::Kind::Found) {
+        const PortVerdict& found = verdicts.front();
+        const std::string name(found.protocol->name);
+        spdlog::info("board {}: found a {} board on {} ({})", device_.text(), name,
+                     found.candidate.label(), describeIdentity(*found.protocol, found.identity));
+        lock_ = search_->takeLock();
+        protocol_ = found.protocol;
+        device_ = DeviceSpec{name, found.candidate.path, found.candidate.vboard};
+        // The table knew no protocol when it was set up: it reads the board
+        // as its section's sensing says, and learnt no calibration for it.
+        if (protocol_->sensing == Sensing::Occupancy)
+            spdlog::warn(
+                "board {}: a {} board feels only whether a square is occupied, and a board "
+                "found by probing is read as its configuration's sensing says: set sensing = "
+                "occupancy for it, or name it as {}{} (docs/boards.md)",
+                device_.text(), name, device_.text(),
+                protocol_->readsTags ? ", which lets it be calibrated to tell its pieces apart"
+                                     : "");
+        tryOpen();
+        return;
+    }
+    const Millis now = loop_.time().now();
+    if (failingSince_ < 0) failingSince_ = now;
+    // Every port held by this arbiterd's other boards, which may be probing
+    // them right now: soon worth another look, and only worth telling when
+    // it lasts (then the other boards have found theirs, and none is left).
+    const bool allOurs =
+        !verdicts.empty() && std::all_of(verdicts.begin(), verdicts.end(), [](const auto& v) {
+            return v.kind == PortVerdict::Kind::Ours;
+        });
+    if (allOurs && now - failingSince_ < 2 * kProbeAgainMs) {
+        spdlog::debug("board {}: every port is another board's just now", device_.text());
+        retry_.after(kRetryMs, [this] { tryOpen(); });
+        return;
+    }
+    const std::string tried = verdicts.empty()
+                                  ? "there is no serial port, HID board or virtual board to probe"
+                                  : triedPorts(verdicts);
+    if (tried != lastFailure_ || now - remindedAt_ >= kRemindMs) {
+        spdlog::warn(
+            "board {}: no board found ({}); plug the board in and switch it on, or name its "
+            "device (--board millennium:/dev/ttyACM0; arbiterd --list-ports --probe shows what "
+            "each port answers); probing again every {} s",
+            device_.text(), tried, kProbeAgainMs / 1000);
+        lastFailure_ = tried;
+        remindedAt_ = now;
+    }
+    retry_.after(kProbeAgainMs, [this] { tryOpen(); });
 }
 
 void BoardLink::joinBus() {

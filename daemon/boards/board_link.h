@@ -7,6 +7,7 @@
 
 #include "daemon/base/event_loop.h"
 #include "daemon/base/instance_lock.h"
+#include "daemon/boards/board_search.h"
 #include "daemon/boards/bus_ports.h"
 #include "daemon/boards/device_spec.h"
 #include "daemon/boards/repeated_warnings.h"
@@ -49,7 +50,9 @@ class BoardEvents {
 // afresh, so that what was moved meanwhile is seen. A board on a bus shares
 // its port with the other boards of the table on it (`buses`, which must
 // outlive the link; without it the link has a port of its own): the port is
-// theirs, the waiting for a silent board its own.
+// theirs, the waiting for a silent board its own. A board named "auto" is
+// first found by probing every port (BoardSearch), again and again until one
+// answers, and is from then on read as the device found.
 class BoardLink final : public BoardListener {
   public:
     BoardLink(EventLoop& loop, int index, DeviceSpec device, BoardEvents& events,
@@ -86,6 +89,10 @@ class BoardLink final : public BoardListener {
 
   private:
     void tryOpen();
+    // An "auto" board: probes every port for it.
+    void search();
+    // What the search came to: the board found, or what was tried.
+    void searched(const std::vector<PortVerdict>& verdicts);
     // A board on a bus: its place on the port's bus, opening the port if need be.
     void joinBus();
     // The driver is ready on its device: watched from now on, and started.
@@ -115,11 +122,19 @@ class BoardLink final : public BoardListener {
     // for kAnswerMs more is taken for gone.
     static constexpr Millis kQuietMs = 5'000;
     static constexpr Millis kAnswerMs = 2'000;
+    // How long a port is given to answer each protocol when probed (a board
+    // answers in milliseconds; Certabo's speak unasked several times a
+    // second), and how long an "auto" board that was not found is waited
+    // for before every port is probed again.
+    static constexpr Millis kProbeWindowMs = 1'000;
+    static constexpr Millis kProbeAgainMs = 5'000;
 
     EventLoop& loop_;
     int index_;
     DeviceSpec device_;
-    const BoardProtocol& protocol_;  // its driver's entry in the table of drivers
+    // Its driver's entry in the table of drivers; nullptr while an "auto"
+    // board is not found yet.
+    const BoardProtocol* protocol_;
     BoardEvents& events_;
     std::unique_ptr<BusPorts> ownBuses_;  // when the link was given none
     BusPorts& buses_;
@@ -127,6 +142,7 @@ class BoardLink final : public BoardListener {
     std::optional<InstanceLock> lock_;  // this daemon's hold on the board
     std::unique_ptr<BusSeat> seat_;     // a bus board's place on its port
     std::unique_ptr<BoardDriver> board_;  // destroyed before the seat
+    std::unique_ptr<BoardSearch> search_;  // an "auto" board being looked for
     std::string lastFailure_;
     Millis failingSince_ = -1;  // since when the device could not be opened; -1: it is open
     Millis remindedAt_ = 0;

@@ -22,7 +22,8 @@ std::string knownDevices(bool forms) {
                              name + ":" + example + ", or "
                        : name + " (e.g. " + name + ":" + example + "), ";
     }
-    return known + (forms ? "vboard:NAME, e.g. vboard:left" : "vboard (e.g. vboard:left)");
+    return known + (forms ? "vboard:NAME, e.g. vboard:left, or auto (found by probing)"
+                          : "vboard (e.g. vboard:left), auto");
 }
 
 std::optional<std::string> virtualBoardName(const std::string& text, const std::string& rest,
@@ -66,6 +67,7 @@ std::optional<int> busAddress(const BoardProtocol& bus, const std::string& text,
 }  // namespace
 
 std::optional<DeviceSpec> DeviceSpec::parse(const std::string& text, std::string& error) {
+    if (text == kAuto) return DeviceSpec{kAuto, ""};
     auto colon = text.find(':');
     std::string protocol = colon == std::string::npos ? "" : text.substr(0, colon);
     std::string rest = colon == std::string::npos ? "" : text.substr(colon + 1);
@@ -117,6 +119,7 @@ std::optional<DeviceSpec> DeviceSpec::virtualBoard(const std::string& name,
 }
 
 std::string DeviceSpec::text() const {
+    if (isAuto()) return kAuto;
     const std::string at = onBus() ? "@" + std::to_string(address) : "";
     if (!isVirtual()) return protocol + ":" + path + at;
     return protocol == kVirtual ? protocol + ":" + name

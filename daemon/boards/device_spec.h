@@ -16,6 +16,8 @@ namespace arbiter {
 // and address, PATH@ADDRESS ("dgt-bus:/dev/ttyUSB0@1025",
 // "dgt-bus:vboard:table@7"): '@' because it appears in no device path, not
 // even in udev's /dev/serial/by-path names, which are full of ':'.
+// "auto" names no device: the board is found by probing every port
+// (drivers/board_probe.h), and is then read as the device found.
 struct DeviceSpec {
     std::string protocol;   // as written: a protocol's name, or "vboard"
     std::string path;       // what to open: for a vboard, the link it publishes
@@ -31,6 +33,7 @@ struct DeviceSpec {
     std::string text() const;
     bool isVirtual() const { return !name.empty(); }
     bool onBus() const { return address > 0; }
+    bool isAuto() const { return protocol == kAuto; }
     // The protocol of the table of drivers that reads it.
     std::string driver() const { return protocol == kVirtual ? kVirtualBoardProtocol : protocol; }
     // How to start it, when it is a virtual board: "arbiter-vboard --name left",
@@ -40,6 +43,7 @@ struct DeviceSpec {
     bool carriesClock() const;
 
     static constexpr const char* kVirtual = "vboard";
+    static constexpr const char* kAuto = "auto";
     static constexpr const char* kVirtualBoardProtocol = "dgt";  // what arbiter-vboard speaks
 };
 

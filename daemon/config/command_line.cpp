@@ -59,8 +59,9 @@ void describeOptions(po::options_description& described, Configuration& config,
         "the piece of a chess set standing for a game piece, PIECE=SETPIECE, e.g. "
         "\"piece=black knight\" or piece=n (repeat)")(
         "board,b", po::value(&texts.board),
-        "one board covering the game: dgt:PATH (a serial port or a pty) or vboard:NAME (a virtual "
-        "board started with arbiter-vboard --name NAME)")(
+        "one board covering the game: dgt:PATH (a serial port or a pty), vboard:NAME (a virtual "
+        "board started with arbiter-vboard --name NAME), or auto: found by asking every port "
+        "with every protocol (docs/boards.md, \"Finding boards\")")(
         "vboard-protocol", po::value(&texts.vboardProtocol),
         "with no board named, the protocol the game's own virtual boards speak: dgt (the "
         "default), millennium, certabo, sentio, chessnut or dgt-bus (each board a line of its "
@@ -98,6 +99,9 @@ void describeOptions(po::options_description& described, Configuration& config,
         "speak", po::value(&texts.speak)->implicit_value("en"),
         "speak the announcements through espeak-ng, in en (English, the default) or de "
         "(German)")("list-ports", "list serial ports and likely boards, then exit")(
+        "probe",
+        "with --list-ports: also ask every port, with every protocol, who it is, and name the "
+        "board that answers (writes to every port; takes a few seconds)")(
         "search-bus", po::value(&texts.busPort),
         "ping every board on the DGT bus at this serial port and list their addresses, then "
         "exit")("list-games",
@@ -236,6 +240,11 @@ std::optional<CommandLine> readCommandLine(int argc, const char* const argv[], s
     if (!request) return std::nullopt;
     result.request = *request;
     result.busPort = texts.busPort;
+    result.probePorts = vm.count("probe") > 0;
+    if (result.probePorts && *request != DaemonRequest::ListPorts) {
+        error = "--probe goes with --list-ports: arbiterd --list-ports --probe";
+        return std::nullopt;
+    }
     if (*request == DaemonRequest::Help || *request == DaemonRequest::ListPorts ||
         *request == DaemonRequest::ListGames || *request == DaemonRequest::SearchBus)
         return result;

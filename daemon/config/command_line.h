@@ -28,6 +28,7 @@ struct CommandLine {
     std::string configFile;  // empty when none was given
     std::string help;        // every option, described
     std::string busPort;     // --search-bus PORT
+    bool probePorts = false;  // --list-ports --probe
 };
 
 // nullopt and a message when an option or the file is wrong; arbiterd then

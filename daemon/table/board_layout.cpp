@@ -77,6 +77,8 @@ std::string sharedDevice(const std::vector<BoardSetting>& boards, const std::str
     std::map<std::string, size_t> firstOn;
     for (size_t i = 0; i < boards.size(); ++i) {
         const DeviceSpec& device = boards[i].device;
+        // Boards found by probing each find a port no other board reads.
+        if (device.isAuto()) continue;
         auto [first, fresh] = firstOn.try_emplace(deviceOf(boards[i]), i);
         if (fresh) continue;
         const DeviceSpec& other = boards[first->second].device;

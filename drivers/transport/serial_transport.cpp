@@ -80,7 +80,8 @@ SerialTransport::~SerialTransport() {
 }
 
 long SerialTransport::read(uint8_t* buffer, size_t size) {
-    sp_return n = sp_nonblocking_read(port_, buffer, size);
+    // A count, not one of the enum's values: held as the int it is.
+    const int n = sp_nonblocking_read(port_, buffer, size);
     if (n > 0) return n;
     if (n < 0) return -1;
     // libserialport says 0 both for "nothing yet" and for end of file.
@@ -90,7 +91,7 @@ long SerialTransport::read(uint8_t* buffer, size_t size) {
 bool SerialTransport::write(const uint8_t* bytes, size_t size) {
     size_t done = 0;
     while (done < size) {
-        sp_return n = sp_nonblocking_write(port_, bytes + done, size - done);
+        const int n = sp_nonblocking_write(port_, bytes + done, size - done);
         if (n < 0) return false;
         if (n == 0 && !waitWritable(fd_, kWriteWaitMs)) return false;
         done += static_cast<size_t>(n);

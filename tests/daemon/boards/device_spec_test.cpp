@@ -88,8 +88,19 @@ TEST(DeviceSpec, UnknownProtocolIsRefusedListingTheKnownOnes) {
               "millennium:/dev/ttyACM0), certabo (e.g. "
               "certabo:/dev/ttyACM0), sentio (e.g. sentio:/dev/ttyACM0), chessnut (e.g. "
               "chessnut:/dev/hidraw0), vboard (e.g. "
-              "vboard:left)");
+              "vboard:left), auto");
     EXPECT_NE(refusal("VBOARD:left").find("unknown board protocol \"VBOARD\""), std::string::npos);
+}
+
+TEST(DeviceSpec, AutoNamesNoDeviceButABoardToFindByProbing) {
+    auto spec = parsed("auto");
+    ASSERT_TRUE(spec);
+    EXPECT_TRUE(spec->isAuto());
+    EXPECT_EQ(spec->text(), "auto");
+    EXPECT_EQ(spec->path, "");
+    EXPECT_FALSE(spec->isVirtual());
+    EXPECT_FALSE(parsed("auto:/dev/ttyACM0"));
+    EXPECT_FALSE(parsed("AUTO"));
 }
 
 TEST(DeviceSpec, TextThatIsNoDeviceSaysHowToWriteOne) {
@@ -101,7 +112,8 @@ TEST(DeviceSpec, TextThatIsNoDeviceSaysHowToWriteOne) {
                                     "millennium:/dev/ttyACM0, or certabo:PATH, e.g. "
                                     "certabo:/dev/ttyACM0, or sentio:PATH, e.g. "
                                     "sentio:/dev/ttyACM0, or chessnut:PATH, e.g. "
-                                    "chessnut:/dev/hidraw0, or vboard:NAME, e.g. vboard:left");
+                                    "chessnut:/dev/hidraw0, or vboard:NAME, e.g. vboard:left, or "
+                                    "auto (found by probing)");
     }
 }
 
