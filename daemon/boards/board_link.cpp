@@ -147,16 +147,13 @@ void BoardLink::searched(const std::vector<PortVerdict>& verdicts) {
         lock_ = search_->takeLock();
         protocol_ = found.protocol;
         device_ = DeviceSpec{name, found.candidate.path, found.candidate.vboard};
-        // The table knew no protocol when it was set up: it reads the board
-        // as its section's sensing says, and learnt no calibration for it.
-        if (protocol_->sensing == Sensing::Occupancy)
-            spdlog::warn(
-                "board {}: a {} board feels only whether a square is occupied, and a board "
-                "found by probing is read as its configuration's sensing says: set sensing = "
-                "occupancy for it, or name it as {}{} (docs/boards.md)",
-                device_.text(), name, device_.text(),
-                protocol_->readsTags ? ", which lets it be calibrated to tell its pieces apart"
-                                     : "");
+        // The table reads the board with what its protocol tells once it
+        // connects; a calibration is read only for boards named at the start.
+        if (protocol_->readsTags)
+            spdlog::info(
+                "board {}: a {} board found by probing is read by occupancy; to calibrate it so "
+                "that it tells colour and kind, name it as {} (docs/boards.md)",
+                device_.text(), name, device_.text());
         tryOpen();
         return;
     }

@@ -169,6 +169,11 @@ void Surface::boardLost(int board, Millis now) {
     remap();
 }
 
+void Surface::setSensing(int board, Sensing sensing) {
+    boards_[static_cast<size_t>(board)].sensing = sensing;
+    remap();
+}
+
 void Surface::setRotation(int board, int rotation) {
     boards_[static_cast<size_t>(board)].rotation = rotation;
     remap();

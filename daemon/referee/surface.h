@@ -63,6 +63,8 @@ class Surface {
     // The board went away: its cells become unknown until its next dump.
     void boardLost(int board, Millis now);
     void setRotation(int board, int rotation);
+    // What the board can tell, once known (a board found by probing).
+    void setSensing(int board, Sensing sensing);
 
     std::vector<SensedCell> cells() const { return cells_; }
     const SensedCell& cell(Cell c) const { return cells_[static_cast<size_t>(c)]; }

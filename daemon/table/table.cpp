@@ -1,5 +1,7 @@
 #include "daemon/table/table.h"
 
+#include <spdlog/spdlog.h>
+
 #include "daemon/announce/position_picture.h"
 #include "daemon/boards/piece_calibration.h"
 #include "daemon/control/do_verb.h"
@@ -151,7 +153,21 @@ std::vector<ClockPort*> Table::clockPorts() const {
     return clocks;
 }
 
-void Table::boardConnected(int, const std::string&) {
+void Table::boardConnected(int board, const std::string& device) {
+    // A board found by probing (device = auto) is known only now: it is
+    // read with what its protocol can tell, as a board named so would be.
+    std::string error;
+    if (auto spec = DeviceSpec::parse(device, error)) {
+        const BoardSetting& setting = desk_.settings().boards[static_cast<size_t>(board)];
+        const Sensing sensing =
+            sensingOf(*spec, setting.placement.sensing, desk_.settings().pieceTags);
+        if (sensing != surface_.placement(board).sensing) {
+            surface_.setSensing(board, sensing);
+            spdlog::info("board {}: read by {}, which is what a {} board tells", device,
+                         sensing == Sensing::Occupancy ? "occupancy" : "colour and kind",
+                         spec->driver());
+        }
+    }
     judge_.boardCameBack();
 }
 

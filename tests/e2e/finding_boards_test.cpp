@@ -119,6 +119,17 @@ TEST_F(FindingBoards, ACertaboBoardIsFoundFromAConfigurationFile) {
     playMoves({{"e2-e4", "1. e4"}, {"e7-e5", "1... e5"}, {"g1-f3", "2. Nf3"}});
 }
 
+// Found with nothing said of it, a Certabo is read as what it can tell:
+// occupancy, uncalibrated, so the start position on it begins the game.
+TEST_F(FindingBoards, ACertaboBoardFoundIsReadByWhatItCanTell) {
+    board_ = startBoardNamed("cert", {"--protocol", "certabo"});
+    startDaemonWithout({"--board", "auto", "--time", "5+3"});
+    expectSaid("board auto: found a certabo board on vboard:cert (Certabo)");
+    expectSaid("board certabo:vboard:cert: read by occupancy, which is what a certabo board tells");
+    expectSaid("New game of fide, 5+3.");
+    playMoves({{"e2-e4", "1. e4"}, {"e7-e5", "1... e5"}});
+}
+
 // A board to be found has no device that could be missing.
 TEST_F(FindingBoards, ATableOfBoardsToBeFoundIsReadyWhenChecked) {
     auto [status, said] =

@@ -77,6 +77,19 @@ TEST(Surface, ABoardAwayHasNoTagsUntilItTellsThemAgain) {
     EXPECT_EQ(s.tag(e1), 7u);
 }
 
+// A board found by probing is known only once it answers: what it senses is
+// set then, and its cells are looked at again.
+TEST(Surface, WhatABoardSensesMayBeSetOnceItIsKnown) {
+    Surface s(Geometry::rectangle(8, 8), {{"auto", 0, 0, 0, Sensing::ColourAndKind}});
+    s.boardDump(0, {}, 0);
+    const uint64_t stamp = s.changeStamp();
+    s.setSensing(0, Sensing::Occupancy);
+    const Cell e1 = *s.geometry().parse("e1");
+    EXPECT_EQ(s.sensing(e1), Sensing::Occupancy);
+    EXPECT_EQ(s.placement(0).sensing, Sensing::Occupancy);
+    EXPECT_EQ(s.changeStamp(), stamp + 64) << "every cell of the board to be judged again";
+}
+
 TEST(Surface, CellsAreUnknownUntilTheFirstDump) {
     Surface s(Geometry::rectangle(8, 8), {{"b", 0, 0, 0, Sensing::ColourAndKind}});
     EXPECT_FALSE(s.allKnown());
