@@ -69,9 +69,10 @@ BoardLink::~BoardLink() {
 void BoardLink::connect() {
     if (protocol_ && protocol_->readsTags && pieceTags_.empty())
         spdlog::warn(
-            "board {}: not calibrated, so it is read as occupancy only; to tell its pieces "
-            "apart, set up the chess start position on it (white on its ranks 1 and 2), stop "
-            "arbiterd and run it once with --calibrate (docs/boards.md)",
+            "board {}: not calibrated, so it is read as occupancy only (its pieces' chips still "
+            "tell them apart); to tell colour and kind, set up the chess start position on it "
+            "(white on its ranks 1 and 2), stop arbiterd and run it once with --calibrate "
+            "(docs/boards.md)",
             device_.text());
     tryOpen();
 }
@@ -309,8 +310,10 @@ void BoardLink::pieceTags(const SquareTags& tags) {
 }
 
 void BoardLink::identified(const BoardIdentity& who) {
+    // What the board told of itself, and nothing it did not: a Millennium
+    // tells no serial, a Certabo neither version nor serial.
     tell(Tone::Info,
-         who.protocol + " " + who.trademark + " version " + who.version + " serial " + who.serial);
+         who.protocol + " " + (protocol_ ? describeIdentity(*protocol_, who) : who.trademark));
     // Only now does the board's trademark say whether it has LEDs.
     showLights();
 }

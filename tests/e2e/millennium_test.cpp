@@ -32,6 +32,11 @@ TEST_F(MillenniumBoard, AGameOfChessIsReadAndTheLastMoveLightsTheCorners) {
     startTable({"--game", "fide"});
     expectSaid("board millennium:vboard:mill: connected");
     expectSaid("millennium Millennium ChessLink version 1.0");
+    // It tells no serial, and none is said.
+    const int told = daemon_->waitFor("Millennium ChessLink version", std::chrono::seconds(1));
+    ASSERT_GE(told, 0);
+    EXPECT_TRUE(daemon_->lines()[static_cast<size_t>(told)].ends_with("version 1.0"))
+        << daemon_->lines()[static_cast<size_t>(told)];
     expectSaid("New game of fide");
     play("e2-e4", "1. e4");
     // The corners of e2 and e4 are those of e3 too, as on the real board.
