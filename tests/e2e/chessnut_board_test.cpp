@@ -24,8 +24,13 @@ class ChessnutBoard : public TableTest {
 TEST_F(ChessnutBoard, MorphysOperaGameOnAVirtualChessnutBoard) {
     testing::ScopedEnvironment vboards("ARBITER_VBOARD_DIR", (dir_ / "vboards").string());
     startOnAChessnutBoard({}, {});
-    expectSaid("board chessnut:vboard:nut: chessnut Chessnut version");
     expectSaid("New game of fide");
+    // The board's version, once it has answered the request for it (the first
+    // word of the board, its position, says only that it is a Chessnut).
+    EXPECT_GE(daemon_->waitFor("board chessnut:vboard:nut: chessnut Chessnut version arbiter vboard "
+                               "chessnut",
+                               seconds(5)),
+              0);
     // clang-format off
     playMoves({{"e2-e4", "1. e4"},           {"e7-e5", "1... e5"},
                {"g1-f3", "2. Nf3"},          {"d7-d6", "2... d6"},
