@@ -6,8 +6,23 @@
 #include "daemon/control/control_protocol.h"
 #include "daemon/control/do_verb.h"
 #include "daemon/table/moderated_table.h"
+#include "daemon/table/scene.h"
 
 namespace arbiter {
+
+namespace {
+
+// Each player's board shows their own view, not a share of one surface: a
+// picture draws the cells alone, and marks nothing that would tell one
+// player's doings to another.
+nlohmann::json cellsAlone(nlohmann::json scene) {
+    scene["boards"] = nlohmann::json::array();
+    scene["lastAction"] = nlohmann::json::array();
+    scene["toFix"] = nlohmann::json::array();
+    return scene;
+}
+
+}  // namespace
 
 nlohmann::json ModeratedTable::statusFor(int seat) const {
     nlohmann::json boards = nlohmann::json::array();
@@ -21,6 +36,7 @@ nlohmann::json ModeratedTable::statusFor(int seat) const {
     if (seat >= 0) j["as"] = seat;
     if (!desk_.session()) {
         j["awaited"] = "each player's view of the start on their own board";
+        j["scene"] = cellsAlone(hiddenSceneCells(desk_.start().geometry()));
         return j;
     }
     const Session& session = *desk_.session();
@@ -40,7 +56,11 @@ nlohmann::json ModeratedTable::statusFor(int seat) const {
                 report.push_back(session.withTableNames(line));
             snapshot["report"] = report;
             const View seen = view(now, seat);
-            j["picture"] = positionPicture(viewOf(now, seat), &seen);
+            const ViewedState viewed = viewOf(now, seat);
+            j["picture"] = positionPicture(viewed, &seen);
+            j["scene"] = sceneCells(viewed, desk_.game(), &seen);
+        } else {
+            j["scene"] = hiddenSceneCells(session.current().geometry());
         }
         j["awaited"] = session.playerName(session.current().toMove()) + " to move";
         // A player who connects after being told to put their board right
@@ -50,8 +70,10 @@ nlohmann::json ModeratedTable::statusFor(int seat) const {
             j["awaited"] = "your board to be put right: " + seats_[static_cast<size_t>(seat)].told;
     } else {
         j["picture"] = positionPicture(session.current());
+        j["scene"] = sceneCells(session.current(), desk_.game());
         j["awaited"] = "each player's view of the start on their own board";
     }
+    j["scene"] = cellsAlone(std::move(j["scene"]));
     j["session"] = snapshot;
     return j;
 }

@@ -9,6 +9,7 @@
 #include "daemon/referee/referee.h"
 #include "daemon/table/board_picture.h"
 #include "daemon/table/resume.h"
+#include "daemon/table/scene.h"
 
 namespace arbiter {
 
@@ -247,7 +248,41 @@ nlohmann::json Table::status() const {
     if (desk_.session()) j["session"] = desk_.session()->snapshot();
     j["awaited"] = awaited();
     j["picture"] = positionPicture(shown);
+    j["scene"] = scene(shown, boards);
     return j;
+}
+
+nlohmann::json Table::scene(const GameState& shown, const nlohmann::json& boards) const {
+    nlohmann::json scene = sceneCells(shown, desk_.game());
+    scene["boards"] = nlohmann::json::array();
+    for (size_t i = 0; i < links_.size(); ++i) {
+        nlohmann::json board = {{"name", boards[i]["name"]}, {"connected", boards[i]["connected"]}};
+        if (boards[i].contains("label")) board["label"] = boards[i]["label"];
+        board["squares"] =
+            sceneBoardSquares(surface_.placement(static_cast<int>(i)), shown.geometry());
+        scene["boards"].push_back(std::move(board));
+    }
+    scene["lastAction"] = nlohmann::json::array();
+    if (const Session* session = desk_.session()) {
+        // The last action that touched a cell: a roll of Konfusion's dice or a
+        // join after a move leaves the move highlighted.
+        const auto& actions = session->actions();
+        for (auto a = actions.rbegin(); a != actions.rend(); ++a) {
+            scene["lastAction"] = sceneActionCells(*a, shown.geometry());
+            if (!scene["lastAction"].empty()) break;
+        }
+    }
+    scene["toFix"] = sceneFixes(fixesShown(shown), shown.geometry(), desk_.game(), &desk_.places());
+    return scene;
+}
+
+std::vector<CellFix> Table::fixesShown(const GameState& shown) const {
+    if (!surface_.allKnown()) return {};
+    if (!desk_.playing()) return Referee::fixesTo(shown, surface_);
+    if (isUnjudged(judge_.phase())) return {};
+    if (!isBehind(judge_.phase()) && !judge_.toldToPutRight()) return {};
+    const std::vector<CellFix>& told = judge_.toldFixes();
+    return told.empty() ? Referee::fixesTo(shown, surface_) : told;
 }
 
 std::string Table::awaited() const {

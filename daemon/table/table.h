@@ -74,6 +74,11 @@ class Table final : public PlayingTable, private Desk::Listener, private Surface
     void startShown() override;
 
     void startGame();
+    // The status's picture of the table (sceneCells and the rest of scene.h).
+    nlohmann::json scene(const GameState& shown, const nlohmann::json& boards) const;
+    // The cells the boards must change as the status shows them: what the
+    // players were told to put right, or before a game what the start lacks.
+    std::vector<CellFix> fixesShown(const GameState& shown) const;
     // The DGT clock's times ended the game.
     void clockEndedGame();
     // The clocks of the boards now connected, for the clock face.

@@ -104,6 +104,60 @@ TEST_F(KonfusionTable, APipGainedOnAKeypostIsShownByExchangingThePiece) {
     EXPECT_NE(report().find(kRankTenAfter), std::string::npos) << report();
 }
 
+// The status's scene (docs/control.md, "The scene"): what a picture of the
+// table is drawn from, board by board, with the game's words for each piece.
+TEST_F(KonfusionTable, TheSceneShowsEachBoardWhereItLiesTheDiceTheLastMoveAndTheFixesDue) {
+    journalFrom(kRookBeforeKeypost);
+    open();
+    show(kRookBeforeKeypost);
+    auto cellOf = [](const nlohmann::json& scene, const std::string& name) {
+        for (const nlohmann::json& cell : scene["cells"]) {
+            if (cell["cell"] == name) return cell;
+        }
+        ADD_FAILURE() << "no cell " << name;
+        return nlohmann::json();
+    };
+    nlohmann::json scene = table->status()["scene"];
+    EXPECT_EQ(scene["files"], 10);
+    EXPECT_EQ(scene["ranks"], 10);
+    EXPECT_EQ(scene["cells"].size(), 100u);
+    EXPECT_EQ(cellOf(scene, "g7")["piece"]["name"], "white rook (a 4)");
+    EXPECT_EQ(cellOf(scene, "g7")["piece"]["owner"], 0);
+    EXPECT_EQ(cellOf(scene, "g7")["file"], 6);
+    EXPECT_EQ(cellOf(scene, "g7")["rank"], 6);
+    EXPECT_FALSE(cellOf(scene, "a1").contains("piece"));
+    // Board B's square b2 is the cell g7: each board's squares where they lie.
+    ASSERT_EQ(scene["boards"].size(), 4u);
+    bool found = false;
+    for (const nlohmann::json& board : scene["boards"]) {
+        EXPECT_EQ(board["squares"].size(), 64u);
+        for (const nlohmann::json& square : board["squares"]) {
+            if (square.value("cell", "") != "g7") continue;
+            EXPECT_EQ(board["label"], "board B");
+            EXPECT_EQ(square["square"], "b2");
+            EXPECT_EQ(square["file"], 6);
+            found = true;
+        }
+    }
+    EXPECT_TRUE(found) << "no board shows g7";
+    EXPECT_EQ(scene["toFix"], nlohmann::json::array());
+
+    // The 4 reaches the keypost: the rook is to be exchanged for a queen there.
+    move("g7", "j10", kWhiteRook);
+    scene = table->status()["scene"];
+    ASSERT_EQ(scene["toFix"].size(), 1u) << scene["toFix"];
+    EXPECT_EQ(scene["toFix"][0]["cell"], "j10");
+    EXPECT_EQ(scene["toFix"][0]["do"], "replace");
+    EXPECT_EQ(scene["toFix"][0]["text"],
+              "replace the white rook (a 4) on j10 (board B e5) by a white queen (a 5)");
+    put("j10", kWhiteQueen);
+    scene = table->status()["scene"];
+    EXPECT_EQ(scene["lastAction"], nlohmann::json::array({"g7", "j10"}));
+    EXPECT_EQ(cellOf(scene, "j10")["piece"]["name"], "white queen (a 5)");
+    EXPECT_FALSE(cellOf(scene, "g7").contains("piece"));
+    EXPECT_EQ(scene["toFix"], nlohmann::json::array());
+}
+
 TEST_F(KonfusionTable, OnOccupancyBoardsArbiterKeepsThePipsAndStatusPicturesThem) {
     sensing = Sensing::Occupancy;
     journalFrom(kRookBeforeKeypost);

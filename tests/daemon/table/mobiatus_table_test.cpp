@@ -3,6 +3,8 @@
 // column to the other, a capture chain confirmed stop by stop as the mover
 // makes it, the captured dots to take off the far face, slides through
 // singularities, and what `arbiterctl status` draws of what no piece shows.
+#include <algorithm>
+
 #include "tests/daemon/game_table_fixture.h"
 
 namespace arbiter {
@@ -156,6 +158,22 @@ TEST_F(MobiatusTable, ADotSlidesOffASingularityOntoTheCellItIsPutOn) {
     std::string picture = report();
     EXPECT_NE(picture.find("Bob to move"), std::string::npos) << picture;
     EXPECT_NE(picture.find('x'), std::string::npos) << picture;
+}
+
+// The scene marks what no piece shows, so that a picture can draw it.
+TEST_F(MobiatusTable, TheSceneMarksTheSingularitiesAndCirclesThatNoPieceShows) {
+    journalFrom(kSingularityAhead);
+    open();
+    show(kSingularityAhead);
+    std::vector<std::string> marked;
+    const nlohmann::json status = table->status();
+    for (const nlohmann::json& cell : status["scene"]["cells"]) {
+        if (cell.value("marked", false)) marked.push_back(cell["cell"]);
+    }
+    // The singularity d3 and its far face b33; the circles opposite the dots
+    // on c1 (c31) and a50 (e20).
+    std::sort(marked.begin(), marked.end());
+    EXPECT_EQ(marked, (std::vector<std::string>{"b33", "c31", "d3", "e20"}));
 }
 
 TEST_F(MobiatusTable, WithMarkersTheMoverLeavesARookAndTheFarFaceIsToldWhatToChange) {

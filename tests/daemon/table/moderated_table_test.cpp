@@ -306,6 +306,34 @@ TEST_F(ModeratedTableTest, StatusShowsEachPlayerTheirViewAndEveryoneElseNoState)
     EXPECT_EQ(table->statusFor(1)["session"]["state"], "b ? d7");
 }
 
+// What a page draws leaves arbiterd only for the player who may see it.
+TEST_F(ModeratedTableTest, TheSceneHoldsOnlyTheCellsItsPlayerSees) {
+    start();
+    show(0, "8/8/8/3K4/8/8/8/8");
+    const nlohmann::json everyone = table->status()["scene"];
+    ASSERT_EQ(everyone["cells"].size(), 64u);
+    for (const nlohmann::json& cell : everyone["cells"]) {
+        EXPECT_TRUE(cell.value("hidden", false)) << cell;
+        EXPECT_FALSE(cell.contains("piece")) << cell;
+    }
+    EXPECT_EQ(everyone["lastAction"], nlohmann::json::array());
+    const nlohmann::json ann = table->statusFor(0)["scene"];
+    int seen = 0;
+    for (const nlohmann::json& cell : ann["cells"]) {
+        if (cell.value("hidden", false)) {
+            EXPECT_FALSE(cell.contains("piece")) << cell;
+            continue;
+        }
+        ++seen;
+        if (cell["cell"] == "d5") EXPECT_EQ(cell["piece"]["letter"], "K") << cell;
+        // Bob's piece on d7 is out of Ann's sight.
+        EXPECT_NE(cell["cell"], "d7") << cell;
+    }
+    EXPECT_GT(seen, 0);
+    EXPECT_LT(seen, 64);
+    EXPECT_EQ(ann["boards"], nlohmann::json::array());
+}
+
 TEST_F(ModeratedTableTest, APlayerIsAdmittedByTheirNameAndSecretOnly) {
     int seat = -1;
     EXPECT_TRUE(table->admit("Bob", "bob-secret", seat).ok);
