@@ -3,7 +3,7 @@
 
 ARBITER_PACKAGES=(
     build-essential cmake ninja-build pkg-config
-    libserialport-dev libboost-program-options-dev libspdlog-dev nlohmann-json3-dev
+    libserialport-dev libboost-dev libboost-program-options-dev libspdlog-dev nlohmann-json3-dev
     libfmt-dev zlib1g-dev
     libgtest-dev libgmock-dev libbenchmark-dev
     espeak-ng
