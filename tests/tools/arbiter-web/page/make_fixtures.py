@@ -56,7 +56,9 @@ def grid_cells(files, ranks, pieces, extra=None):
 
 
 def clock_text(ms):
-    s = ms // 1000
+    # Rounded up, as arbiterd's readClock does (engine/core/clock_reading.cpp);
+    # the fixtures' times are all a minute or more, so no tenths.
+    s = (ms + 999) // 1000
     return f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}" if s >= 3600 else f"{s // 60}:{s % 60:02d}"
 
 
