@@ -5,7 +5,7 @@
 import { drawScene } from "./scene.js";
 import { singularitiesFromReport } from "./marks.js";
 import { Clocks } from "./clock.js";
-import { seatColour } from "./svg.js";
+import { seatSwatch } from "./pieces.js";
 import { startReplay } from "./replay.js";
 
 const $ = (id) => document.getElementById(id);
@@ -65,7 +65,7 @@ function showClocks(status) {
     if (s.inGame && s.inGame[seat] === false) li.classList.add("out");
     const swatch = document.createElement("span");
     swatch.className = "swatch";
-    swatch.style.background = seatColour(seat);
+    swatch.style.background = seatSwatch(status.game, seat);
     const who = document.createElement("span");
     who.className = "name";
     who.textContent = name;
@@ -170,7 +170,9 @@ function setLink(live) {
 }
 
 // The server's link to arbiterd, which it reports as `link` events.
+// While it is down the snapshot may be stale, so the clocks stop counting.
 function setDaemonLink(link) {
+  if (link.connected === false) page.clocks.running = false;
   const state = $("daemon-state");
   state.hidden = link.connected !== false;
   state.textContent = link.connected === false ? `no table: ${link.reason || "arbiterd is not answering"}` : "";
@@ -210,8 +212,12 @@ async function post(path, body) {
   return data;
 }
 
+// Who signed in is remembered for the tab, so that a reload still shows it;
+// the server's cookie, not this, is what lets a player act.
 function showSignedIn(me) {
   page.me = me;
+  if (me) sessionStorage.setItem("arbiter-me", JSON.stringify(me));
+  else sessionStorage.removeItem("arbiter-me");
   $("sign-in").hidden = Boolean(me);
   $("signed-in").hidden = !me;
   $("seat-label").hidden = Boolean(me);
@@ -282,7 +288,7 @@ function main() {
   setLink(false);
   setText("link-state", "connecting");
   wireForms();
-  showSignedIn(null);
+  showSignedIn(JSON.parse(sessionStorage.getItem("arbiter-me") || "null"));
   window.addEventListener("hashchange", route);
   route();
   connect();

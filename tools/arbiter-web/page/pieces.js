@@ -204,3 +204,13 @@ export function drawPiece(game, piece) {
   g.appendChild(art(piece));
   return g;
 }
+
+// The colour that stands for a seat beside its name and clock: the set's
+// colour where the game is played in white and black (Möbiatus: Red and
+// Blue), else the seat's own, as its pieces are drawn.
+const SET_SEATS = { fide: ["white", "black"], csipgs: ["white", "black"], cornerport: ["white", "black"] };
+export function seatSwatch(game, seat) {
+  if (SET_SEATS[game]) return SET_FILL[SET_SEATS[game][seat]] || seatColour(seat);
+  if (game === "mobiatus") return [MOBIATUS_SIDE.Red, MOBIATUS_SIDE.Blue][seat] || seatColour(seat);
+  return seatColour(seat);
+}

@@ -14,8 +14,13 @@ FILES = "abcdefghijklmnopqrstuvwxyz"
 FEN = {"pawn": "P", "knight": "N", "bishop": "B", "rook": "R", "queen": "Q", "king": "K"}
 
 
+def file_name(f):
+    """a..z, then aa, ab, ... as the games name files past z."""
+    return FILES[f] if f < 26 else file_name(f // 26 - 1) + FILES[f % 26]
+
+
 def cell_name(f, r):
-    return FILES[f] + str(r + 1)
+    return file_name(f) + str(r + 1)
 
 
 def piece(colour, figure, name=None, owner=None, letter=None):
@@ -300,11 +305,47 @@ def skirmish():
                   "the boards to be put right: take the piece off h7; take the piece off g8; take the piece off h8")
 
 
+def colonization16():
+    # Sixteen players on eight boards, 4 x 2 (32x16), each with a home planet
+    # placed: every seat's colour, and boards in two rows.
+    pieces = {}
+    for seat in range(16):
+        colour = "white" if seat % 2 == 0 else "black"
+        c = cell_name(2 + 8 * (seat % 4) + (seat // 8) * 3, 2 + 8 * ((seat // 4) % 2) + (seat // 8) * 2)
+        pieces[c] = piece(colour, "bishop", f"{colour} bishop (a home planet)", owner=seat, letter="B")
+    used = lambda f, r: 0 <= f < 32 and 0 <= r < 16
+    boards = []
+    for row in (1, 0):  # labels go in reading order: the top row first
+        for col in range(4):
+            n = cell_name(8 * col, 8 * row)
+            boards.append(board(n, "board " + "ABCDEFGH"[len(boards)], 8,
+                                (lambda x, y: lambda sf, sr: (sf + x, sr + y))(8 * col, 8 * row), used))
+    sc = scene(32, 16, grid_cells(32, 16, pieces), boards, last=[cell_name(2 + 8 * 3 + 3, 2 + 8 + 2)])
+    names = [f"Player {i + 1}" for i in range(16)]
+    sess = session("colonization", names, 0, 16, [600000] * 16, False, time="10+5",
+                   report=[f"{n}: playing, 1 piece on the board" for n in names] + ["Player 1 is to move"])
+    return status("colonization", None, sess, sc, "Player 1 to move")
+
+
+def fide_turned():
+    # The start on a board lying turned round (rotation 180: its a1 on h8), so
+    # that its own square names run backwards along the edges; and not connected.
+    st = fide()
+    b = board("main", None, 8, lambda sf, sr: (7 - sf, 7 - sr), lambda f, r: True)
+    for sq in b["squares"]:
+        sq["cell"] = cell_name(sq["file"], sq["rank"])
+    b["connected"] = False
+    st["scene"]["boards"] = [b]
+    st["boards"][0].update(rotation=180, connected=False)
+    return st
+
+
 def main():
     out = os.path.join(HERE, "fixtures")
     os.makedirs(out, exist_ok=True)
-    for make in [fide, csipgs, martian, konfusion, mobiatus, colonization, cornerport, sandkings, skirmish]:
-        with open(os.path.join(out, make.__name__ + ".json"), "w", encoding="utf-8") as f:
+    for make in [fide, csipgs, martian, konfusion, mobiatus, colonization, cornerport, sandkings, skirmish,
+                 colonization16, fide_turned]:
+        with open(os.path.join(out, make.__name__.replace("_", "-") + ".json"), "w", encoding="utf-8") as f:
             json.dump(make(), f, indent=1, ensure_ascii=False)
             f.write("\n")
 

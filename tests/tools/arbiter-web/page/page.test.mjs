@@ -13,7 +13,8 @@ import { launch, CHROMIUM } from "./browser.mjs";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const SHOTS = process.env.PAGE_SHOTS || "/tmp/arbiter-page-shots";
-const GAMES = ["fide", "csipgs", "martian", "konfusion", "mobiatus", "colonization", "cornerport", "sandkings", "skirmish"];
+const GAMES = ["fide", "csipgs", "martian", "konfusion", "mobiatus", "colonization", "cornerport", "sandkings", "skirmish",
+  "colonization16", "fide-turned"];
 const have = (cmd) => spawnSync("sh", ["-c", `command -v ${cmd}`]).status === 0;
 const skip = !have(CHROMIUM) || !have("python3") || typeof WebSocket === "undefined"
   ? "needs chromium, python3 and node --experimental-websocket" : false;
