@@ -229,12 +229,12 @@ def replay_of(name):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--fixture", default="fide")
-    ap.add_argument("--port", type=int, default=8740)
+    ap.add_argument("--port", type=int, default=8740, help="0: any free port (the line printed names it)")
     args = ap.parse_args()
     Handler.table = Table(args.fixture)
     server = ThreadingHTTPServer(("127.0.0.1", args.port), Handler)
     server.daemon_threads = True
-    print(f"serving {args.fixture} on http://127.0.0.1:{args.port}/", flush=True)
+    print(f"serving {args.fixture} on http://127.0.0.1:{server.server_address[1]}/", flush=True)
     server.serve_forever()
 
 

@@ -23,16 +23,15 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 let browser;
 const servers = [];
 
-// Starts fake_server.py on a free port with `fixture` as the table.
+// Starts fake_server.py on a free port (it names it) with `fixture` as the table.
 async function serve(fixture) {
-  const port = 8800 + Math.floor(Math.random() * 900);
-  const proc = spawn("python3", [join(HERE, "fake_server.py"), "--fixture", fixture, "--port", String(port)], { stdio: ["ignore", "pipe", "inherit"] });
+  const proc = spawn("python3", [join(HERE, "fake_server.py"), "--fixture", fixture, "--port", "0"], { stdio: ["ignore", "pipe", "inherit"] });
   servers.push(proc);
-  await new Promise((resolve, reject) => {
-    proc.stdout.once("data", resolve);
+  const line = await new Promise((resolve, reject) => {
+    proc.stdout.once("data", (d) => resolve(String(d)));
     proc.once("exit", (code) => reject(new Error(`fake_server.py exited ${code}`)));
   });
-  const url = `http://127.0.0.1:${port}`;
+  const url = /http:\/\/127\.0\.0\.1:\d+/.exec(line)[0];
   const post = (path, body) => fetch(url + path, { method: "POST", body: JSON.stringify(body || {}) });
   return { url, post };
 }
