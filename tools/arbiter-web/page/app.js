@@ -2,7 +2,7 @@
 // draws each snapshot, ticks the clocks between them, and sends what a
 // player says (sign-in, actions) to the server, showing its refusals as the
 // server words them.
-import { drawScene } from "./scene.js";
+import { drawScene, setShape } from "./scene.js";
 import { singularitiesFromReport } from "./marks.js";
 import { Clocks } from "./clock.js";
 import { seatSwatch } from "./pieces.js";
@@ -35,7 +35,9 @@ function showScene(status) {
   const surface = $("surface");
   surface.replaceChildren();
   if (status.scene && status.scene.cells && status.scene.cells.length) {
-    surface.appendChild(drawScene(status.scene, drawOptions(status)));
+    const svg = drawScene(status.scene, drawOptions(status));
+    surface.appendChild(svg);
+    setShape($("live-view"), svg);
   } else {
     const note = document.createElement("p");
     note.className = "no-board";

@@ -1,7 +1,7 @@
 // The recorded games: the list from /api/games, and one game replayed
 // position by position from /api/replay, each drawn with the live page's
 // own drawing (scene.js).
-import { drawScene } from "./scene.js";
+import { drawScene, setShape } from "./scene.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -87,7 +87,9 @@ function show(index) {
   const surface = $("replay-surface");
   surface.replaceChildren();
   if (p.scene) {
-    surface.appendChild(drawScene(p.scene, { game: replay.game.game, players: (replay.game.players || []).length }));
+    const svg = drawScene(p.scene, { game: replay.game.game, players: (replay.game.players || []).length });
+    surface.appendChild(svg);
+    setShape($("games-view"), svg);
   }
   $("replay-ply").textContent = `${replay.at} of ${positions.length - 1} (ply ${p.ply})`;
   $("replay-said").textContent = p.said || (replay.at === 0 ? "The start" : "");

@@ -137,6 +137,7 @@ function drawCell(c, ctx) {
   if (last >= 0) g.appendChild(el("rect", { width: U, height: U, class: "last" }));
   if (c.hidden) {
     g.appendChild(el("rect", { width: U, height: U, class: "hidden" }));
+    g.appendChild(label("?", U / 2, U / 2, { class: "hidden-mark" }));
     words.push("not in sight");
   } else if (c.impassable) {
     g.appendChild(el("rect", { width: U, height: U, class: "impassable" }));
@@ -152,7 +153,7 @@ function drawCell(c, ctx) {
   if (ctx.showCellNames) g.appendChild(label(c.cell, 6, U - 10, { class: "cell-name", "text-anchor": "start" }));
   if (fix) {
     g.appendChild(el("rect", { x: 5, y: 5, width: U - 10, height: U - 10, class: "fix" }));
-    g.appendChild(label("!", U - 16, 18, { class: "fix-mark" }));
+    g.appendChild(label("!", U - 20, 24, { class: "fix-mark" }));
     words.push(`to fix: ${fix.do}${fix.why ? ": " + fix.why : ""}`);
   }
   g.insertBefore(title(words.filter(Boolean).join(", ")), g.firstChild);
@@ -168,6 +169,20 @@ function lastArrow(lay, scene, top) {
   return el("path", { d, class: "last-arrow", "marker-end": "url(#arrowhead)" });
 }
 
+// A ring is drawn as its two halves side by side (Möbiatus's two faces of
+// the strip): each column is captioned with its face and ranks.
+const RING_CAPTION = 100;
+function faceCaptions(scene, lay, y) {
+  if (!scene.ring) return [];
+  const half = Math.floor(scene.ranks / 2);
+  return [0, 1].map((face) => {
+    const xs = lay.cells.filter((c) => (c.rank >= half ? 1 : 0) === face).map((c) => c.x);
+    const x = (Math.min(...xs) + Math.max(...xs) + U) / 2;
+    const ranks = face ? `${half + 1}-${scene.ranks}` : `1-${half}`;
+    return label(`face ${"AB"[face]} (ranks ${ranks})`, x, y, { class: "face-name" });
+  });
+}
+
 // Whether the cells need their own names drawn: when every cell stands on a
 // board square of the same name, the board's edge names already say them.
 function needCellNames(lay) {
@@ -181,10 +196,12 @@ export function drawScene(scene, options = {}) {
   const lay = layout(scene);
   const ext = extentOf(lay);
   const top = (y) => ext.maxY - y - U + ext.minY; // flip so that rank 1 is at the bottom
+  const above = scene.ring ? RING_CAPTION : 0;
   const svg = el("svg", {
     class: "scene", role: "img", "aria-label": options.label || `${game} position`,
-    viewBox: `${ext.minX - MARGIN} ${ext.minY - MARGIN} ${ext.maxX - ext.minX + 2 * MARGIN} ${ext.maxY - ext.minY + 2 * MARGIN}`,
+    viewBox: `${ext.minX - MARGIN} ${ext.minY - MARGIN - above} ${ext.maxX - ext.minX + 2 * MARGIN} ${ext.maxY - ext.minY + 2 * MARGIN + above}`,
   });
+  for (const caption of faceCaptions(scene, lay, ext.minY - MARGIN - above / 2)) svg.appendChild(caption);
   svg.appendChild(el("defs", {}, el("marker", {
     id: "arrowhead", viewBox: "0 0 10 10", refX: 5, refY: 5, markerWidth: 4, markerHeight: 4, orient: "auto-start-reverse",
   }, el("path", { d: "M0 0 L10 5 L0 10 Z", class: "arrowhead" }))));
@@ -201,4 +218,12 @@ export function drawScene(scene, options = {}) {
   const arrow = lastArrow(lay, scene, top);
   if (arrow) svg.appendChild(arrow);
   return svg;
+}
+
+// A surface much wider than high (Colonization's boards in a row) fills the
+// width with the panel below it; any other stands beside the panel. `view`
+// gets the class "wide" for the style sheet to lay it out so.
+export function setShape(view, svg) {
+  const [, , w, h] = svg.getAttribute("viewBox").split(" ").map(Number);
+  view.classList.toggle("wide", w > 1.7 * h);
 }

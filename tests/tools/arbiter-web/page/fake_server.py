@@ -206,7 +206,7 @@ def games():
     for i, name in enumerate(names):
         st = load_fixture(name)
         s = st["session"]
-        out.append({"journal": name, "started": f"2026-11-29T06-{i:02d}-00", "game": st["game"],
+        out.append({"journal": name, "started": f"2026-11-29T06:{i:02d}:00", "game": st["game"],
                     "players": s["players"], "moves": s["ply"], "state": "in progress"})
     out.append({"journal": "/games/old.jsonl", "state": "damaged", "problem": "/games/old.jsonl:3: not a JSON object"})
     return {"folder": "/games", "games": out, "older": 0}
