@@ -8,6 +8,7 @@ import { cellMarks, farFaces } from "./marks.js";
 const U = 100; // one cell, in viewBox units
 const GAP = 100; // between boards: room for a board's name and its square names
 const MARGIN = 110;
+const MANY_CELLS = 1024; // above this, cell names only on hover: thousands of texts slow a TV's browser
 
 // Where everything lies, in cells, before the gaps between boards are added.
 // A ring (Möbiatus) is cut in two halves laid side by side, as its boards lie
@@ -56,7 +57,10 @@ function layout(scene) {
   for (const b of placed) {
     b.ox = gaps.dx(b.minX);
     b.oy = gaps.dy(b.minY);
-    for (const s of b.squares) if (s.cell) onBoard.set(s.cell, { x: s.x * U + b.ox, y: s.y * U + b.oy });
+    const name = b.board.label || b.board.name;
+    for (const s of b.squares) {
+      if (s.cell) onBoard.set(s.cell, { x: s.x * U + b.ox, y: s.y * U + b.oy, square: `${name} ${s.square}` });
+    }
   }
   const cells = scene.cells.map((c) => {
     const at = onBoard.get(c.cell);
@@ -109,10 +113,12 @@ function drawBoard(b, top) {
   const g = el("g", { class: "board" + (b.board.connected === false ? " disconnected" : ""), "data-board": b.board.name });
   for (const s of b.squares) {
     const shade = squareShade(s.square);
+    // A used square's cell lies over it with a title of its own; only an
+    // unused one needs to say what it is.
     g.appendChild(el("rect", {
       x: s.x * U + b.ox, y: top(s.y * U + b.oy), width: U, height: U,
       class: `square ${shade ? "light" : "dark"}${s.cell ? "" : " unused"}`,
-    }, title(`${b.board.label || b.board.name} ${s.square}` + (s.cell ? ` = ${s.cell}` : " (not used)"))));
+    }, s.cell ? null : title(`${b.board.label || b.board.name} ${s.square} (not used)`)));
   }
   const x = b.minX * U + b.ox, y = top(b.maxY * U + b.oy);
   const w = (b.maxX - b.minX + 1) * U, h = (b.maxY - b.minY + 1) * U;
@@ -131,7 +137,7 @@ function drawCell(c, ctx) {
   const last = ctx.last.indexOf(c.cell);
   if (last >= 0) g.setAttribute("data-last", String(last));
   if (fix) g.setAttribute("data-fix", fix.do || "fix");
-  const words = [c.cell];
+  const words = [c.cell + (c.square ? ` (${c.square})` : "")];
   if (!c.onBoard) g.appendChild(el("rect", { width: U, height: U, class: `square ${(c.file + c.rank) % 2 ? "light" : "dark"}` }));
   for (const mark of cellMarks(ctx.game, c, ctx.info)) g.appendChild(mark);
   if (last >= 0) g.appendChild(el("rect", { width: U, height: U, class: "last" }));
@@ -186,6 +192,7 @@ function faceCaptions(scene, lay, y) {
 // Whether the cells need their own names drawn: when every cell stands on a
 // board square of the same name, the board's edge names already say them.
 function needCellNames(lay) {
+  if (lay.cells.length > MANY_CELLS) return false; // too small to read; the titles say them
   const sameName = new Map();
   for (const b of lay.placed) for (const s of b.squares) if (s.cell) sameName.set(s.cell, s.cell === s.square);
   return lay.cells.some((c) => sameName.get(c.cell) !== true);
