@@ -98,7 +98,16 @@ export async function launch({ width = 1280, height = 900 } = {}) {
         proc.kill();
         await gone;
       }
-      rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
+      // Its helper processes may still be writing there for a moment; a
+      // profile left in the temporary folder harms nothing.
+      for (let i = 0; i < 10; i++) {
+        try {
+          rmSync(profile, { recursive: true, force: true });
+          break;
+        } catch {
+          await sleep(200);
+        }
+      }
     },
   };
   return page;
