@@ -15,6 +15,7 @@ const page = {
   status: null, // the last snapshot
   clocks: new Clocks(null, 0),
   me: null, // {player, name} once signed in
+  events: null, // the EventSource
 };
 
 // Text into an element; never markup, since names come from players.
@@ -180,8 +181,12 @@ function setDaemonLink(link) {
   state.textContent = link.connected === false ? `no table: ${link.reason || "arbiterd is not answering"}` : "";
 }
 
+// The stream is opened anew on signing in or out: the cookie it is opened
+// with says whose view it carries.
 function connect() {
+  if (page.events) page.events.close();
   const events = new EventSource("/events");
+  page.events = events;
   events.addEventListener("open", () => setLink(true));
   events.addEventListener("snapshot", (e) => {
     setLink(true);
@@ -193,7 +198,11 @@ function connect() {
     setLink(false);
     // EventSource retries by itself unless the server answered with an
     // error status; then only a new one reconnects.
-    if (events.readyState === EventSource.CLOSED) setTimeout(connect, 2000);
+    if (events.readyState === EventSource.CLOSED) {
+      setTimeout(() => {
+        if (page.events === events) connect();
+      }, 2000);
+    }
   });
 }
 
@@ -233,11 +242,13 @@ async function signIn(event) {
   $("sign-in-secret").value = "";
   if (reply.error) return setText("sign-in-error", reply.error);
   showSignedIn({ player: reply.player, name: reply.name });
+  connect();
 }
 
 async function signOut() {
   await post("/api/sign-out", {});
   showSignedIn(null);
+  connect();
 }
 
 // Says one action; a table that is not moderated takes the seat chosen.

@@ -130,7 +130,14 @@ class Handler(BaseHTTPRequestHandler):
         self.end_headers()
         q = queue.Queue()
         q.put(("link", {"connected": True}))
-        q.put(("snapshot", self.table.status))
+        seat = self.seat()
+        if seat is None:
+            q.put(("snapshot", self.table.status))
+        else:
+            # A player's stream begins with their own view (here: only awaited differs).
+            own = copy.deepcopy(self.table.status)
+            own["awaited"] = f"{own['session']['players'][seat]}'s own view"
+            q.put(("snapshot", own))
         with self.table.lock:
             self.table.streams.append(q)
         try:

@@ -117,6 +117,8 @@ test("a said action is refused with the server's reason, and a resignation shows
   await browser.waitFor(`document.getElementById("sign-in-error").textContent === 'wrong secret for "Bob"'`);
   await browser.eval(`document.getElementById("sign-in-secret").value = "secret"; document.querySelector("#sign-in button").click()`);
   await browser.waitFor(`document.getElementById("me").textContent === "Bob" && !document.getElementById("signed-in").hidden`);
+  // The stream is opened again with the cookie: it carries the player's view.
+  await browser.waitFor(`document.getElementById("awaited").textContent === "Bob's own view"`);
   // Signed in, the form is gone from sight, not only marked hidden.
   assert.equal(await browser.eval(`getComputedStyle(document.getElementById("sign-in")).display`), "none");
   await browser.eval(`document.querySelector('[data-action="resign"]').click()`);
