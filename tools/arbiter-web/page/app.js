@@ -297,10 +297,17 @@ function route() {
   if (games) startReplay();
 }
 
+// A TV shows the page best without the browser's own bars.
+function toggleFullScreen() {
+  if (document.fullscreenElement) document.exitFullscreen();
+  else document.documentElement.requestFullscreen().catch(() => {});
+}
+
 function main() {
   setLink(false);
   setText("link-state", "connecting");
   wireForms();
+  $("full-screen").addEventListener("click", toggleFullScreen);
   showSignedIn(JSON.parse(sessionStorage.getItem("arbiter-me") || "null"));
   window.addEventListener("hashchange", route);
   route();

@@ -74,9 +74,27 @@ async function openGame(journal) {
     return;
   }
   replay.game = data;
+  for (const b of document.querySelectorAll("#games-list button")) {
+    b.toggleAttribute("aria-current", b.dataset.journal === journal);
+  }
   $("replay-controls").hidden = false;
   $("replay-title").textContent = `${data.game}: ${(data.players || []).join(" v ")}`;
+  listMoves(data.positions || []);
   show(0);
+}
+
+// Every position as a button saying what led to it, to jump straight there.
+function listMoves(positions) {
+  const list = $("replay-moves");
+  list.replaceChildren();
+  positions.forEach((p, i) => {
+    const button = text("button", i === 0 ? "The start" : p.said || `ply ${p.ply}`);
+    button.type = "button";
+    button.addEventListener("click", () => show(i));
+    const li = document.createElement("li");
+    li.appendChild(button);
+    list.appendChild(li);
+  });
 }
 
 function show(index) {
@@ -95,6 +113,7 @@ function show(index) {
   $("replay-said").textContent = p.said || (replay.at === 0 ? "The start" : "");
   const atEnd = replay.at === positions.length - 1;
   $("replay-result").textContent = atEnd ? replay.game.result || "The game has no result yet." : "";
+  [...$("replay-moves").children].forEach((li, i) => li.toggleAttribute("aria-current", i === replay.at));
   $("replay-first").disabled = $("replay-prev").disabled = replay.at === 0;
   $("replay-next").disabled = $("replay-last").disabled = atEnd;
 }

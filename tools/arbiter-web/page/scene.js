@@ -152,6 +152,8 @@ function drawCell(c, ctx) {
   }
   if (c.mark === "singularity" || ctx.singular.has(c.cell)) g.appendChild(singularity());
   if (c.mark === "circle" || ctx.circles.has(c.cell)) g.appendChild(mobiusCircle(ctx.circles.get(c.cell) || "#888", 0.75));
+  // A piece on a hidden cell is drawn all the same: the server must never
+  // send one, and a page that hid it would hide that leak from the tests.
   if (c.piece) {
     g.appendChild(drawPiece(ctx.game, c.piece));
     words.push(c.piece.name || "");

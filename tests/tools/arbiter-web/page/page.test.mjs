@@ -137,6 +137,9 @@ test("recorded games: listed, opened and stepped through", { skip }, async () =>
   await browser.eval(`document.getElementById("replay-next").click()`);
   await browser.waitFor(`document.getElementById("replay-said").textContent === "Bob: d15-c13"`);
   assert.ok(await browser.eval(`document.querySelector('#replay-surface [data-cell="c13"][data-last]') !== null`));
+  await browser.eval(`document.querySelector("#replay-moves li button").click()`);
+  await browser.waitFor(`document.getElementById("replay-said").textContent === "The start"`);
+  await browser.eval(`document.getElementById("replay-last").click()`);
   await browser.screenshot(join(SHOTS, "replay.png"));
 });
 
