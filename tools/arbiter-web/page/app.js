@@ -297,6 +297,16 @@ function route() {
   if (games) startReplay();
 }
 
+// A phone has no hover: a tap on a cell shows what its title says (its
+// name, its board square, the piece, what to fix there).
+function showCellInfo(event) {
+  const cell = event.target.closest && event.target.closest("[data-cell]");
+  const info = $("cell-info");
+  const words = cell && cell.querySelector(":scope > title");
+  info.hidden = !words;
+  info.textContent = words ? words.textContent : "";
+}
+
 // A TV shows the page best without the browser's own bars.
 function toggleFullScreen() {
   if (document.fullscreenElement) document.exitFullscreen();
@@ -308,6 +318,7 @@ function main() {
   setText("link-state", "connecting");
   wireForms();
   $("full-screen").addEventListener("click", toggleFullScreen);
+  $("surface").addEventListener("click", showCellInfo);
   showSignedIn(JSON.parse(sessionStorage.getItem("arbiter-me") || "null"));
   window.addEventListener("hashchange", route);
   route();

@@ -81,6 +81,9 @@ test("a moderated player's page holds no piece on a square they do not see", { s
   assert.equal(hidden, fixture("csipgs").scene.cells.filter((c) => c.hidden).length);
   assert.equal(await browser.eval(`[...document.querySelectorAll("[data-cell]")].filter((g) => g.querySelector(".hidden") && g.querySelector("[data-piece]")).length`), 0);
   assert.ok(await browser.eval(`document.querySelector('[data-cell="e4"] .impassable') !== null`));
+  // A tap on a cell says what it is (a phone has no hover).
+  await browser.eval(`document.querySelector('[data-cell="d2"] .piece').dispatchEvent(new MouseEvent("click", { bubbles: true }))`);
+  assert.equal(await browser.eval(`document.getElementById("cell-info").textContent`), "d2 (main d2), white knight");
 });
 
 test("the running clock ticks and the others stand", { skip }, async () => {
