@@ -25,7 +25,7 @@ function setText(id, text) {
 
 // The options drawScene needs beyond the scene: who sits, and Möbiatus's
 // singularities, which only the report shows for now.
-export function drawOptions(status) {
+function drawOptions(status) {
   const session = status.session || {};
   const options = { game: status.game, players: (session.players || []).length };
   if (status.game === "mobiatus") options.singularities = singularitiesFromReport(session.report);
@@ -238,7 +238,12 @@ function showSignedIn(me) {
 async function signIn(event) {
   event.preventDefault();
   setText("sign-in-error", "");
-  const reply = await post("/api/sign-in", { name: $("sign-in-name").value, secret: $("sign-in-secret").value });
+  let reply;
+  try {
+    reply = await post("/api/sign-in", { name: $("sign-in-name").value, secret: $("sign-in-secret").value });
+  } catch (e) {
+    reply = { error: `could not reach the server: ${e.message}` };
+  }
   $("sign-in-secret").value = "";
   if (reply.error) return setText("sign-in-error", reply.error);
   showSignedIn({ player: reply.player, name: reply.name });
@@ -246,7 +251,7 @@ async function signIn(event) {
 }
 
 async function signOut() {
-  await post("/api/sign-out", {});
+  await post("/api/sign-out", {}).catch(() => {});
   showSignedIn(null);
   connect();
 }
