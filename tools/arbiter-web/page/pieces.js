@@ -155,7 +155,7 @@ function colonization(piece) {
 
 // Cornerport: ships seen from the side, white or black as their fleet.
 const SHIPS = {
-  "patrol boat": "M22 60 H78 L70 74 H30 Z M44 48 H58 V60 H44 Z",
+  "patrol boat": "M16 58 H84 L74 76 H26 Z M38 40 H60 V58 H38 Z M60 48 H70 V58 H60 Z",
   "battle ship": "M10 58 H90 L80 74 H20 Z M30 46 H66 V58 H30 Z M40 38 H54 V46 H40 Z M54 41 H80 V44 H54 Z",
   freighter: "M14 56 H86 L78 74 H22 Z M22 40 H36 V56 H22 Z M40 40 H54 V56 H40 Z M58 40 H72 V56 H58 Z M74 30 H82 V56 H74 Z",
 };
