@@ -346,8 +346,25 @@ def main():
     for make in [fide, csipgs, martian, konfusion, mobiatus, colonization, cornerport, sandkings, skirmish,
                  colonization16, fide_turned]:
         with open(os.path.join(out, make.__name__.replace("_", "-") + ".json"), "w", encoding="utf-8") as f:
-            json.dump(make(), f, indent=1, ensure_ascii=False)
-            f.write("\n")
+            f.write(dump(make()))
+
+
+def dump(status):
+    """JSON with one cell or square a line: readable, and a diff names the cell."""
+    one = lambda v: json.dumps(v, ensure_ascii=False)
+    rows = lambda items, pad: (",\n" + pad).join(one(i) for i in items)
+    sc = status["scene"]
+    boards = ",\n".join(
+        "   {" + ", ".join(f"{one(k)}: {one(v)}" for k, v in b.items() if k != "squares") +
+        ',\n    "squares": [\n     ' + rows(b["squares"], "     ") + "]}" for b in sc["boards"])
+    scene = ("{" + ", ".join(f"{one(k)}: {one(sc[k])}" for k in ("files", "ranks", "ring")) +
+             ',\n  "cells": [\n   ' + rows(sc["cells"], "   ") + "],\n" +
+             '  "boards": [\n' + boards + "],\n" +
+             f'  "lastAction": {one(sc["lastAction"])}, "toFix": [' +
+             (("\n   " + rows(sc["toFix"], "   ")) if sc["toFix"] else "") + "]}")
+    rest = {k: v for k, v in status.items() if k != "scene"}
+    text = json.dumps(rest, indent=1, ensure_ascii=False)
+    return text[:-2] + ',\n "scene": ' + scene + "\n}\n"
 
 
 if __name__ == "__main__":
