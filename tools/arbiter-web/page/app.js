@@ -75,7 +75,16 @@ function showClocks(status) {
     const time = document.createElement("span");
     time.className = "time";
     time.id = `clock-${seat}`;
-    li.append(swatch, who, time);
+    li.append(swatch, who);
+    // Scores as the game counts them (pips, points captured); chess has none.
+    if ((s.scores || []).some((n) => n)) {
+      const score = document.createElement("span");
+      score.className = "score";
+      score.id = `score-${seat}`;
+      score.textContent = String(s.scores[seat] ?? "");
+      li.append(score);
+    }
+    li.append(time);
     list.appendChild(li);
   });
   page.clocks = new Clocks(s, performance.now());
