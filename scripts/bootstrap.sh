@@ -10,6 +10,12 @@ ARBITER_PACKAGES=(
     clang libclang-rt-14-dev
 )
 
+# What ./test needs besides: Debian's chromium, for arbiter-web's page in a
+# real browser, and Node.js to drive it through Chromium's DevTools protocol
+# with its own WebSocket (Node 20 or later; the machine's own when it has one).
+ARBITER_TEST_PACKAGES=(chromium)
+command -v node >/dev/null || ARBITER_TEST_PACKAGES+=(nodejs)
+
 # The sanitizer build of ./test, which scripts/fuzz.sh also builds its fuzz
 # targets in: clang, because its libFuzzer instruments the libraries for the
 # fuzz targets (tests/fuzz) in the same compile as the sanitizers, so that they
@@ -27,10 +33,11 @@ ARBITER_SANITIZER_BUILD_OPTIONS=(
 # captures replayed at bullet speed; Möbiatus on eight boards, whose move 4...
 # takes the unoptimised sanitizer build about 10 s to judge), and the matrix
 # of every seed game on every kind of virtual board (EveryGame/EveryBoard, and
-# the table of three kinds of board, MixedTable),
+# the table of three kinds of board, MixedTable), and arbiter-web's page in
+# Chromium on each game's real table (web_page_in_chromium),
 # whose many short games would cost the sanitizer run minutes it has not got
 # and which the sanitizer build does not even compile (tests/e2e/CMakeLists.txt).
-ARBITER_OPTIMISED_TESTS='^(ReplayedCapture[.]|Mobiatus[.]RedTakesEveryBlueDotAcrossTheTwistOnEightBoards$|EveryGame/EveryBoard[.]|MixedTable[.])'
+ARBITER_OPTIMISED_TESTS='^(ReplayedCapture[.]|Mobiatus[.]RedTakesEveryBlueDotAcrossTheTwistOnEightBoards$|EveryGame/EveryBoard[.]|MixedTable[.]|web_page_in_chromium$)'
 
 
 # The C++ compiler of the sanitizer build, by its full path: CMake compares it
