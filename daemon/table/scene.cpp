@@ -60,14 +60,11 @@ nlohmann::json sceneCells(const GameState& shown, const Game& game, const View* 
 }
 
 nlohmann::json hiddenSceneCells(const Geometry& g) {
-    nlohmann::json cells = nlohmann::json::array();
-    for (Cell c = 0; c < g.size(); ++c) {
-        if (!g.contains(c)) continue;
-        nlohmann::json cell = cellEntry(g, c);
-        cell["hidden"] = true;
-        cells.push_back(std::move(cell));
-    }
-    return grid(g, std::move(cells));
+    // No cell is named: what everyone may see names no square at all, so
+    // that no name in it can be read as telling where something is.
+    nlohmann::json scene = grid(g, nlohmann::json::array());
+    scene["hidden"] = true;
+    return scene;
 }
 
 nlohmann::json sceneBoardSquares(const BoardPlacement& placement, const Geometry& cells) {

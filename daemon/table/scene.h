@@ -23,8 +23,8 @@ namespace arbiter {
 // "hidden": no piece, so that nothing they may not know leaves arbiterd.
 nlohmann::json sceneCells(const GameState& shown, const Game& game, const View* seenBy = nullptr);
 
-// The cells of a game of hidden views as everyone may see them: where they
-// are, and that what stands there is hidden.
+// A game of hidden views as everyone may see it: the grid, and that all of
+// it is hidden ("hidden": true, no cells listed, so that no square is named).
 nlohmann::json hiddenSceneCells(const Geometry& cells);
 
 // One board of the surface: its squares ("a1" as printed on it), where each
