@@ -54,6 +54,12 @@ TEST_F(WebRoutesTest, ThePageIsServedFromTheFilesBuiltIn) {
     EXPECT_EQ(page.status, 200);
     EXPECT_EQ(page.contentType, "text/html; charset=utf-8");
     EXPECT_NE(page.body.find("<html"), std::string::npos);
+    bool confined = false;
+    for (const auto& [name, value] : page.headers)
+        confined = confined || (name == "Content-Security-Policy" &&
+                                value.find("default-src 'self'") != std::string::npos &&
+                                value.find("frame-ancestors 'none'") != std::string::npos);
+    EXPECT_TRUE(confined) << "the page may run others' scripts or be framed";
     const WebResponse script = answer({.method = "GET", .path = "/page/app.js"});
     EXPECT_EQ(script.status, 200);
     EXPECT_EQ(script.contentType, "text/javascript; charset=utf-8");
