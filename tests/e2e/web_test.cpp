@@ -19,16 +19,46 @@ using std::chrono::seconds;
 
 const std::string kJson = "Content-Type: application/json\r\n";
 
+// arbiter-web on a free port, following the control socket at `socket`.
+struct WebServer {
+    void start(const std::string& socket) {
+        process = std::make_unique<ChildProcess>(
+            std::vector<std::string>{ARBITER_WEB, "--listen", "127.0.0.1:0", "--socket", socket});
+        const int at = process->waitFor("the table is at http://127.0.0.1:", seconds(10));
+        ASSERT_GE(at, 0) << process->transcript();
+        const std::string& line = process->lines()[static_cast<size_t>(at)];
+        port = std::atoi(line.c_str() + line.find("127.0.0.1:") + 10);
+        ASSERT_GT(port, 0) << line;
+    }
+    // Its status (with `headers`, a cookie say) once it has reached arbiterd,
+    // which it does as soon as it starts and every second while arbiterd is away.
+    HttpReply statusOnceConnected(const std::string& headers = "") const {
+        HttpReply reply;
+        for (int i = 0; i < 100; ++i) {
+            reply = httpRequest(port, "GET", "/api/status", "", headers);
+            if (reply.status == 200) break;
+            std::this_thread::sleep_for(milliseconds(50));
+        }
+        return reply;
+    }
+    std::unique_ptr<ChildProcess> process;
+    int port = 0;
+};
+
+// The cells of a status's scene that show a piece.
+std::vector<std::string> cellsWithPieces(const nlohmann::json& status) {
+    std::vector<std::string> cells;
+    for (const nlohmann::json& c : status["scene"]["cells"]) {
+        if (c.contains("piece")) cells.push_back(c["cell"]);
+    }
+    return cells;
+}
+
 class WebTest : public TableTest {
   protected:
     void startWeb() {
-        web_ = std::make_unique<ChildProcess>(
-            std::vector<std::string>{ARBITER_WEB, "--listen", "127.0.0.1:0", "--socket", socket_});
-        const int at = web_->waitFor("the table is at http://127.0.0.1:", seconds(10));
-        ASSERT_GE(at, 0) << web_->transcript();
-        const std::string& line = web_->lines()[static_cast<size_t>(at)];
-        port_ = std::atoi(line.c_str() + line.find("127.0.0.1:") + 10);
-        ASSERT_GT(port_, 0) << line;
+        web.start(socket_);
+        port_ = web.port;
     }
     // A game on the virtual board, followed by arbiter-web, its status answered.
     // The board shows the start, so the game begins at once.
@@ -42,9 +72,7 @@ class WebTest : public TableTest {
     // arbiter-web connects to arbiterd as soon as it starts, and every second
     // while it is away: its status answers once it has.
     void waitForArbiterd() {
-        HttpReply reply;
-        for (int i = 0; i < 100 && (reply = statusReply()).status != 200; ++i)
-            std::this_thread::sleep_for(milliseconds(50));
+        const HttpReply reply = web.statusOnceConnected();
         ASSERT_EQ(reply.status, 200) << reply.body;
     }
     HttpReply statusReply() { return httpRequest(port_, "GET", "/api/status"); }
@@ -68,7 +96,7 @@ class WebTest : public TableTest {
         return events;
     }
 
-    std::unique_ptr<ChildProcess> web_;
+    WebServer web;
     int port_ = 0;
 };
 
@@ -190,6 +218,106 @@ TEST_F(WebTest, APageIsToldWhenArbiterdGoesAndCatchesUpWhenItReturns) {
     EXPECT_NE(events->readEventWith("\"connected\":true", seconds(5)), "");
     EXPECT_NE(events->readEventWith("event: snapshot", seconds(5)), "");
     waitForArbiterd();
+}
+
+TEST_F(WebTest, ARecordedGameIsListedAndReplayedPositionByPosition) {
+    startTable();
+    playMoves({{"e2-e4", "1. e4"},
+               {"e7-e5", "1... e5"},
+               {"f1-c4", "2. Bc4"},
+               {"b8-c6", "2... Nc6"},
+               {"d1-h5", "3. Qh5"},
+               {"g8-f6", "3... Nf6"},
+               {"h5xf7", "4. Qxf7#"}});
+    expectSaid("Game over: checkmate");
+    const HttpReply games = httpRequest(port_, "GET", "/api/games");
+    ASSERT_EQ(games.status, 200) << games.body;
+    const nlohmann::json listed = nlohmann::json::parse(games.body)["games"];
+    ASSERT_EQ(listed.size(), 1u) << games.body;
+    EXPECT_EQ(listed[0]["state"], "win");
+    std::string journal = listed[0]["journal"];
+    // The path in the query, its slashes escaped as a browser escapes them.
+    for (size_t at; (at = journal.find('/')) != std::string::npos;) journal.replace(at, 1, "%2F");
+    const HttpReply replay = httpRequest(port_, "GET", "/api/replay?journal=" + journal);
+    ASSERT_EQ(replay.status, 200) << replay.body;
+    const nlohmann::json replayed = nlohmann::json::parse(replay.body);
+    EXPECT_EQ(replayed["game"], "fide");
+    ASSERT_EQ(replayed["positions"].size(), 8u);
+    EXPECT_EQ(replayed["positions"][0]["said"], "Start");
+    EXPECT_EQ(cellsWithPieces(replayed["positions"][0]).size(), 32u);
+    const nlohmann::json& mate = replayed["positions"][7];
+    EXPECT_EQ(mate["ply"], 7);
+    EXPECT_NE(mate["said"].get<std::string>().find("4. Qxf7#"), std::string::npos) << mate["said"];
+    EXPECT_EQ(mate["scene"]["lastAction"], nlohmann::json::array({"h5", "f7"}));
+    EXPECT_EQ(cellsWithPieces(mate).size(), 31u);
+    EXPECT_NE(replayed["result"].get<std::string>().find("checkmate"), std::string::npos)
+        << replayed["result"];
+}
+
+// A moderated csipgs game (docs/rules/csipgs.md): the page of each player
+// holds their view alone, and everyone else's no piece at all.
+class ModeratedWebTest : public SeveralBoardsTest {
+  protected:
+    void SetUp() override {
+        SeveralBoardsTest::SetUp();
+        const std::vector<std::string> game = {"--game",       "csipgs",    "--option",
+                                               "moderated=on", "--secrets", "w-s3cret,b-s3cret"};
+        startBoards({"white", "black"}, game);
+        startDaemonOnTheBoards(game);
+        expectSaid("New game of csipgs");
+        web.start(socket_);
+    }
+    HttpReply post(const std::string& path, const std::string& body,
+                   const std::string& cookie = "") {
+        return httpRequest(web.port, "POST", path, body,
+                           kJson + (cookie.empty() ? "" : "Cookie: " + cookie + "\r\n"));
+    }
+    WebServer web;
+};
+
+TEST_F(ModeratedWebTest, APlayerSignsInSeesOnlyTheirViewAndActsAsThemselves) {
+    const HttpReply everyone = web.statusOnceConnected();
+    ASSERT_EQ(everyone.status, 200) << everyone.body;
+    EXPECT_EQ(cellsWithPieces(nlohmann::json::parse(everyone.body)).size(), 0u) << everyone.body;
+
+    const HttpReply wrong = post("/api/sign-in", R"({"name":"White","secret":"guess"})");
+    EXPECT_EQ(wrong.status, 403);
+    EXPECT_NE(wrong.body.find("secret"), std::string::npos) << wrong.body;
+    EXPECT_EQ(wrong.headers.find("Set-Cookie"), std::string::npos) << wrong.headers;
+
+    const HttpReply right = post("/api/sign-in", R"({"name":"White","secret":"w-s3cret"})");
+    ASSERT_EQ(right.status, 200) << right.body;
+    EXPECT_EQ(nlohmann::json::parse(right.body)["player"], 0);
+    const size_t at = right.headers.find("Set-Cookie: ");
+    ASSERT_NE(at, std::string::npos) << right.headers;
+    const std::string cookie = right.headers.substr(at + 12, right.headers.find(';', at) - at - 12);
+    EXPECT_NE(right.headers.find("HttpOnly; SameSite=Strict"), std::string::npos);
+
+    const HttpReply mine = web.statusOnceConnected("Cookie: " + cookie + "\r\n");
+    const nlohmann::json white = nlohmann::json::parse(mine.body);
+    EXPECT_EQ(white["signedIn"], "White");
+    EXPECT_EQ(cellsWithPieces(white), std::vector<std::string>{"e1"}) << mine.body;
+    size_t hidden = 0;
+    for (const nlohmann::json& c : white["scene"]["cells"]) hidden += c.value("hidden", false);
+    EXPECT_GT(hidden, 0u);
+    // Its event stream is White's too.
+    HttpConnection events(web.port);
+    events.sendRaw("GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: " + cookie + "\r\n\r\n");
+    const std::string first = events.readEventWith("event: snapshot", seconds(5));
+    EXPECT_NE(first.find("\"as\":0"), std::string::npos) << first;
+
+    // Nobody acts for a player but the player.
+    const HttpReply anyone = post("/api/do", R"({"action":"resign"})");
+    EXPECT_EQ(anyone.status, 422);
+    EXPECT_NE(anyone.body.find("as themselves"), std::string::npos) << anyone.body;
+    const HttpReply resigned = post("/api/do", R"({"action":"resign"})", cookie);
+    EXPECT_EQ(resigned.status, 200) << resigned.body;
+    expectSaid("Game over");
+
+    // Signed out, the cookie is worth nothing.
+    EXPECT_EQ(post("/api/sign-out", "{}", cookie).status, 200);
+    const HttpReply after = web.statusOnceConnected("Cookie: " + cookie + "\r\n");
+    EXPECT_FALSE(nlohmann::json::parse(after.body).contains("signedIn")) << after.body;
 }
 
 }  // namespace
