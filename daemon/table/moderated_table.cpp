@@ -71,7 +71,9 @@ void ModeratedTable::connectBoards() {
     for (Seat& seat : seats_) seat.link->connect();
 }
 
-void ModeratedTable::boardConnected(int, const std::string&) {}
+void ModeratedTable::boardConnected(int board, const std::string&) {
+    absences_.back(board, desk_.settings().boards[static_cast<size_t>(board)].name);
+}
 
 void ModeratedTable::boardDump(int board, const BoardSquares& squares) {
     seats_[static_cast<size_t>(board)].surface.boardDump(0, desk_.read(squares),
@@ -89,10 +91,7 @@ void ModeratedTable::boardLost(int board, const std::string& why) {
     Seat& seat = seats_[static_cast<size_t>(board)];
     seat.surface.boardLost(0, loop_.time().now());
     seat.behind = desk_.playing();  // whatever happened meanwhile, it must show the view again
-    announcer_.announce({AnnouncementType::Board,
-                         "Board " + desk_.settings().boards[static_cast<size_t>(board)].name +
-                             " is gone (" + why + "); the game waits for it. Clocks keep running.",
-                         {{"board", board}, {"connected", false}}});
+    absences_.gone(board, desk_.settings().boards[static_cast<size_t>(board)].name, why);
 }
 
 void ModeratedTable::surfaceChanged() {

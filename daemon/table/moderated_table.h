@@ -14,6 +14,7 @@
 #include "daemon/referee/viewed_state.h"
 #include "daemon/session/private_announcements.h"
 #include "daemon/session/session.h"
+#include "daemon/table/board_absences.h"
 #include "daemon/table/desk.h"
 #include "daemon/table/playing_table.h"
 #include "daemon/table/table_settings.h"
@@ -138,6 +139,7 @@ class ModeratedTable final : public PlayingTable, private Desk::Listener {
     BusPorts buses_{loop_};  // the ports boards share; outlives the seats
     std::vector<Seat> seats_;
     Timer judgeTimer_{loop_};
+    BoardAbsences absences_{announcer_, desk_.settings().boards.size()};
 };
 
 }  // namespace arbiter

@@ -169,6 +169,7 @@ void Table::boardConnected(int board, const std::string& device) {
                          spec->driver());
         }
     }
+    absences_.back(board, surface_.placement(board).name);
     judge_.boardCameBack();
 }
 
@@ -189,11 +190,7 @@ void Table::pieceTags(int board, const SquareTags& tags) {
 
 void Table::boardLost(int board, const std::string& why) {
     surface_.boardLost(board, loop_.time().now());
-    const std::string& name = surface_.placement(board).name;
-    announcer_.announce(
-        {AnnouncementType::Board,
-         "Board " + name + " is gone (" + why + "); the game waits for it. Clocks keep running.",
-         {{"board", board}, {"name", name}, {"connected", false}}});
+    absences_.gone(board, surface_.placement(board).name, why);
     timekeeper_.clockDetached(board);
     judge_.surfaceChanged();
 }

@@ -9,6 +9,7 @@
 #include "daemon/boards/board_link.h"
 #include "daemon/clock/clock_face.h"
 #include "daemon/referee/surface.h"
+#include "daemon/table/board_absences.h"
 #include "daemon/table/board_lights.h"
 #include "daemon/table/desk.h"
 #include "daemon/table/dgt_timekeeper.h"
@@ -104,6 +105,7 @@ class Table final : public PlayingTable, private Desk::Listener, private Surface
     SetupGuide guide_;
     DgtTimekeeper timekeeper_{loop_, desk_, surface_, announcer_};
     SurfaceJudge judge_;
+    BoardAbsences absences_{announcer_, static_cast<size_t>(surface_.boardCount())};
 };
 
 }  // namespace arbiter

@@ -97,6 +97,7 @@ TEST_F(DgtBus, FourBoardsOnOneLinePlayKonfusionAndASilentBoardIsWaitedForAlone) 
     expectSaid("Board f6 is gone (it does not answer)", 15000);
     // Back, and read afresh; play goes on, on it too.
     board_->send("1025: plug\n");
+    expectSaid("Board f6 is back.", 15000);
     move("e6", "e9", 'Q', true, "2. 5 e6xe9");
     move("f9", "d7", 'n', false, "2... 2 f9-d7");
     EXPECT_EQ(daemon_->transcript().find("Board a1 is gone"), std::string::npos);

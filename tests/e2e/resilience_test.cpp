@@ -21,6 +21,8 @@ TEST_F(Resilience, BoardUnpluggedAndReplugged) {
     expectSaid("is gone");
     // The board comes back with a move made while it was away.
     startBoard({"--setup", "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R"});
+    // Its return is said, so that whoever was told of its going knows.
+    expectSaid(" is back.");
     expectSaid("2. Nf3");
     play("b8-c6", "2... Nc6");
 }
