@@ -260,7 +260,9 @@ nlohmann::json Table::scene(const GameState& shown, const nlohmann::json& boards
         scene["boards"].push_back(std::move(board));
     }
     scene["lastAction"] = nlohmann::json::array();
-    if (const Session* session = desk_.session()) {
+    // Between games the cells are the next start's: the last game's moves
+    // are not on them.
+    if (const Session* session = desk_.playing() ? desk_.session() : nullptr) {
         // The last action that touched a cell: a roll of Konfusion's dice or a
         // join after a move leaves the move highlighted.
         const auto& actions = session->actions();

@@ -156,6 +156,11 @@ TEST_F(KonfusionTable, TheSceneShowsEachBoardWhereItLiesTheDiceTheLastMoveAndThe
     EXPECT_EQ(cellOf(scene, "j10")["piece"]["name"], "white queen (a 5)");
     EXPECT_FALSE(cellOf(scene, "g7").contains("piece"));
     EXPECT_EQ(scene["toFix"], nlohmann::json::array());
+    // Once the game is over the cells are the next start's, and no move is on them.
+    ASSERT_TRUE(table->act("resign", -1, "").ok);
+    scene = table->status()["scene"];
+    EXPECT_EQ(scene["lastAction"], nlohmann::json::array());
+    EXPECT_EQ(cellOf(scene, "e1")["piece"]["name"], "white queen (a 5)");
 }
 
 TEST_F(KonfusionTable, OnOccupancyBoardsArbiterKeepsThePipsAndStatusPicturesThem) {
