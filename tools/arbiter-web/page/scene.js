@@ -150,8 +150,10 @@ function drawCell(c, ctx) {
     g.appendChild(el("path", { d: "M20 20 L80 80 M80 20 L20 80", class: "impassable-x" }));
     words.push("impassable");
   }
-  if (c.mark === "singularity" || ctx.singular.has(c.cell)) g.appendChild(singularity());
-  if (c.mark === "circle" || ctx.circles.has(c.cell)) g.appendChild(mobiusCircle(ctx.circles.get(c.cell) || "#888", 0.75));
+  // A cell the game marks (Möbiatus) is a circle when a dot stands opposite
+  // it, and otherwise, empty, a singularity.
+  if (c.marked && !c.piece && !ctx.circles.has(c.cell)) g.appendChild(singularity());
+  if (ctx.circles.has(c.cell)) g.appendChild(mobiusCircle(ctx.circles.get(c.cell), 0.75));
   // A piece on a hidden cell is drawn all the same: the server must never
   // send one, and a page that hid it would hide that leak from the tests.
   if (c.piece) {
@@ -217,7 +219,6 @@ export function drawScene(scene, options = {}) {
   for (const b of lay.placed) svg.appendChild(drawBoard(b, top));
   const ctx = {
     game, top, last: scene.lastAction || [], circles: farFaces(scene, game),
-    singular: options.singularities || new Set(),
     info: { players: options.players || 2, files: scene.files, ranks: scene.ranks },
     fixes: new Map((scene.toFix || []).map((f) => [f.cell, f])), showCellNames: needCellNames(lay),
   };
