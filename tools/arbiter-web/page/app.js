@@ -107,7 +107,9 @@ function showFixes(scene) {
   list.replaceChildren();
   for (const f of fixes) {
     const li = document.createElement("li");
-    li.textContent = `${f.cell}: ${f.do}${f.why ? " (" + f.why + ")" : ""}`;
+    // The scene's own words for the step ("take the white pawn off e5");
+    // only a step without them is named by its kind.
+    li.textContent = `${f.cell}: ${f.text || f.do}`;
     list.appendChild(li);
   }
   $("fix-section").hidden = fixes.length === 0;

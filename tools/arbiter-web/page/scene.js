@@ -164,7 +164,7 @@ function drawCell(c, ctx) {
   if (fix) {
     g.appendChild(el("rect", { x: 5, y: 5, width: U - 10, height: U - 10, class: "fix" }));
     g.appendChild(label("!", U - 20, 24, { class: "fix-mark" }));
-    words.push(`to fix: ${fix.do}${fix.why ? ": " + fix.why : ""}`);
+    words.push(`to fix: ${fix.text || fix.do}`);
   }
   g.insertBefore(title(words.filter(Boolean).join(", ")), g.firstChild);
   return g;
