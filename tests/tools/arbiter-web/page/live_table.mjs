@@ -82,9 +82,22 @@ export class LiveTable {
     }
     this.daemon = new Child([ARBITERD, ...args, ...common, ...daemonExtra], this.env);
     this.seen = 0;
-    this.web = new Child([ARBITER_WEB, "--listen", "127.0.0.1:0", "--socket", this.socket], this.env);
+    await this.#startWeb("127.0.0.1:0");
+  }
+
+  async #startWeb(listen) {
+    this.web = new Child([ARBITER_WEB, "--listen", listen, "--socket", this.socket], this.env);
     const at = await this.web.waitFor("the table is at http://");
     this.url = this.web.lines[at].match(/http:\/\/[0-9.:]+\//)[0];
+  }
+
+  // Stops arbiter-web, as a crash or a restart would; `startWeb` brings it
+  // back on the same address, so that the pages it served can find it again.
+  stopWeb() {
+    return this.web.stop();
+  }
+  startWeb() {
+    return this.#startWeb(new URL(this.url).host);
   }
 
   // Types `command` on board `name` (the only board when there is one).
