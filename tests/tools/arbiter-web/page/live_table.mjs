@@ -73,12 +73,12 @@ export class LiveTable {
     const printed = spawnSync(ARBITERD, [...args, ...common, "--print-start"], { env: this.env, encoding: "utf8" });
     if (printed.status !== 0) throw new Error(`arbiterd ${args.join(" ")} --print-start: ${printed.stderr}`);
     this.boards = new Map();
+    this.boardArgs = new Map();
     for (const line of printed.stdout.trim().split("\n").filter(Boolean)) {
       const [device, fen] = line.split(" ");
       const name = device.slice(device.lastIndexOf(":") + 1);
-      const board = new Child([ARBITER_VBOARD, "--name", name, "--scan-ms", "10", "--setup", fen], this.env);
-      this.boards.set(name, board);
-      await board.waitFor("vboard: /dev/", { ms: 10000 });
+      this.boardArgs.set(name, [ARBITER_VBOARD, "--name", name, "--scan-ms", "10", "--setup", fen]);
+      await this.startBoard(name);
     }
     this.daemon = new Child([ARBITERD, ...args, ...common, ...daemonExtra], this.env);
     this.seen = 0;
@@ -98,6 +98,17 @@ export class LiveTable {
   }
   startWeb() {
     return this.#startWeb(new URL(this.url).host);
+  }
+
+  // Starts board `name` as it was started first (its --setup position), or
+  // again after stopBoard, as a board unplugged and plugged in again.
+  async startBoard(name) {
+    const board = new Child(this.boardArgs.get(name), this.env);
+    this.boards.set(name, board);
+    await board.waitFor("vboard: /dev/", { ms: 10000 });
+  }
+  stopBoard(name) {
+    return this.boards.get(name).stop();
   }
 
   // Types `command` on board `name` (the only board when there is one).

@@ -87,12 +87,14 @@ const piecesDrawn = (page = browser) =>
 
 // The start of every game on its own default boards: every cell drawn, a
 // piece where the scene has one and nowhere else, every board outlined and named.
+// Each is [the screenshot's name, the game, arbiterd's further options].
 const GAMES = [
-  ["fide"], ["csipgs"], ["martian"], ["konfusion"], ["mobiatus"], ["colonization", "--players", "3"],
-  ["cornerport"], ["sandkings"], ["skirmish"],
+  ["fide", "fide"], ["csipgs", "csipgs"], ["martian", "martian"], ["konfusion", "konfusion"], ["mobiatus", "mobiatus"],
+  ["colonization", "colonization", "--players", "3"], ["colonization16", "colonization", "--players", "16"],
+  ["cornerport", "cornerport"], ["sandkings", "sandkings"], ["skirmish", "skirmish"],
 ];
-for (const [game, ...extra] of GAMES) {
-  test(`${game}: the start drawn as its boards lie`, async (t) => {
+for (const [shot, game, ...extra] of GAMES) {
+  test(`${shot}: the start drawn as its boards lie`, async (t) => {
     const tbl = await table(["--game", game, ...extra], t);
     await tbl.said("New game of");
     // Colonization starts on empty boards: each player puts down a home planet first.
@@ -116,9 +118,35 @@ for (const [game, ...extra] of GAMES) {
       assert.ok(label.includes(board.label || board.name), `${name} named: ${label}`);
     }
     assert.equal(await browser.eval(`document.getElementById("turn").textContent`), `${s.session.players[s.session.toMove]} to move`);
-    await browser.screenshot(join(SHOTS, `${game}.png`));
+    await browser.screenshot(join(SHOTS, `${shot}.png`));
   });
 }
+
+test("a board that is lost is drawn as not connected", async (t) => {
+  const tbl = await table(["--game", "konfusion"], t);
+  await tbl.said("New game of");
+  await open(tbl);
+  await tbl.stopBoard("f6");
+  await browser.waitFor(`document.querySelector('[data-board="f6"].disconnected .board-name')?.textContent.endsWith(": not connected")`, 10000);
+  assert.equal(await browser.eval(`document.querySelectorAll("[data-board].disconnected").length`), 1);
+  await browser.screenshot(join(SHOTS, "konfusion-board-lost.png"));
+});
+
+// arbiterd logs "board vboard:f6: connected" and its status says so, but it
+// sends its control clients no event when a board comes back (only when one
+// goes), so arbiter-web's snapshot, and the page, keep the board lost until
+// the next announcement. A server bug, reported; this test says when it is gone.
+test("a board that comes back is drawn connected again", { todo: "arbiterd sends no event when a board comes back" }, async (t) => {
+  const tbl = await table(["--game", "konfusion"], t);
+  await tbl.said("New game of");
+  await open(tbl);
+  await tbl.stopBoard("f6");
+  await tbl.said("Board f6 is gone");
+  await browser.waitFor(`document.querySelector('[data-board="f6"].disconnected')`, 5000);
+  await tbl.startBoard("f6");
+  await tbl.said("board vboard:f6: connected");
+  await browser.waitFor(`document.querySelectorAll("[data-board].disconnected").length === 0`, 3000);
+});
 
 test("on a phone the surface comes first and the panel below it", async (t) => {
   const tbl = await table(["--game", "konfusion"], t);
@@ -145,16 +173,15 @@ test("a move made on a board is drawn, its cells marked as the last action", asy
   await tbl.said("New game of");
   await open(tbl);
   // How long the page takes, move by move: from the announcement's arrival
-  // in the page to the piece drawn, and from arbiterd's line (as this test
-  // reads it) to the same. Logged, not asserted: speed goals live in bench/.
+  // in the page to the piece drawn, and from the time on arbiterd's line to
+  // the same. Logged, not asserted: speed goals live in bench/.
   const moves = [["e2-e4", "e4", "1. e4"], ["e7-e5", "e5", "1... e5"], ["g1-f3", "f3", "2. Nf3"],
     ["b8-c6", "c6", "2... Nc6"], ["f1-c4", "c4", "3. Bc4"], ["g8-f6", "f6", "3... Nf6"]];
   const inPage = [], toSnapshot = [], fromDaemon = [];
   for (const [typed, to, said] of moves) {
     await browser.eval(watchCell(to));
     tbl.type(typed);
-    await tbl.said(said);
-    const saidAt = Date.now();
+    const line = await tbl.said(said);
     await browser.waitFor(`window.__drawn`);
     const { announced, drawn } = await browser.eval(`({
       announced: window.__events.filter((e) => e.type === "announcement" && JSON.parse(e.data).text?.startsWith(${JSON.stringify(said)})).pop(),
@@ -162,7 +189,10 @@ test("a move made on a board is drawn, its cells marked as the last action", asy
     const snapshot = await browser.eval(`window.__events.find((e) => e.type === "snapshot" && e.at >= ${announced.at})`);
     inPage.push(drawn.at - announced.at);
     toSnapshot.push(snapshot.at - announced.at);
-    fromDaemon.push(drawn.wall - saidAt);
+    // arbiterd stamps its line with the time of day (local, to the millisecond).
+    const [, h, m, sec, ms] = /^(\d\d):(\d\d):(\d\d)\.(\d{3})/.exec(line).map(Number);
+    const day = new Date(drawn.wall);
+    fromDaemon.push(drawn.wall - new Date(day.getFullYear(), day.getMonth(), day.getDate(), h, m, sec, ms).getTime());
     if (typed === "e2-e4") {
       assert.equal(await browser.eval(`document.querySelector('[data-cell="e4"] [data-piece]').dataset.piece`), "P");
       assert.equal(await browser.eval(`document.querySelector('[data-cell="e2"] [data-piece]')`), null);
@@ -177,7 +207,7 @@ test("a move made on a board is drawn, its cells marked as the last action", asy
   const say = (xs) => `median ${sorted(xs)[xs.length >> 1].toFixed(1)} ms, max ${sorted(xs).pop().toFixed(1)} ms`;
   t.diagnostic(`${moves.length} moves: announcement in the page to piece drawn: ${say(inPage)} (${inPage.map((x) => x.toFixed(1)).join(", ")})`);
   t.diagnostic(`of which announcement to the snapshot after it: ${say(toSnapshot)}`);
-  t.diagnostic(`arbiterd's line read by the test to piece drawn (clocks of one machine): ${say(fromDaemon)} (${fromDaemon.join(", ")})`);
+  t.diagnostic(`arbiterd's line (its time stamp) to piece drawn, one machine's clock: ${say(fromDaemon)} (${fromDaemon.join(", ")})`);
 });
 
 test("a fix is highlighted with what to do, and goes when the boards are put right", async (t) => {
