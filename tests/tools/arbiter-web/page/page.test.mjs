@@ -225,6 +225,8 @@ test("a fix is highlighted with what to do, and goes when the boards are put rig
   const shown = await browser.eval(`[...document.querySelectorAll("#fixes li")].map((li) => li.textContent)`);
   assert.deepEqual(shown, s.scene.toFix.map((f) => `${f.cell}: ${f.text}`));
   assert.equal(await browser.eval(`document.getElementById("fix-section").hidden`), false);
+  // The rule broken, as arbiterd said it, is the newest announcement.
+  await browser.waitFor(`document.querySelector("#announcements li")?.textContent.includes("that is not how a pawn moves")`);
   await browser.screenshot(join(SHOTS, "fide-fix.png"));
   tbl.type("e5-e2");
   await browser.waitFor(`document.querySelectorAll("[data-fix]").length === 0 && document.getElementById("fix-section").hidden`);
@@ -260,7 +262,11 @@ test("a moderated game: a spectator sees no piece, a player their own view, a wr
   await browser.eval(`document.getElementById("sign-in-name").value = "White"; document.getElementById("sign-in-secret").value = "not-it";
     document.querySelector("#sign-in button").click()`);
   const refused = await browser.waitFor(`document.getElementById("sign-in-error").textContent`);
-  assert.match(refused, /secret/i);
+  // arbiterd's own words, as arbiterctl --as gets them for the same secret.
+  const told = spawnSync(process.env.ARBITERCTL, ["--socket", tbl.socket, "--as", "White", "status"],
+    { env: { ...tbl.env, ARBITER_SECRET: "not-it" }, encoding: "utf8" });
+  assert.notEqual(told.status, 0);
+  assert.ok((told.stdout + told.stderr).includes(refused), `page: "${refused}"; arbiterctl: "${told.stdout + told.stderr}"`);
   assert.equal(await browser.eval(`document.getElementById("signed-in").hidden`), true);
   assert.equal(await browser.eval(`document.querySelectorAll("[data-piece]").length`), 0);
   // The right one: White's own view.
