@@ -82,6 +82,10 @@ export class LiveTable {
     }
     this.daemon = new Child([ARBITERD, ...args, ...common, ...daemonExtra], this.env);
     this.seen = 0;
+    // arbiter-web started before arbiterd's socket is there tries again a
+    // second later: a test that asked it something at once would be told
+    // arbiterd is not running.
+    await this.daemon.waitFor("control socket:");
     await this.#startWeb("127.0.0.1:0");
   }
 
@@ -89,6 +93,12 @@ export class LiveTable {
     this.web = new Child([ARBITER_WEB, "--listen", listen, "--socket", this.socket], this.env);
     const at = await this.web.waitFor("the table is at http://");
     this.url = this.web.lines[at].match(/http:\/\/[0-9.:]+\//)[0];
+    // Ready when it answers for the table (503 while it has no link to arbiterd).
+    for (const deadline = Date.now() + 10000; ; await sleep(20)) {
+      const reply = await fetch(this.url + "api/status").catch(() => null);
+      if (reply?.status === 200) break;
+      if (Date.now() > deadline) throw new Error(`arbiter-web never reached arbiterd: ${reply && (await reply.text())}`);
+    }
   }
 
   // Stops arbiter-web, as a crash or a restart would; `startWeb` brings it

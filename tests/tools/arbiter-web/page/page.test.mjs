@@ -349,7 +349,7 @@ test("recorded games: a game just ended is listed, opened and stepped through", 
   await browser.goto(tbl.url + "#games");
   const reply = await fetch(tbl.url + "api/games");
   const body = await reply.text();
-  assert.equal(reply.status, 200, body);
+  assert.equal(reply.status, 200, `${body} (this table: ${tbl.dir}; arbiterd exit ${tbl.daemon.proc.exitCode} ${tbl.daemon.proc.signalCode}; said:\n${tbl.daemon.lines.slice(-6).join("\n")})`);
   const journal = JSON.parse(body).games?.find((g) => g.game === "fide")?.journal;
   assert.ok(journal, body);
   await browser.waitFor(`document.querySelector('#games-list button[data-journal=${JSON.stringify(journal)}]')`, 5000);
