@@ -80,13 +80,23 @@ export class LiveTable {
       this.boardArgs.set(name, [ARBITER_VBOARD, "--name", name, "--scan-ms", "10", "--setup", fen]);
       await this.startBoard(name);
     }
-    this.daemon = new Child([ARBITERD, ...args, ...common, ...daemonExtra], this.env);
+    this.daemonArgs = [ARBITERD, ...args, ...common, ...daemonExtra];
+    await this.startDaemon();
+    await this.#startWeb("127.0.0.1:0");
+  }
+
+  // Starts arbiterd, or again after stopDaemon: it resumes the unfinished
+  // game of its journal folder. What it said before is forgotten.
+  async startDaemon() {
+    this.daemon = new Child(this.daemonArgs, this.env);
     this.seen = 0;
     // arbiter-web started before arbiterd's socket is there tries again a
     // second later: a test that asked it something at once would be told
     // arbiterd is not running.
     await this.daemon.waitFor("control socket:");
-    await this.#startWeb("127.0.0.1:0");
+  }
+  stopDaemon() {
+    return this.daemon.stop();
   }
 
   async #startWeb(listen) {

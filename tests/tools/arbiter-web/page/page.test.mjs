@@ -329,12 +329,19 @@ test("a page that loses arbiter-web says so, and catches up when it is back", as
   assert.equal(await browser.eval(`document.getElementById("turn").textContent`), "Black to move");
 });
 
-test("a page whose arbiter-web loses arbiterd says so", async (t) => {
+test("a page whose arbiter-web loses arbiterd says so, until arbiterd resumes the game", async (t) => {
   const tbl = await table(["--game", "fide"], t);
   await tbl.said("New game of");
+  tbl.type("e2-e4");
+  await tbl.said("1. e4");
   await open(tbl);
-  await tbl.daemon.stop();
+  await tbl.stopDaemon();
   await browser.waitFor(`!document.getElementById("daemon-state").hidden && document.getElementById("daemon-state").textContent.startsWith("no table")`, 5000);
+  await browser.screenshot(join(SHOTS, "fide-daemon-away.png"));
+  await tbl.startDaemon();
+  await tbl.said("Resumed the game");
+  await browser.waitFor(`document.getElementById("daemon-state").hidden && document.getElementById("turn").textContent === "Black to move"`, 5000);
+  assert.ok(await browser.eval(`document.querySelector('[data-cell="e4"] [data-piece="P"]') !== null`));
 });
 
 test("recorded games: a game just ended is listed, opened and stepped through", async (t) => {
