@@ -58,7 +58,12 @@ export class LiveTable {
   // game's own virtual boards, followed by arbiter-web.
   static async open(args, { daemonExtra = [] } = {}) {
     const table = new LiveTable();
-    await table.#start(args, daemonExtra);
+    try {
+      await table.#start(args, daemonExtra);
+    } catch (e) {
+      await table.close(); // what did start, and its folder
+      throw e;
+    }
     return table;
   }
 
@@ -150,6 +155,6 @@ export class LiveTable {
     await this.web?.stop();
     await this.daemon?.stop();
     for (const board of this.boards?.values() ?? []) await board.stop();
-    rmSync(this.dir, { recursive: true, force: true });
+    if (this.dir) rmSync(this.dir, { recursive: true, force: true });
   }
 }
