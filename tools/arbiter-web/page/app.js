@@ -3,7 +3,6 @@
 // player says (sign-in, actions) to the server, showing its refusals as the
 // server words them.
 import { drawScene, setShape } from "./scene.js";
-import { singularitiesFromReport } from "./marks.js";
 import { Clocks } from "./clock.js";
 import { seatSwatch } from "./pieces.js";
 import { startReplay } from "./replay.js";
@@ -23,13 +22,10 @@ function setText(id, text) {
   $(id).textContent = text ?? "";
 }
 
-// The options drawScene needs beyond the scene: who sits, and Möbiatus's
-// singularities, which only the report shows for now.
+// The options drawScene needs beyond the scene: the game and who sits.
 function drawOptions(status) {
   const session = status.session || {};
-  const options = { game: status.game, players: (session.players || []).length };
-  if (status.game === "mobiatus") options.singularities = singularitiesFromReport(session.report);
-  return options;
+  return { game: status.game, players: (session.players || []).length };
 }
 
 function showScene(status) {
@@ -111,7 +107,9 @@ function showFixes(scene) {
   list.replaceChildren();
   for (const f of fixes) {
     const li = document.createElement("li");
-    li.textContent = `${f.cell}: ${f.do}${f.why ? " (" + f.why + ")" : ""}`;
+    // The scene's own words for the step ("take the white pawn off e5");
+    // only a step without them is named by its kind.
+    li.textContent = `${f.cell}: ${f.text || f.do}`;
     list.appendChild(li);
   }
   $("fix-section").hidden = fixes.length === 0;

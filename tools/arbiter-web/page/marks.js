@@ -67,20 +67,3 @@ export function farFaces(scene, game) {
   }
   return circles;
 }
-
-// Möbiatus's singularities as its report draws them ('x' in the picture of
-// both faces: "17 B B B B x   47 x b b b b"), for a scene that does not mark
-// them itself. Returns a Set of cell names.
-export function singularitiesFromReport(report) {
-  const found = new Set();
-  for (const line of report || []) {
-    const m = /^\s*(\d+)((?: [RBrbx.]){5})\s+(\d+)((?: [RBrbx.]){5})\s*$/.exec(line);
-    if (!m) continue;
-    for (const [rank, marks] of [[m[1], m[2]], [m[3], m[4]]]) {
-      marks.trim().split(" ").forEach((mark, f) => {
-        if (mark === "x") found.add("abcde"[f] + rank);
-      });
-    }
-  }
-  return found;
-}

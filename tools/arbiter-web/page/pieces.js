@@ -105,7 +105,7 @@ export function mobiusCircle(colour, opacity) {
 }
 
 export function singularity() {
-  const g = el("g");
+  const g = el("g", { class: "singularity" });
   g.appendChild(el("circle", { cx: 50, cy: 50, r: 30, fill: "#050505", stroke: "#b98cff", "stroke-width": 3 }));
   g.appendChild(el("path", {
     d: "M50 50 m-4 0 a4 4 0 1 1 8 0 a10 10 0 1 1 -20 0 a16 16 0 1 1 32 0",

@@ -150,8 +150,10 @@ function drawCell(c, ctx) {
     g.appendChild(el("path", { d: "M20 20 L80 80 M80 20 L20 80", class: "impassable-x" }));
     words.push("impassable");
   }
-  if (c.mark === "singularity" || ctx.singular.has(c.cell)) g.appendChild(singularity());
-  if (c.mark === "circle" || ctx.circles.has(c.cell)) g.appendChild(mobiusCircle(ctx.circles.get(c.cell) || "#888", 0.75));
+  // A cell the game marks (Möbiatus) is a circle when a dot stands opposite
+  // it, and otherwise, empty, a singularity.
+  if (c.marked && !c.piece && !ctx.circles.has(c.cell)) g.appendChild(singularity());
+  if (ctx.circles.has(c.cell)) g.appendChild(mobiusCircle(ctx.circles.get(c.cell), 0.75));
   // A piece on a hidden cell is drawn all the same: the server must never
   // send one, and a page that hid it would hide that leak from the tests.
   if (c.piece) {
@@ -162,7 +164,7 @@ function drawCell(c, ctx) {
   if (fix) {
     g.appendChild(el("rect", { x: 5, y: 5, width: U - 10, height: U - 10, class: "fix" }));
     g.appendChild(label("!", U - 20, 24, { class: "fix-mark" }));
-    words.push(`to fix: ${fix.do}${fix.why ? ": " + fix.why : ""}`);
+    words.push(`to fix: ${fix.text || fix.do}`);
   }
   g.insertBefore(title(words.filter(Boolean).join(", ")), g.firstChild);
   return g;
@@ -217,7 +219,6 @@ export function drawScene(scene, options = {}) {
   for (const b of lay.placed) svg.appendChild(drawBoard(b, top));
   const ctx = {
     game, top, last: scene.lastAction || [], circles: farFaces(scene, game),
-    singular: options.singularities || new Set(),
     info: { players: options.players || 2, files: scene.files, ranks: scene.ranks },
     fixes: new Map((scene.toFix || []).map((f) => [f.cell, f])), showCellNames: needCellNames(lay),
   };

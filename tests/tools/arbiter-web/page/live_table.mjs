@@ -58,7 +58,12 @@ export class LiveTable {
   // game's own virtual boards, followed by arbiter-web.
   static async open(args, { daemonExtra = [] } = {}) {
     const table = new LiveTable();
-    await table.#start(args, daemonExtra);
+    try {
+      await table.#start(args, daemonExtra);
+    } catch (e) {
+      await table.close(); // what did start, and its folder
+      throw e;
+    }
     return table;
   }
 
@@ -73,18 +78,62 @@ export class LiveTable {
     const printed = spawnSync(ARBITERD, [...args, ...common, "--print-start"], { env: this.env, encoding: "utf8" });
     if (printed.status !== 0) throw new Error(`arbiterd ${args.join(" ")} --print-start: ${printed.stderr}`);
     this.boards = new Map();
+    this.boardArgs = new Map();
     for (const line of printed.stdout.trim().split("\n").filter(Boolean)) {
       const [device, fen] = line.split(" ");
       const name = device.slice(device.lastIndexOf(":") + 1);
-      const board = new Child([ARBITER_VBOARD, "--name", name, "--scan-ms", "10", "--setup", fen], this.env);
-      this.boards.set(name, board);
-      await board.waitFor("vboard: /dev/", { ms: 10000 });
+      this.boardArgs.set(name, [ARBITER_VBOARD, "--name", name, "--scan-ms", "10", "--setup", fen]);
+      await this.startBoard(name);
     }
-    this.daemon = new Child([ARBITERD, ...args, ...common, ...daemonExtra], this.env);
+    this.daemonArgs = [ARBITERD, ...args, ...common, ...daemonExtra];
+    await this.startDaemon();
+    await this.#startWeb("127.0.0.1:0");
+  }
+
+  // Starts arbiterd, or again after stopDaemon: it resumes the unfinished
+  // game of its journal folder. What it said before is forgotten.
+  async startDaemon() {
+    this.daemon = new Child(this.daemonArgs, this.env);
     this.seen = 0;
-    this.web = new Child([ARBITER_WEB, "--listen", "127.0.0.1:0", "--socket", this.socket], this.env);
+    // arbiter-web started before arbiterd's socket is there tries again a
+    // second later: a test that asked it something at once would be told
+    // arbiterd is not running.
+    await this.daemon.waitFor("control socket:");
+  }
+  stopDaemon() {
+    return this.daemon.stop();
+  }
+
+  async #startWeb(listen) {
+    this.web = new Child([ARBITER_WEB, "--listen", listen, "--socket", this.socket], this.env);
     const at = await this.web.waitFor("the table is at http://");
     this.url = this.web.lines[at].match(/http:\/\/[0-9.:]+\//)[0];
+    // Ready when it answers for the table (503 while it has no link to arbiterd).
+    for (const deadline = Date.now() + 10000; ; await sleep(20)) {
+      const reply = await fetch(this.url + "api/status").catch(() => null);
+      if (reply?.status === 200) break;
+      if (Date.now() > deadline) throw new Error(`arbiter-web never reached arbiterd: ${reply && (await reply.text())}`);
+    }
+  }
+
+  // Stops arbiter-web, as a crash or a restart would; `startWeb` brings it
+  // back on the same address, so that the pages it served can find it again.
+  stopWeb() {
+    return this.web.stop();
+  }
+  startWeb() {
+    return this.#startWeb(new URL(this.url).host);
+  }
+
+  // Starts board `name` as it was started first (its --setup position), or
+  // again after stopBoard, as a board unplugged and plugged in again.
+  async startBoard(name) {
+    const board = new Child(this.boardArgs.get(name), this.env);
+    this.boards.set(name, board);
+    await board.waitFor("vboard: /dev/", { ms: 10000 });
+  }
+  stopBoard(name) {
+    return this.boards.get(name).stop();
   }
 
   // Types `command` on board `name` (the only board when there is one).
@@ -106,6 +155,6 @@ export class LiveTable {
     await this.web?.stop();
     await this.daemon?.stop();
     for (const board of this.boards?.values() ?? []) await board.stop();
-    rmSync(this.dir, { recursive: true, force: true });
+    if (this.dir) rmSync(this.dir, { recursive: true, force: true });
   }
 }

@@ -2,15 +2,9 @@
 //   node --test tests/tools/arbiter-web/page/units.test.mjs
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { formatClock, Clocks } from "../../../../tools/arbiter-web/page/clock.js";
 import { pipsOf, kindOf } from "../../../../tools/arbiter-web/page/pieces.js";
-import { singularitiesFromReport } from "../../../../tools/arbiter-web/page/marks.js";
 import { describeGame } from "../../../../tools/arbiter-web/page/replay.js";
-
-const HERE = dirname(fileURLToPath(import.meta.url));
 
 test("clocks read as arbiterd's readClock: rounded up, tenths below a minute, hours", () => {
   assert.equal(formatClock(300000), "5:00");
@@ -47,13 +41,6 @@ test("pieces' names give pips and kinds", () => {
   assert.equal(kindOf("white bishop (a home planet)"), "home planet");
   assert.equal(kindOf("drone (knight or rook)"), "knight or rook");
   assert.equal(kindOf("white pawn"), "");
-});
-
-test("Möbiatus's singularities read from its report's picture", () => {
-  const status = JSON.parse(readFileSync(join(HERE, "fixtures", "mobiatus.json"), "utf8"));
-  const found = singularitiesFromReport(status.session.report);
-  assert.deepEqual([...found].sort(), ["a47", "b31", "b45", "c2", "c32", "d1", "d15", "e17"]);
-  assert.equal(singularitiesFromReport(["Scores: Ann 2, Bob 0"]).size, 0);
 });
 
 test("a recorded game is described as arbiterctl games says it", () => {
