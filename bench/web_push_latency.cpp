@@ -118,9 +118,9 @@ double millis(Clock::duration d) {
 
 void report(const char* what, std::vector<double> ms) {
     std::sort(ms.begin(), ms.end());
-    const auto at = [&](double q) { return ms[std::min(ms.size() - 1, size_t(q * ms.size()))]; };
-    std::printf("%-34s median %6.2f ms   p99 %6.2f ms   max %6.2f ms   (%zu)\n", what, at(0.5),
-                at(0.99), ms.back(), ms.size());
+    const auto at = [&](size_t percent) { return ms[std::min(ms.size() - 1, percent * ms.size() / 100)]; };
+    std::printf("%-34s median %6.2f ms   p99 %6.2f ms   max %6.2f ms   (%zu)\n", what, at(50),
+                at(99), ms.back(), ms.size());
 }
 
 }  // namespace

@@ -2,7 +2,7 @@
 // draws each snapshot, ticks the clocks between them, and sends what a
 // player says (sign-in, actions) to the server, showing its refusals as the
 // server words them.
-import { drawScene, setShape } from "./scene.js";
+import { drawScene, setShape, withCellsShown } from "./scene.js";
 import { Clocks } from "./clock.js";
 import { seatSwatch } from "./pieces.js";
 import { startReplay } from "./replay.js";
@@ -31,7 +31,7 @@ function drawOptions(status) {
 function showScene(status) {
   const surface = $("surface");
   surface.replaceChildren();
-  if (status.scene && status.scene.cells && status.scene.cells.length) {
+  if (status.scene && withCellsShown(status.scene).cells.length) {
     const svg = drawScene(status.scene, drawOptions(status));
     surface.appendChild(svg);
     setShape($("live-view"), svg);

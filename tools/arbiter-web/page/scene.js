@@ -202,7 +202,19 @@ function needCellNames(lay) {
   return lay.cells.some((c) => sameName.get(c.cell) !== true);
 }
 
-export function drawScene(scene, options = {}) {
+// What everyone sees of a moderated game names no cell (docs/control.md, "The
+// scene"): only the grid, all of it hidden. It is drawn so, each cell unnamed.
+export function withCellsShown(scene) {
+  if (!scene.hidden || (scene.cells && scene.cells.length)) return scene;
+  const cells = [];
+  for (let rank = 0; rank < scene.ranks; rank++) {
+    for (let file = 0; file < scene.files; file++) cells.push({ cell: "", file, rank, hidden: true });
+  }
+  return { ...scene, cells };
+}
+
+export function drawScene(given, options = {}) {
+  const scene = withCellsShown(given);
   const game = options.game || "";
   const lay = layout(scene);
   const ext = extentOf(lay);
