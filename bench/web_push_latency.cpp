@@ -132,13 +132,27 @@ int main(int argc, char** argv) {
     const fs::path dir = fs::temp_directory_path() / ("arbiter-bench-web-" + std::to_string(::getpid()));
     fs::create_directories(dir);
     const std::string socket = (dir / "arbiterd.sock").string();
+    // The programs are stopped and the folder removed however the bench ends.
+    std::vector<pid_t> children;
+    struct Cleanup {
+        std::vector<pid_t>& children;
+        fs::path dir;
+        ~Cleanup() {
+            for (pid_t child : children) ::kill(child, SIGTERM);
+            for (pid_t child : children) ::waitpid(child, nullptr, 0);
+            std::error_code ignored;
+            fs::remove_all(dir, ignored);
+        }
+    } cleanup{children, dir};
     const pid_t daemon = spawnLogged({ARBITERD, "--game", "powercoinz", "--socket", socket,
                                       "--journal", (dir / "games").string()},
                                      dir / "arbiterd.log");
+    children.push_back(daemon);
     const int control = connectUnix(socket);
     const int watcher = connectUnix(socket);
     const pid_t web = spawnLogged({ARBITER_WEB, "--listen", "127.0.0.1:0", "--socket", socket},
                                   dir / "web.log");
+    children.push_back(web);
     int port = 0;
     for (int tries = 0; tries < 200 && port == 0; ++tries) {
         const std::string said = readFile(dir / "web.log");
@@ -162,7 +176,8 @@ int main(int argc, char** argv) {
         streams.push_back(fd);
     }
     if (!ready) {
-        std::fprintf(stderr, "arbiter-bench-web: the table did not start; see %s\n", dir.c_str());
+        std::fprintf(stderr, "arbiter-bench-web: the table did not start:\n%s\n%s\n",
+                     readFile(dir / "arbiterd.log").c_str(), readFile(dir / "web.log").c_str());
         return 1;
     }
 
@@ -173,7 +188,10 @@ int main(int argc, char** argv) {
         for (std::string& r : received) r.clear();
         watched.clear();
         sendAll(control, pause ? "{\"type\":\"pause\"}\n" : "{\"type\":\"resume\"}\n");
-        if (!waitFor(watcher, watched, word)) return 1;
+        if (!waitFor(watcher, watched, word)) {
+            std::fprintf(stderr, "arbiter-bench-web: arbiterd did not announce event %d\n", e);
+            return 1;
+        }
         const auto announced = Clock::now();
         // Each page is done when it has the announcement and the snapshot after it.
         std::vector<bool> done(static_cast<size_t>(pages), false), told(done);
@@ -211,10 +229,5 @@ int main(int argc, char** argv) {
     report("new snapshot on each page", pictures);
     report("new snapshot on the last page", last);
     for (int fd : streams) ::close(fd);
-    ::kill(web, SIGTERM);
-    ::kill(daemon, SIGTERM);
-    ::waitpid(web, nullptr, 0);
-    ::waitpid(daemon, nullptr, 0);
-    fs::remove_all(dir);
     return 0;
 }
