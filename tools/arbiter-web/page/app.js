@@ -40,6 +40,15 @@ function showScene(status) {
     note.className = "no-board";
     note.textContent = status.game ? `${status.game} is played without a board.` : "No game yet.";
     surface.appendChild(note);
+    // A game without a board (Power Coinz) is its report: shown here, large
+    // enough to read across the room, where a board would be.
+    const lines = (status.session && status.session.report) || [];
+    if (lines.length) {
+      const report = document.createElement("pre");
+      report.className = "report-large";
+      report.textContent = lines.join("\n");
+      surface.appendChild(report);
+    }
   }
 }
 

@@ -132,11 +132,9 @@ test("a board that is lost is drawn as not connected", async (t) => {
   await browser.screenshot(join(SHOTS, "konfusion-board-lost.png"));
 });
 
-// arbiterd logs "board vboard:f6: connected" and its status says so, but it
-// sends its control clients no event when a board comes back (only when one
-// goes), so arbiter-web's snapshot, and the page, keep the board lost until
-// the next announcement. A server bug, reported; this test says when it is gone.
-test("a board that comes back is drawn connected again", { todo: "arbiterd sends no event when a board comes back" }, async (t) => {
+// arbiterd says when a board is back ("Board f6 is back."), so the page
+// redraws it connected at once, not at the next announcement.
+test("a board that comes back is drawn connected again", async (t) => {
   const tbl = await table(["--game", "konfusion"], t);
   await tbl.said("New game of");
   await open(tbl);
@@ -144,8 +142,22 @@ test("a board that comes back is drawn connected again", { todo: "arbiterd sends
   await tbl.said("Board f6 is gone");
   await browser.waitFor(`document.querySelector('[data-board="f6"].disconnected')`, 5000);
   await tbl.startBoard("f6");
-  await tbl.said("board vboard:f6: connected");
+  await tbl.said("Board f6 is back.");
   await browser.waitFor(`document.querySelectorAll("[data-board].disconnected").length === 0`, 3000);
+});
+
+test("a game without a board shows its report where the board would be", async (t) => {
+  const tbl = await table(["--game", "powercoinz", "--player", "Ann", "--player", "Bob", "--seed", "7"], t);
+  await tbl.said("New game of powercoinz");
+  await browser.goto(tbl.url);
+  await browser.waitFor(`${live} && document.querySelector("#surface .no-board")`, 10000);
+  assert.match(tbl.control("do", "flip"), /flip/);
+  await tbl.said("Ann: flips");
+  const shown = await browser.waitFor(`document.querySelector("#surface .report-large")?.textContent`, 5000);
+  const said = (await status(tbl)).session.report;
+  assert.equal(shown, said.join("\n"));
+  assert.match(shown, /^Ann: coins 12345/);
+  await browser.screenshot(join(SHOTS, "powercoinz.png"));
 });
 
 test("on a phone the surface comes first and the panel below it", async (t) => {
