@@ -29,6 +29,7 @@ DaemonLink::DaemonLink(asio::io_context& io, std::string socketPath, Listener& l
 DaemonLink::~DaemonLink() {
     *alive_ = false;
     if (connection_) connection_->socket.close();
+    connection_.reset();  // the link's own requests see it gone, and do nothing
     retry_.cancel();
     // Requests still out get their answer now: whoever waits for one (an
     // HTTP request) must not wait for ever.
@@ -50,15 +51,17 @@ void DaemonLink::connect() {
             std::string why;
             if (!trusted(why)) return lost(why);
             readLine();
+            // The link's own requests act only on the connection they were
+            // sent on: a connection lost meanwhile answers them with errors.
             if (as_) {
                 send({{"type", "as"}, {"name", as_->name}, {"secret", as_->secret}},
-                     [this](const nlohmann::json& reply) {
-                         if (reply.value("type", "") == "ok") return;
+                     [this, connection](const nlohmann::json& reply) {
+                         if (connection != connection_ || reply.value("type", "") == "ok") return;
                          lost(reply.value("error", "refused"));
                      });
             }
-            send({{"type", "subscribe"}}, [this](const nlohmann::json& reply) {
-                if (reply.value("type", "") != "snapshot") return;
+            send({{"type", "subscribe"}}, [this, connection](const nlohmann::json& reply) {
+                if (connection != connection_ || reply.value("type", "") != "snapshot") return;
                 ready_ = true;
                 admitted_ = true;
                 downReason_.clear();
@@ -148,7 +151,8 @@ void DaemonLink::refresh() {
         return;
     }
     refreshing_ = true;
-    send({{"type", "status"}}, [this](const nlohmann::json& reply) {
+    send({{"type", "status"}}, [this, connection = connection_](const nlohmann::json& reply) {
+        if (connection != connection_) return;
         refreshing_ = false;
         if (reply.value("type", "") == "status") listener_.snapshot(reply);
         if (refreshAgain_) {
