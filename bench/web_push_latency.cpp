@@ -123,6 +123,65 @@ void report(const char* what, std::vector<double> ms) {
                 at(99), ms.back(), ms.size());
 }
 
+// The figures of one run: each page's announcement and snapshot, and the
+// last page's snapshot of each announcement.
+struct Figures {
+    std::vector<double> each, last, pictures;
+};
+
+// Says `events` pauses and resumes on `control` and times each page's stream
+// against the bench's own subscription (`watcher`); false when one never came.
+bool measure(int control, int watcher, const std::vector<int>& streams, int events,
+             Figures& figures) {
+    const int pages = static_cast<int>(streams.size());
+    std::vector<std::string> received(streams.size());
+    std::string watched;
+    auto& [each, last, pictures] = figures;
+    for (int e = 0; e < events; ++e) {
+        const bool pause = e % 2 == 0;
+        const std::string word = pause ? "\"event\":\"pause\"" : "\"event\":\"resume-clocks\"";
+        for (std::string& r : received) r.clear();
+        watched.clear();
+        sendAll(control, pause ? "{\"type\":\"pause\"}\n" : "{\"type\":\"resume\"}\n");
+        if (!waitFor(watcher, watched, word)) {
+            std::fprintf(stderr, "arbiter-bench-web: arbiterd did not announce event %d\n", e);
+            return false;
+        }
+        const auto announced = Clock::now();
+        // Each page is done when it has the announcement and the snapshot after it.
+        std::vector<bool> done(static_cast<size_t>(pages), false), told(done);
+        int left = pages;
+        double slowest = 0;
+        while (left > 0) {
+            std::vector<pollfd> polled;
+            for (int fd : streams) polled.push_back({fd, POLLIN, 0});
+            if (::poll(polled.data(), polled.size(), 5000) <= 0) {
+                std::fprintf(stderr, "arbiter-bench-web: %d pages never had event %d\n", left, e);
+                return false;
+            }
+            const auto now = Clock::now();
+            for (size_t i = 0; i < polled.size(); ++i) {
+                if (!(polled[i].revents & POLLIN) || done[i]) continue;
+                readSome(streams[i], received[i]);
+                const size_t at = received[i].find(word);
+                if (at == std::string::npos) continue;
+                if (!told[i]) {
+                    told[i] = true;
+                    each.push_back(millis(now - announced));
+                }
+                if (received[i].find("event: snapshot", at) == std::string::npos) continue;
+                done[i] = true;
+                --left;
+                pictures.push_back(millis(now - announced));
+                slowest = std::max(slowest, pictures.back());
+            }
+        }
+        last.push_back(slowest);
+        ::usleep(20000);
+    }
+    return true;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -181,49 +240,9 @@ int main(int argc, char** argv) {
         return 1;
     }
 
-    std::vector<double> each, last, pictures;
-    for (int e = 0; e < events; ++e) {
-        const bool pause = e % 2 == 0;
-        const std::string word = pause ? "\"event\":\"pause\"" : "\"event\":\"resume-clocks\"";
-        for (std::string& r : received) r.clear();
-        watched.clear();
-        sendAll(control, pause ? "{\"type\":\"pause\"}\n" : "{\"type\":\"resume\"}\n");
-        if (!waitFor(watcher, watched, word)) {
-            std::fprintf(stderr, "arbiter-bench-web: arbiterd did not announce event %d\n", e);
-            return 1;
-        }
-        const auto announced = Clock::now();
-        // Each page is done when it has the announcement and the snapshot after it.
-        std::vector<bool> done(static_cast<size_t>(pages), false), told(done);
-        int left = pages;
-        double slowest = 0;
-        while (left > 0) {
-            std::vector<pollfd> polled;
-            for (int fd : streams) polled.push_back({fd, POLLIN, 0});
-            if (::poll(polled.data(), polled.size(), 5000) <= 0) {
-                std::fprintf(stderr, "arbiter-bench-web: %d pages never had event %d\n", left, e);
-                return 1;
-            }
-            const auto now = Clock::now();
-            for (size_t i = 0; i < polled.size(); ++i) {
-                if (!(polled[i].revents & POLLIN) || done[i]) continue;
-                readSome(streams[i], received[i]);
-                const size_t at = received[i].find(word);
-                if (at == std::string::npos) continue;
-                if (!told[i]) {
-                    told[i] = true;
-                    each.push_back(millis(now - announced));
-                }
-                if (received[i].find("event: snapshot", at) == std::string::npos) continue;
-                done[i] = true;
-                --left;
-                pictures.push_back(millis(now - announced));
-                slowest = std::max(slowest, pictures.back());
-            }
-        }
-        last.push_back(slowest);
-        ::usleep(20000);
-    }
+    Figures figures;
+    if (!measure(control, watcher, streams, events, figures)) return 1;
+    auto& [each, last, pictures] = figures;
     std::printf("arbiter-web: %d pages, %d announcements\n", pages, events);
     report("announcement on each page", each);
     report("new snapshot on each page", pictures);
