@@ -29,6 +29,8 @@
 #include "daemon/control/control_protocol.h"
 #include "daemon/control/control_server.h"
 #include "daemon/control/private_directory.h"
+#include "daemon/service/service_notifier.h"
+#include "daemon/service/system_log.h"
 #include "daemon/speech/espeak.h"
 #include "daemon/table/playing_table.h"
 #include "daemon/table/resume.h"
@@ -212,8 +214,7 @@ std::string socketAdvice(const TableSetup& setup, const std::string& error) {
 // Referees the table until SIGINT or SIGTERM; `espeak` says the announcements
 // when the table speaks.
 int run(const TableSetup& setup, const std::string& espeak) {
-    spdlog::set_level(setup.logLevel);
-    spdlog::set_pattern("%H:%M:%S.%e %^%l%$ %v");
+    setUpLogging(setup.logLevel);
     const int signals = stopSignals();
     std::string error;
     SystemTimeSource clock;
@@ -249,15 +250,19 @@ int run(const TableSetup& setup, const std::string& espeak) {
     announcer.addPerPlayer(*controlServer);
     spdlog::info("control socket: {} (arbiterctl --socket {} status)", setup.socketPath,
                  setup.socketPath);
+    ServiceNotifier service(loop);
     loop.watch(signals, [&] {
         signalfd_siginfo info;
         while (::read(signals, &info, sizeof info) == sizeof info) {
         }
+        service.stopping();
         spdlog::info("stopping; the game stays in {} and resumes on the next start",
                      settings.session.journalDir);
         loop.stop();
     });
     table->connectBoards();
+    // Resumed or waiting for the start, with clients heard: ready.
+    service.ready("refereeing " + describeSetup(setup) + "; control socket " + setup.socketPath);
     loop.run();
     // The table may still announce as it goes; the sinks must outlive it.
     table.reset();

@@ -4,7 +4,7 @@
 ARBITER_PACKAGES=(
     build-essential cmake ninja-build pkg-config
     libserialport-dev libboost-dev libboost-program-options-dev libspdlog-dev nlohmann-json3-dev
-    libfmt-dev zlib1g-dev
+    libfmt-dev zlib1g-dev libsystemd-dev
     libgtest-dev libgmock-dev libbenchmark-dev
     espeak-ng
     clang libclang-rt-14-dev lld

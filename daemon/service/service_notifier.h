@@ -1,0 +1,37 @@
+#pragma once
+
+#include <string>
+
+#include "daemon/base/event_loop.h"
+
+namespace arbiter {
+
+// What arbiterd tells the service manager that started it (systemd's notify
+// protocol, docs/install.md): when the table is ready, what it is doing, that
+// it is stopping, and, for as long as the event loop turns, that it is alive.
+// The watchdog's keep-alive is a timer on the loop itself, so a loop that
+// stalls stops it and systemd restarts the daemon. Started by anything else
+// (no NOTIFY_SOCKET), it says nothing and sets no timer.
+class ServiceNotifier {
+  public:
+    explicit ServiceNotifier(EventLoop& loop);
+
+    // The control socket is up and the game resumed or waiting for its start;
+    // `status` is what `systemctl status` shows. Starts the watchdog's keep-alive.
+    void ready(const std::string& status);
+    // A new one-line status, as the table goes on.
+    void status(const std::string& status);
+    // Stopping on a signal: the journal keeps the game for the next start.
+    void stopping();
+
+    // How often the keep-alive is sent, 0 when systemd watches nothing.
+    Millis keepAliveInterval() const { return interval_; }
+
+  private:
+    void keepAlive();
+
+    Timer keepAlive_;
+    Millis interval_ = 0;
+};
+
+}  // namespace arbiter

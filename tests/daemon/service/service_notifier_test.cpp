@@ -1,0 +1,106 @@
+#include "daemon/service/service_notifier.h"
+
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <cstring>
+
+#include <gtest/gtest.h>
+
+#include "tests/daemon/temp_directory.h"
+
+using namespace arbiter;
+
+namespace {
+
+// systemd's end of the notify protocol: a datagram socket named by
+// NOTIFY_SOCKET, as systemd gives a Type=notify service.
+class SystemdNotifying : public ::testing::Test {
+  protected:
+    void SetUp() override {
+        socket_ = ::socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+        ASSERT_GE(socket_, 0);
+        sockaddr_un address{};
+        address.sun_family = AF_UNIX;
+        const std::string path = dir.path() + "/notify";
+        std::strncpy(address.sun_path, path.c_str(), sizeof address.sun_path - 1);
+        ASSERT_EQ(::bind(socket_, reinterpret_cast<sockaddr*>(&address), sizeof address), 0);
+        ::setenv("NOTIFY_SOCKET", path.c_str(), 1);
+    }
+    void TearDown() override {
+        ::unsetenv("NOTIFY_SOCKET");
+        ::unsetenv("WATCHDOG_USEC");
+        ::close(socket_);
+    }
+
+    // The next message, or "" when none is waiting.
+    std::string received() {
+        char buffer[4096];
+        const ssize_t n = ::recv(socket_, buffer, sizeof buffer, 0);
+        return n > 0 ? std::string(buffer, size_t(n)) : std::string();
+    }
+
+    arbiter::testing::TempDirectory dir{"notifier"};
+    ManualTimeSource time;
+    EventLoop loop{time};
+    int socket_ = -1;
+};
+
+}  // namespace
+
+TEST_F(SystemdNotifying, ReadyCarriesTheStatusOnOneLine) {
+    ServiceNotifier notifier(loop);
+    EXPECT_EQ(notifier.keepAliveInterval(), 0);
+    notifier.ready("refereeing fide\non 1 board");
+    EXPECT_EQ(received(), "READY=1\nSTATUS=refereeing fide on 1 board");
+    notifier.status("game over");
+    EXPECT_EQ(received(), "STATUS=game over");
+    time.advance(60'000);
+    loop.runOnce(0);
+    EXPECT_EQ(received(), "") << "no watchdog asked for, no keep-alive sent";
+}
+
+TEST_F(SystemdNotifying, KeepAliveEveryHalfOfTheWatchdogsTimeFromReadyOn) {
+    ::setenv("WATCHDOG_USEC", "3000000", 1);
+    ServiceNotifier notifier(loop);
+    EXPECT_EQ(notifier.keepAliveInterval(), 1500);
+    time.advance(5'000);
+    loop.runOnce(0);
+    EXPECT_EQ(received(), "") << "nothing before the table is ready";
+    notifier.ready("refereeing");
+    EXPECT_EQ(received(), "READY=1\nSTATUS=refereeing");
+    EXPECT_EQ(received(), "WATCHDOG=1");
+    time.advance(1'499);
+    loop.runOnce(0);
+    EXPECT_EQ(received(), "");
+    time.advance(1);
+    loop.runOnce(0);
+    EXPECT_EQ(received(), "WATCHDOG=1");
+    time.advance(1'500);
+    loop.runOnce(0);
+    EXPECT_EQ(received(), "WATCHDOG=1");
+}
+
+TEST_F(SystemdNotifying, StoppingSaysSoAndEndsTheKeepAlive) {
+    ::setenv("WATCHDOG_USEC", "1000000", 1);
+    ServiceNotifier notifier(loop);
+    notifier.ready("refereeing");
+    EXPECT_EQ(received(), "READY=1\nSTATUS=refereeing");
+    EXPECT_EQ(received(), "WATCHDOG=1");
+    notifier.stopping();
+    EXPECT_EQ(received(), "STOPPING=1\nSTATUS=stopping; the game is kept for the next start");
+    time.advance(10'000);
+    loop.runOnce(0);
+    EXPECT_EQ(received(), "");
+}
+
+TEST_F(SystemdNotifying, OutsideAServiceNothingIsSentAndNothingFails) {
+    ::unsetenv("NOTIFY_SOCKET");
+    ::setenv("WATCHDOG_USEC", "1000000", 1);
+    ServiceNotifier notifier(loop);
+    notifier.ready("refereeing");
+    notifier.stopping();
+    EXPECT_EQ(received(), "");
+}
