@@ -3,11 +3,14 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <boost/asio/read_until.hpp>
 #include <boost/asio/write.hpp>
 #include <chrono>
 #include <istream>
 #include <utility>
+
+#include "daemon/control/trusted_servers.h"
 
 namespace arbiter::web {
 
@@ -81,10 +84,11 @@ bool DaemonLink::trusted(std::string& why) {
         why = "cannot tell who listens at " + path_;
         return false;
     }
-    if (peer.uid == ::getuid() || peer.uid == 0) return true;
+    const std::vector<uid_t> trusted = control::trustedServerUsers();
+    if (std::find(trusted.begin(), trusted.end(), peer.uid) != trusted.end()) return true;
     why = "refusing the server at " + path_ + ": the process listening there (pid " +
-          std::to_string(peer.pid) + ") runs as user " + std::to_string(peer.uid) +
-          ", neither this program's user nor root";
+          std::to_string(peer.pid) + ") runs as user " + std::to_string(peer.uid) + ", " +
+          control::neitherOf(trusted);
     return false;
 }
 

@@ -13,6 +13,7 @@
 
 #include "daemon/base/time_source.h"
 #include "daemon/control/control_protocol.h"
+#include "daemon/control/trusted_servers.h"
 #include "tools/arbiter-web/http_server.h"
 #include "tools/arbiter-web/listen_address.h"
 #include "tools/arbiter-web/replay_scenes.h"
@@ -51,7 +52,7 @@ void raiseOpenFileLimit() {
 
 struct Options {
     std::string listen = "127.0.0.1:8080";
-    std::string socket = control::defaultSocketPath();
+    std::string socket = control::clientSocketPath();
 };
 
 // The options, or an exit status when the program is to stop (help, a bad option).
@@ -62,7 +63,8 @@ std::optional<int> readOptions(int argc, char** argv, Options& options) {
         "where browsers connect (default 127.0.0.1:8080, this machine only; 0.0.0.0:8080 "
         "for the local network; a port alone means 127.0.0.1)")(
         "socket,s", po::value(&options.socket)->value_name("PATH"),
-        "arbiterd's control socket (default: arbiterd's own default)");
+        "arbiterd's control socket (default: arbiterd's own default when that socket is there, "
+        "else the packaged service's, /run/arbiter/arbiterd.sock)");
     po::variables_map given;
     try {
         po::store(po::command_line_parser(argc, argv).options(described).run(), given);

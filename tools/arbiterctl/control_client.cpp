@@ -13,6 +13,7 @@
 #include <fmt/format.h>
 
 #include "daemon/base/json_text.h"
+#include "daemon/control/trusted_servers.h"
 
 namespace arbiter::ctl {
 
@@ -56,7 +57,8 @@ bool ControlClient::connect(const std::string& path, std::string& error, bool& u
     } else if (std::find(trusted_.begin(), trusted_.end(), peer.uid) == trusted_.end()) {
         untrusted = true;
         error = "the process listening there (pid " + std::to_string(peer.pid) + ") runs as user " +
-                std::to_string(peer.uid) + ", neither you nor root: not trusting its answers";
+                std::to_string(peer.uid) + ", " + control::neitherOf(trusted_) +
+                ": not trusting its answers";
     } else {
         return true;
     }

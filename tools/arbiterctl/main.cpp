@@ -19,6 +19,7 @@
 #include "daemon/base/utf8.h"
 #include "daemon/control/control_protocol.h"
 #include "daemon/control/do_verb.h"
+#include "daemon/control/trusted_servers.h"
 #include "daemon/journal/recorded_games.h"
 #include "daemon/session/session.h"
 #include "tools/arbiterctl/board_pictures.h"
@@ -288,7 +289,7 @@ class Conversation {
     bool connected_ = false;
     bool untrusted_ = false;
     // Anyone else's server could say "ok" to anything.
-    ctl::ControlClient client_{{::getuid(), 0}};
+    ctl::ControlClient client_{control::trustedServerUsers()};
 };
 
 // The games of a journal folder read directly, when no arbiterd is asked.
@@ -348,7 +349,7 @@ int main(int argc, char** argv) {
     int ply = -1;
     po::options_description options("options");
     options.add_options()("help,h", "show this help")(
-        "socket,s", po::value(&socketPath)->default_value(control::defaultSocketPath()),
+        "socket,s", po::value(&socketPath)->default_value(control::clientSocketPath()),
         "arbiterd's control socket")("json", "print the daemon's JSON lines as they come")(
         "as", po::value(&as),
         "speak as this player of a moderated game (their name at the table), with the secret in "
