@@ -118,7 +118,9 @@ void probePorts() {
 }
 
 int refuse(const std::string& why) {
-    std::cerr << "arbiterd: " << why << "\n";
+    // Into systemd's journal, as an error (daemon/service/system_log.h).
+    const bool journal = isJournalStream(std::getenv("JOURNAL_STREAM"), STDERR_FILENO);
+    std::cerr << (journal ? "<3>" : "") << "arbiterd: " << why << "\n";
     return 2;
 }
 
