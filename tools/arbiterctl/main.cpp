@@ -67,10 +67,11 @@ const char* kCommands = R"(commands:
 )";
 
 void usage(std::ostream& out, const po::options_description& options) {
-    out << "usage: arbiterctl [--socket PATH] [--json] COMMAND [ACTION] [--player N]\n"
-        << "       arbiterctl [--socket PATH] status [--full | --json | --boards]\n"
-        << "       arbiterctl [--socket PATH] [--json] games [--journal DIR]\n"
-        << "       arbiterctl replay FILE [--ply N | --step]\n\n"
+    // GNU's form ("Usage:", then "  or:"), which help2man makes the man page's synopsis of.
+    out << "Usage: arbiterctl [--socket PATH] [--json] COMMAND [ACTION] [--player N]\n"
+        << "  or:  arbiterctl [--socket PATH] status [--full | --json | --boards]\n"
+        << "  or:  arbiterctl [--socket PATH] [--json] games [--journal DIR]\n"
+        << "  or:  arbiterctl replay FILE [--ply N | --step]\n\n"
         << kCommands << "\n"
         << options << "\n";
 }
@@ -349,8 +350,11 @@ int main(int argc, char** argv) {
     int ply = -1;
     po::options_description options("options");
     options.add_options()("help,h", "show this help")(
-        "socket,s", po::value(&socketPath)->default_value(control::clientSocketPath()),
-        "arbiterd's control socket")("json", "print the daemon's JSON lines as they come")(
+        "socket,s", po::value(&socketPath)->value_name("PATH"),
+        "arbiterd's control socket (default: your own arbiterd's, "
+        "$XDG_RUNTIME_DIR/arbiter/arbiterd.sock, else /tmp/arbiter-UID/arbiterd.sock; "
+        "when that is not there, the service's, /run/arbiter/arbiterd.sock)")(
+        "json", "print the daemon's JSON lines as they come")(
         "as", po::value(&as),
         "speak as this player of a moderated game (their name at the table), with the secret in "
         "$ARBITER_SECRET: see their view, hear their announcements, act for them")(
@@ -428,6 +432,7 @@ int main(int argc, char** argv) {
         usage(std::cerr, options);
         return kCannot;
     }
+    if (socketPath.empty()) socketPath = control::clientSocketPath();
     Conversation conversation(socketPath, raw);
     if (vm.count("full")) conversation.showInFull();
     if (vm.count("boards")) conversation.showBoards();

@@ -300,7 +300,7 @@ TEST_F(Arbiterctl, AsWithAWrongSecretOrWhereItMeansNothingIsRefused) {
 
 TEST_F(Arbiterctl, HelpExitsZero) {
     EXPECT_EQ(run({"--help"}, {}, false), 0);
-    EXPECT_NE(out.find("usage: arbiterctl"), std::string::npos);
+    EXPECT_NE(out.find("Usage: arbiterctl"), std::string::npos);
 }
 
 TEST_F(Arbiterctl, UsageNamesEveryWayToShowTheStatus) {
