@@ -10,10 +10,11 @@ ARBITER_PACKAGES=(
     clang libclang-rt-14-dev lld
 )
 
-# What ./test needs besides: Debian's chromium, for arbiter-web's page in a
-# real browser, and Node.js to drive it through Chromium's DevTools protocol
+# What ./test needs besides: help2man and lintian, to make the Debian package's
+# man pages and check the package (tests/package); Debian's chromium, for
+# arbiter-web's page in a real browser, and Node.js to drive it through Chromium's DevTools protocol
 # with its own WebSocket (Node 20 or later; the machine's own when it has one).
-ARBITER_TEST_PACKAGES=(chromium)
+ARBITER_TEST_PACKAGES=(chromium help2man lintian)
 command -v node >/dev/null || ARBITER_TEST_PACKAGES+=(nodejs)
 
 # The sanitizer build of ./test, which scripts/fuzz.sh also builds its fuzz
@@ -39,8 +40,10 @@ ARBITER_SANITIZER_BUILD_OPTIONS=(
 # the table of three kinds of board, MixedTable), and arbiter-web's page in
 # Chromium on each game's real table (web_page_in_chromium),
 # whose many short games would cost the sanitizer run minutes it has not got
-# and which the sanitizer build does not even compile (tests/e2e/CMakeLists.txt).
-ARBITER_OPTIMISED_TESTS='^(ReplayedCapture[.]|Mobiatus[.]RedTakesEveryBlueDotAcrossTheTwistOnEightBoards$|EveryGame/EveryBoard[.]|MixedTable[.]|web_page_in_chromium$)'
+# and which the sanitizer build does not even compile (tests/e2e/CMakeLists.txt);
+# and the Debian package, made of the optimised build's programs, checked and
+# started as systemd would (package_checked, PackagedService: tests/package).
+ARBITER_OPTIMISED_TESTS='^(ReplayedCapture[.]|Mobiatus[.]RedTakesEveryBlueDotAcrossTheTwistOnEightBoards$|EveryGame/EveryBoard[.]|MixedTable[.]|web_page_in_chromium$|package_checked$|PackagedService[.])'
 
 
 # The C++ compiler of the sanitizer build, by its full path: CMake compares it
