@@ -224,6 +224,8 @@ int run(const TableSetup& setup, const std::string& espeak) {
     ConsoleSink console;
     Announcer announcer;
     announcer.add(console);
+    ServiceNotifier service(loop);
+    announcer.add(service);
     // Before the table: it may still announce while it is taken down.
     std::optional<EspeakSpeaker> speaker;
     std::optional<SpeechSink> speech;
@@ -252,7 +254,6 @@ int run(const TableSetup& setup, const std::string& espeak) {
     announcer.addPerPlayer(*controlServer);
     spdlog::info("control socket: {} (arbiterctl --socket {} status)", setup.socketPath,
                  setup.socketPath);
-    ServiceNotifier service(loop);
     loop.watch(signals, [&] {
         signalfd_siginfo info;
         while (::read(signals, &info, sizeof info) == sizeof info) {

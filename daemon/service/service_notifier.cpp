@@ -48,6 +48,21 @@ void ServiceNotifier::stopping() {
     notify("STOPPING=1\nSTATUS=stopping; the game is kept for the next start");
 }
 
+void ServiceNotifier::announce(const Announcement& a) {
+    switch (a.type) {
+        case AnnouncementType::Start:
+        case AnnouncementType::Resume:
+        case AnnouncementType::Abandoned:
+        case AnnouncementType::Waiting:
+        case AnnouncementType::Move:
+        case AnnouncementType::Result:
+            status(a.text);
+            return;
+        default:
+            return;
+    }
+}
+
 void ServiceNotifier::keepAlive() {
     notify("WATCHDOG=1");
     keepAlive_.after(interval_, [this] { keepAlive(); });

@@ -2,6 +2,7 @@
 
 #include <string>
 
+#include "daemon/announce/announcement.h"
 #include "daemon/base/event_loop.h"
 
 namespace arbiter {
@@ -12,7 +13,11 @@ namespace arbiter {
 // The watchdog's keep-alive is a timer on the loop itself, so a loop that
 // stalls stops it and systemd restarts the daemon. Started by anything else
 // (no NOTIFY_SOCKET), it says nothing and sets no timer.
-class ServiceNotifier {
+//
+// As a sink of the table's announcements it keeps the status line where the
+// game stands: the last start, move or result, which `systemctl status`
+// shows for a table with no terminal.
+class ServiceNotifier final : public AnnouncementSink {
   public:
     explicit ServiceNotifier(EventLoop& loop);
 
@@ -23,6 +28,9 @@ class ServiceNotifier {
     void status(const std::string& status);
     // Stopping on a signal: the journal keeps the game for the next start.
     void stopping();
+
+    // A game begun, resumed, waited for, moved in or ended becomes the status.
+    void announce(const Announcement& a) override;
 
     // How often the keep-alive is sent, 0 when systemd watches nothing.
     Millis keepAliveInterval() const { return interval_; }

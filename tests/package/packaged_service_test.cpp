@@ -186,6 +186,8 @@ TEST_F(PackagedService, ReadyOnceItsSocketAnswersThenPlaysStopsAndResumes) {
     boards_[0]->send("e7-e5\n");
     seen = expectSaid(*daemon_, "1... e5", seen);
     EXPECT_NE(control(socket, {"status"}).find("e5"), std::string::npos);
+    // systemctl status shows where the game stands.
+    EXPECT_FALSE(notify_->waitFor("STATUS=1... e5", seconds(5)).empty());
     // The games are where the unit put them: StateDirectory.
     ASSERT_TRUE(fs::is_directory(dir_ / "state/arbiter/games"));
     EXPECT_FALSE(fs::is_empty(dir_ / "state/arbiter/games"));

@@ -104,3 +104,18 @@ TEST_F(SystemdNotifying, OutsideAServiceNothingIsSentAndNothingFails) {
     notifier.stopping();
     EXPECT_EQ(received(), "");
 }
+
+TEST_F(SystemdNotifying, TheStatusFollowsTheGameAndNothingElse) {
+    ServiceNotifier notifier(loop);
+    notifier.ready("refereeing fide");
+    EXPECT_EQ(received(), "READY=1\nSTATUS=refereeing fide");
+    notifier.announce({AnnouncementType::Start, "New game of fide, 15+10."});
+    EXPECT_EQ(received(), "STATUS=New game of fide, 15+10.");
+    notifier.announce({AnnouncementType::Move, "1. e4 (e2e4). White 15:10, Black 15:00"});
+    EXPECT_EQ(received(), "STATUS=1. e4 (e2e4). White 15:10, Black 15:00");
+    notifier.announce({AnnouncementType::Illegal, "Illegal: put the knight back on g1"});
+    notifier.announce({AnnouncementType::Board, "Board A is gone", {{"connected", false}}});
+    EXPECT_EQ(received(), "") << "troubles go to the journal, not the status";
+    notifier.announce({AnnouncementType::Result, "Game over: 1-0, Black resigned."});
+    EXPECT_EQ(received(), "STATUS=Game over: 1-0, Black resigned.");
+}
