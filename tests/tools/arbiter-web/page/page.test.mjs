@@ -319,7 +319,13 @@ test("a said action is refused with arbiterd's reason, and a resignation shows t
   assert.equal(await browser.eval(`document.getElementById("action-text").value`), "e7e4");
   await browser.eval(`document.querySelector('[data-action="resign"]').click()`);
   await tbl.said("Game over");
-  const result = (await status(tbl)).session.result.text;
+  // arbiter-web hears the result just after arbiterd prints it: ask until it has.
+  let result;
+  for (const deadline = Date.now() + 5000; Date.now() < deadline; await sleep(50)) {
+    result = (await status(tbl)).session?.result?.text;
+    if (result) break;
+  }
+  assert.ok(result, "arbiter-web's status never held the result");
   await browser.waitFor(`document.getElementById("result").textContent === ${JSON.stringify(result)}`);
   assert.match(result, /resign/);
   assert.equal(await browser.eval(`document.getElementById("turn").textContent`), "Game over");
