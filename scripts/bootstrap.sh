@@ -44,6 +44,8 @@ ARBITER_SANITIZER_BUILD_OPTIONS=(
 # and the Debian package, made of the optimised build's programs, checked and
 # started as systemd would (package_checked, PackagedService: tests/package).
 ARBITER_OPTIMISED_TESTS='^(ReplayedCapture[.]|Mobiatus[.]RedTakesEveryBlueDotAcrossTheTwistOnEightBoards$|EveryGame/EveryBoard[.]|MixedTable[.]|web_page_in_chromium$|package_checked$|PackagedService[.])'
+# Of those, the runs held to a real table's pace, which ./test runs one at a time.
+ARBITER_PACED_TESTS='^ReplayedCapture[.]'
 
 
 # The C++ compiler of the sanitizer build, by its full path: CMake compares it
