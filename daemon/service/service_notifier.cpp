@@ -31,8 +31,9 @@ ServiceNotifier::ServiceNotifier(EventLoop& loop) : keepAlive_(loop) {
     if (sd_watchdog_enabled(0, &usec) > 0) interval_ = std::max<Millis>(1, Millis(usec / 2000));
 }
 
-void ServiceNotifier::ready(const std::string& status) {
-    notify("READY=1\nSTATUS=" + oneLine(status));
+void ServiceNotifier::ready(const std::string& otherwise) {
+    ready_ = true;
+    notify("READY=1\nSTATUS=" + oneLine(gameStatus_.empty() ? otherwise : gameStatus_));
     if (interval_ > 0) {
         spdlog::debug("telling systemd's watchdog every {} ms that the table is alive", interval_);
         keepAlive();
@@ -56,7 +57,8 @@ void ServiceNotifier::announce(const Announcement& a) {
         case AnnouncementType::Waiting:
         case AnnouncementType::Move:
         case AnnouncementType::Result:
-            status(a.text);
+            gameStatus_ = a.text;
+            if (ready_) status(a.text);
             return;
         default:
             return;

@@ -21,15 +21,18 @@ class ServiceNotifier final : public AnnouncementSink {
   public:
     explicit ServiceNotifier(EventLoop& loop);
 
-    // The control socket is up and the game resumed or waiting for its start;
-    // `status` is what `systemctl status` shows. Starts the watchdog's keep-alive.
-    void ready(const std::string& status);
+    // The control socket is up and the game resumed or waiting for its start.
+    // The status `systemctl status` shows is where the game stands (the
+    // last of the announcements below, "Resumed the game ..."), or
+    // `otherwise` when none was made yet. Starts the watchdog's keep-alive.
+    void ready(const std::string& otherwise);
     // A new one-line status, as the table goes on.
     void status(const std::string& status);
     // Stopping on a signal: the journal keeps the game for the next start.
     void stopping();
 
-    // A game begun, resumed, waited for, moved in or ended becomes the status.
+    // A game begun, resumed, waited for, moved in or ended becomes the
+    // status (from ready() on; before, it is kept for ready() to say).
     void announce(const Announcement& a) override;
 
     // How often the keep-alive is sent, 0 when systemd watches nothing.
@@ -40,6 +43,8 @@ class ServiceNotifier final : public AnnouncementSink {
 
     Timer keepAlive_;
     Millis interval_ = 0;
+    bool ready_ = false;
+    std::string gameStatus_;
 };
 
 }  // namespace arbiter

@@ -107,8 +107,11 @@ TEST_F(SystemdNotifying, OutsideAServiceNothingIsSentAndNothingFails) {
 
 TEST_F(SystemdNotifying, TheStatusFollowsTheGameAndNothingElse) {
     ServiceNotifier notifier(loop);
+    notifier.announce({AnnouncementType::Waiting, "Waiting for the start position of fide"});
+    EXPECT_EQ(received(), "") << "nothing before the table is ready";
     notifier.ready("refereeing fide");
-    EXPECT_EQ(received(), "READY=1\nSTATUS=refereeing fide");
+    EXPECT_EQ(received(), "READY=1\nSTATUS=Waiting for the start position of fide")
+        << "ready says where the game stands";
     notifier.announce({AnnouncementType::Start, "New game of fide, 15+10."});
     EXPECT_EQ(received(), "STATUS=New game of fide, 15+10.");
     notifier.announce({AnnouncementType::Move, "1. e4 (e2e4). White 15:10, Black 15:00"});
