@@ -10,11 +10,12 @@ ARBITER_PACKAGES=(
     clang libclang-rt-14-dev lld
 )
 
-# What ./test needs besides: help2man and lintian, to make the Debian package's
-# man pages and check the package (tests/package); Debian's chromium, for
+# What ./test needs besides: help2man, lintian and systemd (its
+# systemd-analyze), to make the Debian package's man pages and check the
+# package and its units (tests/package); Debian's chromium, for
 # arbiter-web's page in a real browser, and Node.js to drive it through Chromium's DevTools protocol
 # with its own WebSocket (Node 20 or later; the machine's own when it has one).
-ARBITER_TEST_PACKAGES=(chromium help2man lintian)
+ARBITER_TEST_PACKAGES=(chromium help2man lintian systemd)
 command -v node >/dev/null || ARBITER_TEST_PACKAGES+=(nodejs)
 
 # The sanitizer build of ./test, which scripts/fuzz.sh also builds its fuzz
