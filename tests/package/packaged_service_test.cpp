@@ -20,13 +20,17 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/daemon/temp_directory.h"
 #include "tests/e2e/child_process.h"
+#include "tests/scoped_environment.h"
 
 namespace {
 
 using namespace std::chrono;
 namespace fs = std::filesystem;
 using arbiter::e2e::ChildProcess;
+using arbiter::testing::ScopedEnvironment;
+using arbiter::testing::TempDirectory;
 
 const fs::path kRoot = ARBITER_PACKAGE_ROOT;
 
@@ -96,27 +100,13 @@ class PackagedService : public ::testing::Test {
     void SetUp() override {
         ASSERT_TRUE(fs::exists(kRoot / "usr/bin/arbiterd"))
             << "no package unpacked in " << kRoot << " (the package_checked test makes it)";
-        std::string pattern = (fs::temp_directory_path() / "arbiter-package-XXXXXX").string();
-        ASSERT_NE(::mkdtemp(pattern.data()), nullptr);
-        dir_ = pattern;
         // What systemd makes before it starts the unit: StateDirectory=arbiter,
         // RuntimeDirectory=arbiter.
         fs::create_directories(dir_ / "state/arbiter");
         fs::create_directories(dir_ / "run/arbiter");
-        ::setenv("ARBITER_VBOARD_DIR", (dir_ / "vboards").c_str(), 1);
-        ::setenv("WATCHDOG_USEC", "1000000", 1);
-        notify_ = std::make_unique<NotifySocket>(dir_ / "notify");
-        ::setenv("NOTIFY_SOCKET", notify_->path().c_str(), 1);
     }
     void TearDown() override {
         if (HasFailure() && daemon_) std::cerr << "--- arbiterd said:\n" << daemon_->transcript();
-        daemon_.reset();
-        boards_.clear();
-        notify_.reset();
-        for (const char* name : {"ARBITER_VBOARD_DIR", "WATCHDOG_USEC", "NOTIFY_SOCKET"})
-            ::unsetenv(name);
-        std::error_code ec;
-        fs::remove_all(dir_, ec);
     }
 
     std::map<std::string, std::string> specifiers(const std::string& instance = "") const {
@@ -158,8 +148,13 @@ class PackagedService : public ::testing::Test {
         return ctl.transcript();
     }
 
-    fs::path dir_;
-    std::unique_ptr<NotifySocket> notify_;
+    TempDirectory scratch_{"arbiter-package"};
+    const fs::path dir_ = scratch_.path();
+    // What systemd gives the unit, and where the daemon finds virtual boards.
+    std::unique_ptr<NotifySocket> notify_ = std::make_unique<NotifySocket>(dir_ / "notify");
+    ScopedEnvironment notifySocket_{"NOTIFY_SOCKET", notify_->path().string()};
+    ScopedEnvironment watchdog_{"WATCHDOG_USEC", "1000000"};
+    ScopedEnvironment vboards_{"ARBITER_VBOARD_DIR", (dir_ / "vboards").string()};
     std::vector<std::unique_ptr<ChildProcess>> boards_;
     std::unique_ptr<ChildProcess> daemon_;
 };

@@ -6,10 +6,12 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <optional>
 
 #include <gtest/gtest.h>
 
 #include "tests/daemon/temp_directory.h"
+#include "tests/scoped_environment.h"
 
 using namespace arbiter;
 
@@ -27,13 +29,9 @@ class SystemdNotifying : public ::testing::Test {
         const std::string path = dir.path() + "/notify";
         std::strncpy(address.sun_path, path.c_str(), sizeof address.sun_path - 1);
         ASSERT_EQ(::bind(socket_, reinterpret_cast<sockaddr*>(&address), sizeof address), 0);
-        ::setenv("NOTIFY_SOCKET", path.c_str(), 1);
+        notifySocket_.emplace("NOTIFY_SOCKET", path);
     }
-    void TearDown() override {
-        ::unsetenv("NOTIFY_SOCKET");
-        ::unsetenv("WATCHDOG_USEC");
-        ::close(socket_);
-    }
+    void TearDown() override { ::close(socket_); }
 
     // The next message, or "" when none is waiting.
     std::string received() {
@@ -43,6 +41,9 @@ class SystemdNotifying : public ::testing::Test {
     }
 
     arbiter::testing::TempDirectory dir{"notifier"};
+    // Unset unless a test sets it: systemd sets it only when it watches.
+    arbiter::testing::ScopedEnvironment watchdog_{"WATCHDOG_USEC", std::nullopt};
+    std::optional<arbiter::testing::ScopedEnvironment> notifySocket_;
     ManualTimeSource time;
     EventLoop loop{time};
     int socket_ = -1;
