@@ -4,18 +4,19 @@
 ARBITER_PACKAGES=(
     build-essential cmake ninja-build pkg-config
     libserialport-dev libboost-dev libboost-program-options-dev libspdlog-dev nlohmann-json3-dev
-    libfmt-dev zlib1g-dev libsystemd-dev
+    libfmt-dev zlib1g-dev libsystemd-dev libmosquitto-dev
     libgtest-dev libgmock-dev libbenchmark-dev
     espeak-ng
     clang libclang-rt-14-dev lld
 )
 
-# What ./test needs besides: help2man, lintian and systemd (its
+# What ./test needs besides: mosquitto, the MQTT broker the hall's tests start
+# (tests/e2e/hall); help2man, lintian and systemd (its
 # systemd-analyze), to make the Debian package's man pages and check the
 # package and its units (tests/package); Debian's chromium, for
 # arbiter-web's page in a real browser, and Node.js to drive it through Chromium's DevTools protocol
 # with its own WebSocket (Node 20 or later; the machine's own when it has one).
-ARBITER_TEST_PACKAGES=(chromium help2man lintian systemd)
+ARBITER_TEST_PACKAGES=(chromium help2man lintian systemd mosquitto)
 command -v node >/dev/null || ARBITER_TEST_PACKAGES+=(nodejs)
 
 # The sanitizer build of ./test, which scripts/fuzz.sh also builds its fuzz
