@@ -106,6 +106,17 @@ void MqttBroker::kill() {
     process_->wait(seconds(5));
 }
 
+bool MqttBroker::waitUntilSaved(const std::string& payload, milliseconds timeout) const {
+    const auto deadline = steady_clock::now() + timeout;
+    while (steady_clock::now() < deadline) {
+        std::ifstream in(folder_ / "mosquitto.db", std::ios::binary);
+        const std::string saved(std::istreambuf_iterator<char>(in), {});
+        if (saved.find(payload) != std::string::npos) return true;
+        std::this_thread::sleep_for(milliseconds(5));
+    }
+    return false;
+}
+
 std::string MqttBroker::url() const {
     return "mqtt://127.0.0.1:" + std::to_string(port_);
 }

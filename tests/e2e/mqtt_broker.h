@@ -1,5 +1,6 @@
 #pragma once
 
+#include <chrono>
 #include <filesystem>
 #include <memory>
 #include <string>
@@ -26,8 +27,13 @@ class MqttBroker {
     bool start();
     // SIGTERM: mosquitto saves its database and goes; returns once it has.
     void stop();
-    // SIGKILL: gone at once, with whatever it had not saved.
+    // SIGKILL: gone at once, with whatever it had not saved. It saves on the
+    // turn of its loop after each change, so what it acknowledged in the
+    // moment before may be lost; waitUntilSaved() says when it is not.
     void kill();
+    // Waits until the database mosquitto saved holds `payload` (a message's,
+    // which it keeps as it came).
+    bool waitUntilSaved(const std::string& payload, std::chrono::milliseconds timeout) const;
     bool running() const { return process_ && process_->running(); }
 
     int port() const { return port_; }
