@@ -101,6 +101,13 @@ void report(std::vector<double> ms) {
     const auto at = [&](double q) { return ms[static_cast<size_t>(q * double(ms.size() - 1))]; };
     std::printf("announcement to spectator, %zu moves: median %.2f ms, p99 %.2f ms, max %.2f ms\n",
                 ms.size(), at(0.5), at(0.99), ms.back());
+    // The machine's load says how far other work (a parallel build) stretched them.
+    double load = 0;
+    if (std::FILE* f = std::fopen("/proc/loadavg", "r")) {
+        if (std::fscanf(f, "%lf", &load) != 1) load = 0;
+        std::fclose(f);
+    }
+    std::printf("load average (1 min) %.2f on %ld cores\n", load, ::sysconf(_SC_NPROCESSORS_ONLN));
 }
 
 }  // namespace
