@@ -44,8 +44,11 @@ ARBITER_SANITIZER_BUILD_OPTIONS=(
 # whose many short games would cost the sanitizer run minutes it has not got
 # and which the sanitizer build does not even compile (tests/e2e/CMakeLists.txt);
 # and the Debian package, made of the optimised build's programs, checked and
-# started as systemd would (package_checked, PackagedService: tests/package).
-ARBITER_OPTIMISED_TESTS='^(ReplayedCapture[.]|Mobiatus[.]RedTakesEveryBlueDotAcrossTheTwistOnEightBoards$|EveryGame/EveryBoard[.]|MixedTable[.]|web_page_in_chromium$|package_checked$|PackagedService[.])'
+# started as systemd would (package_checked, PackagedService: tests/package);
+# and the hall (Hall, HallOfTables, HallBroker, HallBadInput:
+# tests/e2e/hall_test.cpp), fifty tables publishing to the real mosquitto at
+# once, which the sanitizer build does not compile.
+ARBITER_OPTIMISED_TESTS='^(ReplayedCapture[.]|Mobiatus[.]RedTakesEveryBlueDotAcrossTheTwistOnEightBoards$|EveryGame/EveryBoard[.]|MixedTable[.]|web_page_in_chromium$|package_checked$|PackagedService[.]|Hall[A-Za-z]*[.])'
 # Of those, the runs held to a real table's pace, which ./test runs one at a time.
 ARBITER_PACED_TESTS='^ReplayedCapture[.]'
 
