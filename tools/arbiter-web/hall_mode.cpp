@@ -45,6 +45,10 @@ std::optional<BrokerAddress> brokerOf(const HallOptions& options, std::string& w
         why = "--mqtt-ca is for mqtts:// (TLS)";
         return std::nullopt;
     }
+    if (!options.caFile.empty() && !std::ifstream(options.caFile)) {
+        why = "cannot read the certificates of --mqtt-ca " + options.caFile;
+        return std::nullopt;
+    }
     return broker;
 }
 
@@ -64,10 +68,14 @@ int run(boost::asio::io_context& io, const BrokerAddress& broker, const HallOpti
         [&hall](const std::string& topic, const std::string& payload) {
             hall.receive(topic, payload);
         },
-        [&hall, shown = broker.shown()](bool connected, const std::string& reason) {
-            if (connected != hall.brokerConnected())
-                std::cerr << "arbiter-web: " << (connected ? "following " : "lost ") << shown
+        [&hall, shown = broker.shown(), said = false](bool connected,
+                                                       const std::string& reason) mutable {
+            // Each change once, and the first word either way.
+            if (connected != hall.brokerConnected() || !said)
+                std::cerr << "arbiter-web: "
+                          << (connected ? "following " : said ? "lost " : "waiting for ") << shown
                           << (connected ? "" : ": " + reason) << std::endl;
+            said = true;
             hall.brokerChanged(connected, reason);
         });
     if (!subscriber.start(why)) {
