@@ -17,7 +17,7 @@ Hall::Hall(std::string prefix, Log log, std::size_t mostTables)
     : prefix_(std::move(prefix)), tables_(mostTables), bad_(log), old_(log), hallFeed_([this] {
           std::vector<std::string> greeting = {frameEvent("broker", brokerJson())};
           for (const auto& [name, table] : tables_.tables())
-              greeting.push_back(frameEvent("table", hallTileJson(table)));
+              greeting.push_back(frameEvent("table", hallTileJson(table, TileStatus::Slim)));
           return greeting;
       }) {}
 
@@ -68,7 +68,7 @@ void Hall::tell(const HallMessage& message, const HallTable& table) {
         case HallMessage::Kind::Record:
             break;
     }
-    hallFeed_.toEveryPage(frameEvent("table", hallTileJson(table)));
+    hallFeed_.toEveryPage(frameEvent("table", hallTileJson(table, TileStatus::Slim)));
 }
 
 void Hall::brokerChanged(bool connected, const std::string& reason) {

@@ -94,12 +94,19 @@ const HallTable* HallTables::find(const std::string& name) const {
     return found == tables_.end() ? nullptr : &found->second;
 }
 
-nlohmann::json hallTileJson(const HallTable& table) {
+nlohmann::json hallTileJson(const HallTable& table, TileStatus status) {
+    nlohmann::json shown = table.status;
+    if (status == TileStatus::Slim && shown.is_object()) {
+        shown.erase("scene");
+        shown.erase("boards");
+        shown.erase("picture");
+    }
     nlohmann::json tile = {
         {"table", table.name},
         {"online", table.onlineKnown ? nlohmann::json(table.online) : nlohmann::json()},
         {"run", table.run},
-        {"status", table.status},
+        {"seq", table.stateSeq},
+        {"status", std::move(shown)},
         {"lastEvent", table.lastEvent},
         {"record",
          table.recordFormat.empty() ? nlohmann::json() : nlohmann::json(table.recordFormat)},

@@ -52,8 +52,18 @@ class HallTables {
     std::map<std::string, HallTable> tables_;
 };
 
-// A table as the hall page and /api/hall show it: name, online, since, its
-// status as the table published it, its last announcement, its record's format.
-nlohmann::json hallTileJson(const HallTable& table);
+// How much of a table's status a tile carries.
+enum class TileStatus {
+    Whole,  // as the table published it (/api/hall)
+    // Without the scene and the boards' pictures, which are most of it (8 KiB
+    // for chess, 40 for Colonization on eight boards): the hall page's stream,
+    // which would otherwise send a thousand tables' boards to every page as
+    // it opens; the page fetches the scenes of the tiles in sight.
+    Slim,
+};
+
+// A table as the hall page and /api/hall show it: name, online, since, run,
+// the seq of its status and the status, its last announcement, its record's format.
+nlohmann::json hallTileJson(const HallTable& table, TileStatus status = TileStatus::Whole);
 
 }  // namespace arbiter::web

@@ -72,6 +72,13 @@ TEST_F(HallRoutesTest, TheHallPageAndItsStream) {
     EXPECT_TRUE(page.told("table", R"("table":"board-1")"));
     EXPECT_TRUE(page.told("action", R"("text":"1. e4")"));
     EXPECT_TRUE(page.told("table", R"("game":"fide")"));
+    // The boards stay out of the hall's stream: the page asks for those in sight.
+    publish("board-1", "state",
+            R"({"table":"board-1","run":7,"seq":2,"status":{"game":"fide","scene":{"cells":[]}}})");
+    EXPECT_TRUE(page.told("table", R"("seq":2)"));
+    EXPECT_FALSE(page.told("table", R"("scene")"));
+    EXPECT_NE(get("/api/hall").body.find(R"("scene")"), std::string::npos);
+    EXPECT_NE(get("/tables/board-1/api/status").body.find(R"("scene")"), std::string::npos);
     feed->leave(page);
     const std::size_t before = page.frames.size();
     chessTable("board-2", 1, "1. d4 *");

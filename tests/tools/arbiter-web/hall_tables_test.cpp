@@ -137,8 +137,27 @@ TEST_F(HallTablesTest, ATileSaysWhatThePageShows) {
     EXPECT_EQ(tile["status"]["game"], "fide");
     EXPECT_EQ(tile["lastEvent"]["text"], "event 2");
     EXPECT_TRUE(tile["record"].is_null());
+    EXPECT_EQ(tile["seq"], 1);
     apply(message(Kind::State, "u", 1, 1));
     EXPECT_TRUE(hallTileJson(table("u"))["online"].is_null());  // not said yet
+}
+
+TEST_F(HallTablesTest, ASlimTileLeavesOutTheBoards) {
+    HallMessage state = message(Kind::State, "t", 10, 4);
+    state.body = {{"game", "fide"},
+                  {"scene", {{"cells", nlohmann::json::array()}}},
+                  {"boards", nlohmann::json::array()},
+                  {"picture", "x"},
+                  {"session", {{"toMove", 1}}}};
+    apply(state);
+    const nlohmann::json whole = hallTileJson(table("t"));
+    EXPECT_TRUE(whole["status"].contains("scene"));
+    const nlohmann::json slim = hallTileJson(table("t"), TileStatus::Slim);
+    EXPECT_FALSE(slim["status"].contains("scene"));
+    EXPECT_FALSE(slim["status"].contains("boards"));
+    EXPECT_FALSE(slim["status"].contains("picture"));
+    EXPECT_EQ(slim["status"]["session"]["toMove"], 1);
+    EXPECT_EQ(slim["seq"], 4);
 }
 
 }  // namespace

@@ -25,6 +25,37 @@ function lastText(tile) {
   return moves.length ? moves[moves.length - 1] : "";
 }
 
+// The hall's stream leaves the boards out (a thousand tables' would be
+// megabytes to every page that opens): each tile in sight fetches its
+// table's status when the stream says it changed (its seq), and draws that.
+const inSight = new IntersectionObserver((seen) => {
+  for (const e of seen) {
+    const entry = tiles.get(e.target.dataset.table);
+    if (!entry) continue;
+    entry.inSight = e.isIntersecting;
+    if (entry.inSight) fetchScene(entry);
+  }
+}, { rootMargin: "200px" });
+
+async function fetchScene(entry) {
+  const wanted = `${entry.tile.run}/${entry.tile.seq}`;
+  if (!entry.inSight || entry.fetching || entry.drawn === wanted) return;
+  entry.fetching = true;
+  try {
+    const reply = await fetch(`tables/${encodeURIComponent(entry.tile.table)}/api/status`);
+    if (reply.ok) {
+      drawMini(entry.element.querySelector(".mini"), await reply.json());
+      entry.drawn = wanted;
+    }
+  } catch {
+    // the next change, or the tile coming into sight again, asks again
+  } finally {
+    entry.fetching = false;
+  }
+  // Changed again while it was fetched: the newer one.
+  if (wanted !== `${entry.tile.run}/${entry.tile.seq}`) fetchScene(entry);
+}
+
 function drawMini(box, status) {
   box.replaceChildren();
   if (!status) return;
@@ -80,6 +111,7 @@ function showTile(tile) {
     entry = { element: tileElement(tile.table), clocks: new Clocks(null, 0) };
     tiles.set(tile.table, entry);
     placeTile(entry.element, tile.table);
+    inSight.observe(entry.element);
   }
   entry.tile = tile;
   const a = entry.element;
@@ -89,7 +121,7 @@ function showTile(tile) {
   a.querySelector(".online").textContent = tile.online === false ? "offline" : "online";
   a.querySelector(".game").textContent = (status && status.game) || "";
   a.dataset.game = (status && status.game) || "";
-  drawMini(a.querySelector(".mini"), status);
+  fetchScene(entry);
   drawClocks(a.querySelector(".clocks"), status, entry);
   if (tile.online === false) entry.clocks.running = false;
   a.querySelector(".last").textContent = lastText(tile);
