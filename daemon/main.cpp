@@ -22,6 +22,8 @@
 #include "daemon/boards/bus_search.h"
 #include "daemon/boards/piece_calibration.h"
 #include "daemon/boards/piece_learning.h"
+#include "daemon/broadcast/broker_actions.h"
+#include "daemon/broadcast/table_broadcast.h"
 #include "daemon/config/command_line.h"
 #include "daemon/config/configuration_text.h"
 #include "daemon/config/table_setup.h"
@@ -243,6 +245,14 @@ int run(const TableSetup& setup, const std::string& espeak) {
         settings.session.seed = (uint64_t(std::random_device{}()) << 32) ^ std::random_device{}();
     std::optional<InstanceLock> journalLock;
     if (std::string why = claimResources(setup, journalLock); !why.empty()) return refuse(why);
+    std::unique_ptr<TableBroadcast> broadcast;
+    if (setup.broadcast) {
+        broadcast = std::make_unique<TableBroadcast>(loop, *setup.broadcast, clock);
+        if (!broadcast->start(error)) return refuse(error);
+        announcer.add(*broadcast);
+        spdlog::info("publishing the table as {} to the hall at {}", setup.broadcast->table,
+                     setup.broadcast->login.address.text());
+    }
     // A game of hidden views is refereed at a table of its own (openTable).
     auto game = makeGame(settings.game, settings.gameOptions, error);
     if (!game) return refuse(error);
@@ -252,6 +262,11 @@ int run(const TableSetup& setup, const std::string& espeak) {
     auto controlServer = ControlServer::create(loop, *table, setup.socketPath, error);
     if (!controlServer) return refuse(setup.socketWhere + error + socketAdvice(setup, error));
     announcer.addPerPlayer(*controlServer);
+    std::optional<BrokerActions> brokerActions;
+    if (broadcast) {
+        broadcast->show(*table);
+        if (setup.broadcast->takeActions) brokerActions.emplace(*broadcast, *table);
+    }
     spdlog::info("control socket: {} (arbiterctl --socket {} status)", setup.socketPath,
                  setup.socketPath);
     loop.watch(signals, [&] {
@@ -259,6 +274,7 @@ int run(const TableSetup& setup, const std::string& espeak) {
         while (::read(signals, &info, sizeof info) == sizeof info) {
         }
         service.stopping();
+        if (broadcast) broadcast->stop();
         spdlog::info("stopping; the game stays in {} and resumes on the next start",
                      settings.session.journalDir);
         loop.stop();

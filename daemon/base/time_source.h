@@ -29,12 +29,16 @@ class TimeSource {
     virtual ~TimeSource() = default;
     virtual Millis now() const = 0;             // monotonic
     virtual std::string wallClock() const = 0;  // ISO 8601 local time, for records
+    // Milliseconds since 1970 (UTC), with a fraction: when something happened,
+    // for another machine to compare (the hall's events). Not monotonic.
+    virtual double epochMillis() const;
 };
 
 class SystemTimeSource final : public TimeSource {
   public:
     Millis now() const override;
     std::string wallClock() const override;
+    double epochMillis() const override;
 };
 
 // A clock that only moves when told to.

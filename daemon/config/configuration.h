@@ -58,6 +58,17 @@ struct Configuration {
     // --vboard-protocol: what the game's own virtual boards speak when no
     // board is named (a protocol of drivers/board_protocols.h); empty: DGT.
     std::string vboardProtocol;
+    // The hall (docs/hall.md): the broker's URL (empty: the table is in no
+    // hall), the table's name there (empty: the machine's), a file holding
+    // the broker's password, the TLS files, and whether the table takes
+    // actions from the broker. Checked by setUpTable (readHallSettings).
+    std::string mqtt;
+    std::string mqttTable;
+    std::string mqttPasswordFile;
+    std::string mqttCa;
+    std::string mqttCert;
+    std::string mqttKey;
+    std::string mqttActions = "no";
 
     // Where the file gave each setting it set ("players", "options.pieces",
     // "stand-ins.piece", "player" for the first name), so that a value only

@@ -27,10 +27,11 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const std::vector<std::string> kTopKeys = {"game",       "players",    "size",      "time",
-                                           "time-limit", "move-limit", "player",    "journal",
-                                           "settle-ms",  "socket",     "log-level", "clock-white",
-                                           "position",   "speak",      "secrets"};
+const std::vector<std::string> kTopKeys = {
+    "game",     "players",   "size",      "time",        "time-limit", "move-limit",
+    "player",   "journal",   "settle-ms", "socket",      "log-level",  "clock-white",
+    "position", "speak",     "secrets",   "mqtt",        "mqtt-table", "mqtt-password-file",
+    "mqtt-ca",  "mqtt-cert", "mqtt-key",  "mqtt-actions"};
 constexpr const char* kOptionsSection = "options";
 constexpr const char* kStandInsSection = "stand-ins";
 const std::vector<std::string> kBoardKeys = {"device",  "origin",  "rotation",
@@ -350,6 +351,17 @@ bool takeTableSettings(const FileValues& file, Configuration& config, std::strin
     return true;
 }
 
+// The hall: its values are checked, with their lines, by readHallSettings.
+void takeHallSettings(const FileValues& file, Configuration& config) {
+    if (auto v = file.take("mqtt", config)) config.mqtt = *v;
+    if (auto v = file.take("mqtt-table", config)) config.mqttTable = *v;
+    if (auto v = file.take("mqtt-password-file", config)) config.mqttPasswordFile = *v;
+    if (auto v = file.take("mqtt-ca", config)) config.mqttCa = *v;
+    if (auto v = file.take("mqtt-cert", config)) config.mqttCert = *v;
+    if (auto v = file.take("mqtt-key", config)) config.mqttKey = *v;
+    if (auto v = file.take("mqtt-actions", config)) config.mqttActions = *v;
+}
+
 // [options] and [stand-ins]: which the game has is for the game to say, once it is known.
 bool takeOptionsAndStandIns(const FileValues& file, Configuration& config, std::string& error) {
     for (const auto& key : file.layout.optionKeys) {
@@ -399,7 +411,8 @@ bool readFileInto(const std::string& path, const std::vector<std::string>& fromC
     // several mistakes is told of the same one first.
     return takePlayers(file, config, error) && takeGame(file, config, error) &&
            takeTime(file, config, error) && takeTableSettings(file, config, error) &&
-           takeOptionsAndStandIns(file, config, error) && takeBoards(file, config, error);
+           (takeHallSettings(file, config), true) && takeOptionsAndStandIns(file, config, error) &&
+           takeBoards(file, config, error);
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <sstream>
 
+#include "daemon/broadcast/broker_address.h"
 #include "daemon/control/control_protocol.h"
 
 namespace arbiter {
@@ -121,6 +122,30 @@ void writeTableSettings(std::ostream& out, const Configuration& config,
     }
 }
 
+// The hall the table is published to (docs/hall.md), its password never printed.
+void writeHallSettings(std::ostream& out, const Configuration& config) {
+    out << "# Publish the table to an MQTT broker for a hall of tables (docs/hall.md):\n"
+        << "# mqtt://[USER@]HOST[:PORT][/PREFIX], or mqtts:// for TLS.\n";
+    std::string error;
+    const auto address =
+        config.mqtt.empty() ? std::nullopt : parseBrokerAddress(config.mqtt, error);
+    if (!address) {
+        out << "# mqtt = mqtt://hall.local\n# mqtt-table = board-1\n";
+        return;
+    }
+    out << "mqtt = " << address->text() << "\n";
+    if (!config.mqttTable.empty()) out << "mqtt-table = " << config.mqttTable << "\n";
+    if (!address->password.empty() && config.mqttPasswordFile.empty())
+        out << "# The URL's password is not printed: put it in a file of its own.\n"
+            << "# mqtt-password-file = /etc/arbiter/broker-password\n";
+    for (const auto& [key, value] :
+         {std::pair{"mqtt-password-file", &config.mqttPasswordFile},
+          std::pair{"mqtt-ca", &config.mqttCa}, std::pair{"mqtt-cert", &config.mqttCert},
+          std::pair{"mqtt-key", &config.mqttKey}})
+        if (!value->empty()) out << key << " = " << *value << "\n";
+    out << "mqtt-actions = " << config.mqttActions << "\n";
+}
+
 // [options], each with its allowed values and default.
 void writeOptions(std::ostream& out, const GameInfo& game, const GameOptions& options) {
     if (game.options.empty()) {
@@ -214,6 +239,7 @@ std::string configurationText(const Configuration& config, const TableSetup& set
     writeTime(out, config, setup.settings);
     writePlayersAndStart(out, config, game);
     writeTableSettings(out, config, setup.settings);
+    writeHallSettings(out, config);
     out << "\n";
     writeOptions(out, game, setup.options);
     out << "\n";
@@ -286,6 +312,9 @@ std::string describeSetup(const TableSetup& setup) {
     for (const auto& [name, value] : setup.options.values) text += ", " + name + "=" + value;
     for (const auto& [piece, set] : setup.options.standIns)
         text += ", " + piece + "=" + set.words();
+    if (setup.broadcast)
+        text += ", in the hall at " + setup.broadcast->login.address.text() + " as " +
+                setup.broadcast->table;
     return text;
 }
 

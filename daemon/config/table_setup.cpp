@@ -11,6 +11,7 @@
 #include "daemon/boards/piece_calibration.h"
 #include "daemon/clock/game_clock.h"
 #include "daemon/clock/game_limits.h"
+#include "daemon/config/hall_setup.h"
 #include "daemon/control/control_protocol.h"
 #include "daemon/session/session.h"
 #include "daemon/table/board_labels.h"
@@ -453,6 +454,7 @@ std::optional<TableSetup> setUpTable(const Configuration& config, std::string& e
     setup.journalWhere = config.where("journal");
     setup.socketWhere = config.where("socket");
     setup.socketPath = config.socket.empty() ? control::defaultSocketPath() : config.socket;
+    if (!readHallSettings(config, machineName(), setup.broadcast, error)) return std::nullopt;
     return setup;
 }
 

@@ -7,6 +7,7 @@
 
 #include <spdlog/common.h>
 
+#include "daemon/broadcast/broadcast_settings.h"
 #include "daemon/config/configuration.h"
 #include "daemon/speech/spoken_text.h"
 #include "daemon/table/board_layout.h"
@@ -34,6 +35,8 @@ struct TableSetup {
     bool seedChosen = false;
     // --speak: the language announcements are spoken in; unset: silent.
     std::optional<SpeechLanguage> speech;
+    // --mqtt: the hall the table is published to; unset: none.
+    std::optional<BroadcastSettings> broadcast;
 };
 
 // The game the configuration asks for, with its players, size, options and

@@ -125,6 +125,12 @@ class Session {
     ClockedGame clocked() const { return {&clock_, current().playerCount(), over()}; }
     std::string journalPath() const { return journal_ ? journal_->path() : std::string(); }
     std::string recordPath() const { return recordPath_; }
+    // The game's record as it stands, in the game's own format (PGN for
+    // chess), unfinished ("*") while the game goes on: what a live broadcast
+    // shows. The whole game, hidden information and all: for tables that hide nothing.
+    std::string recordSoFar() const;
+    // The extension, and name, of that format: "pgn".
+    std::string recordFormat() const { return game_.recordExtension(); }
     // Lines the journal could not write yet wait for it (announced once); the
     // table calls retryJournal() until it is complete, which is announced too.
     bool journalComplete() const { return !journal_ || journal_->complete(); }
@@ -324,6 +330,9 @@ class Session {
         ByTheLimits,  // the table's time or move limit stopped it
     };
     void finish(const Outcome& outcome, Ending ending = Ending::ByPlay);
+    // The record of the game up to now, ended by `o`; `termination` is PGN's
+    // Termination tag ("normal", "unterminated", ...).
+    GameRecord gameRecord(const Outcome& o, const std::string& termination) const;
     // `flagged` ran out of time: they leave a game that goes on without them,
     // else the game ends (a draw when no opponent can still win).
     void flagFell(PlayerId flagged, Millis now);
@@ -369,6 +378,7 @@ class Session {
     std::unique_ptr<JournalWriter> journal_;
     std::string started_;
     std::string recordPath_;
+    std::string finishedRecord_;    // the record as finish() wrote it
     std::vector<bool> offersDraw_;  // per player: a draw offer stands
     bool abandoned_ = false;        // ended without a result
     // Resumed from the journal, and no clock started since (startHeldClock).

@@ -91,15 +91,7 @@ std::string Session::withTableNames(const std::string& text) const {
     return named;
 }
 
-void Session::finish(const Outcome& o, Ending ending) {
-    if (!o.over())
-        abandoned_ = true;
-    else if (!current().outcome().over())
-        adjudicated_ = o;
-    Millis now = time_.now();
-    clock_.stop(now);
-    limits_.stopPlay(now);
-
+GameRecord Session::gameRecord(const Outcome& o, const std::string& termination) const {
     GameRecord rec;
     rec.startText = states_.front()->serialize();
     rec.actions = actions_;
@@ -123,13 +115,6 @@ void Session::finish(const Outcome& o, Ending ending) {
         rec.tags.emplace_back(tag, settings_.players[static_cast<size_t>(p)]);
     }
     rec.tags.emplace_back("TimeControl", pgnTimeControl(settings_.time));
-    // PGN's Termination tag (the PGN standard's supplemental tags), in every
-    // record. A game stopped by a limit has the table's ruling for its result,
-    // not one reached by play: an adjudication.
-    const char* termination = !o.over()                       ? "abandoned"
-                              : ending == Ending::OnTime      ? "time forfeit"
-                              : ending == Ending::ByTheLimits ? "adjudication"
-                                                              : "normal";
     rec.tags.emplace_back("Termination", termination);
     // The rules the game was played by, where the game takes options (csipgs's
     // impassable squares, Skirmish's pieces): the moves alone may not replay.
@@ -137,7 +122,32 @@ void Session::finish(const Outcome& o, Ending ending) {
     for (const auto& [name, value] : game_.options().values)
         options += (options.empty() ? "" : " ") + name + "=" + value;
     if (!options.empty()) rec.tags.emplace_back("Options", options);
-    std::string exported = game_.exportRecord(rec);
+    return rec;
+}
+
+std::string Session::recordSoFar() const {
+    if (!finishedRecord_.empty()) return finishedRecord_;
+    return game_.exportRecord(gameRecord(outcome(), "unterminated"));
+}
+
+void Session::finish(const Outcome& o, Ending ending) {
+    if (!o.over())
+        abandoned_ = true;
+    else if (!current().outcome().over())
+        adjudicated_ = o;
+    Millis now = time_.now();
+    clock_.stop(now);
+    limits_.stopPlay(now);
+
+    // PGN's Termination tag (the PGN standard's supplemental tags), in every
+    // record. A game stopped by a limit has the table's ruling for its result,
+    // not one reached by play: an adjudication.
+    const char* termination = !o.over()                       ? "abandoned"
+                              : ending == Ending::OnTime      ? "time forfeit"
+                              : ending == Ending::ByTheLimits ? "adjudication"
+                                                              : "normal";
+    std::string exported = game_.exportRecord(gameRecord(o, termination));
+    finishedRecord_ = exported;
 
     const char* status = !o.over()                          ? "abandoned"
                          : o.status == Outcome::Status::Win ? "win"
