@@ -94,7 +94,7 @@ function tileElement(name) {
   child(top, "span", "game");
   child(a, "div", "mini");
   child(a, "ul", "clocks");
-  child(a, "div", "last");
+  child(a, "div", "last-action");
   child(a, "div", "result");
   return a;
 }
@@ -124,7 +124,7 @@ function showTile(tile) {
   fetchScene(entry);
   drawClocks(a.querySelector(".clocks"), status, entry);
   if (tile.online === false) entry.clocks.running = false;
-  a.querySelector(".last").textContent = lastText(tile);
+  a.querySelector(".last-action").textContent = lastText(tile);
   a.querySelector(".result").textContent = s && s.result ? s.result.text : "";
   showCount();
   tick();
@@ -134,7 +134,7 @@ function showAction(action) {
   const entry = tiles.get(action.table);
   if (!entry) return;
   entry.tile.lastEvent = action.event;
-  entry.element.querySelector(".last").textContent = lastText(entry.tile);
+  entry.element.querySelector(".last-action").textContent = lastText(entry.tile);
 }
 
 function showCount() {

@@ -76,7 +76,7 @@ test("the hall: a tile per table with its game, a move reaching its tile, its pa
   const chess = tables.get("board-1");
   chess.type("e2-e4");
   await chess.said("1. e4");
-  await browser.waitFor(`${tile("board-1")}.querySelector(".last").textContent.includes("1. e4")`, 5000);
+  await browser.waitFor(`${tile("board-1")}.querySelector(".last-action").textContent.includes("1. e4")`, 5000);
   await browser.waitFor(`${tile("board-1")}.querySelector('[data-cell="e4"] [data-piece]')`, 5000);
   await browser.waitFor(`${tile("board-1")}.querySelector(".clocks li.to-move .name")?.textContent === "Black"`, 5000);
   await browser.screenshot(join(SHOTS, "hall.png"));
