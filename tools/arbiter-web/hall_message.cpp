@@ -60,7 +60,8 @@ bool readTopic(std::string_view prefix, std::string_view topic, HallMessage& mes
     const std::string_view name = rest.substr(0, slash);
     const std::string_view kind = rest.substr(slash + 1);
     if (!isHallTableName(name)) {
-        why = "the topic's table name is not 1 to 64 letters, digits, '-', '_' or '.'";
+        why =
+            "the topic's table name is not 1 to 64 letters, digits, '-', '_' or '.' (nor . or ..)";
         return false;
     }
     for (const auto& [spelled, known] : kKinds) {
@@ -169,7 +170,7 @@ bool readFields(const nlohmann::json& body, HallMessage& message, std::string& w
 }  // namespace
 
 bool isHallTableName(std::string_view name) {
-    if (name.empty() || name.size() > 64) return false;
+    if (name.empty() || name.size() > 64 || name == "." || name == "..") return false;
     for (const char c : name) {
         const bool allowed = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
                              (c >= '0' && c <= '9') || c == '-' || c == '_' || c == '.';

@@ -33,7 +33,8 @@ struct HallMessage {
 inline constexpr std::size_t kHallMessageMostBytes = 4 * 1024 * 1024;
 
 // True when `name` is a table's name as the contract allows: letters,
-// digits, '-', '_' and '.', one to 64 of them.
+// digits, '-', '_' and '.', one to 64 of them, and not "." or ".." (which
+// arbiterd refuses too, and no URL of the hall could name).
 bool isHallTableName(std::string_view name);
 
 // The message on `topic` under `prefix` ("arbiter"), or nullopt and `why`

@@ -29,13 +29,15 @@ std::optional<std::string> readPasswordFile(const std::string& path, std::string
     return line;
 }
 
-// The broker's address with the password of the file, if one is named.
+// The broker's address (read as arbiterd's --mqtt reads it), with the
+// password of the file, if one is named.
 std::optional<BrokerAddress> brokerOf(const HallOptions& options, std::string& why) {
     auto broker = parseBrokerAddress(options.url, why);
     if (!broker) return std::nullopt;
     if (!options.passwordFile.empty()) {
-        broker->password = readPasswordFile(options.passwordFile, why);
-        if (!broker->password) return std::nullopt;
+        const auto password = readPasswordFile(options.passwordFile, why);
+        if (!password) return std::nullopt;
+        broker->password = *password;
         if (broker->user.empty()) {
             why = "--mqtt-password-file needs a user in the URL (mqtt://USER@HOST)";
             return std::nullopt;
@@ -68,8 +70,8 @@ int run(boost::asio::io_context& io, const BrokerAddress& broker, const HallOpti
         [&hall](const std::string& topic, const std::string& payload) {
             hall.receive(topic, payload);
         },
-        [&hall, shown = broker.shown(), said = false](bool connected,
-                                                       const std::string& reason) mutable {
+        [&hall, shown = broker.text(), said = false](bool connected,
+                                                     const std::string& reason) mutable {
             // Each change once, and the first word either way.
             if (connected != hall.brokerConnected() || !said)
                 std::cerr << "arbiter-web: "
@@ -88,7 +90,7 @@ int run(boost::asio::io_context& io, const BrokerAddress& broker, const HallOpti
     const std::string host = where.address().is_v6() ? "[" + where.address().to_string() + "]"
                                                      : where.address().to_string();
     std::cout << "arbiter-web: the hall is at http://" << host << ":" << where.port()
-              << "/ (following the broker at " << broker.shown() << ")" << std::endl;
+              << "/ (following the broker at " << broker.text() << ")" << std::endl;
     io.run();
     return 0;
 }

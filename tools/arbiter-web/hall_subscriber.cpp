@@ -42,7 +42,8 @@ bool HallSubscriber::configure(std::string& why) {
     mosquitto_reconnect_delay_set(client_, 1, 10, true);
     if (!broker_.user.empty()) {
         const int rc = mosquitto_username_pw_set(
-            client_, broker_.user.c_str(), broker_.password ? broker_.password->c_str() : nullptr);
+            client_, broker_.user.c_str(),
+            broker_.password.empty() ? nullptr : broker_.password.c_str());
         if (rc != MOSQ_ERR_SUCCESS) {
             why = std::string("the broker's user and password: ") + mosquitto_strerror(rc);
             return false;
@@ -87,7 +88,7 @@ bool HallSubscriber::connect(std::string& why) {
         return true;
     }
     if (rc != MOSQ_ERR_SUCCESS) {
-        why = std::string("cannot connect to ") + broker_.shown() + ": " + mosquitto_strerror(rc);
+        why = std::string("cannot connect to ") + broker_.text() + ": " + mosquitto_strerror(rc);
         return false;
     }
     const int loop = mosquitto_loop_start(client_);

@@ -6,7 +6,7 @@
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/steady_timer.hpp>
 
-#include "tools/arbiter-web/broker_address.h"
+#include "daemon/broadcast/broker_address.h"
 
 struct mosquitto;
 struct mosquitto_message;

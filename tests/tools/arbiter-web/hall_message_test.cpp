@@ -94,7 +94,10 @@ TEST(HallMessageTest, TopicsOfAnotherShapeAreRefused) {
 TEST(HallMessageTest, TableNamesAreTheContracts) {
     EXPECT_TRUE(isHallTableName("a"));
     EXPECT_TRUE(isHallTableName("Table_1.b-2"));
+    EXPECT_TRUE(isHallTableName("..."));
     EXPECT_FALSE(isHallTableName(""));
+    EXPECT_FALSE(isHallTableName("."));
+    EXPECT_FALSE(isHallTableName(".."));
     EXPECT_FALSE(isHallTableName("a/b"));
     EXPECT_FALSE(isHallTableName("é"));
     EXPECT_FALSE(isHallTableName(std::string("a\0b", 3)));
