@@ -4,6 +4,8 @@
 #include <cctype>
 #include <charconv>
 
+#include "daemon/base/utf8.h"
+
 namespace arbiter {
 
 namespace {
@@ -26,7 +28,15 @@ bool unescape(std::string_view text, std::string& out) {
         out += static_cast<char>(std::stoi(std::string(text.substr(i + 1, 2)), nullptr, 16));
         i += 2;
     }
+    // libmosquitto takes both as C strings.
     return out.find('\0') == std::string::npos;
+}
+
+// MQTT's user names are UTF-8; a control character in one is a mistake.
+bool validUser(const std::string& user) {
+    return !user.empty() && isUtf8(user) && std::none_of(user.begin(), user.end(), [](char c) {
+        return static_cast<unsigned char>(c) < 0x20 || c == 0x7f;
+    });
 }
 
 bool validHost(std::string_view host, bool bracketed) {
@@ -44,9 +54,10 @@ bool validPrefix(std::string_view prefix) {
     if (prefix.front() == '/' || prefix.back() == '/' ||
         prefix.find("//") != std::string_view::npos)
         return false;
-    return std::all_of(prefix.begin(), prefix.end(), [](char c) {
-        return static_cast<unsigned char>(c) > 0x20 && c != '+' && c != '#' && c != 0x7f;
-    });
+    // MQTT topics are UTF-8.
+    return isUtf8(prefix) && std::all_of(prefix.begin(), prefix.end(), [](char c) {
+               return static_cast<unsigned char>(c) > 0x20 && c != '+' && c != '#' && c != 0x7f;
+           });
 }
 
 // HOST[:PORT] or [IPV6][:PORT] into `to`; false and why otherwise.
@@ -124,15 +135,19 @@ std::optional<BrokerAddress> parseBrokerAddress(std::string_view url, std::strin
     if (authority.size() < url.size()) {
         std::string_view prefix = url.substr(authority.size() + 1);
         if (!prefix.empty() && !validPrefix(prefix))
-            return refuse("has a topic prefix with an empty level, '+', '#' or a blank");
+            return refuse(
+                "has a topic prefix with an empty level, '+', '#', a blank or a "
+                "byte that is not UTF-8");
         if (!prefix.empty()) to.prefix = std::string(prefix);
     }
     if (const size_t at = authority.rfind('@'); at != std::string_view::npos) {
         std::string_view credentials = authority.substr(0, at);
         authority = authority.substr(at + 1);
         const size_t colon = credentials.find(':');
-        if (!unescape(credentials.substr(0, colon), to.user) || to.user.empty())
-            return refuse("has an empty or badly escaped user before '@'");
+        if (!unescape(credentials.substr(0, colon), to.user) || !validUser(to.user))
+            return refuse(
+                "has an empty or badly escaped user before '@' (UTF-8, no control "
+                "characters)");
         if (colon != std::string_view::npos &&
             !unescape(credentials.substr(colon + 1), to.password))
             return refuse("has a badly escaped password");

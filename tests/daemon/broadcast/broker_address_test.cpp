@@ -86,6 +86,7 @@ TEST(BrokerAddress, RefusesPrefixesWithWildcardsOrEmptyLevels) {
     refusal("mqtt://h/a//b");
     refusal("mqtt://h//a");
     refusal("mqtt://h/a b");
+    refusal("mqtt://h/caf\xe9");
 }
 
 TEST(BrokerAddress, RefusesBrokenCredentials) {
@@ -94,6 +95,9 @@ TEST(BrokerAddress, RefusesBrokenCredentials) {
     refusal("mqtt://u%4@h");
     refusal("mqtt://u%00@h");
     refusal("mqtt://u:%zz@h");
+    refusal("mqtt://u%e9@h");
+    refusal("mqtt://u%0a@h");
+    EXPECT_EQ(parsed("mqtt://u:%e9%0a@h").password, "\xe9\n");  // a password is bytes
 }
 
 TEST(BrokerAddress, RefusesVeryLongUrls) {
