@@ -11,12 +11,13 @@ ARBITER_PACKAGES=(
 )
 
 # What ./test needs besides: mosquitto, the MQTT broker the hall's tests start
-# (tests/e2e/hall); help2man, lintian and systemd (its
+# (tests/e2e/hall, web_hall_in_chromium), and mosquitto-clients (mosquitto_pub,
+# to publish bad messages to the hall); help2man, lintian and systemd (its
 # systemd-analyze), to make the Debian package's man pages and check the
 # package and its units (tests/package); Debian's chromium, for
 # arbiter-web's page in a real browser, and Node.js to drive it through Chromium's DevTools protocol
 # with its own WebSocket (Node 20 or later; the machine's own when it has one).
-ARBITER_TEST_PACKAGES=(chromium help2man lintian systemd mosquitto)
+ARBITER_TEST_PACKAGES=(chromium help2man lintian systemd mosquitto mosquitto-clients)
 command -v node >/dev/null || ARBITER_TEST_PACKAGES+=(nodejs)
 
 # The sanitizer build of ./test, which scripts/fuzz.sh also builds its fuzz
@@ -40,15 +41,17 @@ ARBITER_SANITIZER_BUILD_OPTIONS=(
 # takes the unoptimised sanitizer build about 10 s to judge), and the matrix
 # of every seed game on every kind of virtual board (EveryGame/EveryBoard, and
 # the table of three kinds of board, MixedTable), and arbiter-web's page in
-# Chromium on each game's real table (web_page_in_chromium),
+# Chromium on each game's real table (web_page_in_chromium) and on a hall of
+# eight (web_hall_in_chromium),
 # whose many short games would cost the sanitizer run minutes it has not got
 # and which the sanitizer build does not even compile (tests/e2e/CMakeLists.txt);
 # and the Debian package, made of the optimised build's programs, checked and
 # started as systemd would (package_checked, PackagedService: tests/package);
-# and the hall (Hall, HallOfTables, HallBroker, HallBadInput:
-# tests/e2e/hall_test.cpp), fifty tables publishing to the real mosquitto at
-# once, which the sanitizer build does not compile.
-ARBITER_OPTIMISED_TESTS='^(ReplayedCapture[.]|Mobiatus[.]RedTakesEveryBlueDotAcrossTheTwistOnEightBoards$|EveryGame/EveryBoard[.]|MixedTable[.]|web_page_in_chromium$|package_checked$|PackagedService[.]|Hall[A-Za-z]*[.])'
+# the hall's page in chromium (web_hall_in_chromium); and the hall (Hall,
+# HallOfTables, HallBroker, HallBadInput, HallActions: tests/e2e/hall_*),
+# fifty tables publishing to the real mosquitto at once, which the sanitizer
+# build does not compile.
+ARBITER_OPTIMISED_TESTS='^(ReplayedCapture[.]|Mobiatus[.]RedTakesEveryBlueDotAcrossTheTwistOnEightBoards$|EveryGame/EveryBoard[.]|MixedTable[.]|web_page_in_chromium$|web_hall_in_chromium$|package_checked$|PackagedService[.]|Hall[A-Za-z]*[.])'
 # Of those, the runs held to a real table's pace, which ./test runs one at a time.
 ARBITER_PACED_TESTS='^ReplayedCapture[.]'
 

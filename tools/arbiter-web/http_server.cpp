@@ -8,6 +8,8 @@
 #include <list>
 #include <optional>
 
+#include "tools/arbiter-web/web_routes.h"
+
 namespace arbiter::web {
 
 namespace asio = boost::asio;
@@ -50,7 +52,7 @@ struct HttpServer::Registry {
 class ClientConnection final : public std::enable_shared_from_this<ClientConnection>,
                                public EventStream {
   public:
-    ClientConnection(tcp::socket socket, WebRoutes& routes, const HttpLimits& limits,
+    ClientConnection(tcp::socket socket, PageRoutes& routes, const HttpLimits& limits,
                      std::shared_ptr<HttpServer::Registry> registry)
         : stream_(std::move(socket)),
           routes_(routes),
@@ -123,7 +125,7 @@ class ClientConnection final : public std::enable_shared_from_this<ClientConnect
         if (ec) return close();
         const auto& r = parser_->get();
         const WebRequest request = readRequest(r);
-        if (request.path == "/events" && request.method == "GET") return follow(request);
+        if (EventFeed* feed = routes_.streamFor(request)) return follow(*feed);
         const bool keepAlive = r.keep_alive();
         routes_.handle(request, [self = shared_from_this(), keepAlive](WebResponse response) {
             self->answer(std::move(response), keepAlive);
@@ -151,8 +153,8 @@ class ClientConnection final : public std::enable_shared_from_this<ClientConnect
     }
 
     // The event stream: its header, then the feed's events as they come.
-    void follow(const WebRequest& request) {
-        feed_ = &routes_.feedFor(request);
+    void follow(EventFeed& feed) {
+        feed_ = &feed;
         stream_.expires_never();
         queue_.push_back(
             "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-store\r\n"
@@ -197,21 +199,21 @@ class ClientConnection final : public std::enable_shared_from_this<ClientConnect
     }
 
     beast::tcp_stream stream_;
-    WebRoutes& routes_;
+    PageRoutes& routes_;
     const HttpLimits& limits_;
     beast::flat_buffer buffer_;
     std::optional<http::request_parser<http::string_body>> parser_;
     asio::steady_timer heartbeat_;
     std::shared_ptr<HttpServer::Registry> registry_;
     std::optional<std::list<std::weak_ptr<ClientConnection>>::iterator> waitingAt_;
-    TableFeed* feed_ = nullptr;
+    EventFeed* feed_ = nullptr;
     std::deque<std::string> queue_;
     std::size_t unsent_ = 0;
     bool writing_ = false;
     bool closed_ = false;
 };
 
-HttpServer::HttpServer(asio::io_context& io, WebRoutes& routes, HttpLimits limits)
+HttpServer::HttpServer(asio::io_context& io, PageRoutes& routes, HttpLimits limits)
     : routes_(routes),
       limits_(limits),
       acceptor_(io),

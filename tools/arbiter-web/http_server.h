@@ -8,7 +8,7 @@
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/steady_timer.hpp>
 
-#include "tools/arbiter-web/web_routes.h"
+#include "tools/arbiter-web/page_routes.h"
 
 namespace arbiter::web {
 
@@ -32,10 +32,10 @@ struct HttpLimits {
 // The page server's HTTP side, on Boost.Beast over one Asio loop: it accepts
 // connections, reads each request within the limits, hands it to the routes
 // and writes their answer, and keeps /events open as a Server-Sent Events
-// stream of the feed the routes name (docs/web.md).
+// stream of the feed the routes name (docs/web.md, docs/hall.md).
 class HttpServer {
   public:
-    HttpServer(boost::asio::io_context& io, WebRoutes& routes, HttpLimits limits = {});
+    HttpServer(boost::asio::io_context& io, PageRoutes& routes, HttpLimits limits = {});
     ~HttpServer();
 
     // Listens at `at`; false and a message when it cannot.
@@ -51,7 +51,7 @@ class HttpServer {
   private:
     void accept();
 
-    WebRoutes& routes_;
+    PageRoutes& routes_;
     HttpLimits limits_;
     boost::asio::ip::tcp::acceptor acceptor_;
     boost::asio::steady_timer acceptPause_;  // out of file descriptors: a moment's rest

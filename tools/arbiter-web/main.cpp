@@ -1,7 +1,8 @@
 // arbiter-web: serves a live picture of a table to browsers on the local
-// network, as a client of arbiterd's control socket (docs/web.md). It keeps
-// apart from arbiterd so that the web's attack surface and load never reach
-// the process that reads the boards.
+// network, as a client of arbiterd's control socket (docs/web.md), or, with
+// --hall, of every table of a hall as an MQTT broker carries them
+// (docs/hall.md). It keeps apart from arbiterd so that the web's attack
+// surface and load never reach the process that reads the boards.
 
 #include <sys/random.h>
 #include <sys/resource.h>
@@ -14,9 +15,11 @@
 #include "daemon/base/time_source.h"
 #include "daemon/control/control_protocol.h"
 #include "daemon/control/trusted_servers.h"
+#include "tools/arbiter-web/hall_mode.h"
 #include "tools/arbiter-web/http_server.h"
 #include "tools/arbiter-web/listen_address.h"
 #include "tools/arbiter-web/replay_scenes.h"
+#include "tools/arbiter-web/web_routes.h"
 
 namespace po = boost::program_options;
 using namespace arbiter;
@@ -53,6 +56,7 @@ void raiseOpenFileLimit() {
 struct Options {
     std::string listen = "127.0.0.1:8080";
     std::string socket = control::clientSocketPath();
+    HallOptions hall;
 };
 
 // The options, or an exit status when the program is to stop (help, a bad option).
@@ -64,7 +68,15 @@ std::optional<int> readOptions(int argc, char** argv, Options& options) {
         "for the local network; a port alone means 127.0.0.1)")(
         "socket,s", po::value(&options.socket)->value_name("PATH"),
         "arbiterd's control socket (default: arbiterd's own default when that socket is there, "
-        "else the packaged service's, /run/arbiter/arbiterd.sock)");
+        "else the packaged service's, /run/arbiter/arbiterd.sock)")(
+        "hall", po::value(&options.hall.url)->value_name("URL"),
+        "serve the hall of every table on an MQTT broker instead of one table: "
+        "mqtt://[USER[:PASSWORD]@]HOST[:PORT][/PREFIX] (mqtts:// for TLS; default port 1883, "
+        "8883 with TLS; default prefix arbiter; docs/hall.md)")(
+        "mqtt-ca", po::value(&options.hall.caFile)->value_name("FILE"),
+        "with mqtts://: the certificates that sign the broker's (default: the system's)")(
+        "mqtt-password-file", po::value(&options.hall.passwordFile)->value_name("FILE"),
+        "the broker's password, the file's first line (rather than in the URL)");
     po::variables_map given;
     try {
         po::store(po::command_line_parser(argc, argv).options(described).run(), given);
@@ -73,10 +85,21 @@ std::optional<int> readOptions(int argc, char** argv, Options& options) {
         std::cerr << "arbiter-web: " << e.what() << "; arbiter-web --help lists the options\n";
         return 2;
     }
+    if (options.hall.url.empty() && (given.count("mqtt-ca") || given.count("mqtt-password-file"))) {
+        std::cerr << "arbiter-web: --mqtt-ca and --mqtt-password-file go with --hall\n";
+        return 2;
+    }
+    if (given.count("hall") && given.count("socket")) {
+        std::cerr << "arbiter-web: --hall follows a broker, not a control socket: drop --socket\n";
+        return 2;
+    }
     if (given.count("help")) {
-        std::cout << "Usage: arbiter-web [--listen ADDRESS:PORT] [--socket PATH]\n"
-                     "Serves the table that arbiterd referees as a live page (docs/web.md).\n\n"
-                  << described;
+        std::cout
+            << "Usage: arbiter-web [--listen ADDRESS:PORT] [--socket PATH]\n"
+               "       arbiter-web [--listen ADDRESS:PORT] --hall mqtt://HOST[:PORT][/PREFIX]\n"
+               "Serves the table that arbiterd referees as a live page (docs/web.md), or\n"
+               "every table of a hall from an MQTT broker (docs/hall.md).\n\n"
+            << described;
         return 0;
     }
     return std::nullopt;
@@ -94,6 +117,7 @@ int main(int argc, char** argv) {
         return 2;
     }
     raiseOpenFileLimit();
+    if (!options.hall.url.empty()) return serveHall(options.hall, *at);
 
     boost::asio::io_context io;
     TableFeed everyone(io, options.socket);

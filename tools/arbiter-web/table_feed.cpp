@@ -15,10 +15,7 @@ TableFeed::~TableFeed() {
 }
 
 std::string TableFeed::frame(const std::string& event, const nlohmann::json& data) {
-    // dump() escapes every line end, so the data is one line of the stream.
-    return "event: " + event +
-           "\ndata: " + data.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) +
-           "\n\n";
+    return frameEvent(event, data);
 }
 
 nlohmann::json TableFeed::linkState() const {

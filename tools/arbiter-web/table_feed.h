@@ -8,18 +8,9 @@
 #include <nlohmann/json.hpp>
 
 #include "tools/arbiter-web/daemon_link.h"
+#include "tools/arbiter-web/event_feed.h"
 
 namespace arbiter::web {
-
-// An open page's stream of Server-Sent Events (the HTTP side owns it).
-class EventStream {
-  public:
-    virtual ~EventStream() = default;
-    // One event, already framed ("event: snapshot\ndata: {...}\n\n").
-    virtual void push(const std::string& framed) = 0;
-    // The feed closes: end the stream (the page connects again).
-    virtual void end() = 0;
-};
 
 // The table as one audience sees it, for every page of that audience:
 // everyone's (spectators') or one signed-in player's. It holds a link to
@@ -27,7 +18,7 @@ class EventStream {
 // open on it; each announcement and each new status goes to every page at
 // once, framed as Server-Sent Events (docs/web.md): "snapshot", "announcement"
 // and "link".
-class TableFeed final : private DaemonLink::Listener {
+class TableFeed final : public EventFeed, private DaemonLink::Listener {
   public:
     TableFeed(boost::asio::io_context& io, const std::string& socketPath,
               std::optional<PlayerCredentials> as = std::nullopt);
@@ -41,8 +32,8 @@ class TableFeed final : private DaemonLink::Listener {
 
     // A page opens its stream: it is sent where the link stands, and the
     // status, at once.
-    void join(EventStream& stream);
-    void leave(EventStream& stream);
+    void join(EventStream& stream) override;
+    void leave(EventStream& stream) override;
     std::size_t pages() const { return streams_.size(); }
 
     // A player's feed: called once, when arbiterd admits or refuses them.

@@ -53,21 +53,6 @@ std::optional<WebResponse> refusedChange(const WebRequest& request) {
     return std::nullopt;
 }
 
-WebResponse asset(std::string_view name) {
-    const auto found = pageAsset(name);
-    if (!found) return refusal(404, "no such page file");
-    WebResponse response;
-    response.contentType = std::string(found->contentType);
-    response.body = std::string(found->body);
-    response.headers.emplace_back("Cache-Control", "no-cache");
-    // The page runs only its own files, talks only to this server, and is
-    // never framed by another site (which could trick a player into a click).
-    response.headers.emplace_back("Content-Security-Policy",
-                                  "default-src 'self'; object-src 'none'; base-uri 'none'; "
-                                  "frame-ancestors 'none'; form-action 'self'");
-    return response;
-}
-
 int hexValue(char c) {
     if (c >= '0' && c <= '9') return c - '0';
     if (c >= 'a' && c <= 'f') return c - 'a' + 10;
@@ -82,6 +67,21 @@ WebResponse jsonResponse(int status, const nlohmann::json& body) {
     response.status = status;
     response.body = body.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
     response.headers.emplace_back("Cache-Control", "no-store");
+    return response;
+}
+
+WebResponse pageFile(std::string_view name) {
+    const auto found = pageAsset(name);
+    if (!found) return refusal(404, "no such page file");
+    WebResponse response;
+    response.contentType = std::string(found->contentType);
+    response.body = std::string(found->body);
+    response.headers.emplace_back("Cache-Control", "no-cache");
+    // The page runs only its own files, talks only to this server, and is
+    // never framed by another site (which could trick a player into a click).
+    response.headers.emplace_back("Content-Security-Policy",
+                                  "default-src 'self'; object-src 'none'; base-uri 'none'; "
+                                  "frame-ancestors 'none'; form-action 'self'");
     return response;
 }
 
@@ -135,14 +135,19 @@ TableFeed& WebRoutes::feedFor(const WebRequest& request) {
     return player ? *player : everyone_;
 }
 
+EventFeed* WebRoutes::streamFor(const WebRequest& request) {
+    if (request.method != "GET" || request.path != "/events") return nullptr;
+    return &feedFor(request);
+}
+
 void WebRoutes::handle(const WebRequest& request, Respond respond) {
     const std::string& path = request.path;
     if (path == "/api/sign-in") return signIn(request, std::move(respond));
     if (path == "/api/sign-out") return signOut(request, std::move(respond));
     if (path == "/api/do") return act(request, std::move(respond));
     if (request.method != "GET") return respond(refusal(405, "only GET is answered at " + path));
-    if (path == "/" || path == "/index.html") return respond(asset("index.html"));
-    if (path.rfind("/page/", 0) == 0) return respond(asset(std::string_view(path).substr(6)));
+    if (path == "/" || path == "/index.html") return respond(pageFile("index.html"));
+    if (path.rfind("/page/", 0) == 0) return respond(pageFile(std::string_view(path).substr(6)));
     if (path == "/api/status") {
         TableFeed& feed = feedFor(request);
         if (!feed.connected() || feed.status().is_null())

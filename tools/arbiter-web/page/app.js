@@ -188,9 +188,21 @@ function setLink(live) {
   link.className = live ? "live" : "lost";
 }
 
-// The server's link to arbiterd, which it reports as `link` events.
+// A page of the hall (docs/hall.md) follows the table through the broker and
+// may change nothing: no sign-in, no actions, no recorded games; a link
+// back to the hall instead.
+function setReadOnly() {
+  $("player").hidden = true;
+  $("nav-games").hidden = true;
+  $("nav-hall").hidden = false;
+  if (location.hash === "#games") location.hash = "#live";
+}
+
+// The server's link to arbiterd, which it reports as `link` events (in the
+// hall, the broker's word on the table, with readOnly).
 // While it is down the snapshot may be stale, so the clocks stop counting.
 function setDaemonLink(link) {
+  if (link.readOnly) setReadOnly();
   if (link.connected === false) page.clocks.running = false;
   const state = $("daemon-state");
   state.hidden = link.connected !== false;
@@ -201,7 +213,7 @@ function setDaemonLink(link) {
 // with says whose view it carries.
 function connect() {
   if (page.events) page.events.close();
-  const events = new EventSource("/events");
+  const events = new EventSource("events");
   page.events = events;
   events.addEventListener("open", () => setLink(true));
   events.addEventListener("snapshot", (e) => {
@@ -256,7 +268,7 @@ async function signIn(event) {
   setText("sign-in-error", "");
   let reply;
   try {
-    reply = await post("/api/sign-in", { name: $("sign-in-name").value, secret: $("sign-in-secret").value });
+    reply = await post("api/sign-in", { name: $("sign-in-name").value, secret: $("sign-in-secret").value });
   } catch (e) {
     reply = { error: `could not reach the server: ${e.message}` };
   }
@@ -267,7 +279,7 @@ async function signIn(event) {
 }
 
 async function signOut() {
-  await post("/api/sign-out", {}).catch(() => {});
+  await post("api/sign-out", {}).catch(() => {});
   showSignedIn(null);
   connect();
 }
@@ -281,7 +293,7 @@ async function say(action, extra = {}) {
   if (!page.me && seat !== "" && action !== "join") body.player = Number(seat);
   let reply;
   try {
-    reply = await post("/api/do", body);
+    reply = await post("api/do", body);
   } catch (e) {
     reply = { error: `could not reach the server: ${e.message}` };
   }

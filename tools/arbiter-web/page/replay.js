@@ -33,7 +33,7 @@ async function listGames() {
   list.replaceChildren(text("li", "Loading the recorded games..."));
   let data;
   try {
-    const reply = await fetch("/api/games", { credentials: "same-origin" });
+    const reply = await fetch("api/games", { credentials: "same-origin" });
     data = await reply.json();
   } catch (e) {
     list.replaceChildren(text("li", `The games could not be listed: ${e.message}`, "damaged"));
@@ -63,7 +63,7 @@ async function openGame(journal) {
   $("replay-error").textContent = "";
   let data;
   try {
-    const reply = await fetch(`/api/replay?journal=${encodeURIComponent(journal)}`, { credentials: "same-origin" });
+    const reply = await fetch(`api/replay?journal=${encodeURIComponent(journal)}`, { credentials: "same-origin" });
     data = await reply.json();
   } catch (e) {
     data = { error: `the game could not be read: ${e.message}` };

@@ -18,7 +18,7 @@ export const programsKnown = Boolean(ARBITERD && ARBITER_VBOARD && ARBITER_WEB &
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 // One child process whose output lines are kept, to wait for.
-class Child {
+export class Child {
   constructor(argv, env) {
     this.lines = [];
     this.partial = "";
@@ -55,11 +55,12 @@ class Child {
 
 export class LiveTable {
   // A table of `args` (arbiterd's options: --game martian ...), on the
-  // game's own virtual boards, followed by arbiter-web.
-  static async open(args, { daemonExtra = [] } = {}) {
+  // game's own virtual boards, followed by arbiter-web unless `web` is false
+  // (a table of the hall, which arbiter-web --hall follows through its broker).
+  static async open(args, { daemonExtra = [], web = true } = {}) {
     const table = new LiveTable();
     try {
-      await table.#start(args, daemonExtra);
+      await table.#start(args, daemonExtra, web);
     } catch (e) {
       await table.close(); // what did start, and its folder
       throw e;
@@ -67,7 +68,7 @@ export class LiveTable {
     return table;
   }
 
-  async #start(args, daemonExtra) {
+  async #start(args, daemonExtra, web) {
     this.dir = mkdtempSync(join(tmpdir(), "arbiter-web-page-"));
     mkdirSync(join(this.dir, "run"), { mode: 0o700 });
     this.env = { ...process.env, ARBITER_VBOARD_DIR: join(this.dir, "vboards"),
@@ -87,7 +88,7 @@ export class LiveTable {
     }
     this.daemonArgs = [ARBITERD, ...args, ...common, ...daemonExtra];
     await this.startDaemon();
-    await this.#startWeb("127.0.0.1:0");
+    if (web) await this.#startWeb("127.0.0.1:0");
   }
 
   // Starts arbiterd, or again after stopDaemon: it resumes the unfinished
