@@ -151,9 +151,8 @@ class HallOfTables : public Hall {
 
     void startTables(int count) {
         for (int i = 1; i <= count; ++i) {
-            char name[8];
-            std::snprintf(name, sizeof name, "t%02d", i);
-            const std::string link = (dir_ / ("board-" + std::string(name))).string();
+            const std::string name = (i < 10 ? "t0" : "t") + std::to_string(i);
+            const std::string link = (dir_ / ("board-" + name)).string();
             HallTable& t = tables_.emplace_back();
             t.name = name;
             t.board = std::make_unique<ChildProcess>(
