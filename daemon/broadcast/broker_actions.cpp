@@ -3,10 +3,27 @@
 #include <spdlog/spdlog.h>
 
 #include "daemon/base/json_text.h"
+#include "daemon/base/utf8.h"
 #include "daemon/broadcast/broker_action.h"
 #include "daemon/control/control_protocol.h"
 
 namespace arbiter {
+
+namespace {
+
+// The "id" of a payload refused as an action, when it has a usable one, so
+// that the sender can tell which of its messages was refused.
+nlohmann::json idOf(const std::string& payload) {
+    const nlohmann::json parsed = nlohmann::json::parse(payload, nullptr, false);
+    if (!parsed.is_object() || !parsed.contains("id")) return nullptr;
+    const nlohmann::json& id = parsed["id"];
+    if (id.is_number_integer()) return id;
+    if (id.is_string() && id.get<std::string>().size() <= 64 && isUtf8(id.get<std::string>()))
+        return id;
+    return nullptr;
+}
+
+}  // namespace
 
 BrokerActions::BrokerActions(TableBroadcast& broadcast, PlayingTable& table)
     : broadcast_(broadcast), table_(table) {
@@ -21,7 +38,8 @@ void BrokerActions::handle(const std::string& topic, const std::string& payload)
     const auto action = parseBrokerAction(payload, error);
     if (!action) {
         spdlog::warn("refused an action from the broker: {}", error);
-        answer(nullptr, ControlReply::refused(error));
+        answer(payload.size() <= kLongestBrokerAction ? idOf(payload) : nullptr,
+               ControlReply::refused(error));
         return;
     }
     if (const ControlReply allowed = table_.mayAsk(-1, control::request::kDo); !allowed.ok) {
