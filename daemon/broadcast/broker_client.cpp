@@ -199,13 +199,12 @@ void BrokerClient::connected(int rc) {
     spdlog::info("connected to the broker {} as {}", login_.address.text(), clientId_);
     for (const std::string& topic : subscriptions_)
         mosquitto_subscribe(shared_->mosq, nullptr, topic.c_str(), 1);
-    // What was published while the broker was away, in order, before
-    // anything the listener publishes now.
-    while (!waiting_.empty()) {
-        send(waiting_.front());
-        waiting_.pop_front();
-    }
+    // The listener first (a table says it is online, which begins its run
+    // for the hall), then what was published while the broker was away, in order.
+    std::deque<Message> missed;
+    missed.swap(waiting_);
     listener_.brokerUp();
+    for (const Message& m : missed) send(m);
 }
 
 void BrokerClient::disconnected(const std::string& why) {

@@ -33,8 +33,9 @@ bool isNewer(const HallTable& table, const HallMessage& message, std::string& wh
 
 // A new run of the table: what was read of the last one counts no more,
 // though its status and record stand until the new run's replace them.
-void startRun(HallTable& table, std::int64_t run) {
+void startRun(HallTable& table, std::int64_t run, bool cameOnline) {
     table.run = run;
+    table.runCameOnline = cameOnline;
     table.onlineSaid = 0;
     table.eventSeq = table.stateSeq = table.recordSeq = 0;
 }
@@ -78,12 +79,22 @@ const HallTable* HallTables::apply(const HallMessage& message, std::string& why)
         found = tables_.emplace(message.table, std::move(fresh)).first;
     }
     HallTable& table = found->second;
-    if (message.run < table.run) {
+    // A table that comes online begins its run whatever its clock says: a
+    // machine without a clock of its own may start again at an earlier time
+    // than it last did. From then on only that run counts.
+    if (message.kind == Kind::Online && message.online && message.run != table.run) {
+        startRun(table, message.run, true);
+    } else if (message.run != table.run && table.runCameOnline) {
+        why = "from run " + std::to_string(message.run) + ", not run " + std::to_string(table.run) +
+              " which the table came online with";
+        return nullptr;
+    } else if (message.run < table.run) {
         why = "from run " + std::to_string(message.run) + ", older than run " +
               std::to_string(table.run) + " already read";
         return nullptr;
+    } else if (message.run > table.run) {
+        startRun(table, message.run, false);
     }
-    if (message.run > table.run) startRun(table, message.run);
     if (!isNewer(table, message, why)) return nullptr;
     take(table, message);
     return &table;

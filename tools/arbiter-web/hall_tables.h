@@ -17,6 +17,7 @@ namespace arbiter::web {
 struct HallTable {
     std::string name;
     std::int64_t run = 0;  // the run the rest belongs to (0: none heard yet)
+    bool runCameOnline = false;  // the run began with its "online": no other run counts now
     int onlineSaid = 0;    // in this run: 0 nothing, 1 online, 2 gone (no going back)
     bool online = false;   // its last word, of this run or an earlier one
     bool onlineKnown = false;
@@ -31,7 +32,8 @@ struct HallTable {
 // The hall's tables as the broker's messages describe them, each message
 // applied only when it is newer than what was read for its table
 // (docs/hall.md: run, then seq; a state or record follows the event of its
-// seq), so that a message delivered twice changes nothing. It holds at most
+// seq; a table that says it is online begins that run, whatever its number),
+// so that a message delivered twice changes nothing. It holds at most
 // `mostTables`: a broker full of made-up tables cannot grow it without end.
 class HallTables {
   public:

@@ -90,6 +90,20 @@ TEST_F(HallTablesTest, ANewRunStartsAfreshAndAnOldRunIsIgnored) {
     EXPECT_EQ(table("t").status["seq"], 1);
 }
 
+TEST_F(HallTablesTest, ATableThatComesOnlineBeginsItsRunWhateverItsClockSays) {
+    EXPECT_TRUE(apply(message(Kind::Online, "t", 1795955130105, 0)));
+    EXPECT_TRUE(apply(message(Kind::State, "t", 1795955130105, 40)));
+    // Started again on a machine whose clock went back (no clock of its own).
+    EXPECT_TRUE(apply(message(Kind::Online, "t", 1000, 0)));
+    EXPECT_EQ(table("t").run, 1000);
+    EXPECT_TRUE(apply(message(Kind::State, "t", 1000, 1)));
+    EXPECT_EQ(table("t").status["seq"], 1);
+    // The old run's, late: not taken, though its number is larger.
+    EXPECT_FALSE(apply(message(Kind::State, "t", 1795955130105, 41)));
+    EXPECT_NE(why.find("came online with"), std::string::npos) << why;
+    EXPECT_EQ(table("t").run, 1000);
+}
+
 TEST_F(HallTablesTest, OnlineThenGoneInARunNeverBackWithoutANewRun) {
     HallMessage on = message(Kind::Online, "t", 10, 0);
     on.since = 123;
