@@ -11,12 +11,12 @@ ARBITER_PACKAGES=(
 )
 
 # What ./test needs besides: mosquitto, the MQTT broker the hall's tests start
-# (tests/e2e/hall); help2man, lintian and systemd (its
+# (tests/e2e/hall), and its mosquitto_pub, which sends a director's actions; help2man, lintian and systemd (its
 # systemd-analyze), to make the Debian package's man pages and check the
 # package and its units (tests/package); Debian's chromium, for
 # arbiter-web's page in a real browser, and Node.js to drive it through Chromium's DevTools protocol
 # with its own WebSocket (Node 20 or later; the machine's own when it has one).
-ARBITER_TEST_PACKAGES=(chromium help2man lintian systemd mosquitto)
+ARBITER_TEST_PACKAGES=(chromium help2man lintian systemd mosquitto mosquitto-clients)
 command -v node >/dev/null || ARBITER_TEST_PACKAGES+=(nodejs)
 
 # The sanitizer build of ./test, which scripts/fuzz.sh also builds its fuzz
