@@ -11,8 +11,9 @@ ARBITER_PACKAGES=(
 )
 
 # What ./test needs besides: mosquitto, the MQTT broker the hall's tests start
-# (tests/e2e/hall, web_hall_in_chromium), and mosquitto-clients (mosquitto_pub,
-# to publish bad messages to the hall); help2man, lintian and systemd (its
+# (tests/e2e/hall_*, web_hall_in_chromium), and mosquitto-clients (mosquitto_pub,
+# to publish bad messages to the hall and a director's actions to a table);
+# help2man, lintian and systemd (its
 # systemd-analyze), to make the Debian package's man pages and check the
 # package and its units (tests/package); Debian's chromium, for
 # arbiter-web's page in a real browser, and Node.js to drive it through Chromium's DevTools protocol
