@@ -5,12 +5,14 @@
 
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <memory>
 #include <string>
 #include <thread>
 #include <vector>
 
+#include "tests/e2e/http_client.h"
 #include "tests/e2e/mqtt_broker.h"
 #include "tests/e2e/mqtt_subscriber.h"
 #include "tests/e2e/table_feed.h"
@@ -137,6 +139,7 @@ struct HallTable {
 // Many tables at once, started together to keep the run short.
 class HallOfTables : public Hall {
   protected:
+    void expectTheHallPageShows(const std::string& lastMove);
     void TearDown() override {
         if (HasFailure()) {
             for (const HallTable& t : tables_)
@@ -267,6 +270,35 @@ TEST_F(HallBroker, KeepsASpectatorsQueuedMessagesAndTheStateAcrossAKill) {
 
 // --- Tables publishing.
 
+// arbiter-web --hall on the same broker: its /api/hall shows every table
+// at `lastMove`, and its broadcast holds every game.
+void HallOfTables::expectTheHallPageShows(const std::string& lastMove) {
+    ChildProcess web({ARBITER_WEB, "--listen", "127.0.0.1:0", "--hall", broker_->url()});
+    const int at = web.waitFor("the hall is at http://127.0.0.1:", 10s);
+    ASSERT_GE(at, 0) << web.transcript();
+    const std::string& line = web.lines()[static_cast<size_t>(at)];
+    const int port = std::atoi(line.c_str() + line.find("127.0.0.1:") + 10);
+    size_t shown = 0;
+    nlohmann::json hall;
+    for (const auto deadline = steady_clock::now() + 10s;
+         shown < tables_.size() && steady_clock::now() < deadline;
+         std::this_thread::sleep_for(100ms)) {
+        const HttpReply reply = httpRequest(port, "GET", "/api/hall", "", "");
+        hall = nlohmann::json::parse(reply.body, nullptr, false);
+        shown = 0;
+        if (!hall.is_object()) continue;
+        for (const nlohmann::json& tile : hall["tables"])
+            if (tile["online"] == true && lastMoveShown(tile) == lastMove) ++shown;
+    }
+    EXPECT_EQ(shown, tables_.size()) << hall.dump().substr(0, 2000);
+    const std::string pgn = httpRequest(port, "GET", "/broadcast.pgn", "", "").body;
+    size_t games = 0;
+    for (size_t i = pgn.find("[Event "); i != std::string::npos; i = pgn.find("[Event ", i + 1))
+        ++games;
+    EXPECT_EQ(games, tables_.size()) << pgn.substr(0, 2000);
+    EXPECT_NE(pgn.find(lastMove), std::string::npos) << pgn.substr(0, 2000);
+}
+
 TEST_F(HallOfTables, FiftyTablesPublishEveryMove) {
     const auto began = steady_clock::now();
     ASSERT_TRUE(broker_->start()) << broker_->log();
@@ -310,6 +342,7 @@ TEST_F(HallOfTables, FiftyTablesPublishEveryMove) {
         EXPECT_NE(retained.record.value("text", "").find("2... Nc6"), std::string::npos)
             << t.name << ": " << retained.record.dump();
     }
+    expectTheHallPageShows(moves.back().second);
     std::printf("50 tables, 4 moves each: %.1f s\n",
                 duration<double>(steady_clock::now() - began).count());
 }
