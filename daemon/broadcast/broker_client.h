@@ -40,7 +40,7 @@ class BrokerClient {
       public:
         virtual ~Listener() = default;
         // Connected (again): subscriptions are renewed; publish what a new
-        // connection needs.
+        // connection needs first. What waited for the broker follows.
         virtual void brokerUp() = 0;
         // Not connected, and why (said once per change of reason).
         virtual void brokerDown(const std::string& why) = 0;

@@ -88,7 +88,9 @@ void TableBroadcast::brokerUp() {
     eventsRefused_ = false;
     client_.publish(topic("online"), onlineText(true), true);
     recordPublished_.clear();
-    publishState();
+    // After the events that waited for the broker, which the client sends
+    // once this returns: a state is newer than the events it follows.
+    stateDue_.after(0, [this] { publishState(); });
 }
 
 void TableBroadcast::brokerDown(const std::string&) {}
