@@ -73,6 +73,16 @@ class Hall : public TableTest {
         expectSaid("New game of fide");
     }
 
+    // The broker, the spectator, and table t1 seen online; its run.
+    void startOnlineTable(nlohmann::json& run) {
+        ASSERT_TRUE(broker_->start()) << broker_->log();
+        startSpectator();
+        startPublishingTable("t1");
+        ASSERT_TRUE(subscriber_->waitFor(
+            [](const auto& m) { return feedOf(m, "t1").online.value("online", false); }, 5s));
+        run = feed("t1").online["run"];
+    }
+
     TableFeed feed(const std::string& table) const {
         return feedOf(subscriber_->messages(), table);
     }
@@ -375,12 +385,9 @@ TEST_F(Hall, ATableWhoseBrokerIsNotThereRefereesAndPublishesOnceItComes) {
 // --- Offline.
 
 TEST_F(Hall, AStoppedTableSaysItIsOffline) {
-    ASSERT_TRUE(broker_->start()) << broker_->log();
-    startSpectator();
-    startPublishingTable("t1");
-    ASSERT_TRUE(subscriber_->waitFor(
-        [](const auto& m) { return feedOf(m, "t1").online.value("online", false); }, 5s));
-    const nlohmann::json run = feed("t1").online["run"];
+    nlohmann::json run;
+    startOnlineTable(run);
+    ASSERT_FALSE(HasFatalFailure());
 
     daemon_->signal(SIGTERM);
     EXPECT_EQ(daemon_->wait(5s), 0);
@@ -392,12 +399,9 @@ TEST_F(Hall, AStoppedTableSaysItIsOffline) {
 }
 
 TEST_F(Hall, AKilledTableIsSaidOfflineByItsLastWill) {
-    ASSERT_TRUE(broker_->start()) << broker_->log();
-    startSpectator();
-    startPublishingTable("t1");
-    ASSERT_TRUE(subscriber_->waitFor(
-        [](const auto& m) { return feedOf(m, "t1").online.value("online", false); }, 5s));
-    const nlohmann::json run = feed("t1").online["run"];
+    nlohmann::json run;
+    startOnlineTable(run);
+    ASSERT_FALSE(HasFatalFailure());
 
     daemon_->signal(SIGKILL);
     EXPECT_EQ(daemon_->wait(5s), -SIGKILL);

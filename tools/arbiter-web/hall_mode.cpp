@@ -86,11 +86,8 @@ int run(boost::asio::io_context& io, const BrokerAddress& broker, const HallOpti
     }
     boost::asio::signal_set stop(io, SIGINT, SIGTERM);
     stop.async_wait([&io](const boost::system::error_code&, int) { io.stop(); });
-    const auto where = server.endpoint();
-    const std::string host = where.address().is_v6() ? "[" + where.address().to_string() + "]"
-                                                     : where.address().to_string();
-    std::cout << "arbiter-web: the hall is at http://" << host << ":" << where.port()
-              << "/ (following the broker at " << broker.text() << ")" << std::endl;
+    std::cout << "arbiter-web: the hall is at " << server.url() << " (following the broker at "
+              << broker.text() << ")" << std::endl;
     io.run();
     return 0;
 }

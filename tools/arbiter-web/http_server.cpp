@@ -249,6 +249,13 @@ tcp::endpoint HttpServer::endpoint() const {
     return acceptor_.local_endpoint(ignored);
 }
 
+std::string HttpServer::url() const {
+    const tcp::endpoint where = endpoint();
+    const std::string host = where.address().is_v6() ? "[" + where.address().to_string() + "]"
+                                                     : where.address().to_string();
+    return "http://" + host + ":" + std::to_string(where.port()) + "/";
+}
+
 void HttpServer::accept() {
     acceptor_.async_accept([this](beast::error_code ec, tcp::socket socket) {
         if (ec == asio::error::operation_aborted) return;

@@ -42,6 +42,8 @@ class HttpServer {
     bool listen(const boost::asio::ip::tcp::endpoint& at, std::string& error);
     // Where it listens (the port chosen when 0 was asked).
     boost::asio::ip::tcp::endpoint endpoint() const;
+    // Where browsers find it: "http://127.0.0.1:8080/", an IPv6 address in brackets.
+    std::string url() const;
     std::size_t openConnections() const;
 
     // The connections open, and those still to send a request, oldest first

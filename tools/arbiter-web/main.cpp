@@ -133,11 +133,8 @@ int main(int argc, char** argv) {
     everyone.start();
     boost::asio::signal_set stop(io, SIGINT, SIGTERM);
     stop.async_wait([&io](const boost::system::error_code&, int) { io.stop(); });
-    const auto where = server.endpoint();
-    const std::string host = where.address().is_v6() ? "[" + where.address().to_string() + "]"
-                                                     : where.address().to_string();
-    std::cout << "arbiter-web: the table is at http://" << host << ":" << where.port()
-              << "/ (following arbiterd at " << options.socket << ")" << std::endl;
+    std::cout << "arbiter-web: the table is at " << server.url() << " (following arbiterd at "
+              << options.socket << ")" << std::endl;
     io.run();
     return 0;
 }
