@@ -12,13 +12,14 @@ ARBITER_PACKAGES=(
 
 # What ./test needs besides: mosquitto, the MQTT broker the hall's tests start
 # (tests/e2e/hall_*, web_hall_in_chromium), and mosquitto-clients (mosquitto_pub,
-# to publish bad messages to the hall and a director's actions to a table);
+# to publish bad messages to the hall and a director's actions to a table;
+# mosquitto_passwd, for a hall with logins), openssl (a hall over TLS);
 # help2man, lintian and systemd (its
 # systemd-analyze), to make the Debian package's man pages and check the
 # package and its units (tests/package); Debian's chromium, for
 # arbiter-web's page in a real browser, and Node.js to drive it through Chromium's DevTools protocol
 # with its own WebSocket (Node 20 or later; the machine's own when it has one).
-ARBITER_TEST_PACKAGES=(chromium help2man lintian systemd mosquitto mosquitto-clients)
+ARBITER_TEST_PACKAGES=(chromium help2man lintian systemd mosquitto mosquitto-clients openssl)
 command -v node >/dev/null || ARBITER_TEST_PACKAGES+=(nodejs)
 
 # The sanitizer build of ./test, which scripts/fuzz.sh also builds its fuzz

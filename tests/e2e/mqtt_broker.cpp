@@ -27,8 +27,10 @@ sockaddr_in loopback(int port) {
     return at;
 }
 
+}  // namespace
+
 // A port nothing listens on now: the kernel's pick for port 0.
-int freePort() {
+int MqttBroker::freePort() {
     const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
     sockaddr_in at = loopback(0);
     socklen_t size = sizeof at;
@@ -38,6 +40,8 @@ int freePort() {
     ::close(fd);
     return ntohs(at.sin_port);
 }
+
+namespace {
 
 bool accepts(int port) {
     const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
@@ -65,10 +69,15 @@ MqttBroker::~MqttBroker() {
     if (running()) stop();
 }
 
+void MqttBroker::addConfiguration(const std::string& lines) {
+    extra_ += lines;
+    writeConfiguration();
+}
+
 void MqttBroker::writeConfiguration() const {
     std::ofstream conf(folder_ / "mosquitto.conf");
     conf << "listener " << port_ << " 127.0.0.1\n"
-         << "allow_anonymous true\n"
+         << (extra_.find("allow_anonymous") == std::string::npos ? "allow_anonymous true\n" : "")
          << "user " << currentUser() << "\n"
          << "persistence true\n"
          << "persistence_location " << folder_.string()
@@ -79,7 +88,8 @@ void MqttBroker::writeConfiguration() const {
          << "autosave_interval 1\n"
          << "log_dest file " << (folder_ / "mosquitto.log").string() << "\n"
          << "log_type all\n"
-         << "connection_messages true\n";
+         << "connection_messages true\n"
+         << extra_;
 }
 
 bool MqttBroker::start() {

@@ -36,6 +36,13 @@ class MqttBroker {
     bool waitUntilSaved(const std::string& payload, std::chrono::milliseconds timeout) const;
     bool running() const { return process_ && process_->running(); }
 
+    // Adds `lines` to mosquitto.conf (before start()): a password file, an
+    // ACL, a second listener. Anonymous clients stay allowed unless `lines`
+    // says otherwise.
+    void addConfiguration(const std::string& lines);
+    // A port nothing listens on now, for a second listener.
+    static int freePort();
+
     int port() const { return port_; }
     // The URL arbiterd's --mqtt takes.
     std::string url() const;
@@ -47,6 +54,7 @@ class MqttBroker {
 
     std::filesystem::path folder_;
     int port_ = 0;
+    std::string extra_;  // addConfiguration's lines
     std::unique_ptr<ChildProcess> process_;
 };
 

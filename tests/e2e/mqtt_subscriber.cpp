@@ -21,7 +21,8 @@ void initialiseLibraryOnce() {
 
 }  // namespace
 
-MqttSubscriber::MqttSubscriber(int port, std::string clientId, std::string topic)
+MqttSubscriber::MqttSubscriber(int port, std::string clientId, std::string topic,
+                               const std::string& user, const std::string& password)
     : topic_(std::move(topic)) {
     initialiseLibraryOnce();
     client_ = mosquitto_new(clientId.c_str(), /*clean_session=*/false, this);
@@ -30,6 +31,7 @@ MqttSubscriber::MqttSubscriber(int port, std::string clientId, std::string topic
     mosquitto_subscribe_callback_set(client_, &MqttSubscriber::onSubscribe);
     mosquitto_message_callback_set(client_, &MqttSubscriber::onMessage);
     mosquitto_reconnect_delay_set(client_, 1, 1, false);
+    if (!user.empty()) mosquitto_username_pw_set(client_, user.c_str(), password.c_str());
     // Refused at once when no broker is there yet; the loop retries.
     mosquitto_connect_async(client_, "127.0.0.1", port, 10);
     if (mosquitto_loop_start(client_) != MOSQ_ERR_SUCCESS)

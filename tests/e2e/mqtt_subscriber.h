@@ -34,7 +34,9 @@ class MqttSubscriber {
 
     // Connects in the background (and reconnects, every second, whenever
     // the connection is lost) to 127.0.0.1:`port`.
-    MqttSubscriber(int port, std::string clientId, std::string topic = "arbiter/tables/#");
+    // With `user` and `password` when the broker wants a login.
+    MqttSubscriber(int port, std::string clientId, std::string topic = "arbiter/tables/#",
+                   const std::string& user = "", const std::string& password = "");
     ~MqttSubscriber();
     MqttSubscriber(const MqttSubscriber&) = delete;
     MqttSubscriber& operator=(const MqttSubscriber&) = delete;
