@@ -24,7 +24,8 @@ HallSubscriber::HallSubscriber(boost::asio::io_context& io, BrokerAddress broker
       caFile_(std::move(caFile)),
       deliver_(std::move(deliver)),
       linkChanged_(std::move(linkChanged)),
-      retry_(io) {}
+      retry_(io),
+      restart_(io) {}
 
 HallSubscriber::~HallSubscriber() {
     if (!client_) return;
@@ -100,29 +101,57 @@ bool HallSubscriber::connect(std::string& why) {
     return true;
 }
 
+void HallSubscriber::linkUp() {
+    up_ = true;
+    restart_.cancel();
+    linkChanged_(true, "");
+}
+
+void HallSubscriber::linkDown(const std::string& reason) {
+    linkChanged_(false, reason);
+    if (!up_) return;  // already waiting to restart, or never up (connect() retries)
+    up_ = false;
+    restart_.expires_after(std::chrono::seconds(kRestartSeconds));
+    restart_.async_wait([this](const boost::system::error_code& ec) {
+        if (!ec && !up_) restart();
+    });
+}
+
+void HallSubscriber::restart() {
+    // libmosquitto's thread may have ended for good (a name it could not
+    // look up): stop it, whatever it does, and connect as at the start.
+    mosquitto_loop_stop(client_, true);
+    looping_ = false;
+    std::string why;
+    if (!connect(why)) linkChanged_(false, why);
+    // Still not up by then: once more.
+    restart_.expires_after(std::chrono::seconds(kRestartSeconds));
+    restart_.async_wait([this](const boost::system::error_code& ec) {
+        if (!ec && !up_) restart();
+    });
+}
+
 // On libmosquitto's thread, as every callback below.
 void HallSubscriber::onConnect(mosquitto* client, void* self, int rc) {
     auto& subscriber = *static_cast<HallSubscriber*>(self);
     if (rc != 0) {
         const std::string reason =
             std::string("the broker refused: ") + mosquitto_connack_string(rc);
-        boost::asio::post(subscriber.io_,
-                          [&subscriber, reason] { subscriber.linkChanged_(false, reason); });
+        boost::asio::post(subscriber.io_, [&subscriber, reason] { subscriber.linkDown(reason); });
         return;
     }
     for (const char* kind : kKinds) {
         const std::string topic = subscriber.broker_.prefix + "/tables/+/" + kind;
         mosquitto_subscribe(client, nullptr, topic.c_str(), 1);
     }
-    boost::asio::post(subscriber.io_, [&subscriber] { subscriber.linkChanged_(true, ""); });
+    boost::asio::post(subscriber.io_, [&subscriber] { subscriber.linkUp(); });
 }
 
 void HallSubscriber::onDisconnect(mosquitto*, void* self, int rc) {
     auto& subscriber = *static_cast<HallSubscriber*>(self);
     const std::string reason =
         rc == 0 ? "disconnected" : std::string("lost the broker: ") + mosquitto_strerror(rc);
-    boost::asio::post(subscriber.io_,
-                      [&subscriber, reason] { subscriber.linkChanged_(false, reason); });
+    boost::asio::post(subscriber.io_, [&subscriber, reason] { subscriber.linkDown(reason); });
 }
 
 void HallSubscriber::onMessage(mosquitto*, void* self, const mosquitto_message* message) {

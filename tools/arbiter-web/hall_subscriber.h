@@ -19,7 +19,9 @@ namespace arbiter::web {
 // hall is read and changed: libmosquitto runs its own thread
 // (mosquitto_loop_start), which touches nothing of the hall. Until the
 // broker is first reached it tries again every second; after, libmosquitto
-// connects again by itself when the broker goes away.
+// connects again by itself when the broker goes away, and when it has not
+// within kRestartSeconds (its thread ends for good when the broker's name
+// cannot be found, say), the thread is started afresh.
 class HallSubscriber {
   public:
     using Deliver = std::function<void(const std::string& topic, const std::string& payload)>;
@@ -43,6 +45,12 @@ class HallSubscriber {
     // Connects, and starts libmosquitto's thread once connecting has begun;
     // false and `why` when it never can (a broker not there yet is retried).
     bool connect(std::string& why);
+    // On the loop: the link went down, or came up.
+    void linkDown(const std::string& reason);
+    void linkUp();
+    // Still down after kRestartSeconds: libmosquitto's thread anew.
+    void restart();
+    static constexpr int kRestartSeconds = 15;
 
     boost::asio::io_context& io_;
     BrokerAddress broker_;
@@ -50,6 +58,8 @@ class HallSubscriber {
     Deliver deliver_;
     LinkChanged linkChanged_;
     boost::asio::steady_timer retry_;
+    boost::asio::steady_timer restart_;  // set while the link is down after it was up
+    bool up_ = false;
     mosquitto* client_ = nullptr;
     bool looping_ = false;
 };
