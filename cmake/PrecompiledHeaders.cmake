@@ -6,6 +6,8 @@
 #   daemon        nlohmann/json, spdlog and the standard library (arbiterd's code)
 #   tests         GoogleTest and the standard library (tests of engine, drivers, ...)
 #   daemon_tests  both (tests of daemon/ and of the control socket)
+#   web           daemon's, and Boost.Asio's core (arbiter-web, whose files are
+#                 the heaviest of the tree to compile)
 #
 # Each set is compiled once per build directory, in a small object library of
 # its own, and every target of the set reuses it: one compile instead of one per
@@ -33,6 +35,11 @@ set(ARBITER_PCH_tests_LIBS GTest::gtest)
 set(ARBITER_PCH_daemon_tests_HEADERS <gtest/gtest.h> <nlohmann/json.hpp> <spdlog/spdlog.h>
                                      ${ARBITER_PCH_STD})
 set(ARBITER_PCH_daemon_tests_LIBS GTest::gtest nlohmann_json::nlohmann_json spdlog::spdlog)
+set(ARBITER_PCH_web_HEADERS <nlohmann/json.hpp> <spdlog/spdlog.h> <boost/asio/io_context.hpp>
+                            <boost/asio/ip/tcp.hpp> <boost/asio/steady_timer.hpp>
+                            <boost/asio/post.hpp> ${ARBITER_PCH_STD})
+set(ARBITER_PCH_web_LIBS nlohmann_json::nlohmann_json spdlog::spdlog Boost::headers
+                         Threads::Threads)
 
 # arbiter_precompile_headers(TARGET SET): TARGET's sources start with SET's headers.
 function(arbiter_precompile_headers target set)
