@@ -21,6 +21,7 @@
 #include <thread>
 #include <vector>
 
+#include "tests/daemon/temp_directory.h"
 #include "tests/e2e/child_process.h"
 #include "tests/e2e/mqtt_broker.h"
 #include "tests/e2e/mqtt_subscriber.h"
@@ -115,9 +116,8 @@ void report(std::vector<double> ms) {
 int main(int argc, char** argv) {
     const int tableCount = argc > 1 ? std::atoi(argv[1]) : 14;
     const int rounds = argc > 2 ? std::atoi(argv[2]) : 15;
-    std::string pattern = (fs::temp_directory_path() / "arbiter-bench-hall-XXXXXX").string();
-    if (!::mkdtemp(pattern.data())) return 1;
-    const fs::path dir = pattern;
+    const arbiter::testing::TempDirectory scratch("arbiter-bench-hall");
+    const fs::path dir = scratch.path();
     int status = 1;
     {
         arbiter::e2e::MqttBroker broker(dir / "broker");
@@ -150,7 +150,5 @@ int main(int argc, char** argv) {
         for (Table& t : tables)
             if (t.daemon) t.daemon->signal(SIGTERM);
     }
-    std::error_code ec;
-    fs::remove_all(dir, ec);
     return status;
 }

@@ -41,6 +41,27 @@ struct ValuesAsText {
     std::vector<std::string> options, standIns;
 };
 
+// The hall's options (docs/hall.md): the broker and how to reach it.
+void describeHallOptions(po::options_description& described, Configuration& config) {
+    described.add_options()(
+        "mqtt", po::value(&config.mqtt)->value_name("URL"),
+        "publish the table to an MQTT broker for a hall of tables: "
+        "mqtt://[USER[:PASSWORD]@]HOST[:PORT][/PREFIX], or mqtts:// for TLS (docs/hall.md)")(
+        "mqtt-table", po::value(&config.mqttTable)->value_name("NAME"),
+        "the table's name in the hall's topics (default: this machine's name)")(
+        "mqtt-password-file", po::value(&config.mqttPasswordFile)->value_name("FILE"),
+        "the broker's password, the first line of FILE (rather than in the URL)")(
+        "mqtt-ca", po::value(&config.mqttCa)->value_name("FILE"),
+        "with mqtts://, the CA certificate to believe (default: the system's)")(
+        "mqtt-cert", po::value(&config.mqttCert)->value_name("FILE"),
+        "with mqtts://, a client certificate for the broker")(
+        "mqtt-key", po::value(&config.mqttKey)->value_name("FILE"),
+        "with mqtts://, the client certificate's key")(
+        "mqtt-actions", po::value(&config.mqttActions)->implicit_value("yes")->value_name("yes|no"),
+        "take actions (resign, draw offers, moves without boards) from the broker's "
+        "PREFIX/tables/TABLE/do topic; its ACL decides who may publish there");
+}
+
 // The options table: each option, its help and where its value goes.
 void describeOptions(po::options_description& described, Configuration& config,
                      std::string& configFile, ValuesAsText& texts) {
@@ -96,22 +117,6 @@ void describeOptions(po::options_description& described, Configuration& config,
         "secrets", po::value(&texts.secrets),
         "in a moderated game, each player's secret for arbiterctl --as, in turn order: "
         "W-s3cret,B-s3cret")(
-        "mqtt", po::value(&config.mqtt)->value_name("URL"),
-        "publish the table to an MQTT broker for a hall of tables: "
-        "mqtt://[USER[:PASSWORD]@]HOST[:PORT][/PREFIX], or mqtts:// for TLS (docs/hall.md)")(
-        "mqtt-table", po::value(&config.mqttTable)->value_name("NAME"),
-        "the table's name in the hall's topics (default: this machine's name)")(
-        "mqtt-password-file", po::value(&config.mqttPasswordFile)->value_name("FILE"),
-        "the broker's password, the first line of FILE (rather than in the URL)")(
-        "mqtt-ca", po::value(&config.mqttCa)->value_name("FILE"),
-        "with mqtts://, the CA certificate to believe (default: the system's)")(
-        "mqtt-cert", po::value(&config.mqttCert)->value_name("FILE"),
-        "with mqtts://, a client certificate for the broker")(
-        "mqtt-key", po::value(&config.mqttKey)->value_name("FILE"),
-        "with mqtts://, the client certificate's key")(
-        "mqtt-actions", po::value(&config.mqttActions)->implicit_value("yes")->value_name("yes|no"),
-        "take actions (resign, draw offers, moves without boards) from the broker's "
-        "PREFIX/tables/TABLE/do topic; its ACL decides who may publish there")(
         "speak", po::value(&texts.speak)->implicit_value("en"),
         "speak the announcements through espeak-ng, in en (English, the default) or de "
         "(German)")("list-ports", "list serial ports and likely boards, then exit")(
@@ -133,6 +138,7 @@ void describeOptions(po::options_description& described, Configuration& config,
                 "learn which RFID tag is which piece from the chess start position set up on "
                 "each Certabo board of the table, add it to certabo-pieces.txt in the journal "
                 "folder, then exit");
+    describeHallOptions(described, config);
 }
 
 // What arbiterd is asked to do. The help and the lists need nothing else; of
