@@ -77,7 +77,10 @@ export async function launch({ width = 1280, height = 900 } = {}) {
       return r.result.value;
     },
     // Waits until the expression is truthy; its value, or an error after `ms`.
-    async waitFor(expression, ms = 5000) {
+    // The default is generous: what a page waits for passes through other
+    // processes (tables, a broker), which CI's two cores, shared with other
+    // tests, once kept from a hall tile for over five seconds.
+    async waitFor(expression, ms = 15000) {
       const end = Date.now() + ms;
       for (;;) {
         const value = await page.eval(expression).catch(() => undefined);

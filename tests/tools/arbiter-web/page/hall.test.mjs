@@ -66,7 +66,7 @@ test("the hall: a tile per table with its game, a move reaching its tile, its pa
     assert.equal(await browser.eval(`${tile(name)}.querySelector(".game").textContent`), game);
     assert.equal(await browser.eval(`${tile(name)}.querySelector(".online").textContent`), "online");
     // The board, fetched by the tile in sight (the hall's stream leaves boards out).
-    await browser.waitFor(`${tile(name)}.querySelector(".mini svg.scene [data-cell]")`, 5000);
+    await browser.waitFor(`${tile(name)}.querySelector(".mini svg.scene [data-cell]")`);
     assert.equal(await browser.eval(`${tile(name)}.getAttribute("href")`), `tables/${name}/`);
   }
   assert.equal(await browser.eval(`document.querySelectorAll(".tile").length`), TABLES.length);
@@ -76,9 +76,9 @@ test("the hall: a tile per table with its game, a move reaching its tile, its pa
   const chess = tables.get("board-1");
   chess.type("e2-e4");
   await chess.said("1. e4");
-  await browser.waitFor(`${tile("board-1")}.querySelector(".last-action").textContent.includes("1. e4")`, 5000);
-  await browser.waitFor(`${tile("board-1")}.querySelector('[data-cell="e4"] [data-piece]')`, 5000);
-  await browser.waitFor(`${tile("board-1")}.querySelector(".clocks li.to-move .name")?.textContent === "Black"`, 5000);
+  await browser.waitFor(`${tile("board-1")}.querySelector(".last-action").textContent.includes("1. e4")`);
+  await browser.waitFor(`${tile("board-1")}.querySelector('[data-cell="e4"] [data-piece]')`);
+  await browser.waitFor(`${tile("board-1")}.querySelector(".clocks li.to-move .name")?.textContent === "Black"`);
   await browser.screenshot(join(SHOTS, "hall.png"));
   // On a phone: one tile across.
   await browser.send("Emulation.setDeviceMetricsOverride", { width: 390, height: 844, deviceScaleFactor: 1, mobile: true });
@@ -96,7 +96,7 @@ test("the hall: a tile per table with its game, a move reaching its tile, its pa
 
   // The tile opens the table's own page, read-only: the pieces, no sign-in.
   await browser.eval(`${tile("board-1")}.click()`);
-  await browser.waitFor(`location.pathname === "/tables/board-1/"`, 5000);
+  await browser.waitFor(`location.pathname === "/tables/board-1/"`);
   await browser.waitFor(`document.getElementById("link-state").textContent === "live" && document.querySelector('#surface [data-cell="e4"] [data-piece]')`, 10000);
   assert.ok((await browser.eval(`document.querySelectorAll("#surface [data-piece]").length`)) >= 32);
   assert.match(await browser.eval(`document.getElementById("game-name").textContent`), /^fide/);
@@ -106,7 +106,7 @@ test("the hall: a tile per table with its game, a move reaching its tile, its pa
   // The next move reaches the open page through the broker.
   chess.type("e7-e5");
   await chess.said("1... e5");
-  await browser.waitFor(`document.querySelector('#surface [data-cell="e5"] [data-piece]') && document.getElementById("announcements").textContent.includes("1... e5")`, 5000);
+  await browser.waitFor(`document.querySelector('#surface [data-cell="e5"] [data-piece]') && document.getElementById("announcements").textContent.includes("1... e5")`);
   const refused = await fetch(`${hall.url}tables/board-1/api/do`, {
     method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ action: "resign" }) });
   assert.equal(refused.status, 403);
@@ -123,7 +123,7 @@ test("bad messages on the broker change nothing and are logged once", async () =
   }
   // A message published after them, by a table of its own, comes through: they were all read.
   hall.publish("arbiter/tables/late/online", JSON.stringify({ table: "late", online: true, run: 1, since: 1 }));
-  for (const deadline = Date.now() + 5000; ; await new Promise((r) => setTimeout(r, 50))) {
+  for (const deadline = Date.now() + 15000; ; await new Promise((r) => setTimeout(r, 50))) {
     if ((await hall.api()).tables.some((t) => t.table === "late")) break;
     assert.ok(Date.now() < deadline, "the good message never arrived");
   }

@@ -140,7 +140,7 @@ test("a board that comes back is drawn connected again", async (t) => {
   await open(tbl);
   await tbl.stopBoard("f6");
   await tbl.said("Board f6 is gone");
-  await browser.waitFor(`document.querySelector('[data-board="f6"].disconnected')`, 5000);
+  await browser.waitFor(`document.querySelector('[data-board="f6"].disconnected')`);
   await tbl.startBoard("f6");
   await tbl.said("Board f6 is back.");
   await browser.waitFor(`document.querySelectorAll("[data-board].disconnected").length === 0`, 3000);
@@ -153,7 +153,7 @@ test("a game without a board shows its report where the board would be", async (
   await browser.waitFor(`${live} && document.querySelector("#surface .no-board")`, 10000);
   assert.match(tbl.control("do", "flip"), /flip/);
   await tbl.said("Ann: flips");
-  const shown = await browser.waitFor(`document.querySelector("#surface .report-large")?.textContent`, 5000);
+  const shown = await browser.waitFor(`document.querySelector("#surface .report-large")?.textContent`);
   const said = (await status(tbl)).session.report;
   assert.equal(shown, said.join("\n"));
   assert.match(shown, /^Ann: coins 12345/);
@@ -285,7 +285,7 @@ test("a moderated game: a spectator sees no piece, a player their own view, a wr
   await browser.eval(`document.getElementById("sign-in-secret").value = ${JSON.stringify(secrets[0])};
     document.querySelector("#sign-in button").click()`);
   await browser.waitFor(`document.getElementById("me").textContent === "White"`);
-  await browser.waitFor(`document.querySelector('[data-cell="e1"] [data-piece]')`, 5000);
+  await browser.waitFor(`document.querySelector('[data-cell="e1"] [data-piece]')`);
   const signIn = await fetch(tbl.url + "api/sign-in", {
     method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ name: "White", secret: secrets[0] }),
   });
@@ -337,7 +337,7 @@ test("a page that loses arbiter-web says so, and catches up when it is back", as
   await tbl.said("New game of");
   await open(tbl);
   await tbl.stopWeb();
-  await browser.waitFor(`document.getElementById("link-state").textContent === "connection lost, reconnecting"`, 5000);
+  await browser.waitFor(`document.getElementById("link-state").textContent === "connection lost, reconnecting"`);
   tbl.type("e2-e4"); // made while the page cannot hear it
   await tbl.said("1. e4");
   await tbl.startWeb();
@@ -354,11 +354,11 @@ test("a page whose arbiter-web loses arbiterd says so, until arbiterd resumes th
   await tbl.said("1. e4");
   await open(tbl);
   await tbl.stopDaemon();
-  await browser.waitFor(`!document.getElementById("daemon-state").hidden && document.getElementById("daemon-state").textContent.startsWith("no table")`, 5000);
+  await browser.waitFor(`!document.getElementById("daemon-state").hidden && document.getElementById("daemon-state").textContent.startsWith("no table")`);
   await browser.screenshot(join(SHOTS, "fide-daemon-away.png"));
   await tbl.startDaemon();
   await tbl.said("Resumed the game");
-  await browser.waitFor(`document.getElementById("daemon-state").hidden && document.getElementById("turn").textContent === "Black to move"`, 5000);
+  await browser.waitFor(`document.getElementById("daemon-state").hidden && document.getElementById("turn").textContent === "Black to move"`);
   assert.ok(await browser.eval(`document.querySelector('[data-cell="e4"] [data-piece="P"]') !== null`));
 });
 
@@ -377,7 +377,7 @@ test("recorded games: a game just ended is listed, opened and stepped through", 
   assert.equal(reply.status, 200, `${body} (this table: ${tbl.dir}; arbiterd exit ${tbl.daemon.proc.exitCode} ${tbl.daemon.proc.signalCode}; said:\n${tbl.daemon.lines.slice(-6).join("\n")})`);
   const journal = JSON.parse(body).games?.find((g) => g.game === "fide")?.journal;
   assert.ok(journal, body);
-  await browser.waitFor(`document.querySelector('#games-list button[data-journal=${JSON.stringify(journal)}]')`, 5000);
+  await browser.waitFor(`document.querySelector('#games-list button[data-journal=${JSON.stringify(journal)}]')`);
   assert.match(await browser.eval(`document.querySelector("#games-list button").textContent`), /fide.*White v Black/);
   await browser.eval(`document.querySelector("#games-list button").click()`);
   await browser.waitFor(`document.querySelector("#replay-surface svg.scene") && document.getElementById("replay-ply").textContent.startsWith("0 of")`);
@@ -433,7 +433,7 @@ test("Möbiatus: the singularities a move leaves are drawn, live and replayed", 
   await browser.screenshot(join(SHOTS, "mobiatus-singularities.png"));
   // The game's journal, replayed to its last position, draws them too.
   await browser.goto(tbl.url + "#games");
-  await browser.waitFor(`document.querySelector("#games-list button")`, 5000);
+  await browser.waitFor(`document.querySelector("#games-list button")`);
   await browser.eval(`document.querySelector("#games-list button").click()`);
   await browser.waitFor(`document.getElementById("replay-ply").textContent.startsWith("0 of 1")`);
   await browser.eval(`document.getElementById("replay-last").click()`);
