@@ -22,10 +22,10 @@ ARBITER_PACKAGES=(
 ARBITER_TEST_PACKAGES=(chromium help2man lintian systemd mosquitto mosquitto-clients openssl)
 command -v node >/dev/null || ARBITER_TEST_PACKAGES+=(nodejs)
 
-# The sanitizer build of ./test, which scripts/fuzz.sh also builds its fuzz
-# targets in: clang, because its libFuzzer instruments the libraries for the
-# fuzz targets (tests/fuzz) in the same compile as the sanitizers, so that they
-# cost no build of their own. The end-to-end runs are checked here too, the
+# The sanitizer build of ./test, whose options scripts/fuzz.sh also builds its
+# fuzz targets with: clang, because of libFuzzer, whose targets (tests/fuzz)
+# are built beside the sanitizers' programs at the cost of their own small
+# files (scripts/fuzz.sh adds the libraries' coverage). The end-to-end runs are checked here too, the
 # real programs under the sanitizers, but for those that need the optimised
 # build (ARBITER_OPTIMISED_TESTS); they and the long perft counts are left to
 # ./test's optimised build.

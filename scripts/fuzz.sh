@@ -26,7 +26,8 @@ if ! [[ $runs =~ ^[1-9][0-9]*$ ]]; then
 fi
 
 arbiter_build build-fuzz -DCMAKE_CXX_COMPILER="$(arbiter_clang)" "${ARBITER_SANITIZER_BUILD_OPTIONS[@]}" \
-    -DCMAKE_BUILD_TYPE=RelWithDebInfo -DARBITER_UNIT_TESTS=OFF -DARBITER_E2E_TESTS=OFF
+    -DCMAKE_BUILD_TYPE=RelWithDebInfo -DARBITER_UNIT_TESTS=OFF -DARBITER_E2E_TESTS=OFF \
+    -DARBITER_FUZZ_COVERAGE=ON
 bin=$ARBITER_ROOT/build-fuzz/bin
 seeds=$ARBITER_ROOT/tests/fuzz/corpus
 
