@@ -7,6 +7,9 @@ ARBITER_PACKAGES=(
     libfmt-dev zlib1g-dev libsystemd-dev libmosquitto-dev
     libgtest-dev libgmock-dev libbenchmark-dev
     espeak-ng
+    # The UCI engine arbiterd runs by default for a seat of FIDE chess played
+    # by the machine (docs/machine.md), which its tests play against too.
+    stockfish
     clang libclang-rt-14-dev lld
 )
 
