@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "daemon/machine/uci_line.h"
+#include "engine/machine/machine_level.h"
 
 namespace arbiter {
 
@@ -20,8 +21,8 @@ namespace arbiter {
 //       up in sevenths of its range (stockfish 15.1: 1350, 1564, ... 2635),
 //       level 8 -> no limit;
 //   else nothing: the engine plays at its full strength, and the log says so.
-inline constexpr int kLowestMachineLevel = 1;
-inline constexpr int kHighestMachineLevel = 8;
+inline constexpr int kLowestMachineLevel = kMinMachineLevel;
+inline constexpr int kHighestMachineLevel = kMaxMachineLevel;
 
 // The strength options an engine offered, as its option lines said them.
 struct UciStrengthOptions {

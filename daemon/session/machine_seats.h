@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/core/piece.h"
+#include "engine/machine/machine_level.h"
 
 namespace arbiter {
 
@@ -16,8 +17,8 @@ namespace arbiter {
 struct MachineSeat {
     // The machine's strengths, weakest first. Each built-in player's level
     // is a number of playouts (engine/machine), each chess engine's a skill.
-    static constexpr int kWeakest = 1;
-    static constexpr int kStrongest = 8;
+    static constexpr int kWeakest = kMinMachineLevel;
+    static constexpr int kStrongest = kMaxMachineLevel;
     static constexpr int kDefaultLevel = 4;
 
     PlayerId seat = 0;
