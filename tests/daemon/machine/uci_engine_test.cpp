@@ -106,6 +106,7 @@ TEST_F(UciEngineWithStockfish, AThinkReplacedByANewOneIsNeverAnswered) {
     UciEngine engine(loop_, kStockfish, 8);
     Answer first;
     think(engine, first, {}, 3000);
+    ASSERT_TRUE(runUntil([&] { return engine.thinking(); }));
     const Answer second = thinkAndWait(engine, kBeforeFoolsMate, 200);
     EXPECT_EQ(second.move, "d8h4") << second.said();
     runFor(300);
