@@ -346,9 +346,14 @@ void UciEngine::onBestMove(const UciLine& line) {
 
 void UciEngine::onEnded(const std::string& how) {
     const std::string why = fmt::format("UCI engine {} {} {}", path_, how, during());
-    if (!pending_ && !current_ && !onStartFailure_)
-        spdlog::warn("{}; it is started again for the next move", why);
-    failAll(why);
+    if (pending_ || current_ || onStartFailure_) {
+        failAll(why);
+        return;
+    }
+    // No one waits on it: only the log hears of it, and the next think starts it.
+    spdlog::warn("{}; it is started again for the next move", why);
+    state_ = State::stopped;
+    deadline_.cancel();
 }
 
 std::string UciEngine::during() const {

@@ -62,7 +62,8 @@ class UciEngine {
     UciEngine& operator=(const UciEngine&) = delete;
 
     // Starts the engine if it is not running: `onReady` once it has answered
-    // uci and isready, with its strength set; else `onFailure` and why.
+    // uci and isready, with its strength set; else `onFailure` and why. A
+    // second start() before the first is answered takes its place.
     void start(OnReady onReady, OnFailure onFailure);
     // The level from the next think() on.
     void setLevel(int level);

@@ -106,6 +106,7 @@ TEST_F(UciEngineWithStockfish, AThinkReplacedByANewOneIsNeverAnswered) {
     UciEngine engine(loop_, kStockfish, 8);
     Answer first;
     think(engine, first, {}, 3000);
+    ASSERT_TRUE(runUntil([&] { return engine.thinking(); }));
     const Answer second = thinkAndWait(engine, kBeforeFoolsMate, 200);
     EXPECT_EQ(second.move, "d8h4") << second.said();
     runFor(300);
@@ -129,6 +130,18 @@ TEST_F(UciEngineWithStockfish, AnEngineThatDiesIsSaidAndStartedAgain) {
     const Answer again = thinkAndWait(engine, kBeforeFoolsMate, 200);
     EXPECT_EQ(again.move, "d8h4") << again.said();
     EXPECT_NE(engine.pid(), first);
+}
+
+TEST_F(UciEngineWithStockfish, AnEngineThatDiesBetweenMovesIsStartedAgainForTheNext) {
+    UciEngine engine(loop_, kStockfish, 8);
+    ASSERT_EQ(startAndWait(engine), "");
+    const pid_t first = engine.pid();
+    ASSERT_EQ(::kill(first, SIGKILL), 0);
+    ASSERT_TRUE(runUntil([&] { return engine.pid() == -1; }));
+    EXPECT_FALSE(engine.ready());
+    EXPECT_TRUE(reaped(first));
+    const Answer answer = thinkAndWait(engine, kBeforeFoolsMate, 200);
+    EXPECT_EQ(answer.move, "d8h4") << answer.said();
 }
 
 TEST_F(UciEngineWithStockfish, LeavesNoProcessBehindWhenDestroyed) {
