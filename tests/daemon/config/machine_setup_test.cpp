@@ -15,10 +15,12 @@ namespace {
 // checked against the game as setUpTable checks them.
 class MachineSetupTest : public ::testing::Test {
   protected:
-    // Reads `text` as a file and sets the table up; the error, empty when accepted.
-    std::string read(const std::string& text) {
+    // Reads `text` as a file, on a board of its own, and sets the table up;
+    // the error, empty when accepted.
+    std::string read(const std::string& text,
+                     const std::string& boards = "[board.a]\ndevice = dgt:/dev/ttyACM0\n") {
         const std::string path = dir + "/arbiter.ini";
-        std::ofstream(path) << "journal = " << dir << "/games\n" << text;
+        std::ofstream(path) << "journal = " << dir << "/games\n" << text << boards;
         config = Configuration();
         setup.reset();
         std::string error;
@@ -76,7 +78,8 @@ TEST_F(MachineSetupTest, ASeatGivenTwiceIsRefused) {
 
 TEST_F(MachineSetupTest, AGameOfHiddenViewsTakesNoMachine) {
     const std::string error =
-        read("game = csipgs\nmachine = black\n[options]\nmoderated = on\n");
+        read("game = csipgs\nmachine = black\nsecrets = w-secret, b-secret\n[options]\nmoderated = on\n",
+             "[board.white]\ndevice = dgt:/dev/ttyACM0\n[board.black]\ndevice = dgt:/dev/ttyACM1\n");
     EXPECT_NE(error.find("each player sees only part of it"), std::string::npos) << error;
 }
 
@@ -99,7 +102,7 @@ TEST_F(MachineSetupTest, AChessEngineAskedForMustBeThere) {
     ASSERT_EQ(read("game = fide\nmachine = black\nmachine-engine = builtin\n"), "");
     EXPECT_EQ(setup->settings.uciEngine, "");
     // Another game never asks for it.
-    EXPECT_EQ(read("game = martian\nmachine = 1\nmachine-engine = " + missing + "\n"), "");
+    EXPECT_EQ(read("game = skirmish\nmachine = 1\nmachine-engine = " + missing + "\n"), "");
 }
 
 }  // namespace
