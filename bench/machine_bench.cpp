@@ -90,6 +90,7 @@ int randomGames(const Options& o) {
             (unsigned long long)all.mostPlayouts, all.longestSeconds * 1e3,
             all.seconds > 0 ? double(all.playouts) / all.seconds : 0.0,
             arbiter::bench::threadCpuSeconds() - begin);
+        std::fflush(stdout);
         if (over + capped != o.games) ++faults;
     }
     std::printf("faults: %d\n", faults);

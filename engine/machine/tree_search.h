@@ -20,7 +20,7 @@ namespace arbiter {
 // judged where it stands (reward.h, cappedShares).
 inline constexpr int kSearchPlayoutCap = 200;
 // The most nodes a tree holds (one is added per playout at most): about
-// 130 MB, so that a long think bounded only by its stop cannot take the
+// 120 MB (112 bytes a node), so that a long think bounded only by its stop cannot take the
 // machine's memory; beyond it the search goes on playing from the leaves.
 inline constexpr size_t kMaxSearchNodes = size_t{1} << 20;
 // How many playouts run between two calls of SearchLimits::stop.
