@@ -267,6 +267,7 @@ int run(const TableSetup& setup, const std::string& espeak) {
         broadcast->show(*table);
         if (setup.broadcast->takeActions) brokerActions.emplace(*broadcast, *table);
     }
+    if (!setup.machineNote.empty()) spdlog::warn("{}", setup.machineNote);
     spdlog::info("control socket: {} (arbiterctl --socket {} status)", setup.socketPath,
                  setup.socketPath);
     loop.watch(signals, [&] {

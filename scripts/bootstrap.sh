@@ -7,6 +7,9 @@ ARBITER_PACKAGES=(
     libfmt-dev zlib1g-dev libsystemd-dev libmosquitto-dev
     libgtest-dev libgmock-dev libbenchmark-dev
     espeak-ng
+    # The UCI engine arbiterd runs by default for a seat of FIDE chess played
+    # by the machine (docs/machine.md), which its tests play against too.
+    stockfish
     clang libclang-rt-14-dev lld
 )
 
@@ -51,9 +54,11 @@ ARBITER_SANITIZER_BUILD_OPTIONS=(
 # started as systemd would (package_checked, PackagedService: tests/package);
 # the hall's page in chromium (web_hall_in_chromium); and the hall (Hall,
 # HallOfTables, HallBroker, HallBadInput, HallActions: tests/e2e/hall_*),
-# fifty tables publishing to the real mosquitto at once, which the sanitizer
-# build does not compile.
-ARBITER_OPTIMISED_TESTS='^(ReplayedCapture[.]|Mobiatus[.]RedTakesEveryBlueDotAcrossTheTwistOnEightBoards$|EveryGame/EveryBoard[.]|MixedTable[.]|web_page_in_chromium$|web_hall_in_chromium$|package_checked$|PackagedService[.]|Hall[A-Za-z]*[.])'
+# fifty tables publishing to the real mosquitto at once; and the machine
+# playing every game's seats, and chess against stockfish
+# (Machine/EveryGameByTheMachine, AgainstStockfish: tests/e2e/machine_test.cpp):
+# none of which the sanitizer build compiles.
+ARBITER_OPTIMISED_TESTS='^(ReplayedCapture[.]|Mobiatus[.]RedTakesEveryBlueDotAcrossTheTwistOnEightBoards$|EveryGame/EveryBoard[.]|MixedTable[.]|web_page_in_chromium$|web_hall_in_chromium$|package_checked$|PackagedService[.]|Hall[A-Za-z]*[.]|Machine/EveryGameByTheMachine[.]|AgainstStockfish[.])'
 # Of those, the runs held to a real table's pace, which ./test runs one at a time.
 ARBITER_PACED_TESTS='^ReplayedCapture[.]'
 

@@ -21,6 +21,7 @@ constexpr NameTable<AnnouncementType, kAnnouncementTypeCount> kTypeNames{{{
     {AnnouncementType::Chain, "chain"},
     {AnnouncementType::Chance, "chance"},
     {AnnouncementType::Takeback, "takeback"},
+    {AnnouncementType::Machine, "machine"},
     {AnnouncementType::Illegal, "illegal"},
     {AnnouncementType::Consequences, "consequences"},
     {AnnouncementType::ToDo, "to-do"},

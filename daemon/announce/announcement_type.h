@@ -21,12 +21,14 @@ enum class AnnouncementType {
     Waiting,
     Setup,
     // Actions: a move, a move as the others may know it in a game of hidden
-    // views, a stop of a capture chain, chance's draw, a takeback.
+    // views, a stop of a capture chain, chance's draw, a takeback, and the
+    // action the machine chose for its seat, for the players to make.
     Move,
     Moved,
     Chain,
     Chance,
     Takeback,
+    Machine,
     // The boards: a rule broken and what to put right, what an action leaves
     // to do, other work the boards are due (after a takeback, a promotion's
     // new piece, an action to say rather than show), right again, a player's

@@ -53,6 +53,13 @@ void ClockFace::announce(const Announcement& a) {
             schedule(true);
             return;
         }
+        // What the machine chose stays on the clock until it is made.
+        case AnnouncementType::Machine: {
+            const std::string move = a.data.value("clock", std::string());
+            lasting_ = move.empty() ? std::nullopt : std::optional<std::string>(move);
+            schedule(false);
+            return;
+        }
         case AnnouncementType::Illegal:
             lasting_ = "illegal";
             schedule(false);

@@ -62,6 +62,19 @@ void describeHallOptions(po::options_description& described, Configuration& conf
         "PREFIX/tables/TABLE/do topic; its ACL decides who may publish there");
 }
 
+// The machine's seats (docs/machine.md).
+void describeMachineOptions(po::options_description& described, Configuration& config) {
+    described.add_options()(
+        "machine,m", po::value(&config.machines)->composing()->value_name("SEAT[:LEVEL]"),
+        "the machine plays SEAT (its number from 1, or the game's name for it: black), at "
+        "LEVEL 1 (weakest) to 8 (default 4); repeat for more seats")(
+        "machine-time", po::value(&config.machineTime)->value_name("SECONDS"),
+        "the time the machine thinks per turn, at most (default 3)")(
+        "machine-engine", po::value(&config.machineEngine)->value_name("PATH|builtin"),
+        "the UCI engine that plays chess (default /usr/games/stockfish, Debian's stockfish); "
+        "builtin: the player every other game has");
+}
+
 // The options table: each option, its help and where its value goes.
 void describeOptions(po::options_description& described, Configuration& config,
                      std::string& configFile, ValuesAsText& texts) {
@@ -139,6 +152,7 @@ void describeOptions(po::options_description& described, Configuration& config,
                 "each Certabo board of the table, add it to certabo-pieces.txt in the journal "
                 "folder, then exit");
     describeHallOptions(described, config);
+    describeMachineOptions(described, config);
 }
 
 // What arbiterd is asked to do. The help and the lists need nothing else; of

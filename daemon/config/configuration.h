@@ -69,6 +69,14 @@ struct Configuration {
     std::string mqttCert;
     std::string mqttKey;
     std::string mqttActions = "no";
+    // The seats the machine plays (docs/machine.md): "SEAT[:LEVEL]" each, a
+    // seat named by its number from 1 or the game's name for it ("black").
+    // The time it thinks per turn, in seconds, and the UCI engine that plays
+    // chess ("builtin": the built-in player). Checked by setUpTable
+    // (readMachineSettings).
+    std::vector<std::string> machines;
+    std::string machineTime = "3";
+    std::string machineEngine = "/usr/games/stockfish";
 
     // Where the file gave each setting it set ("players", "options.pieces",
     // "stand-ins.piece", "player" for the first name), so that a value only

@@ -31,7 +31,8 @@ const std::vector<std::string> kTopKeys = {
     "game",     "players",   "size",      "time",        "time-limit", "move-limit",
     "player",   "journal",   "settle-ms", "socket",      "log-level",  "clock-white",
     "position", "speak",     "secrets",   "mqtt",        "mqtt-table", "mqtt-password-file",
-    "mqtt-ca",  "mqtt-cert", "mqtt-key",  "mqtt-actions"};
+    "mqtt-ca",  "mqtt-cert", "mqtt-key",  "mqtt-actions", "machine", "machine-time",
+    "machine-engine"};
 constexpr const char* kOptionsSection = "options";
 constexpr const char* kStandInsSection = "stand-ins";
 const std::vector<std::string> kBoardKeys = {"device",  "origin",  "rotation",
@@ -362,6 +363,14 @@ void takeHallSettings(const FileValues& file, Configuration& config) {
     if (auto v = file.take("mqtt-actions", config)) config.mqttActions = *v;
 }
 
+// The machine's seats, a list on one line ("machine = black:4, white"), its
+// time and its engine: checked, with their lines, by readMachineSettings.
+void takeMachineSettings(const FileValues& file, Configuration& config) {
+    if (auto v = file.take("machine", config)) config.machines = {*v};
+    if (auto v = file.take("machine-time", config)) config.machineTime = *v;
+    if (auto v = file.take("machine-engine", config)) config.machineEngine = *v;
+}
+
 // [options] and [stand-ins]: which the game has is for the game to say, once it is known.
 bool takeOptionsAndStandIns(const FileValues& file, Configuration& config, std::string& error) {
     for (const auto& key : file.layout.optionKeys) {
@@ -411,7 +420,8 @@ bool readFileInto(const std::string& path, const std::vector<std::string>& fromC
     // several mistakes is told of the same one first.
     return takePlayers(file, config, error) && takeGame(file, config, error) &&
            takeTime(file, config, error) && takeTableSettings(file, config, error) &&
-           (takeHallSettings(file, config), true) && takeOptionsAndStandIns(file, config, error) &&
+           (takeHallSettings(file, config), true) && (takeMachineSettings(file, config), true) &&
+           takeOptionsAndStandIns(file, config, error) &&
            takeBoards(file, config, error);
 }
 

@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "daemon/broadcast/broker_address.h"
+#include "daemon/config/machine_setup.h"
 #include "daemon/control/control_protocol.h"
 
 namespace arbiter {
@@ -146,6 +147,17 @@ void writeHallSettings(std::ostream& out, const Configuration& config) {
     out << "mqtt-actions = " << config.mqttActions << "\n";
 }
 
+// The machine's seats, its time and its engine (docs/machine.md), as read.
+void writeMachineSettings(std::ostream& out, const Configuration& config,
+                          const TableSettings& settings, const GameState& start) {
+    out << "# The seats the machine plays, SEAT[:LEVEL] with levels 1 to 8 (docs/machine.md):\n";
+    const std::string seats = machineSeatsText(start, settings.session.machines);
+    out << (seats.empty() ? "# machine = " + machineSeatText(start, {1, 4}) : "machine = " + seats)
+        << "\n";
+    out << "machine-time = " << config.machineTime << "\n";
+    out << "machine-engine = " << config.machineEngine << "\n";
+}
+
 // [options], each with its allowed values and default.
 void writeOptions(std::ostream& out, const GameInfo& game, const GameOptions& options) {
     if (game.options.empty()) {
@@ -240,6 +252,10 @@ std::string configurationText(const Configuration& config, const TableSetup& set
     writePlayersAndStart(out, config, game);
     writeTableSettings(out, config, setup.settings);
     writeHallSettings(out, config);
+    // The seats by the game's names for them, as its start names them.
+    std::string unused;
+    if (const auto played = makeGame(game.name, setup.options, unused))
+        writeMachineSettings(out, config, setup.settings, *played->start());
     out << "\n";
     writeOptions(out, game, setup.options);
     out << "\n";

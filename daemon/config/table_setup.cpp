@@ -12,6 +12,7 @@
 #include "daemon/clock/game_clock.h"
 #include "daemon/clock/game_limits.h"
 #include "daemon/config/hall_setup.h"
+#include "daemon/config/machine_setup.h"
 #include "daemon/control/control_protocol.h"
 #include "daemon/session/session.h"
 #include "daemon/table/board_labels.h"
@@ -451,6 +452,8 @@ std::optional<TableSetup> setUpTable(const Configuration& config, std::string& e
     settings.session.journalDir = config.journal;
     if (!readPieceCalibration(settings, error)) return std::nullopt;
     settings.secrets = config.secrets;
+    if (!readMachineSettings(config, *start, settings, setup.machineNote, error))
+        return std::nullopt;
     setup.journalWhere = config.where("journal");
     setup.socketWhere = config.where("socket");
     setup.socketPath = config.socket.empty() ? control::defaultSocketPath() : config.socket;

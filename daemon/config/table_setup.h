@@ -37,6 +37,9 @@ struct TableSetup {
     std::optional<SpeechLanguage> speech;
     // --mqtt: the hall the table is published to; unset: none.
     std::optional<BroadcastSettings> broadcast;
+    // Said once the table starts: a chess engine asked for by default is not
+    // installed, so the built-in player plays chess.
+    std::string machineNote;
 };
 
 // The game the configuration asks for, with its players, size, options and

@@ -7,6 +7,7 @@
 
 #include "daemon/clock/game_clock.h"
 #include "daemon/clock/game_limits.h"
+#include "daemon/config/machine_setup.h"
 #include "daemon/journal/journal.h"
 #include "daemon/session/chance_source.h"
 #include "daemon/session/session.h"
@@ -83,6 +84,24 @@ void compareGameOptions(const Configuration& config, const GameOptions& played,
     }
 }
 
+// The seats the table asks the machine to play, when they differ from those it
+// played: a game begun by people is not handed to the machine, nor the other way.
+void compareMachines(const Configuration& config, const Game& game, const nlohmann::json& header,
+                     std::vector<Contradiction>& found) {
+    if (config.machines.empty()) return;
+    const auto start = game.start();
+    std::vector<MachineSeat> asked, played;
+    std::string unread;
+    if (!machineSeatsAsked(config, *start, asked, unread)) return;  // told by setUpTable
+    if (!readMachineSeats(header, start->playerCount(), played).empty()) return;
+    if (asked == played) return;
+    const std::string askedText = machineSeatsText(*start, asked);
+    found.push_back({"machine",
+                     played.empty() ? "no --machine"
+                                    : "--machine " + machineSeatsText(*start, played),
+                     "--machine " + askedText, askedText});
+}
+
 // The names, time control, limits, seed and position the table asks for that
 // differ from those in the journal's first line.
 void compareSessionSettings(const Configuration& config, const Game& game,
@@ -112,6 +131,7 @@ void compareSessionSettings(const Configuration& config, const Game& game,
         found.push_back({"move-limit",
                          *was == 0 ? "no --move-limit" : "--move-limit " + std::to_string(*was),
                          "--move-limit " + config.moveLimit, config.moveLimit});
+    compareMachines(config, game, header, found);
     const auto seed = headerText(header, "seed");
     const auto askedSeed = ChanceSource::parseSeed(config.seed);
     if (seed && askedSeed && ChanceSource::parseSeed(*seed) != askedSeed)
@@ -173,6 +193,14 @@ void adopt(Configuration& config, const GameOptions& played, const nlohmann::jso
             if (n.is_string()) config.playerNames.push_back(n.get<std::string>());
     if (const auto time = headerText(header, "time"); time && !config.timeGiven)
         config.time = *time;
+    // The machine's seats, as the journal names them, so that --print-config
+    // shows who plays the game it resumes.
+    std::string unused;
+    const auto game = config.machines.empty() ? makeGame(config.game, played, unused) : nullptr;
+    std::vector<MachineSeat> machines;
+    if (game && readMachineSeats(header, game->start()->playerCount(), machines).empty() &&
+        !machines.empty())
+        config.machines = {machineSeatsText(*game->start(), machines)};
 }
 
 }  // namespace

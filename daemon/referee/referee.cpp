@@ -17,7 +17,7 @@ Referee::Referee(Referee&&) noexcept = default;
 Referee& Referee::operator=(Referee&&) noexcept = default;
 
 void Referee::prepare(const GameState& current, const GameState* previous, const Action* last,
-                      const Surface& surface) {
+                      const Surface& surface, const std::vector<Action>* only) {
     const Geometry& g = current.geometry();
     assert(surface.geometry() == g);
     assert(!previous || previous->geometry() == g);
@@ -28,7 +28,7 @@ void Referee::prepare(const GameState& current, const GameState* previous, const
     // pieces' tags to follow.
     if (!previous) identities_.forget();
     current_->state = current.clone();
-    current_->list(true);
+    current_->list(true, only);
     now_ = project(current);
 
     // Mid-turn, the next player's action shows that the turn was ended.

@@ -109,8 +109,11 @@ class Referee {
     // `current`, if known (else the two states are compared cell by cell), and
     // then also what the actions that `last` may have begun would change.
     // Called once per committed state; the surface must have the state's geometry.
+    // `only`, when given, are the actions the surface may show made, of all
+    // the legal ones: while the machine is to move, the one it chose (none
+    // while it thinks), so that anything else is a position to put right.
     void prepare(const GameState& current, const GameState* previous, const Action* last,
-                 const Surface& surface);
+                 const Surface& surface, const std::vector<Action>* only = nullptr);
     bool prepared() const { return current_ != nullptr; }
 
     // The verdict on `surface` (the one prepared with) as it is now, in time

@@ -56,12 +56,18 @@ struct Referee::Ply {
     std::vector<uint32_t> byCell;
     std::vector<uint32_t> chains;  // the actions with stops on their way (Action::path)
 
-    void list(bool indexed) {
+    // `only`, when given, keeps the actions among them alone (the machine's
+    // chosen action, or none while it thinks).
+    void list(bool indexed, const std::vector<Action>* only = nullptr) {
         actions.clear();
         effects.clear();
         // While chance is to be drawn, the session draws it before anyone acts:
         // nothing the players do can be shown.
         if (!state->chance()) actions = state->legalActions();
+        if (only)
+            std::erase_if(actions, [only](const Action& a) {
+                return std::find(only->begin(), only->end(), a) == only->end();
+            });
         effects.reserve(actions.size());
         const Geometry& g = state->geometry();
         chains.clear();

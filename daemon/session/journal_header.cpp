@@ -134,6 +134,10 @@ std::optional<JournalHeader> readJournalHeader(const Game& game, const nlohmann:
     }
     const auto seats = static_cast<size_t>(read.start->playerCount());
     error = readPlayers(header, seats, read.settings.players);
+    if (error.empty())
+        error = readMachineSeats(header, static_cast<int>(seats), read.settings.machines);
+    if (error.empty() && !read.settings.machines.empty() && read.start->hidden())
+        error = "bad \"machines\": the machine plays no game in which each player sees only part";
     if (!error.empty()) return std::nullopt;
     if (header.contains("started") &&
         !(header["started"].is_string() && isStartedTime(header["started"].get<std::string>()))) {

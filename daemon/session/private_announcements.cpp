@@ -28,6 +28,8 @@ Hearers hearersOf(AnnouncementType type) {
         case AnnouncementType::Waiting:
         case AnnouncementType::ResumeClocks:
         case AnnouncementType::TimeLow:
+        // The machine plays no game of hidden views (readMachineSettings).
+        case AnnouncementType::Machine:
             return Hearers::Everyone;
         case AnnouncementType::Illegal:
         case AnnouncementType::Consequences:

@@ -159,6 +159,8 @@ std::unique_ptr<Session> Session::begin(const Game& game, const SessionSettings&
         {"options", optionsJson(game.options())},
         {"seed", s->chance_.seedText()},
         {"started", s->started_}};
+    // Only where the machine plays, so that every other journal reads as before.
+    if (!settings.machines.empty()) header["machines"] = machineSeatsJson(settings.machines);
     if (!s->record(header)) {
         error = "cannot write the journal";
         return nullptr;

@@ -15,6 +15,7 @@
 #include "daemon/clock/low_time_warnings.h"
 #include "daemon/journal/journal.h"
 #include "daemon/session/chance_source.h"
+#include "daemon/session/machine_seats.h"
 #include "engine/core/game.h"
 
 namespace arbiter {
@@ -55,6 +56,8 @@ struct SessionSettings {
     // Where chance comes from in games that draw it; the caller picks it (at
     // random in arbiterd, fixed in tests) and the journal records it.
     uint64_t seed = 0;
+    // The seats the machine plays (docs/machine.md); the journal records them.
+    std::vector<MachineSeat> machines;
 };
 
 // One game in progress: the engine state and its history, the clocks, the
@@ -114,6 +117,10 @@ class Session {
     const std::string& playerName(PlayerId p) const {
         return settings_.players[static_cast<size_t>(p)];
     }
+    // The seats the machine plays, as the game was begun or resumed with them.
+    const std::vector<MachineSeat>& machines() const { return settings_.machines; }
+    // The machine's seat `p`, or nullptr when a person plays it.
+    const MachineSeat* machineSeatOf(PlayerId p) const { return machineSeat(settings_.machines, p); }
     // Who is to move and how far the game is, counted as moveLabel numbers
     // the moves: "Black to play move 3" where a score sheet would count
     // pairs of moves, "Ann to move after 6 turns" where players count turns.

@@ -109,11 +109,20 @@ GameRecord Session::gameRecord(const Outcome& o, const std::string& termination)
     rec.tags = {{"Event", "arbiter game"}, {"Site", "?"}, {"Date", date}, {"Round", "-"}};
     // A seat's tag is the game's name for it: White and Black in chess (as PGN
     // wants), Player1, Player2, ... elsewhere.
+    // The seats the machine played are "program" (PGN's WhiteType and
+    // BlackType), and one tag says at which level each played.
+    std::string machines;
     for (PlayerId p = 0; p < current().playerCount(); ++p) {
         std::string tag = current().playerName(p);
         tag.erase(std::remove(tag.begin(), tag.end(), ' '), tag.end());
         rec.tags.emplace_back(tag, settings_.players[static_cast<size_t>(p)]);
+        if (const MachineSeat* m = machineSeatOf(p)) {
+            rec.tags.emplace_back(tag + "Type", "program");
+            machines += (machines.empty() ? "" : "; ") + current().playerName(p) + " at level " +
+                        std::to_string(m->level);
+        }
     }
+    if (!machines.empty()) rec.tags.emplace_back("Machine", machines);
     rec.tags.emplace_back("TimeControl", pgnTimeControl(settings_.time));
     rec.tags.emplace_back("Termination", termination);
     // The rules the game was played by, where the game takes options (csipgs's

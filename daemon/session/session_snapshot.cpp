@@ -57,6 +57,7 @@ nlohmann::json Session::snapshot() const {
                         {"ply", ply()},
                         {"toMove", current().toMove()},
                         {"players", settings_.players},
+                        {"machines", machineSeatsJson(settings_.machines)},
                         {"time", settings_.time.text()},
                         {"clock", clock_.remainingAll(now)},
                         {"clockText", clockTexts},

@@ -321,6 +321,11 @@ std::string said(const Announcement& a, SpeechLanguage language, const std::stri
     switch (a.type) {
         case AnnouncementType::Move:
             return moveSaid(a, language, game);
+        case AnnouncementType::Machine: {
+            const std::string move = moveSaid(a, language, game);
+            if (move.empty()) return {};
+            return (german ? "Die Maschine spielt " : "The machine plays ") + move;
+        }
         case AnnouncementType::Start:
             return (german ? "Neue Partie " : "New game of ") + gameName(game, language);
         case AnnouncementType::Takeback:

@@ -295,8 +295,16 @@ void SurfaceJudge::commit(const Verdict& v, Judging why) {
     // press of the lever, which ends the move.
     const Millis madeAt = why == Judging::Lever ? loop_.time().now() : surface_.lastChange();
     bool recorded = true;
-    for (const Action& a : v.actions) {
-        recorded = session.commit(a, {}, madeAt);
+    bool whole = true;
+    for (size_t i = 0; i < v.actions.size(); ++i) {
+        // Moves made one after another are caught up only as far as the
+        // machine's seats: what one of them does is judged again once the
+        // machine has chosen it.
+        if (i > 0 && session.machineSeatOf(session.current().toMove())) {
+            whole = false;
+            break;
+        }
+        recorded = session.commit(v.actions[i], {}, madeAt);
         if (!recorded || session.over()) break;
     }
     fastPlay_.moveCommitted();
@@ -305,7 +313,7 @@ void SurfaceJudge::commit(const Verdict& v, Judging why) {
     // removed far away) is for the players to make now, and the cells are
     // judged against the new state from here on.
     toClear_.clear();
-    if (recorded && !session.over() && !v.consequences.empty()) {
+    if (whole && recorded && !session.over() && !v.consequences.empty()) {
         session.announceConsequences(v.consequences);
         for (const CellFix& f : v.consequences) toClear_.push_back(f.cell);
         armConsequencesReminder();
@@ -383,7 +391,9 @@ void SurfaceJudge::prepareReferee() {
     // The last action leads from previous() to here unless chance came after it;
     // then the referee compares the two states cell by cell.
     bool direct = !actions.empty() && actions.back().kind != Action::Kind::Chance;
-    referee_.prepare(current, session.previous(), direct ? &actions.back() : nullptr, surface_);
+    const auto only = machine_ ? machine_->accepted(session) : std::nullopt;
+    referee_.prepare(current, session.previous(), direct ? &actions.back() : nullptr, surface_,
+                     only ? &*only : nullptr);
     refereeStale_ = false;
     preparedFor_ = &current;
     preparedPly_ = session.ply();

@@ -12,6 +12,7 @@
 #include "daemon/table/board_lights.h"
 #include "daemon/table/desk.h"
 #include "daemon/table/fast_play.h"
+#include "daemon/table/machine_turns.h"
 #include "daemon/table/setup_guide.h"
 #include "daemon/table/table_phase.h"
 
@@ -73,6 +74,9 @@ class SurfaceJudge {
     void gameMovedOn(MovedOn why = MovedOn::Said);
     // The session's state may have changed since the referee was prepared.
     void stale() { refereeStale_ = true; }
+    // The machine's turns at this table: while it is to move, the boards may
+    // show only the action it chose. Set once, by the table that owns both.
+    void followMachine(const MachineTurns& machine) { machine_ = &machine; }
     // Said through the control socket and changed the game: a join (never on
     // the boards), or an action that `changesCells` or not. The boards must
     // then show what it changes, and the players are told what to make.
@@ -138,6 +142,7 @@ class SurfaceJudge {
     Desk& desk_;
     Surface& surface_;
     BoardLights& lights_;
+    const MachineTurns* machine_ = nullptr;
     SetupGuide& guide_;
     Listener& table_;
     TablePhase phase_ = TablePhase::SettingUp;

@@ -1,5 +1,7 @@
 #include "daemon/table/table.h"
 
+#include <algorithm>
+
 #include <spdlog/spdlog.h>
 
 #include "daemon/announce/position_picture.h"
@@ -39,6 +41,8 @@ Table::Table(EventLoop& loop, TableSettings settings, std::unique_ptr<Game> game
       judge_(loop, desk_, surface_, lights_, guide_, announcer_, *this) {
     announcer_.add(out);
     announcer_.add(clockFace_);
+    announcer_.add(machine_);
+    judge_.followMachine(machine_);
     desk_.keepJournalUntilWritten([this] {
         // A game ended meanwhile: a start position already set up begins the
         // next one now.
@@ -246,7 +250,41 @@ nlohmann::json Table::status() const {
     j["awaited"] = awaited();
     j["picture"] = positionPicture(shown);
     j["scene"] = scene(shown, boards);
+    if (auto machine = machine_.status(); !machine.is_null()) {
+        // What the hands must do on the boards for the machine, as the steps
+        // a fix is told in: from what the boards show to the state after it.
+        if (const auto only = machine_.accepted(*desk_.session());
+            only && only->size() == 1 && machine["chosen"].is_object()) {
+            auto after = desk_.session()->current().clone();
+            after->apply(only->front());
+            machine["chosen"]["toMake"] = sceneFixes(Referee::fixesTo(*after, surface_),
+                                                     after->geometry(), desk_.game(),
+                                                     &desk_.places());
+        }
+        j["machine"] = std::move(machine);
+    }
     return j;
+}
+
+void Table::machineTurnChanged() {
+    judge_.stale();
+    // What the machine chose is lit where it is to be made.
+    if (const Session* session = desk_.session()) {
+        if (const auto only = machine_.accepted(*session); only && only->size() == 1) {
+            std::vector<Cell> cells;
+            for (const CellChange& ch : session->current().effect(only->front()).changes)
+                cells.push_back(ch.cell);
+            lights_.light(cells);
+        }
+    }
+    judge_.surfaceChanged();
+}
+
+void Table::machineActs(const Action& action) {
+    const Session& session = *desk_.session();
+    const PlayerId seat = session.current().toMove();
+    const ControlReply made = act(session.current().encode(action), seat, {});
+    if (!made.ok) spdlog::warn("the machine's action was refused: {}", made.error);
 }
 
 nlohmann::json Table::scene(const GameState& shown, const nlohmann::json& boards) const {
@@ -309,6 +347,11 @@ std::string Table::awaited() const {
             return "the move " + session.actionSaid(now, *completes) +
                    " to be completed: " + fixes + " (or put back as the picture shows)";
         if (!fixes.empty()) return "the boards to be put right: " + fixes;
+    }
+    if (const auto only = machine_.accepted(session)) {
+        const std::string machine = session.playerName(now.toMove()) + " (machine)";
+        if (only->empty()) return machine + " to think";
+        return machine + "'s " + session.actionSaid(now, only->front()) + " to be made on the boards";
     }
     std::string text = session.playerName(now.toMove()) + " to move";
     if (now.midTurn()) text += ", who may go on or end the turn (arbiterctl do end)";
@@ -388,6 +431,14 @@ ControlReply Table::sayAction(const std::string& action, PlayerId who, bool& cha
     }
     if (a->kind == Action::Kind::Chance)
         return ControlReply::refused("chance is drawn by the referee, never said");
+    // The machine's seat makes what the machine chose, and nothing else.
+    if (const auto only = machine_.accepted(session);
+        only && std::find(only->begin(), only->end(), *a) == only->end())
+        return ControlReply::refused(
+            session.playerName(who) + " is played by the machine, which " +
+            (only->empty() ? "is thinking"
+                           : "chose " + session.actionSaid(now, only->front()) +
+                                 ": make that on the board"));
     if (std::string no = session.timeLimitReached() ? refusedAfterTimeLimit(now, *a) : "";
         !no.empty())
         return ControlReply::refused("\"" + action + "\": " + no);

@@ -13,6 +13,7 @@
 #include "daemon/table/board_lights.h"
 #include "daemon/table/desk.h"
 #include "daemon/table/dgt_timekeeper.h"
+#include "daemon/table/machine_turns.h"
 #include "daemon/table/playing_table.h"
 #include "daemon/table/setup_guide.h"
 #include "daemon/table/surface_judge.h"
@@ -27,7 +28,10 @@ namespace arbiter {
 // what the control socket asks), the setup guide, the lights, the DGT clocks
 // (their faces and the timekeeper) and the surface's judge. Between games it
 // waits for the start position and then begins the next game.
-class Table final : public PlayingTable, private Desk::Listener, private SurfaceJudge::Listener {
+class Table final : public PlayingTable,
+                    private Desk::Listener,
+                    private SurfaceJudge::Listener,
+                    private MachineTurns::Listener {
   public:
     // nullptr and a message when the boards do not cover the game's cells,
     // the position asked for is not one of it, or a journal cannot be resumed
@@ -73,6 +77,9 @@ class Table final : public PlayingTable, private Desk::Listener, private Surface
     void timeCalled(bool playerLeft) override;
     void gameEnded() override;
     void startShown() override;
+    // MachineTurns::Listener
+    void machineTurnChanged() override;
+    void machineActs(const Action& action) override;
 
     void startGame();
     // The status's picture of the table (sceneCells and the rest of scene.h).
@@ -105,6 +112,8 @@ class Table final : public PlayingTable, private Desk::Listener, private Surface
     SetupGuide guide_;
     DgtTimekeeper timekeeper_{loop_, desk_, surface_, announcer_};
     SurfaceJudge judge_;
+    // After the judge, which it tells what the boards may show.
+    MachineTurns machine_{loop_, desk_, announcer_, *this};
     BoardAbsences absences_{announcer_, static_cast<size_t>(surface_.boardCount())};
 };
 

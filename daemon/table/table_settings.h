@@ -51,6 +51,11 @@ struct TableSettings {
     // Per seat, the secret a control client gives to speak as that player in
     // a game of hidden views (ModeratedTable::admit); missing ones are empty.
     std::vector<std::string> secrets;
+    // How the machine plays the seats the session gives it (docs/machine.md):
+    // the time it thinks per turn at most, and the UCI engine that plays
+    // chess (empty: the built-in player, as in every other game).
+    Millis machineTimeMs = 3000;
+    std::string uciEngine;
 };
 
 }  // namespace arbiter

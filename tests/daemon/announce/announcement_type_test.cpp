@@ -49,6 +49,7 @@ TEST(AnnouncementTypes, TheWireNamesAreTheProtocols) {
         {AnnouncementType::Chain, "chain"},
         {AnnouncementType::Chance, "chance"},
         {AnnouncementType::Takeback, "takeback"},
+        {AnnouncementType::Machine, "machine"},
         {AnnouncementType::Illegal, "illegal"},
         {AnnouncementType::Consequences, "consequences"},
         {AnnouncementType::ToDo, "to-do"},

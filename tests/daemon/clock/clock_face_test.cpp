@@ -148,6 +148,27 @@ TEST_F(ClockFaceTest, IllegalStaysUntilTheBoardIsPutRight) {
     EXPECT_EQ(clockCommands(), std::vector<Bytes>{dgt::clockEndDisplay()});
 }
 
+// The machine's choice is for the hands to make: it stays on the clock until
+// the move is made, which then shows briefly as any move does.
+TEST_F(ClockFaceTest, TheMachinesMoveStaysUntilItIsMade) {
+    start(2);
+    move("e2e4");
+    settle();
+    pass(10'000);
+    clockCommands();
+    out.announce({AnnouncementType::Machine, "Black (machine): e5; make it on the board.",
+                  {{"clock", "e5"}, {"seat", 1}}});
+    settle();
+    EXPECT_EQ(clockCommands(), std::vector<Bytes>{dgt::clockText("e5")});
+    pass(10'000);
+    EXPECT_TRUE(clockCommands().empty());
+    move("e7e5");
+    EXPECT_FALSE(clockCommands().empty());
+    // Made: the move shows its while, and then nothing stays.
+    pass(2000);
+    EXPECT_EQ(clockCommands(), std::vector<Bytes>{dgt::clockEndDisplay()});
+}
+
 TEST_F(ClockFaceTest, TheResultStaysWithTheTimesStopped) {
     start(2);
     move("e2e4");

@@ -51,6 +51,31 @@ TEST_F(RefereeTest, SurfaceWithoutADumpIsUnknown) {
     EXPECT_EQ(referee.judge(*state, nullptr, s).kind, Verdict::Kind::Unknown);
 }
 
+// While the machine is to move, the boards may show only the move it chose:
+// another legal move is a position to put right, back to the position (or on
+// to the chosen move); none is seen made while it still thinks.
+TEST_F(RefereeTest, WhileTheMachineIsToMoveOnlyItsChoiceIsSeenMade) {
+    const std::vector<Action> chosen = {*state->decode("d2d4")};
+    auto judgeOnly = [&](const std::vector<Action>& only, const std::string& board) {
+        Surface s = oneBoardSurface(*state);
+        s.boardDump(0, squaresFromFen(kStart), 0);
+        Referee r;
+        r.prepare(*state, nullptr, nullptr, s, &only);
+        s.boardDump(0, squaresFromFen(board), 0);
+        return r.judge(s);
+    };
+    const std::string e4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR";
+    const std::string d4 = "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR";
+    Verdict other = judgeOnly(chosen, e4);
+    EXPECT_EQ(other.kind, Verdict::Kind::Illegal);
+    EXPECT_FALSE(other.fixes.empty());
+    Verdict made = judgeOnly(chosen, d4);
+    ASSERT_EQ(made.kind, Verdict::Kind::Commit);
+    EXPECT_EQ(made.actions, chosen);
+    EXPECT_EQ(judgeOnly({}, d4).kind, Verdict::Kind::Illegal);
+    EXPECT_EQ(judgeOnly({}, kStart).kind, Verdict::Kind::Settled);
+}
+
 TEST_F(RefereeTest, OneLegalMoveIsCommitted) {
     Verdict v = judge("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR");
     ASSERT_EQ(v.kind, Verdict::Kind::Commit);

@@ -33,6 +33,7 @@ function showScene(status) {
   surface.replaceChildren();
   if (status.scene && withCellsShown(status.scene).cells.length) {
     const svg = drawScene(status.scene, drawOptions(status));
+    markMachineMove(svg, status);
     surface.appendChild(svg);
     setShape($("live-view"), svg);
   } else {
@@ -58,7 +59,26 @@ function turnText(status) {
   if (s.over) return "Game over";
   if (status.waitingForStart) return "Waiting for the start position";
   const name = (s.players || [])[s.toMove];
-  return name ? `${name} to move` : "";
+  if (!name) return "";
+  // The machine's seat (docs/machine.md): thinking, then what to make for it.
+  const machine = status.machine;
+  if (machine && machine.chosen && machine.chosen.seat === s.toMove)
+    return `${name} (machine) plays ${machine.chosen.notation}: make it on the board`;
+  if (machine && machine.thinking === s.toMove) return `${name} (machine) is thinking`;
+  return `${name} to move`;
+}
+
+// The cells of the action the machine chose, outlined where the hands make it.
+function markMachineMove(svg, status) {
+  const chosen = status.machine && status.machine.chosen;
+  for (const cell of (chosen && chosen.cells) || []) {
+    const g = svg.querySelector(`[data-cell="${CSS.escape(cell)}"]`);
+    if (!g) continue;
+    const mark = document.createElementNS("http://www.w3.org/2000/svg", "rect");
+    for (const [k, v] of Object.entries({ x: 4, y: 4, width: 92, height: 92, class: "machine-move" }))
+      mark.setAttribute(k, String(v));
+    g.appendChild(mark);
+  }
 }
 
 function showClocks(status) {

@@ -245,6 +245,25 @@ test("a fix is highlighted with what to do, and goes when the boards are put rig
   assert.deepEqual(await piecesDrawn(), (await status(tbl)).scene.cells.filter((c) => c.piece).map((c) => c.cell).sort());
 });
 
+test("the machine's seat: its move is said, outlined where to make it, and goes once made", async (t) => {
+  const tbl = await table(["--game", "fide", "--machine", "black:1", "--machine-engine", "builtin", "--machine-time", "0.2"], t);
+  await tbl.said("New game of");
+  await open(tbl);
+  tbl.type("e2-e4");
+  await tbl.said("Black (machine): ");
+  const s = await status(tbl);
+  const chosen = s.machine.chosen;
+  assert.ok(chosen && chosen.cells.length === 2, JSON.stringify(s.machine));
+  await browser.waitFor(`document.getElementById("turn").textContent === ${JSON.stringify(`Black (machine) plays ${chosen.notation}: make it on the board`)}`);
+  for (const cell of chosen.cells)
+    await browser.waitFor(`document.querySelector('[data-cell="${cell}"] .machine-move')`);
+  await browser.screenshot(join(SHOTS, "fide-machine.png"));
+  const [from, to] = [chosen.action.slice(0, 2), chosen.action.slice(2, 4)];
+  tbl.type(`${from}-${to}`);
+  await tbl.said("1... ");
+  await browser.waitFor(`document.querySelectorAll(".machine-move").length === 0 && document.getElementById("turn").textContent === "White to move"`);
+});
+
 test("the running clock ticks and the other stands", async (t) => {
   const tbl = await table(["--game", "fide", "--time", "5+0"], t);
   await tbl.said("New game of");
