@@ -29,7 +29,8 @@ void SearchThinker::think(const Session& session, Millis budget, Answer answer) 
     stop_ = std::make_shared<std::atomic<bool>>(false);
     deadline_.after(budget, [stop = stop_] { stop->store(true); });
     // Each ply its own draws, so that a takeback and a new try may differ.
-    const uint64_t seed = seed_ ^ (static_cast<uint64_t>(session.ply()) * 0x9e3779b97f4a7c15ULL);
+    const auto ply = static_cast<uint64_t>(session.ply());
+    const uint64_t seed = seed_ ^ (ply * uint64_t{0x9e3779b97f4a7c15});
     SearchLimits limits;
     limits.playouts = playoutsForLevel(level_);
     limits.stop = [stop = stop_] { return stop->load(); };
@@ -42,8 +43,8 @@ void SearchThinker::think(const Session& session, Millis budget, Answer answer) 
             if (thought != thought_) return;
             thought_ = 0;
             deadline_.cancel();
-            Answer answer = std::move(answer_);
-            answer(chosen, chosen ? "" : "there is nothing to choose");
+            Answer heard = std::move(answer_);
+            heard(chosen, chosen ? "" : "there is nothing to choose");
         });
     });
 }
