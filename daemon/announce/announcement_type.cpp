@@ -51,7 +51,8 @@ constexpr NameTable<AnnouncementType, kAnnouncementTypeCount> kTypeNames{{{
 }}};
 // clang-format on
 
-static_assert(kTypeNames.inEnumOrder(), "kTypeNames lists every AnnouncementType once, in the enum's order");
+static_assert(kTypeNames.inEnumOrder(),
+              "kTypeNames lists every AnnouncementType once, in the enum's order");
 
 }  // namespace
 

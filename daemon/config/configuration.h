@@ -26,9 +26,9 @@ struct SurfaceSize {
 // game is checked once both are read (setUpTable in daemon/config/table_setup.h).
 struct Configuration {
     std::string game = "fide";
-    bool gameGiven = false;  // by the command line or the file: a game to resume must be it
-    std::optional<int> playerCount;   // "players": seats at the start; unset: the game's own
-    std::optional<SurfaceSize> size;  // unset: the game's default surface
+    bool gameGiven = false;          // by the command line or the file: a game to resume must be it
+    std::optional<int> playerCount;  // "players": seats at the start; unset: the game's own
+    std::optional<SurfaceSize> size;             // unset: the game's default surface
     std::map<std::string, std::string> options;  // [options], --option: name -> value
     std::map<std::string, StandIn> standIns;     // [stand-ins], --stand-in: game piece -> set piece
     std::string time = "15+10";

@@ -28,10 +28,10 @@ namespace fs = std::filesystem;
 namespace {
 
 const std::vector<std::string> kTopKeys = {
-    "game",     "players",   "size",      "time",        "time-limit", "move-limit",
-    "player",   "journal",   "settle-ms", "socket",      "log-level",  "clock-white",
-    "position", "speak",     "secrets",   "mqtt",        "mqtt-table", "mqtt-password-file",
-    "mqtt-ca",  "mqtt-cert", "mqtt-key",  "mqtt-actions", "machine", "machine-time",
+    "game",          "players",   "size",      "time",         "time-limit", "move-limit",
+    "player",        "journal",   "settle-ms", "socket",       "log-level",  "clock-white",
+    "position",      "speak",     "secrets",   "mqtt",         "mqtt-table", "mqtt-password-file",
+    "mqtt-ca",       "mqtt-cert", "mqtt-key",  "mqtt-actions", "machine",    "machine-time",
     "machine-engine"};
 constexpr const char* kOptionsSection = "options";
 constexpr const char* kStandInsSection = "stand-ins";
@@ -44,7 +44,7 @@ struct FileLayout {
     std::map<std::string, int> keyLines;  // full key ("time", "board.a.device") -> its first line
     std::map<std::string, std::string> values;  // full key -> its value, trimmed
     std::vector<std::string> players;           // every `player`, in the file's order
-    std::vector<std::string> boards;      // "board.NAME", in the order of the file
+    std::vector<std::string> boards;            // "board.NAME", in the order of the file
     std::map<std::string, int> sectionLines;
     std::vector<std::string> optionKeys;   // "options.NAME"
     std::vector<std::string> standInKeys;  // "stand-ins.PIECE"
@@ -421,8 +421,7 @@ bool readFileInto(const std::string& path, const std::vector<std::string>& fromC
     return takePlayers(file, config, error) && takeGame(file, config, error) &&
            takeTime(file, config, error) && takeTableSettings(file, config, error) &&
            (takeHallSettings(file, config), true) && (takeMachineSettings(file, config), true) &&
-           takeOptionsAndStandIns(file, config, error) &&
-           takeBoards(file, config, error);
+           takeOptionsAndStandIns(file, config, error) && takeBoards(file, config, error);
 }
 
 }  // namespace

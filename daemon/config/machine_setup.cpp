@@ -1,9 +1,9 @@
 #include "daemon/config/machine_setup.h"
 
+#include <unistd.h>
 #include <algorithm>
 #include <cctype>
 #include <cmath>
-#include <unistd.h>
 
 #include "daemon/base/utf8.h"
 
@@ -105,11 +105,10 @@ bool readTime(const Configuration& config, Millis& ms, std::string& error) {
     char* end = nullptr;
     const std::string& text = config.machineTime;
     const double seconds = text.empty() ? NAN : std::strtod(text.c_str(), &end);
-    if (text.empty() || *end != '\0' || !std::isfinite(seconds) || seconds < 0.1 ||
-        seconds > 600 || text.find_first_not_of("0123456789.") != std::string::npos) {
+    if (text.empty() || *end != '\0' || !std::isfinite(seconds) || seconds < 0.1 || seconds > 600 ||
+        text.find_first_not_of("0123456789.") != std::string::npos) {
         error = config.where("machine-time") + "machine-time is the seconds the machine " +
-                "thinks per turn, from 0.1 to 600 (e.g. 3 or 0.5), not \"" + printable(text) +
-                "\"";
+                "thinks per turn, from 0.1 to 600 (e.g. 3 or 0.5), not \"" + printable(text) + "\"";
         return false;
     }
     ms = static_cast<Millis>(std::lround(seconds * 1000));
@@ -133,8 +132,8 @@ bool readMachineSettings(const Configuration& config, const GameState& start,
         return false;
     }
     if (::access(engine.c_str(), X_OK) != 0) {
-        const bool asked = !config.where("machine-engine").empty() ||
-                           engine != Configuration().machineEngine;
+        const bool asked =
+            !config.where("machine-engine").empty() || engine != Configuration().machineEngine;
         // Only a chess table whose machine plays needs it.
         const bool needed = !settings.session.machines.empty() && settings.game == "fide";
         if (asked && needed) {
@@ -158,7 +157,8 @@ std::string machineSeatText(const GameState& start, const MachineSeat& seat) {
 
 std::string machineSeatsText(const GameState& start, const std::vector<MachineSeat>& seats) {
     std::string text;
-    for (const MachineSeat& m : seats) text += (text.empty() ? "" : ", ") + machineSeatText(start, m);
+    for (const MachineSeat& m : seats)
+        text += (text.empty() ? "" : ", ") + machineSeatText(start, m);
     return text;
 }
 

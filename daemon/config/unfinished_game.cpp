@@ -96,10 +96,10 @@ void compareMachines(const Configuration& config, const Game& game, const nlohma
     if (!readMachineSeats(header, start->playerCount(), played).empty()) return;
     if (asked == played) return;
     const std::string askedText = machineSeatsText(*start, asked);
-    found.push_back({"machine",
-                     played.empty() ? "no --machine"
-                                    : "--machine " + machineSeatsText(*start, played),
-                     "--machine " + askedText, askedText});
+    found.push_back(
+        {"machine",
+         played.empty() ? "no --machine" : "--machine " + machineSeatsText(*start, played),
+         "--machine " + askedText, askedText});
 }
 
 // The names, time control, limits, seed and position the table asks for that

@@ -34,19 +34,19 @@ void SearchThinker::think(const Session& session, Millis budget, Answer answer) 
     SearchLimits limits;
     limits.playouts = playoutsForLevel(level_);
     limits.stop = [stop = stop_] { return stop->load(); };
-    worker_ = std::thread([this, state = session.current().clone(), seed, limits,
-                           thought = thought_]() {
-        auto choice = chooseAction(*state, seed, limits);
-        std::optional<Action> chosen;
-        if (choice) chosen = choice->action;
-        mailbox_.post([this, thought, chosen = std::move(chosen)] {
-            if (thought != thought_) return;
-            thought_ = 0;
-            deadline_.cancel();
-            Answer heard = std::move(answer_);
-            heard(chosen, chosen ? "" : "there is nothing to choose");
+    worker_ =
+        std::thread([this, state = session.current().clone(), seed, limits, thought = thought_]() {
+            auto choice = chooseAction(*state, seed, limits);
+            std::optional<Action> chosen;
+            if (choice) chosen = choice->action;
+            mailbox_.post([this, thought, chosen = std::move(chosen)] {
+                if (thought != thought_) return;
+                thought_ = 0;
+                deadline_.cancel();
+                Answer heard = std::move(answer_);
+                heard(chosen, chosen ? "" : "there is nothing to choose");
+            });
         });
-    });
 }
 
 void SearchThinker::cancel() {

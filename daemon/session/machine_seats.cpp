@@ -15,8 +15,8 @@ std::string readMachineSeats(const nlohmann::json& header, int seats,
     const auto found = header.find("machines");
     if (found == header.end()) return {};
     const std::string bad = "bad \"machines\": a list of {\"seat\": 0 to " +
-                            std::to_string(seats - 1) + ", \"level\": " +
-                            std::to_string(MachineSeat::kWeakest) + " to " +
+                            std::to_string(seats - 1) +
+                            ", \"level\": " + std::to_string(MachineSeat::kWeakest) + " to " +
                             std::to_string(MachineSeat::kStrongest) + "}, each seat once";
     if (!found->is_array() || found->size() > static_cast<size_t>(seats)) return bad;
     std::vector<MachineSeat> taken;

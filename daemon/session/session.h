@@ -120,7 +120,9 @@ class Session {
     // The seats the machine plays, as the game was begun or resumed with them.
     const std::vector<MachineSeat>& machines() const { return settings_.machines; }
     // The machine's seat `p`, or nullptr when a person plays it.
-    const MachineSeat* machineSeatOf(PlayerId p) const { return machineSeat(settings_.machines, p); }
+    const MachineSeat* machineSeatOf(PlayerId p) const {
+        return machineSeat(settings_.machines, p);
+    }
     // Who is to move and how far the game is, counted as moveLabel numbers
     // the moves: "Black to play move 3" where a score sheet would count
     // pairs of moves, "Ann to move after 6 turns" where players count turns.

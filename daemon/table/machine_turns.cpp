@@ -123,8 +123,8 @@ MachineThinker& MachineTurns::thinkerFor(const MachineSeat& machine) {
     if (desk_.game().name() == "fide" && !desk_.settings().uciEngine.empty()) {
         thinker = std::make_unique<UciThinker>(loop_, desk_.settings().uciEngine, machine.level);
     } else {
-        const uint64_t seed = desk_.settings().session.seed ^
-                              (static_cast<uint64_t>(machine.seat + 1) << 32);
+        const uint64_t seed =
+            desk_.settings().session.seed ^ (static_cast<uint64_t>(machine.seat + 1) << 32);
         thinker = std::make_unique<SearchThinker>(loop_, machine.level, seed);
     }
     return *thinker;

@@ -172,7 +172,7 @@ class SurfaceJudge {
     std::optional<Verdict> early_;
     uint64_t earlyStamp_ = 0;
     int earlyPly_ = -1;
-    int catchUpPlies_ = 1;  // 2 right after a board came back
+    int catchUpPlies_ = 1;             // 2 right after a board came back
     MovedOn movedOn_ = MovedOn::Said;  // what put the boards behind, last
     Timer judgeTimer_{loop_};
     Timer hintTimer_{loop_};

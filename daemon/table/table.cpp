@@ -257,9 +257,9 @@ nlohmann::json Table::status() const {
             only && only->size() == 1 && machine["chosen"].is_object()) {
             auto after = desk_.session()->current().clone();
             after->apply(only->front());
-            machine["chosen"]["toMake"] = sceneFixes(Referee::fixesTo(*after, surface_),
-                                                     after->geometry(), desk_.game(),
-                                                     &desk_.places());
+            machine["chosen"]["toMake"] =
+                sceneFixes(Referee::fixesTo(*after, surface_), after->geometry(), desk_.game(),
+                           &desk_.places());
         }
         j["machine"] = std::move(machine);
     }
@@ -338,9 +338,10 @@ std::string Table::awaited() const {
         // else the way back to the position.
         constexpr size_t kNamedInStatus = 4;
         const std::vector<CellFix>& told = judge_.toldFixes();
-        const std::string fixes = nameFixes(told.empty() ? Referee::fixesTo(now, surface_) : told,
-                                            now.geometry(), desk_.game(), kNamedInStatus, &desk_.places())
-                                      .text;
+        const std::string fixes =
+            nameFixes(told.empty() ? Referee::fixesTo(now, surface_) : told, now.geometry(),
+                      desk_.game(), kNamedInStatus, &desk_.places())
+                .text;
         // A move all but made is completed, not put back: the picture (the
         // position before it) is the other way to make the boards right.
         if (const Action* completes = judge_.toldCompletes(); completes && !fixes.empty())
@@ -351,7 +352,8 @@ std::string Table::awaited() const {
     if (const auto only = machine_.accepted(session)) {
         const std::string machine = session.playerName(now.toMove()) + " (machine)";
         if (only->empty()) return machine + " to think";
-        return machine + "'s " + session.actionSaid(now, only->front()) + " to be made on the boards";
+        return machine + "'s " + session.actionSaid(now, only->front()) +
+               " to be made on the boards";
     }
     std::string text = session.playerName(now.toMove()) + " to move";
     if (now.midTurn()) text += ", who may go on or end the turn (arbiterctl do end)";
@@ -436,9 +438,9 @@ ControlReply Table::sayAction(const std::string& action, PlayerId who, bool& cha
         only && std::find(only->begin(), only->end(), *a) == only->end())
         return ControlReply::refused(
             session.playerName(who) + " is played by the machine, which " +
-            (only->empty() ? "is thinking"
-                           : "chose " + session.actionSaid(now, only->front()) +
-                                 ": make that on the board"));
+            (only->empty()
+                 ? "is thinking"
+                 : "chose " + session.actionSaid(now, only->front()) + ": make that on the board"));
     if (std::string no = session.timeLimitReached() ? refusedAfterTimeLimit(now, *a) : "";
         !no.empty())
         return ControlReply::refused("\"" + action + "\": " + no);

@@ -10,9 +10,9 @@
 // and run in ./test's optimised build only (ARBITER_OPTIMISED_TESTS).
 #include <nlohmann/json.hpp>
 
+#include <unistd.h>
 #include <chrono>
 #include <thread>
-#include <unistd.h>
 
 #include "tests/e2e/table_fixture.h"
 #include "tests/scoped_environment.h"
@@ -26,8 +26,9 @@ const char* const kStockfish = "/usr/games/stockfish";
 
 // The FEN letter of a piece as a fix step names it ({"colour", "figure"}).
 std::string fenLetter(const nlohmann::json& piece) {
-    static const std::pair<const char*, char> kFigures[] = {
-        {"pawn", 'p'}, {"knight", 'n'}, {"bishop", 'b'}, {"rook", 'r'}, {"queen", 'q'}, {"king", 'k'}};
+    static const std::pair<const char*, char> kFigures[] = {{"pawn", 'p'},   {"knight", 'n'},
+                                                            {"bishop", 'b'}, {"rook", 'r'},
+                                                            {"queen", 'q'},  {"king", 'k'}};
     const std::string figure = piece.value("figure", "");
     for (const auto& [name, letter] : kFigures) {
         if (figure == name)
@@ -100,8 +101,8 @@ class MachineTable : public SeveralBoardsTest {
     }
     // The ply, once it is past `ply`.
     void waitPast(int ply) {
-        for (auto end = std::chrono::steady_clock::now() + 10s; std::chrono::steady_clock::now() < end;
-             std::this_thread::sleep_for(20ms)) {
+        for (auto end = std::chrono::steady_clock::now() + 10s;
+             std::chrono::steady_clock::now() < end; std::this_thread::sleep_for(20ms)) {
             nlohmann::json s = statusJson();
             if (s["session"].value("ply", 0) > ply || s["session"].value("over", false)) return;
         }
@@ -122,7 +123,8 @@ class EveryGameByTheMachine : public MachineTable,
 TEST_P(EveryGameByTheMachine, TheMachinePlaysEverySeatToTheMoveLimit) {
     const MachineGame& game = GetParam();
     std::vector<std::string> args = game.args;
-    for (int seat = 1; seat <= game.seats; ++seat) args.insert(args.end(), {"--machine", std::to_string(seat) + ":1"});
+    for (int seat = 1; seat <= game.seats; ++seat)
+        args.insert(args.end(), {"--machine", std::to_string(seat) + ":1"});
     args.insert(args.end(), {"--machine-time", "0.2", "--move-limit", "2"});
     // The boards the game is laid out on, as --print-start names them.
     auto [code, starts] = runDaemon([&] {
@@ -132,7 +134,8 @@ TEST_P(EveryGameByTheMachine, TheMachinePlaysEverySeatToTheMoveLimit) {
     }());
     ASSERT_EQ(code, 0) << starts;
     std::vector<std::string> names;
-    for (size_t at = starts.find("vboard:"); at != std::string::npos; at = starts.find("vboard:", at + 1))
+    for (size_t at = starts.find("vboard:"); at != std::string::npos;
+         at = starts.find("vboard:", at + 1))
         names.push_back(starts.substr(at + 7, starts.find(' ', at) - at - 7));
     if (!names.empty()) startBoards(names, game.args);
     if (HasFatalFailure()) return;
@@ -154,7 +157,9 @@ TEST_P(EveryGameByTheMachine, TheMachinePlaysEverySeatToTheMoveLimit) {
     ASSERT_FALSE(lines.empty());
     EXPECT_NE(lines.front().find("\"machines\""), std::string::npos) << lines.front();
     EXPECT_GT(std::count_if(lines.begin(), lines.end(),
-                            [](const std::string& l) { return l.find("\"type\":\"move\"") != std::string::npos; }),
+                            [](const std::string& l) {
+                                return l.find("\"type\":\"move\"") != std::string::npos;
+                            }),
               0);
 }
 
@@ -177,7 +182,8 @@ class AgainstStockfish : public MachineTable {
   protected:
     void SetUp() override {
         MachineTable::SetUp();
-        if (::access(kStockfish, X_OK) != 0) GTEST_SKIP() << "needs stockfish (apt install stockfish)";
+        if (::access(kStockfish, X_OK) != 0)
+            GTEST_SKIP() << "needs stockfish (apt install stockfish)";
         startBoards({"main"}, {"--game", "fide"});
     }
     void startTable(std::vector<std::string> extra) {
@@ -206,8 +212,10 @@ TEST_F(AgainstStockfish, ItsMoveIsSaidShownAndMadeOnTheBoardThenTakenBackAndResu
     nlohmann::json s = chosenOrOver();
     ASSERT_TRUE(s.contains("machine")) << s.dump();
     EXPECT_EQ(s["machine"]["chosen"]["seat"], 1);
-    EXPECT_NE(s["awaited"].get<std::string>().find("Black (machine)'s "), std::string::npos) << s["awaited"];
-    EXPECT_NE(s["machine"]["seats"][0]["player"].get<std::string>().find("Stockfish"), std::string::npos)
+    EXPECT_NE(s["awaited"].get<std::string>().find("Black (machine)'s "), std::string::npos)
+        << s["awaited"];
+    EXPECT_NE(s["machine"]["seats"][0]["player"].get<std::string>().find("Stockfish"),
+              std::string::npos)
         << s["machine"].dump();
     // Saying another move for it is refused; a move it did not choose made
     // on the board is a position to put right.

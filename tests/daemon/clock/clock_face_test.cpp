@@ -156,7 +156,8 @@ TEST_F(ClockFaceTest, TheMachinesMoveStaysUntilItIsMade) {
     settle();
     pass(10'000);
     clockCommands();
-    out.announce({AnnouncementType::Machine, "Black (machine): e5; make it on the board.",
+    out.announce({AnnouncementType::Machine,
+                  "Black (machine): e5; make it on the board.",
                   {{"clock", "e5"}, {"seat", 1}}});
     settle();
     EXPECT_EQ(clockCommands(), std::vector<Bytes>{dgt::clockText("e5")});

@@ -77,9 +77,9 @@ TEST_F(MachineSetupTest, ASeatGivenTwiceIsRefused) {
 }
 
 TEST_F(MachineSetupTest, AGameOfHiddenViewsTakesNoMachine) {
-    const std::string error =
-        read("game = csipgs\nmachine = black\nsecrets = w-secret, b-secret\n[options]\nmoderated = on\n",
-             "[board.white]\ndevice = dgt:/dev/ttyACM0\n[board.black]\ndevice = dgt:/dev/ttyACM1\n");
+    const std::string error = read(
+        "game = csipgs\nmachine = black\nsecrets = w-secret, b-secret\n[options]\nmoderated = on\n",
+        "[board.white]\ndevice = dgt:/dev/ttyACM0\n[board.black]\ndevice = dgt:/dev/ttyACM1\n");
     EXPECT_NE(error.find("each player sees only part of it"), std::string::npos) << error;
 }
 

@@ -27,12 +27,11 @@ class MachineSeatsTest : public ::testing::Test {
     // Why a journal whose first line has `machines` cannot be resumed; "" if it can.
     std::string resumeError(const nlohmann::json& machines) {
         const std::string path = scratch.path() + "/edited.jsonl";
-        testing::writeJournalEvents(
-            path, {{{"type", "game"},
-                    {"game", "fide"},
-                    {"start", game->start()->serialize()},
-                    {"time", "5+0"},
-                    {"machines", machines}}});
+        testing::writeJournalEvents(path, {{{"type", "game"},
+                                            {"game", "fide"},
+                                            {"start", game->start()->serialize()},
+                                            {"time", "5+0"},
+                                            {"machines", machines}}});
         std::string error;
         auto journal = readJournal(path, error);
         if (!journal) return error;
