@@ -56,7 +56,8 @@ void ClockFace::announce(const Announcement& a) {
         // What the machine chose stays on the clock until it is made.
         case AnnouncementType::Machine: {
             const std::string move = a.data.value("clock", std::string());
-            lasting_ = move.empty() ? std::nullopt : std::optional<std::string>(move);
+            if (move.empty()) return;  // the machine's trouble, not a move
+            lasting_ = move;
             schedule(false);
             return;
         }

@@ -74,7 +74,12 @@ void MachineTurns::answered(const Turn& turn, std::optional<Action> chosen,
                                  (chosen ? "it chose an action that is not legal" : why) +
                                  "; it tries again";
         spdlog::warn("{}", said);
-        out_.announce({AnnouncementType::Error, said, {{"seat", turn.seat}, {"machine", why}}});
+        // Said as the machine's own news, not as the table's Error (which
+        // speech says is the journal failing), with nothing for a clock.
+        out_.announce(
+            {AnnouncementType::Machine,
+             said,
+             {{"seat", turn.seat}, {"name", session->playerName(turn.seat)}, {"failed", why}}});
         // Once more, after a pause, so that an engine that keeps failing does
         // not keep the loop busy.
         lookDue_.after(1000, [this] { look(); });
