@@ -29,6 +29,12 @@ void BoardLights::light(const std::vector<CellFix>& fixes) {
     light(cells);
 }
 
+void BoardLights::lightAction(const GameState& state, const Action& action) {
+    std::vector<Cell> cells;
+    for (const CellChange& ch : state.effect(action).changes) cells.push_back(ch.cell);
+    light(cells);
+}
+
 void BoardLights::lightGame(const Session& session) {
     std::vector<Cell> cells = markedCells(session.current());
     // The last action that touched cells: a pass, the end of a turn or a

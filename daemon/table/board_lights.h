@@ -26,6 +26,8 @@ class BoardLights {
     // on its path, to; the cell placed on) together with the cells no piece
     // shows (TablePresentation::markedCells).
     void lightGame(const Session& session);
+    // The cells `action` changes in `state`: what the hands are to make.
+    void lightAction(const GameState& state, const Action& action);
 
   private:
     const Surface& surface_;

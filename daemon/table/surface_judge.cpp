@@ -96,7 +96,7 @@ void SurfaceJudge::actionSaid(bool joined, bool changesCells) {
         surfaceChanged();
     }
     // A said action the boards already show (a pass, a choice): lit at once.
-    if (!isBehind(phase_) && !toldToFix_) lights_.lightGame(session);
+    if (!isBehind(phase_) && !toldToFix_) lightGame(session);
 }
 
 bool SurfaceJudge::showsActionUnjudged() {
@@ -359,6 +359,16 @@ void SurfaceJudge::tellFixes(const Verdict& v) {
                                 v.attempted ? &*v.attempted : nullptr);
 }
 
+void SurfaceJudge::lightGame(const Session& session) {
+    // While the machine's choice waits for the hands, its cells are lit
+    // rather than the last move.
+    const auto only = machine_ ? machine_->accepted(session) : std::nullopt;
+    if (only && only->size() == 1)
+        lights_.lightAction(session.current(), only->front());
+    else
+        lights_.lightGame(session);
+}
+
 void SurfaceJudge::afterChange() {
     const Session& session = *desk_.session();
     toldToFix_.reset();
@@ -366,7 +376,7 @@ void SurfaceJudge::afterChange() {
     // What is still to make of the action lights up in its place; then the
     // action itself does, and stays lit when it ended the game.
     if (toClear_.empty())
-        lights_.lightGame(session);
+        lightGame(session);
     else
         lights_.light(toClear_);
     desk_.armTimers();

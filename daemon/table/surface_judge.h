@@ -126,6 +126,9 @@ class SurfaceJudge {
     // Tells `v`'s fixes as the work due or the rule broken that they are.
     void tellFixes(const Verdict& v);
     void afterChange();
+    // The game's cells on the LEDs: the machine's choice while it waits, else
+    // the last action (BoardLights::lightGame).
+    void lightGame(const Session& session);
     // Prepares the referee for the session's current state, unless it already
     // is: once per committed state, so that judging a sensor event stays cheap.
     void prepareReferee();

@@ -270,12 +270,8 @@ void Table::machineTurnChanged() {
     judge_.stale();
     // What the machine chose is lit where it is to be made.
     if (const Session* session = desk_.session()) {
-        if (const auto only = machine_.accepted(*session); only && only->size() == 1) {
-            std::vector<Cell> cells;
-            for (const CellChange& ch : session->current().effect(only->front()).changes)
-                cells.push_back(ch.cell);
-            lights_.light(cells);
-        }
+        if (const auto only = machine_.accepted(*session); only && only->size() == 1)
+            lights_.lightAction(session->current(), only->front());
     }
     judge_.surfaceChanged();
 }

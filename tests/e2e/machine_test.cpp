@@ -217,9 +217,28 @@ TEST_F(AgainstStockfish, ItsMoveIsSaidShownAndMadeOnTheBoardThenTakenBackAndResu
     EXPECT_NE(s["machine"]["seats"][0]["player"].get<std::string>().find("Stockfish"),
               std::string::npos)
         << s["machine"].dump();
+    const std::string chosen = s["machine"]["chosen"]["action"].get<std::string>();
+    // Its squares are lit where the hands are to make it.
+    bool lit = false;
+    for (auto end = std::chrono::steady_clock::now() + 5s;
+         !lit && std::chrono::steady_clock::now() < end;) {
+        boards_.front()->drain(50ms);
+        for (const std::string& line : boards_.front()->lines())
+            lit = lit || (line.find("lit ") != std::string::npos &&
+                          line.find(chosen.substr(0, 2)) != std::string::npos &&
+                          line.find(chosen.substr(2, 2)) != std::string::npos);
+    }
+    EXPECT_TRUE(lit) << chosen << "\n" << boards_.front()->transcript();
+    // And they stay lit while the table judges the still board: the last
+    // move does not take their place.
+    boards_.front()->drain(500ms);
+    std::string lastLit;
+    for (const std::string& line : boards_.front()->lines())
+        if (line.find("lit ") != std::string::npos) lastLit = line;
+    EXPECT_NE(lastLit.find(chosen.substr(0, 2)), std::string::npos) << lastLit;
+    EXPECT_NE(lastLit.find(chosen.substr(2, 2)), std::string::npos) << lastLit;
     // Saying another move for it is refused; a move it did not choose made
     // on the board is a position to put right.
-    const std::string chosen = s["machine"]["chosen"]["action"].get<std::string>();
     const std::string other = chosen == "a7a6" ? "h7h6" : "a7a6";
     EXPECT_NE(refusedDo({other}).find("played by the machine, which chose"), std::string::npos);
     boards_.front()->send(other.substr(0, 2) + "-" + other.substr(2, 2) + "\n");
