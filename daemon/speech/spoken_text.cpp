@@ -145,6 +145,15 @@ std::string moveSaid(const Announcement& a, SpeechLanguage language, const std::
     return said;
 }
 
+// The move the machine chose, for the hands to make; nothing for its trouble
+// (an announcement without a move).
+std::string machineSaid(const Announcement& a, SpeechLanguage language, const std::string& game) {
+    const std::string move = moveSaid(a, language, game);
+    if (move.empty()) return {};
+    return (language == SpeechLanguage::German ? "Die Maschine spielt " : "The machine plays ") +
+           move;
+}
+
 std::string resultSaid(const Announcement& a, SpeechLanguage language) {
     const bool german = language == SpeechLanguage::German;
     const std::string status = text(a.data, "status");
@@ -321,11 +330,8 @@ std::string said(const Announcement& a, SpeechLanguage language, const std::stri
     switch (a.type) {
         case AnnouncementType::Move:
             return moveSaid(a, language, game);
-        case AnnouncementType::Machine: {
-            const std::string move = moveSaid(a, language, game);
-            if (move.empty()) return {};
-            return (german ? "Die Maschine spielt " : "The machine plays ") + move;
-        }
+        case AnnouncementType::Machine:
+            return machineSaid(a, language, game);
         case AnnouncementType::Start:
             return (german ? "Neue Partie " : "New game of ") + gameName(game, language);
         case AnnouncementType::Takeback:
