@@ -14,9 +14,8 @@
 
 #include <fmt/format.h>
 
+#include "daemon/base/child_spawn.h"
 #include "daemon/machine/uci_line.h"
-
-extern char** environ;
 
 namespace arbiter {
 
@@ -45,26 +44,8 @@ int spawn(const std::string& path, int child, pid_t& pid) {
     posix_spawn_file_actions_adddup2(&files, child, STDIN_FILENO);
     posix_spawn_file_actions_adddup2(&files, child, STDOUT_FILENO);
     posix_spawn_file_actions_addopen(&files, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
-#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 34))
-    // Boards, sockets and the journal's lock are the daemon's alone.
-    posix_spawn_file_actions_addclosefrom_np(&files, STDERR_FILENO + 1);
-#endif
-    posix_spawnattr_t attributes;
-    posix_spawnattr_init(&attributes);
-    // The daemon blocks SIGINT and SIGTERM (it reads them from a signalfd) and
-    // ignores SIGPIPE; the engine must not inherit either.
-    sigset_t none, defaults;
-    sigemptyset(&none);
-    sigemptyset(&defaults);
-    for (int s : {SIGINT, SIGTERM, SIGPIPE}) sigaddset(&defaults, s);
-    posix_spawnattr_setsigmask(&attributes, &none);
-    posix_spawnattr_setsigdefault(&attributes, &defaults);
-    posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
-    std::string argument0 = path;
-    char* argv[] = {argument0.data(), nullptr};
-    const int spawned = ::posix_spawn(&pid, path.c_str(), &files, &attributes, argv, environ);
+    const int spawned = spawnChild({path}, files, pid);
     posix_spawn_file_actions_destroy(&files);
-    posix_spawnattr_destroy(&attributes);
     return spawned;
 }
 

@@ -12,7 +12,8 @@
 
 #include <fmt/format.h>
 
-extern char** environ;
+#include "daemon/base/child_spawn.h"
+
 
 namespace arbiter {
 
@@ -97,31 +98,10 @@ bool EspeakSpeaker::say(const std::string& text, Done done, std::string& error) 
     posix_spawn_file_actions_addopen(&files, 0, "/dev/null", O_RDONLY, 0);
     posix_spawn_file_actions_addopen(&files, 1, "/dev/null", O_WRONLY, 0);
     posix_spawn_file_actions_adddup2(&files, pipeEnds[1], 2);
-#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 34))
-    // Boards, sockets and the journal's lock are the daemon's alone.
-    posix_spawn_file_actions_addclosefrom_np(&files, 3);
-#endif
-    posix_spawnattr_t attributes;
-    posix_spawnattr_init(&attributes);
-    // The daemon blocks SIGINT and SIGTERM (it reads them from a signalfd) and
-    // ignores SIGPIPE; the child must not inherit either.
-    sigset_t none, defaults;
-    sigemptyset(&none);
-    sigemptyset(&defaults);
-    for (int s : {SIGINT, SIGTERM, SIGPIPE}) sigaddset(&defaults, s);
-    posix_spawnattr_setsigmask(&attributes, &none);
-    posix_spawnattr_setsigdefault(&attributes, &defaults);
-    posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
-
-    std::vector<std::string> args = espeakArguments(program_, language_, text, wavFile_);
-    std::vector<char*> argv;
-    for (std::string& a : args) argv.push_back(a.data());
-    argv.push_back(nullptr);
     pid_t pid = -1;
     const int spawned =
-        ::posix_spawn(&pid, program_.c_str(), &files, &attributes, argv.data(), environ);
+        spawnChild(espeakArguments(program_, language_, text, wavFile_), files, pid);
     posix_spawn_file_actions_destroy(&files);
-    posix_spawnattr_destroy(&attributes);
     ::close(pipeEnds[1]);
     if (spawned != 0) {
         ::close(pipeEnds[0]);
